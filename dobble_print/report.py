@@ -1,0 +1,65 @@
+"""The report JSON: what was built, where every card and symbol is, in page coordinates (mm).
+
+Later versions add keys but never change or remove these (``version`` 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dobble_print.layout import CardLayout
+from dobble_print.sheet import SheetPlan
+from dobble_print.symbols import Symbol
+
+REPORT_VERSION = 1
+
+
+def _r(x: float) -> float:
+    return round(float(x), 3)
+
+
+def build_report(
+    *,
+    seed: int,
+    symbols_per_card: int,
+    symbols: Sequence[Symbol],
+    layouts: Sequence[CardLayout],
+    plan: SheetPlan,
+    first_card_page: int = 1,
+) -> dict:
+    """The report as a JSON-ready dict; ``page`` counts from 1 in the PDF file."""
+    cards = []
+    for slot in plan.slots:
+        cx, cy = slot.center
+        layout = layouts[slot.card]
+        cards.append(
+            {
+                "index": slot.card,
+                "page": first_card_page + slot.sheet,
+                "center_mm": [_r(cx), _r(cy)],
+                "symbols": sorted(p.symbol for p in layout.placements),
+                "placements": [
+                    {
+                        "symbol": p.symbol,
+                        "center_mm": [_r(cx + p.center[0]), _r(cy + p.center[1])],
+                        "width_mm": _r(p.width),
+                        "height_mm": _r(p.height),
+                        "rotation_deg": _r(p.rotation),
+                    }
+                    for p in layout.placements
+                ],
+            }
+        )
+    return {
+        "version": REPORT_VERSION,
+        "seed": seed,
+        "symbols_per_card": symbols_per_card,
+        "paper": {
+            "name": plan.paper.name,
+            "width_mm": _r(plan.paper.width),
+            "height_mm": _r(plan.paper.height),
+        },
+        "card": {"shape": "circle", "diameter_mm": _r(plan.card_diameter)},
+        "symbols": [{"id": i, "name": s.name, "source": s.source} for i, s in enumerate(symbols)],
+        "cards": cards,
+    }

@@ -1,0 +1,41 @@
+"""Shared fixtures: seeded, small, made by the tests themselves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+REPO = Path(__file__).resolve().parent.parent
+ICONS = REPO / "assets" / "icons"
+
+
+def make_pictures(folder: Path, count: int, *, seed: int = 0) -> list[Path]:
+    """``count`` distinct PNG blobs of varied shape and colour on transparency."""
+    rng = np.random.default_rng(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for i in range(count):
+        w, h = int(rng.integers(60, 200)), int(rng.integers(60, 200))
+        yy, xx = np.mgrid[0:h, 0:w]
+        blob = ((xx - w / 2) / (w / 2)) ** 2 + ((yy - h / 2) / (h / 2)) ** 2 <= 1
+        rgba = np.zeros((h, w, 4), np.uint8)
+        rgba[blob] = (*rng.integers(0, 220, 3), 255)
+        rgba[h // 3 : h // 3 + 3, :, 3] = 0  # a notch so shapes differ
+        path = folder / f"pic_{i:03d}.png"
+        Image.fromarray(rgba, "RGBA").save(path)
+        paths.append(path)
+    return paths
+
+
+@pytest.fixture
+def pictures(tmp_path: Path):
+    """A factory: ``pictures(n)`` makes a folder of n distinct pictures."""
+
+    def make(count: int, name: str = "pics") -> Path:
+        make_pictures(tmp_path / name, count)
+        return tmp_path / name
+
+    return make

@@ -1,0 +1,133 @@
+"""The deck: every supported size verified exhaustively against an independent oracle."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from dobble_print.deck import (
+    Deck,
+    build_deck,
+    card_count,
+    check_symbols_per_card,
+    supported_sizes,
+    take_cards,
+    verify_deck,
+)
+from dobble_print.errors import DobbleError
+
+SUPPORTED = (2, 3, 4, 5, 6, 8, 9, 10, 12, 14, 17, 18, 20, 24, 26, 28, 30, 32)
+
+
+def test_supported_sizes_are_prime_powers_plus_one():
+    assert supported_sizes() == SUPPORTED
+
+
+def _oracle(deck: Deck) -> None:
+    """Independent of verify_deck: plain sets, every pair of cards."""
+    n = deck.symbols_per_card
+    sets = [set(c) for c in deck.cards]
+    assert all(len(s) == n for s in sets)
+    for a, b in itertools.combinations(sets, 2):
+        assert len(a & b) == 1
+    counts = [0] * deck.symbol_count
+    for s in sets:
+        for x in s:
+            counts[x] += 1
+    assert counts == [n] * deck.symbol_count
+
+
+@pytest.mark.parametrize("n", SUPPORTED)
+def test_every_supported_deck_is_a_projective_plane(n):
+    deck = build_deck(n)
+    assert len(deck.cards) == card_count(n) == n * n - n + 1
+    assert deck.symbol_count == len(deck.cards)
+    assert sorted({s for c in deck.cards for s in c}) == list(range(deck.symbol_count))
+    _oracle(deck)
+
+
+def test_mod_n_arithmetic_would_fail_for_order_4():
+    """The reason galois is needed: lines y = m·x + b mod 4 do not form a plane."""
+    n = 4
+    cards = [tuple(sorted({x * n + (m * x + b) % n for x in range(n)} | {n * n + m}))
+             for m in range(n) for b in range(n)]
+    with pytest.raises(ValueError):
+        verify_deck(Deck(order=n, cards=tuple(cards), symbol_count=n * n + n + 1), full=False)
+
+
+@pytest.mark.parametrize(
+    ("n", "message"),
+    [
+        (7, "7 symbols per card is impossible (no deck exists for n = 6); nearest: "
+            "6 per card (31 cards) or 8 per card (57 cards)"),
+        (11, "11 symbols per card is impossible (no deck exists for n = 10); nearest: "
+             "10 per card (91 cards) or 12 per card (133 cards)"),
+        (13, "13 symbols per card is impossible (no construction is known for n = 12); "
+             "nearest: 12 per card (133 cards) or 14 per card (183 cards)"),
+        (15, "15 symbols per card is impossible (no deck exists for n = 14); nearest: "
+             "14 per card (183 cards) or 17 per card (273 cards)"),
+        (16, "16 symbols per card is impossible (no construction is known for n = 15); "
+             "nearest: 14 per card (183 cards) or 17 per card (273 cards)"),
+        (19, "19 symbols per card is impossible (no construction is known for n = 18); "
+             "nearest: 18 per card (307 cards) or 20 per card (381 cards)"),
+        (22, "22 symbols per card is impossible (no deck exists for n = 21); nearest: "
+             "20 per card (381 cards) or 24 per card (553 cards)"),
+        (1, "1 symbols per card is too few; a deck needs at least 2 per card"),
+        (0, "0 symbols per card is too few; a deck needs at least 2 per card"),
+        (33, "33 symbols per card is more than the largest supported size, "
+             "32 per card (993 cards)"),
+    ],
+)
+def test_impossible_sizes_say_why_and_what_is_near(n, message):
+    with pytest.raises(DobbleError) as err:
+        check_symbols_per_card(n)
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize("n", [n for n in range(2, 34) if n not in SUPPORTED])
+def test_every_unsupported_size_is_refused(n):
+    with pytest.raises(DobbleError):
+        build_deck(n)
+
+
+@pytest.mark.parametrize("n", [3, 8, 10])
+@pytest.mark.parametrize("keep", [1, 2, 5])
+def test_take_cards_keeps_the_one_match_rule(n, keep):
+    deck = build_deck(n)
+    small = take_cards(deck, min(keep, len(deck.cards)))
+    for a, b in itertools.combinations(small.cards, 2):
+        assert len(set(a) & set(b)) == 1
+    assert sorted({s for c in small.cards for s in c}) == list(range(small.symbol_count))
+
+
+def test_take_55_cards_like_the_retail_game():
+    small = take_cards(build_deck(8), 55)
+    assert len(small.cards) == 55
+    verify_deck(small, full=False)
+
+
+@pytest.mark.parametrize("k", [0, -1, 58])
+def test_take_cards_out_of_range(k):
+    with pytest.raises(DobbleError) as err:
+        take_cards(build_deck(8), k)
+    assert str(err.value) == (
+        f"--cards {k} is out of range: a deck with 8 symbols per card has 1 to 57 cards"
+    )
+
+
+def test_verifier_catches_a_broken_deck():
+    deck = build_deck(4)
+    broken = Deck(deck.order, (deck.cards[1],) + deck.cards[1:], deck.symbol_count)
+    with pytest.raises(ValueError, match="share 4 symbols"):
+        verify_deck(broken)
+
+
+def test_classic_deck_does_not_import_galois():
+    import subprocess
+    import sys
+
+    code = ("import sys; from dobble_print.deck import build_deck; build_deck(8); "
+            "print('galois' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -10,7 +10,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from dobble_print.deck import Deck, build_deck, card_count, supported_sizes, take_cards
+from dobble_print.choice import best_partial_deck, choose_option, deck_options
+from dobble_print.deck import (
+    Deck,
+    build_deck,
+    card_count,
+    check_symbols_per_card,
+    supported_sizes,
+    take_cards,
+)
 from dobble_print.errors import DobbleError
 from dobble_print.layout import CardLayout, layout_deck
 from dobble_print.output import write_atomically
@@ -52,38 +60,56 @@ class BuildResult:
     plan: SheetPlan
     unused: tuple[Path, ...]
     report: dict
+    choice: str = ""
 
 
-def choose_symbols_per_card(picture_count: int, source: Path) -> int:
-    """The largest N whose full deck needs no more pictures than there are.
+def plan_deck(
+    symbols_per_card: int | None, cards: int | None, pictures: int, *, where: str = "sources"
+) -> tuple[Deck, str]:
+    """The deck to print for ``pictures`` pictures, and one sentence saying why this one.
+
+    Without N, the deck with the most cards is chosen (:func:`choice.choose_option`). With fewer
+    pictures than N's full deck needs, the best partial deck is built: every card still has N
+    symbols and any two share exactly one.
 
     Raises:
-        DobbleError: with fewer than 3 pictures, the smallest deck's need.
+        DobbleError: too few pictures for any deck (or for N), or ``cards`` out of range; the
+            message starts with ``where`` (the source folder) when it is about the pictures.
     """
-    fitting = [n for n in supported_sizes() if card_count(n) <= picture_count]
-    if not fitting:
+    if symbols_per_card is None:
+        try:
+            option = choose_option(pictures)
+        except DobbleError as exc:
+            raise DobbleError(f"{where}: {exc}") from None
+        n = option.symbols_per_card
+        why = f"{pictures} pictures: {option.describe()}"
+        alternatives = [o for o in deck_options(pictures) if o.symbols_per_card != n][-1:]
+        if alternatives and alternatives[0].cards <= option.cards:
+            why += f" (the most cards); {alternatives[0].describe()}"
+    else:
+        check_symbols_per_card(symbols_per_card)
+        n = symbols_per_card
+        why = f"{pictures} pictures, -n {n}"
+    deck = best_partial_deck(n, pictures) if card_count(n) > pictures else build_deck(n)
+    if len(deck.cards) < 3:
+        fitting = [s for s in supported_sizes() if card_count(s) <= pictures]
+        hint = f" or use -n {fitting[-1]}" if fitting else ""
         raise DobbleError(
-            f"{source}: found {picture_count} picture{'s' if picture_count != 1 else ''}; "
-            "a deck needs at least 3 (3 cards of 2 symbols); add pictures"
+            f"{where}: -n {n} needs more pictures: {pictures} pictures give only "
+            f"{len(deck.cards)} card"
+            f"{'s' if len(deck.cards) != 1 else ''}; add {card_count(n) - pictures} pictures{hint}"
         )
-    return fitting[-1]
-
-
-def plan_deck(options: BuildOptions, picture_count: int) -> Deck:
-    """The deck to print: N chosen or checked against the pictures, cut to ``--cards``."""
-    n = options.symbols_per_card or choose_symbols_per_card(picture_count, options.source)
-    deck = build_deck(n)
-    if options.cards is not None:
-        deck = take_cards(deck, options.cards)
-    if deck.symbol_count > picture_count:
-        smaller = [s for s in supported_sizes() if card_count(s) <= picture_count]
-        hint = f" or use -n {smaller[-1]}" if smaller else ""
-        raise DobbleError(
-            f"-n {n} with {len(deck.cards)} cards needs {deck.symbol_count} pictures but "
-            f"{options.source} has {picture_count}; add {deck.symbol_count - picture_count} "
-            f"pictures{hint}"
-        )
-    return deck
+    if len(deck.cards) < card_count(n) and symbols_per_card is not None:
+        why += f": {len(deck.cards)} of {card_count(n)} cards ({card_count(n) - pictures} more "
+        why += "pictures give the full deck)"
+    if cards is not None:
+        if not 1 <= cards <= len(deck.cards) and len(deck.cards) < card_count(n):
+            raise DobbleError(
+                f"--cards {cards} is out of range: {pictures} pictures give 1 to "
+                f"{len(deck.cards)} cards of {n} symbols"
+            )
+        deck = take_cards(deck, cards)
+    return deck, why
 
 
 def symbol_pixels(card_diameter: float, safe_margin: float, symbols_per_card: int) -> int:
@@ -96,7 +122,9 @@ def symbol_pixels(card_diameter: float, safe_margin: float, symbols_per_card: in
 def build(options: BuildOptions, progress: Progress | None = None) -> BuildResult:
     """Build the deck PDF (and report) described by ``options``; write both atomically."""
     files = find_images(options.source)
-    deck = plan_deck(options, len(files))
+    deck, why = plan_deck(
+        options.symbols_per_card, options.cards, len(files), where=str(options.source)
+    )
     used, unused = files[: deck.symbol_count], files[deck.symbol_count :]
     px = symbol_pixels(options.card_diameter, options.safe_margin, deck.symbols_per_card)
     symbols = load_symbols(
@@ -138,4 +166,4 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
     if options.report is not None:
         text = json.dumps(report, indent=1, ensure_ascii=False) + "\n"
         write_atomically(options.report, lambda tmp: tmp.write_text(text, encoding="utf-8"))
-    return BuildResult(deck, symbols, layouts, plan, tuple(unused), report)
+    return BuildResult(deck, symbols, layouts, plan, tuple(unused), report, choice=why)

@@ -76,8 +76,8 @@ def test_build_errors_name_the_problem(tmp_path, pictures):
     result = run("build", str(folder), "-o", str(tmp_path / "d.pdf"), "--seed", "1")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        f"dobble-print: error: {folder}: found 2 pictures; a deck needs at least 3 "
-        "(3 cards of 2 symbols); add pictures"
+        f"dobble-print: error: {folder}: 2 pictures cannot make a deck; the smallest deck "
+        "needs 3 pictures (3 cards of 2 symbols)"
     ]
     assert not (tmp_path / "d.pdf").exists()
 
@@ -89,8 +89,12 @@ def test_build_errors_name_the_problem(tmp_path, pictures):
                                  "a number with mm, cm or in, e.g. 85mm"),
         (["--paper", "a5x"], "dobble-print: error: --paper 'a5x' is not a paper size; use a4, "
                              "letter, a3 or WxH like 210x297mm"),
-        (["-n", "8"], "dobble-print: error: -n 8 with 57 cards needs 57 pictures but {src} has "
-                      "13; add 44 pictures or use -n 4"),
+        (["-n", "8"], "dobble-print: error: {src}: -n 8 needs more pictures: 13 pictures give "
+                      "only 1 card; add 44 pictures or use -n 4"),
+        (["-n", "7"], "dobble-print: error: 7 symbols per card is impossible (no deck exists "
+                      "for n = 6); nearest: 6 per card (31 cards) or 8 per card (57 cards)"),
+        (["--cards", "14"], "dobble-print: error: --cards 14 is out of range: a deck with 4 "
+                            "symbols per card has 1 to 13 cards"),
         (["--card-size", "300mm"], "dobble-print: error: --card-size 300mm does not fit on a4 "
                                    "paper inside a 5 mm margin; choose a smaller card or larger "
                                    "paper"),

@@ -1,0 +1,176 @@
+"""Which decks a number of pictures can make, and the best deck for fewer pictures than a plane needs.
+
+A full deck with N symbols per card needs exactly N² − N + 1 pictures. With fewer, some symbols
+must go, and every card showing a dropped symbol goes with it. Which symbols are dropped matters:
+two symbols share exactly one card, so d symbols on one card (collinear points) remove
+1 + d·(N − 1) cards, while d symbols no three of which share a card (an *arc*) remove only
+d·N − d(d − 1)/2. The greedy rule below generalises this: drop next the symbol whose cards are
+already most often removed, so each drop removes as few new cards as possible. From one start it
+builds an arc while one exists; a few starts are tried and the best kept.
+
+Examples:
+    >>> opt = best_partial_deck(8, 50)
+    >>> len(opt.cards), opt.symbol_count
+    (22, 50)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from dobble_print.deck import Deck, build_deck, card_count, incidence, supported_sizes, verify_deck
+from dobble_print.errors import DobbleError
+
+
+@dataclass(frozen=True)
+class DeckOption:
+    """What ``pictures`` pictures give at one number of symbols per card.
+
+    Attributes:
+        symbols_per_card: N.
+        cards: cards in the best deck found (the full deck when ``missing == 0``).
+        full_cards: cards in the full deck.
+        pictures_used: pictures that deck uses.
+        missing: more pictures needed for the full deck (0 when it is full).
+    """
+
+    symbols_per_card: int
+    cards: int
+    full_cards: int
+    pictures_used: int
+    missing: int
+
+    @property
+    def full(self) -> bool:
+        return self.missing == 0
+
+    def describe(self) -> str:
+        """One phrase for summaries: ``8 per card gives 22 cards (7 more pictures give …)``."""
+        n = self.symbols_per_card
+        if self.full:
+            return f"{n} per card gives the full {self.cards}-card deck"
+        return (
+            f"{n} per card gives {self.cards} cards ({self.missing} more "
+            f"{'pictures give' if self.missing != 1 else 'picture gives'} "
+            f"the full {self.full_cards}-card deck)"
+        )
+
+
+def _drop_order(m: np.ndarray, drops: int, rng: np.random.Generator) -> list[int]:
+    """Greedy: the symbols to drop, each one lying on the most cards already removed.
+
+    Ties are broken at random (from a seeded generator): always taking the lowest index can run
+    into a complete arc too early (PG(2, 7) has complete 6-arcs), costing a card.
+    """
+    start = int(rng.integers(m.shape[1]))
+    removed = m[:, start].astype(bool)
+    dropped = [start]
+    alive = np.ones(m.shape[1], dtype=bool)
+    alive[start] = False
+    for _ in range(drops - 1):
+        score = removed.astype(np.int32) @ m  # for each symbol: its cards already removed
+        score[~alive] = -1
+        ties = np.flatnonzero(score == score.max())
+        nxt = int(rng.choice(ties))
+        dropped.append(nxt)
+        alive[nxt] = False
+        removed |= m[:, nxt].astype(bool)
+    return dropped
+
+
+def best_partial_deck(symbols_per_card: int, pictures: int, *, starts: int = 12) -> Deck:
+    """The largest deck found with N symbols per card that uses at most ``pictures`` symbols.
+
+    Every card keeps all N symbols, so any two still share exactly one; the result is verified.
+
+    Raises:
+        DobbleError: when the pictures cannot make even one card of N.
+    """
+    full = build_deck(symbols_per_card)
+    drops = full.symbol_count - pictures
+    if drops <= 0:
+        return full
+    if pictures < symbols_per_card:
+        raise DobbleError(
+            f"{pictures} pictures cannot fill one card of {symbols_per_card}; use fewer per card"
+        )
+    m = incidence(full)
+    best: np.ndarray | None = None
+    rng = np.random.default_rng(0)  # fixed: the same pictures always give the same deck
+    for _ in range(starts):
+        dropped = _drop_order(m, drops, rng)
+        keep = ~m[:, dropped].any(axis=1)
+        if best is None or keep.sum() > best.sum():
+            best = keep
+    kept_cards = [card for card, k in zip(full.cards, best, strict=True) if k]
+    used = sorted({s for card in kept_cards for s in card})
+    renumber = {s: i for i, s in enumerate(used)}
+    cards = tuple(tuple(renumber[s] for s in card) for card in kept_cards)
+    deck = Deck(order=full.order, cards=cards, symbol_count=len(used))
+    if cards:
+        verify_deck(deck, full=False)
+    return deck
+
+
+def deck_options(pictures: int, *, larger: int = 1) -> tuple[DeckOption, ...]:
+    """The decks worth offering for ``pictures`` pictures, fewest symbols per card first.
+
+    Every size whose full deck fits is listed (no construction needed to count it), then the
+    ``larger`` next sizes as the best partial deck found, while that deck has at least 3 cards.
+    """
+    options = []
+    for n in supported_sizes():
+        total = card_count(n)
+        if total <= pictures:
+            options.append(DeckOption(n, total, total, total, 0))
+            continue
+        if larger <= 0 or pictures < n:
+            break
+        larger -= 1
+        deck = best_partial_deck(n, pictures)
+        if len(deck.cards) < 3:
+            break
+        options.append(DeckOption(n, len(deck.cards), total, deck.symbol_count, total - pictures))
+    return tuple(options)
+
+
+def card_bound(symbols_per_card: int, pictures: int) -> int:
+    """An upper bound on the cards any deck of N per card can have with ``pictures`` symbols.
+
+    Two bounds, both cheap: d dropped symbols hit at least d·N − d(d−1)/2 cards (equality for an
+    arc); and every kept card holds N(N−1)/2 pairs of kept symbols, each pair on one card only.
+    """
+    n = symbols_per_card
+    total = card_count(n)
+    d = max(0, total - pictures)
+    by_drops = total - max(n if d else 0, d * n - d * (d - 1) // 2)
+    by_pairs = (pictures * (pictures - 1) // 2) // (n * (n - 1) // 2)
+    return max(0, min(total, by_drops, by_pairs))
+
+
+def choose_option(pictures: int) -> DeckOption:
+    """The deck a user most likely wants: the most cards; among equals, more symbols per card.
+
+    A partial deck one size up is built only when :func:`card_bound` says it could win, so a
+    folder of 57 pictures never pays for building (and importing galois for) the order-8 plane.
+
+    Raises:
+        DobbleError: with fewer than 3 pictures.
+    """
+    full = [o for o in deck_options(pictures, larger=0)]
+    if not full:
+        raise DobbleError(
+            f"{pictures} picture{'s' if pictures != 1 else ''} cannot make a deck; "
+            "the smallest deck needs 3 pictures (3 cards of 2 symbols)"
+        )
+    best = max(full, key=lambda o: (o.cards, o.symbols_per_card))
+    bigger = [n for n in supported_sizes() if card_count(n) > pictures][:1]
+    for n in bigger:
+        if card_bound(n, pictures) >= best.cards and pictures >= n:
+            deck = best_partial_deck(n, pictures)
+            total = card_count(n)
+            option = DeckOption(n, len(deck.cards), total, deck.symbol_count, total - pictures)
+            best = max(best, option, key=lambda o: (o.cards, o.symbols_per_card))
+    return best

@@ -67,6 +67,59 @@ def main(
         raise typer.Exit(0)
 
 
+def _apply_preset(ctx: typer.Context, param: object, value: str | None) -> str | None:
+    """Eager ``--preset``: its values become the defaults of the other options (click's
+    ``default_map``), so anything given on the command line still wins."""
+    if value is None or ctx.resilient_parsing:
+        return value
+    from dobble_print.presets import load_preset
+
+    known = {p.name for p in ctx.command.params if p.name and p.name != "preset"}
+    values = _run(lambda: load_preset(value, known=known))
+    ctx.default_map = {**(ctx.default_map or {}), **values}
+    return value
+
+
+class _Bars:
+    """Progress bars on stderr for the pipeline's ``progress(stage, done, total)`` callback.
+
+    Shown only on a terminal and never with ``--quiet``; a bar appears once a stage has work left.
+    """
+
+    LABELS = {"load": "Loading pictures", "layout": "Laying out cards", "render": "Writing PDF"}
+
+    def __init__(self, enabled: bool) -> None:
+        self.progress = None
+        self.tasks: dict[str, object] = {}
+        if enabled and sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+            self.progress = Progress(
+                TextColumn("{task.description:<18}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+
+    def __enter__(self) -> _Bars:
+        if self.progress is not None:
+            self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if self.progress is None:
+            return
+        if stage not in self.tasks:
+            self.tasks[stage] = self.progress.add_task(self.LABELS.get(stage, stage), total=total)
+        self.progress.update(self.tasks[stage], completed=done, total=total)
+
+
 @app.command()
 def deck(
     symbols_per_card: Annotated[int, typer.Argument(metavar="N", help="Symbols per card.")],
@@ -112,10 +165,33 @@ def build(
     report: Annotated[
         Path | None, typer.Option("--report", help="Also write a JSON report here.")
     ] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--preset",
+            is_eager=True,
+            callback=_apply_preset,
+            help="Option values from a preset (classic, junior, toddler, mini) or a .toml file; "
+            "options given on the command line win.",
+        ),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Name every picture used or unused.")
+    ] = False,
 ) -> None:
     """Build a printable PDF deck from a folder of pictures.
 
-    Example: dobble-print build photos/ -o deck.pdf --paper letter --seed 7
+    Without -n the deck with the most cards the pictures allow is chosen, and the summary says
+    what more pictures would give. Print the PDF at 100 % (actual size).
+
+    Examples:
+
+      dobble-print build photos/ -o deck.pdf --paper letter --seed 7
+
+      dobble-print build photos/ -o deck.pdf --preset classic
+
+      dobble-print build icons/ -o small.pdf -n 6 --card-size 70mm
     """
     from dobble_print.pipeline import BuildOptions, build as build_pdf
 
@@ -134,14 +210,59 @@ def build(
             card_diameter=parse_length(card_size, option="--card-size"),
             report=report,
         )
-        return build_pdf(options)
+        with _Bars(not quiet) as bars:
+            return build_pdf(options, progress=bars)
 
     result = _run(make)
+    _summarise(result, seed=seed, output=output, verbose=verbose)
+
+
+def _summarise(result, *, seed: int, output: Path, verbose: bool) -> None:
+    """The end-of-build summary: the choice, what was made, what was left out, how to print."""
     d, plan = result.deck, result.plan
+    if result.choice:
+        typer.echo(result.choice)
+    if verbose:
+        for sym in result.symbols:
+            typer.echo(f"used: {sym.source}")
+        for path in result.unused:
+            typer.echo(f"unused: {path}")
     typer.echo(
         f"{len(d.cards)} cards, {d.symbols_per_card} symbols per card, "
         f"{plan.sheet_count} pages, seed {seed} -> {output}"
     )
-    if result.unused:
-        names = ", ".join(p.name for p in result.unused)
-        typer.echo(f"unused pictures ({len(result.unused)}): {names}")
+    if result.unused and not verbose:
+        names = ", ".join(p.name for p in result.unused[:10])
+        more = f" and {len(result.unused) - 10} more" if len(result.unused) > 10 else ""
+        typer.echo(f"unused pictures ({len(result.unused)}): {names}{more}")
+    typer.echo("Print at 100 % (actual size), not 'fit to page'.")
+
+
+@app.command()
+def plan(
+    what: Annotated[str, typer.Argument(metavar="COUNT|FOLDER", help="A number of pictures, "
+                                        "or a folder to count them in.")],
+) -> None:
+    """List the decks a number of pictures can make, and which one build would choose.
+
+    Examples:
+
+      dobble-print plan 50
+
+      dobble-print plan photos/
+    """
+    from dobble_print.choice import choose_option, deck_options
+    from dobble_print.symbols import find_images
+
+    def count() -> int:
+        if what.strip().isdigit():
+            return int(what)
+        return len(find_images(Path(what)))
+
+    pictures = _run(count)
+    options = _run(lambda: deck_options(pictures, larger=2))
+    chosen = _run(lambda: choose_option(pictures))
+    typer.echo(f"{pictures} pictures:")
+    for option in options:
+        mark = "  <- build's choice" if option == chosen else ""
+        typer.echo(f"  {option.describe()}{mark}")

@@ -89,7 +89,7 @@ def plan_deck(
     else:
         check_symbols_per_card(symbols_per_card)
         n = symbols_per_card
-        why = f"{pictures} pictures, -n {n}"
+        why = f"{pictures} pictures, -n {n}: the full {card_count(n)}-card deck"
     deck = best_partial_deck(n, pictures) if card_count(n) > pictures else build_deck(n)
     if len(deck.cards) < 3:
         fitting = [s for s in supported_sizes() if card_count(s) <= pictures]
@@ -100,7 +100,7 @@ def plan_deck(
             f"{'s' if len(deck.cards) != 1 else ''}; add {card_count(n) - pictures} pictures{hint}"
         )
     if len(deck.cards) < card_count(n) and symbols_per_card is not None:
-        why += f": {len(deck.cards)} of {card_count(n)} cards ({card_count(n) - pictures} more "
+        why = f"{pictures} pictures, -n {n}: {len(deck.cards)} of {card_count(n)} cards ({card_count(n) - pictures} more "
         why += "pictures give the full deck)"
     if cards is not None:
         if not 1 <= cards <= len(deck.cards) and len(deck.cards) < card_count(n):

@@ -1,0 +1,52 @@
+"""Presets: TOML files of option values, bundled in ``templates/presets`` or the user's own.
+
+A preset fills in options the command line did not give; keys are option names without the
+leading dashes (``symbols-per-card = 8``, ``card-size = "94mm"``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from dobble_print.errors import DobbleError
+from dobble_print.resources import templates_dir
+
+
+def bundled_presets() -> dict[str, Path]:
+    """Preset name → file, for the presets that ship with the tool."""
+    folder = templates_dir() / "presets"
+    return {p.stem: p for p in sorted(folder.glob("*.toml"))}
+
+
+def load_preset(name_or_file: str, *, known: set[str]) -> dict[str, object]:
+    """Read a preset into ``{option_name: value}`` with names in Python form (``card_size``).
+
+    Args:
+        name_or_file: a bundled preset's name or a path to a ``.toml`` file.
+        known: the option names (Python form) the preset may set.
+
+    Raises:
+        DobbleError: unknown preset, unreadable TOML, or a key that is not an option.
+    """
+    bundled = bundled_presets()
+    path = bundled.get(name_or_file) or Path(name_or_file)
+    if not path.is_file():
+        names = ", ".join(bundled)
+        raise DobbleError(
+            f"--preset {name_or_file}: no such preset or file; use one of {names} or a .toml file"
+        )
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise DobbleError(f"--preset {path}: not a readable TOML file ({exc})") from exc
+    values = {}
+    for key, value in data.items():
+        name = key.replace("-", "_")
+        if name not in known:
+            raise DobbleError(
+                f"--preset {path}: {key!r} is not an option of build; "
+                "use option names without dashes, e.g. card-size"
+            )
+        values[name] = value
+    return values

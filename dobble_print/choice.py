@@ -20,7 +20,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dobble_print.deck import Deck, build_deck, card_count, incidence, supported_sizes, verify_deck
+from dobble_print.deck import (
+    Deck,
+    prime_power,
+    build_deck,
+    card_count,
+    incidence,
+    supported_sizes,
+    verify_deck,
+)
 from dobble_print.errors import DobbleError
 
 
@@ -174,3 +182,21 @@ def choose_option(pictures: int) -> DeckOption:
             option = DeckOption(n, len(deck.cards), total, deck.symbol_count, total - pictures)
             best = max(best, option, key=lambda o: (o.cards, o.symbols_per_card))
     return best
+
+
+def next_option(pictures: int, chosen: DeckOption) -> str | None:
+    """What the next larger size would give, as a phrase, or None when there is none.
+
+    Built only when it is cheap (a prime order needs no galois); otherwise only the number of
+    pictures its full deck needs is given, which needs no construction.
+    """
+    larger = [n for n in supported_sizes() if n > chosen.symbols_per_card]
+    if not larger or pictures < larger[0]:
+        return None
+    n = larger[0]
+    total = card_count(n)
+    if (prime_power(n - 1) or (0, 0))[1] == 1:
+        deck = best_partial_deck(n, pictures)
+        if len(deck.cards) >= 1:
+            return DeckOption(n, len(deck.cards), total, deck.symbol_count, total - pictures).describe()
+    return f"{n} per card needs {total} pictures for its full {total}-card deck"

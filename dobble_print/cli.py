@@ -18,7 +18,14 @@ import typer
 
 from dobble_print.errors import DobbleError
 from dobble_print.resources import default_icons
-from dobble_print.units import PAPERS, parse_length, parse_paper
+from dobble_print.units import (
+    PAPERS,
+    parse_color,
+    parse_cut_guides,
+    parse_length,
+    parse_offset,
+    parse_paper,
+)
 
 app = typer.Typer(
     add_completion=False,
@@ -86,7 +93,12 @@ class _Bars:
     Shown only on a terminal and never with ``--quiet``; a bar appears once a stage has work left.
     """
 
-    LABELS = {"load": "Loading pictures", "layout": "Laying out cards", "render": "Writing PDF"}
+    LABELS = {
+        "load": "Loading pictures",
+        "layout": "Laying out cards",
+        "render": "Writing PDF",
+        "png": "Writing card PNGs",
+    }
 
     def __init__(self, enabled: bool) -> None:
         self.progress = None
@@ -143,6 +155,15 @@ def deck(
         sys.stdout.write("".join(" ".join(map(str, c)) + "\n" for c in d.cards))
 
 
+def _duplex(text: str):
+    from dobble_print.sheet import Duplex
+
+    try:
+        return Duplex(text.strip().lower())
+    except ValueError:
+        raise DobbleError(f"--duplex {text!r} is not a choice; use long or short") from None
+
+
 @app.command()
 def build(
     source: Annotated[
@@ -175,6 +196,36 @@ def build(
             "options given on the command line win.",
         ),
     ] = None,
+    png_dir: Annotated[
+        Path | None, typer.Option("--png-dir", help="Also write every card as a 300 dpi PNG here.")
+    ] = None,
+    margin: Annotated[
+        str, typer.Option("--margin", help="Printable margin kept clear on every side.")
+    ] = "5mm",
+    cut_guides: Annotated[
+        str, typer.Option("--cut-guides", help="circle,ticks (default), circle, ticks or none.")
+    ] = "circle,ticks",
+    card_color: Annotated[
+        str, typer.Option("--card-color", help="Card background: white, cream, … or #rrggbb.")
+    ] = "white",
+    bleed: Annotated[
+        str, typer.Option("--bleed", help="Run the card colour this far past the cut line.")
+    ] = "0mm",
+    backs: Annotated[
+        bool, typer.Option("--backs", help="Print card backs (the bundled design) after each sheet.")
+    ] = False,
+    back_image: Annotated[
+        Path | None, typer.Option("--back-image", help="Picture for the backs (implies --backs).")
+    ] = None,
+    duplex: Annotated[
+        str, typer.Option("--duplex", help="Printer flips the sheet on its long or short edge.")
+    ] = "long",
+    back_offset: Annotated[
+        str, typer.Option("--back-offset", help="Move the backs by X,Y mm to correct a printer.")
+    ] = "0,0",
+    no_cover: Annotated[
+        bool, typer.Option("--no-cover", help="Leave out the cover page (instructions, key).")
+    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Name every picture used or unused.")
@@ -193,6 +244,7 @@ def build(
 
       dobble-print build icons/ -o small.pdf -n 6 --card-size 70mm
     """
+    from dobble_print.backs import default_back
     from dobble_print.pipeline import BuildOptions, build as build_pdf
 
     if seed is None:
@@ -209,6 +261,15 @@ def build(
             paper=parse_paper(paper),
             card_diameter=parse_length(card_size, option="--card-size"),
             report=report,
+            png_dir=png_dir,
+            margin=parse_length(margin, option="--margin"),
+            bleed=parse_length(bleed, option="--bleed"),
+            cut_guides=parse_cut_guides(cut_guides),
+            card_color=parse_color(card_color, option="--card-color"),
+            backs=back_image or (default_back() if backs else None),
+            duplex=_duplex(duplex),
+            back_offset=parse_offset(back_offset, option="--back-offset"),
+            cover=not no_cover,
         )
         with _Bars(not quiet) as bars:
             return build_pdf(options, progress=bars)
@@ -266,3 +327,51 @@ def plan(
     for option in options:
         mark = "  <- build's choice" if option == chosen else ""
         typer.echo(f"  {option.describe()}{mark}")
+
+
+@app.command()
+def preview(
+    source: Annotated[
+        Path | None, typer.Argument(help="Folder of pictures (default: the bundled icons).")
+    ] = None,
+    output: Annotated[Path, typer.Option("-o", "--output", help="PNG to write.")] = Path(
+        "out/card.png"
+    ),
+    card: Annotated[int, typer.Option("--card", help="Which card, counting from 1.")] = 1,
+    symbols_per_card: Annotated[
+        int | None, typer.Option("-n", "--symbols-per-card", help="Symbols per card.")
+    ] = None,
+    card_size: Annotated[str, typer.Option("--card-size", help="Card diameter.")] = "85mm",
+    seed: Annotated[int, typer.Option("--seed", help="Random seed for the layout.")] = 1,
+    dpi: Annotated[int, typer.Option("--dpi", help="Resolution of the PNG.")] = 150,
+) -> None:
+    """Draw one card as a PNG to check the look before printing.
+
+    The same source, options and --seed as build give the same card as in the PDF.
+
+    Example: dobble-print preview photos/ --card 3 -o card3.png --seed 7
+    """
+    from dobble_print.pipeline import BuildOptions, prepare
+    from dobble_print.preview import draw_card, save_png
+
+    def make():
+        diameter = parse_length(card_size, option="--card-size")
+        options = BuildOptions(
+            source=source if source is not None else default_icons(),
+            output=output,
+            seed=seed,
+            symbols_per_card=symbols_per_card,
+            card_diameter=diameter,
+        )
+        prepared = prepare(options)
+        count = len(prepared.layouts)
+        if not 1 <= card <= count:
+            raise DobbleError(f"--card {card} is out of range: this deck has cards 1 to {count}")
+        if not 30 <= dpi <= 1200:
+            raise DobbleError(f"--dpi {dpi} is out of range; use 30 to 1200")
+        image = draw_card(prepared.layouts[card - 1], prepared.symbols, card_diameter=diameter,
+                          dpi=dpi)
+        save_png(image, output, dpi=dpi)
+
+    _run(make)
+    typer.echo(f"card {card} -> {output}")

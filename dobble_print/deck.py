@@ -56,7 +56,7 @@ class Deck:
         return self.order + 1
 
 
-def _prime_power(n: int) -> tuple[int, int] | None:
+def prime_power(n: int) -> tuple[int, int] | None:
     """``(p, k)`` with ``n == p**k`` for a prime ``p``, else None.
 
     Trial division rather than ``galois.is_prime_power`` because importing galois costs 1-2 s and the
@@ -74,7 +74,7 @@ def _prime_power(n: int) -> tuple[int, int] | None:
 
 def supported_sizes() -> tuple[int, ...]:
     """Every supported number of symbols per card, smallest first (2, 3, 4, 5, 6, 8, …, 32)."""
-    return (2,) + tuple(n + 1 for n in range(2, MAX_ORDER + 1) if _prime_power(n))
+    return (2,) + tuple(n + 1 for n in range(2, MAX_ORDER + 1) if prime_power(n))
 
 
 def card_count(symbols_per_card: int) -> int:
@@ -124,7 +124,7 @@ def check_symbols_per_card(symbols_per_card: int) -> None:
 
 def _field_tables(n: int) -> tuple[np.ndarray, np.ndarray]:
     """Addition and multiplication tables of GF(n) on the integers 0 … n-1."""
-    p, k = _prime_power(n) or (0, 0)
+    p, k = prime_power(n) or (0, 0)
     if k == 1:
         e = np.arange(n)
         return (e[:, None] + e[None, :]) % n, (e[:, None] * e[None, :]) % n

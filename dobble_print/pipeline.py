@@ -5,12 +5,15 @@ The CLI parses options into a :class:`BuildOptions` and calls :func:`build`; not
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from dobble_print.choice import best_partial_deck, choose_option, deck_options
+from dobble_print.backs import load_back
+from dobble_print.choice import best_partial_deck, choose_option, next_option
+from dobble_print.cover import DeckFacts, cover_page_count, plan_cover
 from dobble_print.deck import (
     Deck,
     build_deck,
@@ -22,10 +25,11 @@ from dobble_print.deck import (
 from dobble_print.errors import DobbleError
 from dobble_print.layout import CardLayout, layout_deck
 from dobble_print.output import write_atomically
+from dobble_print.preview import write_card_pngs
 from dobble_print.render import render_pdf
 from dobble_print.report import build_report
-from dobble_print.sheet import SheetPlan, plan_sheets
-from dobble_print.symbols import Symbol, find_images, load_symbols
+from dobble_print.sheet import Duplex, SheetPlan, plan_sheets
+from dobble_print.symbols import Symbol, SymbolOptions, SymbolSet, find_sources, load_symbols
 from dobble_print.units import PAPERS, Paper
 
 PRINT_DPI = 300
@@ -38,7 +42,7 @@ Progress = Callable[[str, int, int], None]
 class BuildOptions:
     """Everything a build needs, already parsed and in mm."""
 
-    source: Path
+    sources: tuple[Path, ...]
     output: Path
     seed: int
     symbols_per_card: int | None = None
@@ -48,6 +52,15 @@ class BuildOptions:
     margin: float = 5.0
     safe_margin: float = 3.0
     report: Path | None = None
+    png_dir: Path | None = None
+    symbol_options: SymbolOptions = SymbolOptions()
+    bleed: float = 0.0
+    cut_guides: frozenset[str] = frozenset({"circle", "ticks"})
+    card_color: tuple[float, float, float] = (1.0, 1.0, 1.0)
+    backs: Path | None = None  # the picture printed on the backs; None prints no backs
+    duplex: Duplex = Duplex.LONG
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    cover: bool = True
 
 
 @dataclass(frozen=True)
@@ -58,9 +71,11 @@ class BuildResult:
     symbols: tuple[Symbol, ...]
     layouts: tuple[CardLayout, ...]
     plan: SheetPlan
-    unused: tuple[Path, ...]
+    unused: tuple[str, ...]
     report: dict
     choice: str = ""
+    warnings: tuple[str, ...] = ()  # about the symbols: duplicates, bad files skipped, glyphs
+    notes: tuple[str, ...] = ()  # files passed over, for --verbose
 
 
 def plan_deck(
@@ -83,9 +98,9 @@ def plan_deck(
             raise DobbleError(f"{where}: {exc}") from None
         n = option.symbols_per_card
         why = f"{pictures} pictures: {option.describe()}"
-        alternatives = [o for o in deck_options(pictures) if o.symbols_per_card != n][-1:]
-        if alternatives and alternatives[0].cards <= option.cards:
-            why += f" (the most cards); {alternatives[0].describe()}"
+        other = next_option(pictures, option)
+        if other is not None:
+            why += f" (the most cards); {other}"
     else:
         check_symbols_per_card(symbols_per_card)
         n = symbols_per_card
@@ -119,46 +134,85 @@ def symbol_pixels(card_diameter: float, safe_margin: float, symbols_per_card: in
     return max(64, min(2400, round(largest_mm / 25.4 * PRINT_DPI)))
 
 
-def build(options: BuildOptions, progress: Progress | None = None) -> BuildResult:
-    """Build the deck PDF (and report) described by ``options``; write both atomically."""
-    files = find_images(options.source)
-    deck, why = plan_deck(
-        options.symbols_per_card, options.cards, len(files), where=str(options.source)
-    )
-    used, unused = files[: deck.symbol_count], files[deck.symbol_count :]
-    px = symbol_pixels(options.card_diameter, options.safe_margin, deck.symbols_per_card)
-    symbols = load_symbols(
-        used, max_px=px, progress=(lambda d, t: progress("load", d, t)) if progress else None
-    )
+def _stage(progress: Progress | None, stage: str) -> Callable[[int, int], None] | None:
+    return (lambda done, total: progress(stage, done, total)) if progress else None
+
+
+def prepare(options: BuildOptions, progress: Progress | None = None) -> BuildResult:
+    """Everything up to the sheets, computed and nothing written (``report`` is left empty).
+
+    ``build`` writes what this computes; ``preview`` draws one card of it.
+    """
+    deck, why, loaded = _load(options, progress)
+    symbols = loaded.symbols
     layouts = layout_deck(
         deck,
         symbols,
         card_diameter=options.card_diameter,
         safe_margin=options.safe_margin,
         seed=options.seed,
-        progress=(lambda d, t: progress("layout", d, t)) if progress else None,
+        progress=_stage(progress, "layout"),
     )
     plan = plan_sheets(
         len(deck.cards),
         paper=options.paper,
         card_diameter=options.card_diameter,
         margin=options.margin,
+        bleed=options.bleed,
+        cut_circle="circle" in options.cut_guides,
+        ticks="ticks" in options.cut_guides,
+        duplex=options.duplex if options.backs else None,
+        back_offset=options.back_offset,
+        cover_pages=(
+            cover_page_count(len(symbols), options.paper, options.margin) if options.cover else 0
+        ),
     )
-    if options.output.resolve() in {f.resolve() for f in files}:
+    return BuildResult(deck, symbols, layouts, plan, loaded.unused, {}, choice=why,
+                       warnings=loaded.warnings, notes=loaded.notes)
+
+
+def _load(options: BuildOptions, progress: Progress | None) -> tuple[Deck, str, SymbolSet]:
+    """Plan the deck on the sources found, then load just the symbols it needs.
+
+    Duplicates and skipped bad files can leave fewer symbols than planned: the deck is then
+    planned again on what did load, and loaded again at that deck's symbol size (a rare path).
+    """
+    found = find_sources(options.sources)
+    where = ", ".join(map(str, options.sources))
+    count = len(found.items)
+    for _attempt in range(2):
+        deck, why = plan_deck(options.symbols_per_card, options.cards, count, where=where)
+        px = symbol_pixels(options.card_diameter, options.safe_margin, deck.symbols_per_card)
+        loaded = load_symbols(found, need=deck.symbol_count, max_px=px,
+                              options=options.symbol_options, progress=_stage(progress, "load"))
+        if len(loaded.symbols) >= deck.symbol_count:
+            break
+        count = len(loaded.symbols)
+    return deck, why, loaded
+
+
+def build(options: BuildOptions, progress: Progress | None = None) -> BuildResult:
+    """Build the deck PDF (and report) described by ``options``; write both atomically."""
+    inputs = {f.resolve() for f in find_sources(options.sources).files}
+    if options.output.resolve() in inputs:
         raise DobbleError(f"-o {options.output}: that is one of the input pictures; choose a new file")
+    prepared = prepare(options, progress)
+    symbols, layouts, plan = prepared.symbols, prepared.layouts, prepared.plan
+    back = load_back(options.backs, diameter=options.card_diameter) if options.backs else None
+    facts = DeckFacts(
+        prepared.deck.symbols_per_card, len(prepared.deck.cards), len(symbols), options.seed
+    )
+    cover = plan_cover([s.name for s in symbols], facts, plan) if options.cover else ()
     write_atomically(
         options.output,
         lambda tmp: render_pdf(
-            tmp,
-            symbols=symbols,
-            layouts=layouts,
-            plan=plan,
-            progress=(lambda d, t: progress("render", d, t)) if progress else None,
+            tmp, symbols=symbols, layouts=layouts, plan=plan, cover=cover, back=back,
+            card_color=options.card_color, progress=_stage(progress, "render"),
         ),
     )
     report = build_report(
         seed=options.seed,
-        symbols_per_card=deck.symbols_per_card,
+        symbols_per_card=prepared.deck.symbols_per_card,
         symbols=symbols,
         layouts=layouts,
         plan=plan,
@@ -166,4 +220,9 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
     if options.report is not None:
         text = json.dumps(report, indent=1, ensure_ascii=False) + "\n"
         write_atomically(options.report, lambda tmp: tmp.write_text(text, encoding="utf-8"))
-    return BuildResult(deck, symbols, layouts, plan, tuple(unused), report, choice=why)
+    if options.png_dir is not None:
+        write_card_pngs(
+            options.png_dir, prepared, card_diameter=options.card_diameter,
+            progress=_stage(progress, "png"),
+        )
+    return dataclasses.replace(prepared, report=report)

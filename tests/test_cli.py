@@ -120,3 +120,149 @@ def test_build_without_seed_says_which_seed(tmp_path, pictures):
     result = run("build", str(pictures(7)), "-o", str(tmp_path / "d.pdf"))
     assert result.exit_code == 0
     assert result.stderr.startswith("no seed given, using --seed ")
+
+
+def test_plan_lists_the_options_and_the_choice():
+    result = run("plan", "50")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        "50 pictures:",
+        "  2 per card gives the full 3-card deck",
+        "  3 per card gives the full 7-card deck",
+        "  4 per card gives the full 13-card deck",
+        "  5 per card gives the full 21-card deck",
+        "  6 per card gives the full 31-card deck  <- build's choice",
+        "  8 per card gives 22 cards (7 more pictures give the full 57-card deck)",
+        "  9 per card gives 11 cards (23 more pictures give the full 73-card deck)",
+    ]
+
+
+def test_plan_counts_a_folder(pictures):
+    result = run("plan", str(pictures(7)))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == "7 pictures:"
+    assert "  3 per card gives the full 7-card deck  <- build's choice" in result.stdout
+
+
+def test_plan_too_few():
+    result = run("plan", "2")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "dobble-print: error: 2 pictures cannot make a deck; the smallest deck needs 3 "
+        "pictures (3 cards of 2 symbols)"
+    ]
+
+
+@pytest.mark.parametrize("count", [7, 50, 56, 100])
+def test_build_any_number_of_pictures(tmp_path, pictures, count):
+    out = tmp_path / "d.pdf"
+    result = run("build", str(pictures(count)), "-o", str(out), "--seed", "1",
+                 "--report", str(tmp_path / "r.json"))
+    assert result.exit_code == 0, result.stderr
+    report = json.loads((tmp_path / "r.json").read_text())
+    cards = [set(c["symbols"]) for c in report["cards"]]
+    assert all(len(a & b) == 1 for i, a in enumerate(cards) for b in cards[i + 1:])
+    n = report["symbols_per_card"]
+    assert all(len(c) == n for c in cards)
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"{count} pictures: {n} per card gives ")
+    assert any(line.startswith(f"{len(cards)} cards, {n} symbols per card, ") for line in lines)
+    assert lines[-1] == "Print at 100 % (actual size), not 'fit to page'."
+
+
+def test_preset_classic_gives_55_cards_and_the_command_line_wins(tmp_path, pictures):
+    src = pictures(57)
+    result = run("build", str(src), "-o", str(tmp_path / "a.pdf"), "--seed", "1",
+                 "--preset", "classic", "--report", str(tmp_path / "a.json"))
+    assert result.exit_code == 0, result.stderr
+    assert len(json.loads((tmp_path / "a.json").read_text())["cards"]) == 55
+    result = run("build", str(src), "-o", str(tmp_path / "b.pdf"), "--seed", "1",
+                 "--preset", "classic", "--cards", "20", "--report", str(tmp_path / "b.json"))
+    assert result.exit_code == 0, result.stderr
+    assert len(json.loads((tmp_path / "b.json").read_text())["cards"]) == 20
+
+
+def test_user_preset_file(tmp_path, pictures):
+    preset = tmp_path / "mine.toml"
+    preset.write_text('symbols-per-card = 4\ncard-size = "70mm"\n', encoding="utf-8")
+    result = run("build", str(pictures(20)), "-o", str(tmp_path / "d.pdf"), "--seed", "1",
+                 "--preset", str(preset), "--report", str(tmp_path / "r.json"))
+    assert result.exit_code == 0, result.stderr
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["symbols_per_card"] == 4 and report["card"]["diameter_mm"] == 70.0
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("colour = 3\n", "dobble-print: error: --preset {p}: 'colour' is not an option of build; "
+                         "use option names without dashes, e.g. card-size"),
+        ("cards = [\n", None),
+    ],
+)
+def test_bad_preset_file(tmp_path, pictures, text, line):
+    preset = tmp_path / "bad.toml"
+    preset.write_text(text, encoding="utf-8")
+    result = run("build", str(pictures(7)), "-o", str(tmp_path / "d.pdf"), "--preset", str(preset))
+    assert result.exit_code == 1
+    [got] = result.stderr.splitlines()
+    if line:
+        assert got == line.format(p=preset)
+    else:
+        assert got.startswith(f"dobble-print: error: --preset {preset}: not a readable TOML file")
+    assert not (tmp_path / "d.pdf").exists()
+
+
+def test_unknown_preset():
+    result = run("build", "--preset", "nope")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "dobble-print: error: --preset nope: no such preset or file; use one of classic, junior, "
+        "mini, toddler or a .toml file"
+    ]
+
+
+def test_preview_draws_the_card_of_the_pdf(tmp_path, pictures):
+    from PIL import Image
+
+    out = tmp_path / "card.png"
+    result = run("preview", str(pictures(13)), "-o", str(out), "--card", "2", "--seed", "3")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.strip() == f"card 2 -> {out}"
+    with Image.open(out) as im:
+        assert im.size == (504, 504)  # 85 mm at 150 dpi, plus the rim
+        assert im.getpixel((0, 0))[3] == 0 and im.getpixel((252, 252))[3] == 255
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--card", "14"], "dobble-print: error: --card 14 is out of range: this deck has cards "
+                           "1 to 13"),
+        (["--dpi", "5"], "dobble-print: error: --dpi 5 is out of range; use 30 to 1200"),
+    ],
+)
+def test_preview_errors(tmp_path, pictures, args, line):
+    result = run("preview", str(pictures(13)), "-o", str(tmp_path / "c.png"), *args)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [line]
+
+
+def test_png_dir_writes_every_card_at_300_dpi(tmp_path, pictures):
+    from PIL import Image
+
+    result = run("build", str(pictures(7)), "-o", str(tmp_path / "d.pdf"), "--seed", "1",
+                 "--png-dir", str(tmp_path / "pngs"), "--card-size", "50mm")
+    assert result.exit_code == 0, result.stderr
+    files = sorted(p.name for p in (tmp_path / "pngs").iterdir())
+    assert files == [f"card_{i:03d}.png" for i in range(1, 8)]
+    with Image.open(tmp_path / "pngs" / "card_001.png") as im:
+        assert im.size == (593, 593)
+        assert round(im.info["dpi"][0]) == 300
+
+
+def test_every_command_help_has_an_example():
+    for command in ("deck", "build", "plan", "preview"):
+        result = run(command, "--help")
+        assert result.exit_code == 0
+        assert "Example" in result.stdout, command

@@ -18,6 +18,7 @@ import typer
 
 from dobble_print.errors import DobbleError
 from dobble_print.resources import default_icons
+from dobble_print.symbols import Background, PhotoShape, SymbolOptions
 from dobble_print.units import (
     PAPERS,
     parse_color,
@@ -166,8 +167,12 @@ def _duplex(text: str):
 
 @app.command()
 def build(
-    source: Annotated[
-        Path | None, typer.Argument(help="Folder of pictures (default: the bundled icons).")
+    sources: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="Folders of pictures, pictures, or .txt files of words (one per line), merged "
+            "in order (default: the bundled icons)."
+        ),
     ] = None,
     output: Annotated[Path, typer.Option("-o", "--output", help="PDF to write.")] = Path(
         "out/deck.pdf"
@@ -230,6 +235,23 @@ def build(
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Name every picture used or unused.")
     ] = False,
+    background: Annotated[
+        Background,
+        typer.Option("--background", help="remove: plain backgrounds around drawings become "
+                     "transparent; keep: leave every picture whole."),
+    ] = Background.REMOVE,
+    photo_shape: Annotated[
+        PhotoShape,
+        typer.Option("--photo-shape", help="How photos (no plain background) are cut."),
+    ] = PhotoShape.RECT,
+    font: Annotated[
+        Path | None,
+        typer.Option("--font", help="TrueType font (.ttf/.otf) for words in scripts the bundled "
+                     "DejaVu Sans lacks."),
+    ] = None,
+    skip_bad: Annotated[
+        bool, typer.Option("--skip-bad", help="Build from the readable files, skipping bad ones.")
+    ] = False,
 ) -> None:
     """Build a printable PDF deck from a folder of pictures.
 
@@ -243,6 +265,8 @@ def build(
       dobble-print build photos/ -o deck.pdf --preset classic
 
       dobble-print build icons/ -o small.pdf -n 6 --card-size 70mm
+
+      dobble-print build photos/ words.txt icons/ -o mixed.pdf --photo-shape rounded
     """
     from dobble_print.backs import default_back
     from dobble_print.pipeline import BuildOptions, build as build_pdf
@@ -253,7 +277,8 @@ def build(
 
     def make():
         options = BuildOptions(
-            source=source if source is not None else default_icons(),
+            sources=tuple(sources) if sources else (default_icons(),),
+            symbol_options=SymbolOptions(background, photo_shape, font, skip_bad),
             output=output,
             seed=seed,
             symbols_per_card=symbols_per_card,
@@ -281,6 +306,11 @@ def build(
 def _summarise(result, *, seed: int, output: Path, verbose: bool) -> None:
     """The end-of-build summary: the choice, what was made, what was left out, how to print."""
     d, plan = result.deck, result.plan
+    for line in result.warnings:
+        typer.echo(f"warning: {line}", err=True)
+    if verbose:
+        for line in result.notes:
+            typer.echo(line)
     if result.choice:
         typer.echo(result.choice)
     if verbose:
@@ -293,7 +323,7 @@ def _summarise(result, *, seed: int, output: Path, verbose: bool) -> None:
         f"{plan.sheet_count} pages, seed {seed} -> {output}"
     )
     if result.unused and not verbose:
-        names = ", ".join(p.name for p in result.unused[:10])
+        names = ", ".join(result.unused[:10])
         more = f" and {len(result.unused) - 10} more" if len(result.unused) > 10 else ""
         typer.echo(f"unused pictures ({len(result.unused)}): {names}{more}")
     typer.echo("Print at 100 % (actual size), not 'fit to page'.")
@@ -357,7 +387,7 @@ def preview(
     def make():
         diameter = parse_length(card_size, option="--card-size")
         options = BuildOptions(
-            source=source if source is not None else default_icons(),
+            sources=(source if source is not None else default_icons(),),
             output=output,
             seed=seed,
             symbols_per_card=symbols_per_card,

@@ -58,6 +58,43 @@ def _register_fonts() -> str:
     return "Vera"
 
 
+_WORD_FONTS: dict[str, str] = {}
+
+
+def _word_font(path: str) -> str:
+    """Register a word symbol's TrueType font once; the PDF embeds the glyphs used as a subset.
+
+    The name comes from the file's contents, so the same font gives the same PDF bytes anywhere.
+    """
+    if path not in _WORD_FONTS:
+        import hashlib
+
+        from reportlab.pdfbase import pdfmetrics
+        from reportlab.pdfbase.ttfonts import TTFont
+
+        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:8]
+        name = f"{Path(path).stem}-{digest}"
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, path))
+        _WORD_FONTS[path] = name
+    return _WORD_FONTS[path]
+
+
+def _draw_word(c, symbol: Symbol) -> None:
+    """A word symbol as vector text over the unit square its raster spans.
+
+    Its lines are in the raster's pixels (y down); scaling by the raster's size makes them land
+    exactly on the shape the layout packed.
+    """
+    h, w = symbol.rgba.shape[:2]
+    font = _word_font(symbol.font)
+    c.scale(1 / w, 1 / h)
+    c.setFillColorRGB(*(v / 255 for v in symbol.color))
+    for line in symbol.lines:
+        c.setFont(font, line.size)
+        c.drawString(line.x, h - line.baseline, line.text)
+
+
 def render_pdf(
     path: Path,
     *,
@@ -90,7 +127,10 @@ def render_pdf(
 
     for sym, px in sorted(print_pixels(symbols, layouts).items()):
         c.beginForm(f"sym{sym}")
-        c.drawImage(ImageReader(_print_image(symbols[sym], px)), 0, 0, 1, 1, mask="auto")
+        if symbols[sym].kind == "word":
+            _draw_word(c, symbols[sym])
+        else:
+            c.drawImage(ImageReader(_print_image(symbols[sym], px)), 0, 0, 1, 1, mask="auto")
         c.endForm()
 
     radius = _pt(plan.card_diameter / 2)

@@ -25,3 +25,8 @@ def default_icons() -> Path:
 def templates_dir() -> Path:
     """The folder of card backs and deck presets."""
     return _data_dir("templates", _REPO / "templates")
+
+
+def default_font() -> Path:
+    """The bundled font for word symbols (DejaVu Sans: Latin, Greek, Cyrillic, Arabic, Hebrew)."""
+    return Path(str(resources.files("dobble_print") / "data" / "fonts" / "DejaVuSans.ttf"))

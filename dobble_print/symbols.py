@@ -1,26 +1,62 @@
-"""Symbols: the pictures (and later words) that go on the cards, loaded, normalised and trimmed.
+"""Symbols: the pictures and words that go on the cards, found, loaded, normalised and trimmed.
 
 Every symbol becomes an RGBA array trimmed to its ink, so the layout can pack its real shape (the
-alpha channel is the shape) and the renderer can embed it once.
+alpha channel is the shape) and the renderer can embed it once. Word symbols also carry their text
+lines, so the renderer prints them as vector text over exactly that shape.
+
+One loader per kind lives next door: :mod:`raster` (Pillow formats), :mod:`svg` (cairosvg),
+:mod:`words` (text files), :mod:`background` (plain backgrounds and photo shapes). This module
+finds the sources, dispatches, trims, removes duplicates and collects every message as data; it
+never prints.
 """
 
 from __future__ import annotations
 
-import io
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 import numpy as np
 
+from dobble_print.background import (
+    PhotoShape,
+    has_own_transparency,
+    plain_background,
+    remove_background,
+    shape_photo,
+)
 from dobble_print.errors import DobbleError
+from dobble_print.raster import RASTER_SUFFIXES, BadPicture, load_raster
+from dobble_print.svg import SVG_SUFFIXES, load_svg
+from dobble_print.words import (
+    PALETTE,
+    WORD_SUFFIXES,
+    BadWords,
+    Font,
+    TextLine,
+    load_font,
+    missing_characters,
+    read_words,
+    render_word,
+    shift_lines,
+)
 
-RASTER_SUFFIXES = frozenset({".png", ".jpg", ".jpeg"})
-SVG_SUFFIXES = frozenset({".svg"})
+__all__ = ["Background", "PhotoShape", "Sources", "Symbol", "SymbolOptions", "SymbolSet",
+           "TextLine", "find_sources", "load_symbols"]
+
 IMAGE_SUFFIXES = RASTER_SUFFIXES | SVG_SUFFIXES
 
 # Alpha at or below this counts as empty when trimming: anti-aliasing fuzz is not ink.
 INK_ALPHA = 8
+
+
+class Background(StrEnum):
+    """What happens to a plain background around a picture."""
+
+    REMOVE = "remove"
+    KEEP = "keep"
 
 
 @dataclass(frozen=True, eq=False)
@@ -28,14 +64,23 @@ class Symbol:
     """One symbol, ready to be placed and printed.
 
     Attributes:
-        name: display name (file name without extension, ``_`` and ``-`` as spaces).
-        source: the file it came from, as given.
-        rgba: H×W×4 uint8 pixels, trimmed so that every edge touches ink.
+        name: display name: the word, or the file name without extension, ``_``/``-`` as spaces.
+        source: the file it came from, as given (``words.txt:3`` for a word on line 3).
+        rgba: H×W×4 uint8 pixels, trimmed so that every edge touches ink. For a word, the text
+            rasterised in its colour: the shape the layout packs.
+        kind: ``"image"`` or ``"word"``.
+        lines: for a word, its lines in ``rgba``'s pixel coordinates, to print as vector text.
+        font: for a word, the TrueType file to print it in.
+        color: for a word, its RGB colour (0–255).
     """
 
     name: str
     source: str
     rgba: np.ndarray
+    kind: str = "image"
+    lines: tuple[TextLine, ...] = ()
+    font: str = ""
+    color: tuple[int, int, int] = (0, 0, 0)
 
     @property
     def aspect(self) -> float:
@@ -49,113 +94,266 @@ class Symbol:
         return self.rgba[..., 3].astype(np.float32) / 255.0
 
 
+@dataclass(frozen=True)
+class Source:
+    """One would-be symbol: a picture file, or one word of a word list."""
+
+    path: Path
+    word: str = ""
+    line: int = 0
+
+    @property
+    def label(self) -> str:
+        return f"{self.path}:{self.line}" if self.word else str(self.path)
+
+
+@dataclass(frozen=True)
+class Sources:
+    """What the given paths hold, in order, before anything is decoded.
+
+    Attributes:
+        items: would-be symbols, in the order they get their numbers.
+        files: every input file read or to be read (an output must not be one of them).
+        notes: files passed over (hidden, not pictures, subfolders), for ``--verbose``.
+        bad: unreadable word lists, one line each (``path: reason``).
+    """
+
+    items: tuple[Source, ...]
+    files: tuple[Path, ...] = ()
+    notes: tuple[str, ...] = ()
+    bad: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SymbolOptions:
+    """How pictures and words are turned into symbols."""
+
+    background: Background = Background.REMOVE
+    photo_shape: PhotoShape = PhotoShape.RECT
+    font: Path | None = None
+    skip_bad: bool = False
+
+
+@dataclass(frozen=True)
+class SymbolSet:
+    """The loaded symbols and everything worth telling the user about them.
+
+    Attributes:
+        symbols: loaded, trimmed, unique; in source order.
+        unused: labels of sources not needed for the deck (never decoded).
+        warnings: always worth showing: duplicates, missing glyphs, bad files skipped.
+        notes: only for ``--verbose``: files passed over.
+    """
+
+    symbols: tuple[Symbol, ...]
+    unused: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
 def display_name(path: Path) -> str:
     """``ice_cream.svg`` → ``ice cream``."""
-    return path.stem.replace("_", " ").replace("-", " ").strip() or path.stem
+    return " ".join(path.stem.replace("_", " ").replace("-", " ").split()) or path.stem
 
 
-def find_images(folder: Path) -> list[Path]:
-    """Image files directly in ``folder``, sorted by name; hidden and other files are ignored."""
-    if not folder.exists():
-        raise DobbleError(f"{folder}: no such folder; give a folder of pictures")
-    if not folder.is_dir():
-        raise DobbleError(f"{folder}: not a folder; give a folder of pictures")
-    files = [
-        p
-        for p in folder.iterdir()
-        if p.is_file() and not p.name.startswith(".") and p.suffix.lower() in IMAGE_SUFFIXES
-    ]
-    return sorted(files, key=lambda p: p.name)
+def _folder_items(folder: Path) -> tuple[list[Path], list[str]]:
+    """Picture files directly in ``folder``, by name; and a note for each file passed over."""
+    files, notes = [], []
+    root = folder.resolve()
+    for p in sorted(folder.iterdir(), key=lambda p: p.name):
+        if p.name.startswith("."):
+            notes.append(f"{p}: skipped (hidden)")
+        elif p.is_symlink() and root not in p.resolve().parents:
+            notes.append(f"{p}: skipped (a link to outside the folder)")
+        elif p.is_dir():
+            notes.append(f"{p}: skipped (subfolders are not searched; give it as a source)")
+        elif not p.is_file():
+            notes.append(f"{p}: skipped (not a regular file)")
+        elif p.suffix.lower() in IMAGE_SUFFIXES:
+            files.append(p)
+        else:
+            notes.append(f"{p}: skipped (not a picture: {p.suffix or 'no extension'})")
+    return files, notes
 
 
-def trim(rgba: np.ndarray) -> np.ndarray | None:
-    """Crop to the bounding box of the ink; None when there is no ink at all."""
+def find_sources(paths: Sequence[Path]) -> Sources:
+    """Everything the given folders, pictures and word lists hold, merged in the order given.
+
+    Raises:
+        DobbleError: a path that does not exist or is neither a folder, a picture nor a ``.txt``.
+    """
+    items: list[Source] = []
+    files: list[Path] = []
+    notes: list[str] = []
+    bad: list[str] = []
+    for path in paths:
+        if not path.exists():
+            raise DobbleError(f"{path}: no such file or folder; give folders of pictures or .txt files")
+        if path.is_dir():
+            found, passed = _folder_items(path)
+            items += [Source(p) for p in found]
+            files += found
+            notes += passed
+        elif path.suffix.lower() in IMAGE_SUFFIXES:
+            items.append(Source(path))
+            files.append(path)
+        elif path.suffix.lower() in WORD_SUFFIXES:
+            files.append(path)
+            try:
+                items += [Source(path, word, n) for n, word in read_words(path)]
+            except BadWords as exc:
+                bad.append(f"{path}: {exc}")
+            except OSError as exc:
+                bad.append(f"{path}: cannot be opened ({exc.strerror or exc})")
+        else:
+            raise DobbleError(
+                f"{path}: not a folder, picture or .txt word list; "
+                "give pictures (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG) or a .txt file of words"
+            )
+    return Sources(tuple(items), tuple(files), tuple(notes), tuple(bad))
+
+
+def trim(rgba: np.ndarray) -> tuple[np.ndarray, int, int] | None:
+    """Crop to the bounding box of the ink: (pixels, left, top); None when there is no ink."""
     ink = rgba[..., 3] > INK_ALPHA
     rows = np.flatnonzero(ink.any(axis=1))
     cols = np.flatnonzero(ink.any(axis=0))
     if not len(rows):
         return None
-    return np.ascontiguousarray(rgba[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1])
+    top, left = int(rows[0]), int(cols[0])
+    return np.ascontiguousarray(rgba[top : rows[-1] + 1, left : cols[-1] + 1]), left, top
 
 
-def _data_only_fetch(url: str, resource_type: str | None = None) -> bytes:
-    """cairosvg URL fetcher: inline ``data:`` images only; nothing from the network or disk.
-
-    Anything else becomes an empty picture, so an icon with a broken external link still draws.
-    """
-    if url.startswith("data:"):
-        from cairosvg.url import fetch
-
-        return fetch(url, resource_type)
-    return b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
-
-
-def _svg_to_png(data: bytes, **size: int) -> bytes:
-    from cairosvg.surface import PNGSurface  # heavy, and only SVG sources need it
-
-    # unsafe stays False: entities and external DTDs are refused by the XML parser.
-    return PNGSurface.convert(bytestring=data, url_fetcher=_data_only_fetch, unsafe=False, **size)
+def _picture(path: Path, *, max_px: int, options: SymbolOptions) -> np.ndarray:
+    """Decode, then treat the background: plain ones removed, photos cut to their shape."""
+    if path.suffix.lower() in SVG_SUFFIXES:
+        rgba = load_svg(path, max_px=max_px)
+    else:
+        rgba = load_raster(path, max_px=max_px)
+    if has_own_transparency(rgba):
+        return rgba
+    colour = plain_background(rgba) if options.background == Background.REMOVE else None
+    if colour is not None:
+        return remove_background(rgba, colour)
+    return shape_photo(rgba, options.photo_shape)
 
 
-def load_svg(path: Path, *, max_px: int) -> np.ndarray:
-    """Rasterise an SVG so that its longer side is ``max_px`` pixels."""
-    from PIL import Image
-
-    data = path.read_bytes()
-    with Image.open(io.BytesIO(_svg_to_png(data, output_width=64))) as im:
-        w, h = im.size
-    size = {"output_width": max_px} if w >= h else {"output_height": max_px}
-    with Image.open(io.BytesIO(_svg_to_png(data, **size))) as im:
-        return np.asarray(im.convert("RGBA"))
-
-
-def load_raster(path: Path, *, max_px: int) -> np.ndarray:
-    """Decode a PNG or JPEG as RGBA, upright, no larger than ``max_px`` on its longer side."""
-    from PIL import Image, ImageOps
-
-    with Image.open(path) as im:
-        im = ImageOps.exif_transpose(im)
-        im = im.convert("RGBA")
-        if max(im.size) > max_px:
-            im.thumbnail((max_px, max_px), Image.Resampling.LANCZOS)
-        return np.asarray(im)
-
-
-def load_symbol(path: Path, *, max_px: int) -> Symbol:
-    """Load one picture file as a trimmed symbol.
-
-    Raises:
-        DobbleError: when the file cannot be read as a picture or has no ink.
-    """
-    loader = load_svg if path.suffix.lower() in SVG_SUFFIXES else load_raster
+def _load_one(
+    source: Source, *, max_px: int, options: SymbolOptions, font: Font | None, index: int
+) -> Symbol:
+    if source.word:
+        assert font is not None
+        color = PALETTE[index % len(PALETTE)]
+        rgba, lines = render_word(source.word, font=font, color=color, max_px=max_px)
+        cut = trim(rgba)
+        if cut is None:
+            raise BadPicture(f'"{source.word}" draws nothing in {font.path.name}')
+        pixels, left, top = cut
+        return Symbol(source.word, source.label, pixels, "word",
+                      shift_lines(lines, -left, -top), str(font.path), color)
     try:
-        rgba = loader(path, max_px=max_px)
-    except DobbleError:
-        raise
-    except Exception as exc:  # any decoder failure is the file's fault, not ours
-        raise DobbleError(f"{path}: cannot be read as a picture ({exc}); fix or remove it") from exc
-    trimmed = trim(rgba)
-    if trimmed is None:
-        raise DobbleError(f"{path}: the picture is empty (fully transparent); remove it")
-    return Symbol(name=display_name(path), source=str(path), rgba=trimmed)
+        rgba = _picture(source.path, max_px=max_px, options=options)
+    except OSError as exc:
+        raise BadPicture(f"cannot be opened ({exc.strerror or exc})") from None
+    cut = trim(rgba)
+    if cut is None:
+        raise BadPicture("the picture is empty (fully transparent)")
+    return Symbol(display_name(source.path), source.label, cut[0])
+
+
+def _font_for(sources: Sources, options: SymbolOptions) -> Font | None:
+    if not any(s.word for s in sources.items):
+        return None
+    from dobble_print.resources import default_font
+
+    path = options.font or default_font()
+    try:
+        return load_font(path)
+    except (BadWords, OSError) as exc:
+        raise DobbleError(f"--font {path}: {exc}; give a TrueType .ttf file") from None
 
 
 def load_symbols(
-    files: Sequence[Path],
+    sources: Sources,
     *,
+    need: int | None = None,
     max_px: int = 600,
+    options: SymbolOptions = SymbolOptions(),
     progress: Callable[[int, int], None] | None = None,
-) -> tuple[Symbol, ...]:
-    """Load every file, in order.
+) -> SymbolSet:
+    """Load sources in order until ``need`` unique symbols are found (all of them when None).
 
     Args:
-        files: picture files, in the order their symbols get their numbers.
+        sources: from :func:`find_sources`.
+        need: symbols the deck needs; later sources are left undecoded and listed as unused.
         max_px: longest side in pixels; enough for 300 dpi at the largest printed size.
-        progress: called as ``progress(done, total)`` after each file.
+        options: background, photo shape, font and whether bad files are skipped.
+        progress: called as ``progress(done, total)`` after each source.
+
+    Raises:
+        DobbleError: listing every unreadable file, one per line, unless ``options.skip_bad``.
     """
-    out = []
-    for i, path in enumerate(files):
-        out.append(load_symbol(path, max_px=max_px))
+    font = _font_for(sources, options)
+    symbols: list[Symbol] = []
+    bad = list(sources.bad)
+    warnings: list[str] = []
+    seen: dict[bytes, Symbol] = {}
+    total = len(sources.items) if need is None else min(need, len(sources.items))
+    words = 0
+    stop = len(sources.items)
+    for i, source in enumerate(sources.items):
+        if need is not None and len(symbols) >= need:
+            stop = i
+            break
+        try:
+            symbol = _load_one(source, max_px=max_px, options=options, font=font, index=words)
+        except BadPicture as exc:
+            bad.append(f"{source.label}: {exc}")
+            continue
+        key = _fingerprint(symbol)
+        if key in seen:
+            what = "word" if symbol.kind == "word" else "pixels"
+            warnings.append(f"{source.label}: same {what} as {seen[key].source}; used once")
+            continue
+        seen[key] = symbol
+        if symbol.kind == "word":
+            words += 1
+            if font is not None and (missing := missing_characters(symbol.name, font)):
+                warnings.append(
+                    f'{source.label}: "{symbol.name}" has characters {font.path.name} cannot '
+                    f"draw ({', '.join(missing)}); they would print as empty boxes; "
+                    "use --font with a font that has them"
+                )
+        symbols.append(symbol)
         if progress:
-            progress(i + 1, len(files))
-    return tuple(out)
+            progress(min(len(symbols), total), total)
+    if bad and not options.skip_bad:
+        raise DobbleError(
+            f"{len(bad)} file{'s' if len(bad) != 1 else ''} cannot be read; fix or remove "
+            f"{'them' if len(bad) != 1 else 'it'}, or use --skip-bad to build from the rest:\n  "
+            + "\n  ".join(bad)
+        )
+    warnings = [f"skipped {line}" for line in bad] + warnings
+    unused = tuple(s.word or s.path.name for s in sources.items[stop:])
+    return SymbolSet(tuple(symbols), unused, tuple(warnings), sources.notes)
+
+
+def _fingerprint(symbol: Symbol) -> bytes:
+    """Identical pixels (or the same word, case aside) give the same key."""
+    if symbol.kind == "word":
+        return b"word:" + symbol.name.casefold().encode()
+    h = hashlib.sha256(repr(symbol.rgba.shape).encode())
+    h.update(symbol.rgba.tobytes())
+    return h.digest()
+
+
+def find_images(folder: Path) -> list[Path]:
+    """Picture files directly in ``folder``, by name (hidden and other files passed over).
+
+    Raises:
+        DobbleError: when ``folder`` is missing or not a folder.
+    """
+    if not folder.is_dir():
+        what = "not a folder" if folder.exists() else "no such folder"
+        raise DobbleError(f"{folder}: {what}; give a folder of pictures")
+    return _folder_items(folder)[0]

@@ -18,7 +18,7 @@ from tests.pdfread import images_per_card, stored_images
 
 def _build(src: Path, out: Path, **kw) -> dict:
     report = out.with_suffix(".json")
-    build(BuildOptions(source=src, output=out, seed=kw.pop("seed", 7), report=report, **kw))
+    build(BuildOptions(sources=(src,), output=out, seed=kw.pop("seed", 7), report=report, **kw))
     return json.loads(report.read_text(encoding="utf-8"))
 
 

@@ -1,0 +1,119 @@
+"""Raster pictures (PNG, JPEG, WebP, GIF, BMP, TIFF) decoded with Pillow: upright, RGBA, bounded.
+
+Decoding is bounded before any pixel is read: the header gives the size, and anything over
+:data:`MAX_PIXELS` (a decompression bomb, or a panorama no card needs) is refused. JPEGs are decoded
+straight at a reduced scale (``draft``), so a 6000×4000 phone photo never exists in memory at full
+size; other formats are decoded once and shrunk at once to what the print needs.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+RASTER_SUFFIXES = frozenset(
+    {".png", ".jpg", ".jpeg", ".jpe", ".jfif", ".webp", ".gif", ".bmp", ".tif", ".tiff"}
+)
+
+# Only these decoders may run, whatever the extension says: a file named .png that is really an
+# EPS must not start Ghostscript, and a JPEG named .png is still a fine picture.
+_FORMATS = ("PNG", "JPEG", "MPO", "WEBP", "GIF", "BMP", "DIB", "TIFF")
+
+# 100 megapixels: a 48 MP phone photo loads, a 30000×30000 bomb is refused before decoding.
+MAX_PIXELS = 100_000_000
+
+
+class BadPicture(Exception):
+    """The file cannot be used as a picture; the message is the reason, in a few words."""
+
+
+def _open(path: Path):
+    """Open lazily (header only), turning every way a file can fail into a reason."""
+    from PIL import Image, UnidentifiedImageError
+
+    if path.stat().st_size == 0:
+        raise BadPicture("empty file (0 bytes)")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            im = Image.open(path, formats=_FORMATS)
+    except UnidentifiedImageError:
+        raise BadPicture("not a picture Pillow can read (the contents are not an image)") from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise BadPicture(_too_big_reason()) from None
+    w, h = im.size
+    if w * h > MAX_PIXELS:
+        im.close()
+        raise BadPicture(_too_big_reason(w, h))
+    if w < 1 or h < 1:
+        im.close()
+        raise BadPicture(f"has no pixels ({w}×{h})")
+    return im
+
+
+def _too_big_reason(w: int = 0, h: int = 0) -> str:
+    size = f"{w}×{h} pixels, " if w else ""
+    return (
+        f"too large ({size}over {MAX_PIXELS // 1_000_000} megapixels; a decompression bomb?); "
+        "shrink it"
+    )
+
+
+def _to_rgba(im):
+    """Any mode → RGBA, scaling 16-bit and float data instead of clipping it to white."""
+    from PIL import Image, ImageCms
+
+    if im.mode in ("I;16", "I;16B", "I;16L", "I;16N", "I", "F"):
+        a = np.asarray(im, dtype=np.float64)
+        top = a.max(initial=0)
+        top = 65535.0 if top > 255 else 1.0 if im.mode == "F" and top <= 1 else 255.0
+        grey = np.clip(a / top * 255.0 + 0.5, 0, 255).astype(np.uint8)
+        return Image.fromarray(grey, "L").convert("RGBA")
+    if im.mode == "CMYK" and im.info.get("icc_profile"):
+        try:  # the picture's own profile gives far truer colours than Pillow's naive formula
+            src = ImageCms.ImageCmsProfile(io.BytesIO(im.info["icc_profile"]))
+            srgb = ImageCms.createProfile("sRGB")
+            return ImageCms.profileToProfile(im, src, srgb, outputMode="RGB").convert("RGBA")
+        except (ImageCms.PyCMSError, OSError, ValueError):
+            pass
+    if im.mode == "P" and "transparency" in im.info:
+        im = im.convert("PA")
+    return im.convert("RGBA")
+
+
+def load_raster(path: Path, *, max_px: int) -> np.ndarray:
+    """Decode a raster picture as RGBA, upright, no larger than ``max_px`` on its longer side.
+
+    Animated GIF, WebP and PNG give their first frame.
+
+    Raises:
+        BadPicture: with the reason, when the file cannot be decoded or is too large.
+    """
+    from PIL import Image, ImageOps
+
+    im = _open(path)
+    try:
+        with im:
+            im.seek(0)
+            if im.format in ("JPEG", "MPO"):
+                # Decode at 1/2, 1/4 or 1/8 scale, still at least max_px on the longer side.
+                im.draft(None, (max_px, max_px))
+            im.load()
+            im = ImageOps.exif_transpose(im)
+            rgba = _to_rgba(im)
+            if max(rgba.size) > max_px:
+                rgba.thumbnail((max_px, max_px), Image.Resampling.LANCZOS)
+            return np.asarray(rgba)
+    except BadPicture:
+        raise
+    except (OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError, KeyError) as exc:
+        # Pillow's decoders report damage as any of these; each is the file's fault.
+        reason = str(exc) or type(exc).__name__
+        if "truncated" in reason:
+            reason = "truncated or damaged (image file is truncated)"
+        raise BadPicture(reason) from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise BadPicture(_too_big_reason()) from None

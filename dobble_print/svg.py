@@ -1,0 +1,149 @@
+"""SVG pictures rasterised with cairosvg (the only module that imports it), safely and sharply.
+
+Safety: the XML parser refuses entities and external DTDs (cairosvg's ``unsafe=False``), every URL
+the picture names (images, ``<use>`` of other files, CSS imports) goes through
+:func:`_data_only_fetch`, which serves inline ``data:`` URLs only, and ``<use>`` chains that would
+expand into millions of elements are refused before drawing. Scripts are never run: cairosvg has
+no script engine.
+
+Sharpness: the picture is drawn once small to find its ink, then again so that the *ink* (not the
+viewBox, which icon sets pad) gets the requested pixels.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+import zlib
+from pathlib import Path
+
+import numpy as np
+
+from dobble_print.raster import BadPicture
+
+SVG_SUFFIXES = frozenset({".svg", ".svgz"})
+
+MAX_SVG_BYTES = 20_000_000  # after un-gzipping; hand-drawn icons are kilobytes
+MAX_ELEMENTS = 200_000  # drawn elements once every <use> is expanded
+_PREVIEW_PX = 256
+_INK_ALPHA = 8
+# A speck of ink in a vast viewBox must not make a gigantic raster.
+_MAX_RENDER_PX = 4096
+
+
+def _data_only_fetch(url: str, resource_type: str | None = None) -> bytes:
+    """cairosvg URL fetcher: inline ``data:`` images only; nothing from the network or disk.
+
+    Anything else becomes an empty picture, so an icon with a broken external link still draws.
+    """
+    if url.startswith("data:"):
+        from cairosvg.url import fetch
+
+        return fetch(url, resource_type)
+    return b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
+
+
+def _read(path: Path) -> bytes:
+    """The SVG's bytes, un-gzipped for ``.svgz`` with a cap (cairosvg's own gunzip has none)."""
+    with path.open("rb") as f:
+        data = f.read(MAX_SVG_BYTES + 1)
+    if not data:
+        raise BadPicture("empty file (0 bytes)")
+    if data.startswith(b"\x1f\x8b"):
+        try:
+            d = zlib.decompressobj(wbits=31)
+            data = d.decompress(data, MAX_SVG_BYTES + 1)
+        except zlib.error as exc:
+            raise BadPicture(f"damaged gzip data ({exc})") from None
+    if len(data) > MAX_SVG_BYTES:
+        raise BadPicture(f"too large (over {MAX_SVG_BYTES // 1_000_000} MB of SVG); simplify it")
+    return data
+
+
+def _check_expansion(data: bytes) -> None:
+    """Refuse ``<use>`` chains that expand exponentially (the SVG form of "billion laughs")."""
+    from defusedxml import ElementTree
+    from defusedxml.common import DefusedXmlException
+
+    try:
+        root = ElementTree.fromstring(data, forbid_entities=True, forbid_external=True)
+    except DefusedXmlException as exc:
+        raise BadPicture(f"uses XML entities or external DTDs, refused for safety ({exc})") from None
+    except ElementTree.ParseError as exc:
+        raise BadPicture(f"not valid SVG/XML ({exc})") from None
+    by_id = {el.get("id"): el for el in root.iter() if el.get("id")}
+    memo: dict[int, int] = {}
+
+    def size(el, depth: int) -> int:
+        key = id(el)
+        if key in memo:
+            return memo[key]
+        if depth > 64:  # a <use> cycle, or absurd nesting
+            raise BadPicture("has <use> references that loop or nest too deeply; refused")
+        total = 1 + sum(size(child, depth + 1) for child in el)
+        if el.tag.rsplit("}", 1)[-1] == "use":
+            href = el.get("href") or el.get("{http://www.w3.org/1999/xlink}href") or ""
+            target = by_id.get(href[1:]) if href.startswith("#") else None
+            if target is not None:
+                total += size(target, depth + 1)
+        memo[key] = min(total, MAX_ELEMENTS + 1)
+        return memo[key]
+
+    if size(root, 0) > MAX_ELEMENTS:
+        raise BadPicture(f"expands to over {MAX_ELEMENTS} elements through <use>; refused")
+
+
+def _render(data: bytes, *, width: int | None = None, height: int | None = None) -> np.ndarray:
+    from cairosvg.surface import PNGSurface
+    from PIL import Image
+
+    size = {"output_width": width} if width else {"output_height": height}
+    # unsafe stays False: entities and external DTDs are refused by the XML parser.
+    png = PNGSurface.convert(bytestring=data, url_fetcher=_data_only_fetch, unsafe=False, **size)
+    with Image.open(io.BytesIO(png)) as im:
+        return np.asarray(im.convert("RGBA"))
+
+
+def _ink_box(rgba: np.ndarray) -> tuple[int, int, int, int] | None:
+    ink = rgba[..., 3] > _INK_ALPHA
+    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    if not len(rows):
+        return None
+    return int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1
+
+
+def load_svg(path: Path, *, max_px: int) -> np.ndarray:
+    """Rasterise an SVG so that its drawn ink is about ``max_px`` pixels on its longer side.
+
+    Raises:
+        BadPicture: with the reason, when the SVG is unreadable, unsafe or too large.
+    """
+    from PIL import Image
+
+    data = _read(path)
+    _check_expansion(data)
+    try:
+        with warnings.catch_warnings():
+            # Inline data: images are decoded by Pillow; a bomb among them is an error too.
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            preview = _render(data, width=_PREVIEW_PX)
+            ph, pw = preview.shape[:2]
+            if ph > pw:
+                preview = _render(data, height=_PREVIEW_PX)
+                ph, pw = preview.shape[:2]
+            box = _ink_box(preview)
+            if box is None:
+                return preview  # no ink: the caller reports the empty picture
+            ink_longest = max(box[2] - box[0], box[3] - box[1])
+            scale = min(max_px / ink_longest * 1.02, _MAX_RENDER_PX / max(pw, ph))
+            if pw >= ph:
+                return _render(data, width=max(1, round(pw * scale)))
+            return _render(data, height=max(1, round(ph * scale)))
+    except BadPicture:
+        raise
+    except RecursionError:
+        raise BadPicture("nests too deeply to draw; refused") from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise BadPicture("holds an embedded picture over the pixel limit; refused") from None
+    except Exception as exc:  # cairosvg reports bad input as many exception types
+        raise BadPicture(f"cannot be drawn ({type(exc).__name__}: {exc})") from None

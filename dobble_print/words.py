@@ -1,0 +1,225 @@
+"""Word symbols: lines of a UTF-8 text file, set in a TrueType font, printed as real vector text.
+
+A word becomes two things that agree exactly: a list of :class:`TextLine` (text, pen position and
+size in pixels) that the renderer draws as PDF text with an embedded font subset, and an RGBA raster
+of the same lines that the layout packs by its shape. Both advance by the font's own glyph widths
+without kerning, as reportlab does, so the printed text covers the packed shape.
+
+Right-to-left words are shaped (Arabic letters joined into their contextual forms with
+arabic-reshaper) and put into visual order (python-bidi) before either is drawn, because neither
+reportlab nor a plain glyph-by-glyph raster knows how to do that.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+WORD_SUFFIXES = frozenset({".txt"})
+MAX_WORDS_BYTES = 1_000_000
+LONG_WORD = 40  # characters; longer phrases still wrap but print small
+MAX_LINES = 3
+# A single line wider than this (width / height) is wrapped at spaces when it can be.
+WRAP_ASPECT = 3.2
+_TARGET_ASPECT = 2.0
+
+# Dark, saturated colours, each at least 4.5:1 against white paper (WCAG AA for text).
+PALETTE: tuple[tuple[int, int, int], ...] = (
+    (192, 57, 43),  # red
+    (31, 97, 141),  # blue
+    (30, 132, 73),  # green
+    (125, 60, 152),  # purple
+    (175, 96, 26),  # amber brown
+    (17, 122, 101),  # teal
+    (194, 24, 91),  # magenta
+    (44, 62, 80),  # slate
+    (160, 64, 0),  # rust
+    (40, 53, 147),  # indigo
+)
+
+
+class BadWords(Exception):
+    """The word list cannot be read; the message is the reason, in a few words."""
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """One line of a word symbol, as drawn.
+
+    Attributes:
+        text: the characters in visual (left-to-right drawing) order, Arabic already shaped.
+        x: pen start, pixels from the raster's left edge.
+        baseline: pixels from the raster's top edge.
+        size: font size in pixels.
+    """
+
+    text: str
+    x: float
+    baseline: float
+    size: float
+
+
+@dataclass(frozen=True, eq=False)
+class Font:
+    """A TrueType font's file and the metrics needed to lay out and check text."""
+
+    path: Path
+    cmap: dict[int, str]
+    advances: dict[str, int]
+    units_per_em: int
+    ascent: float  # em
+    descent: float  # em, positive
+
+    def advance(self, text: str) -> float:
+        """Width in em, glyph advances summed without kerning (as the PDF text will be)."""
+        notdef = self.advances.get(".notdef", self.units_per_em // 2)
+        total = sum(self.advances.get(self.cmap.get(ord(ch), ".notdef"), notdef) for ch in text)
+        return total / self.units_per_em
+
+
+def load_font(path: Path) -> Font:
+    """Read a TrueType (``.ttf`` or TrueType-flavoured ``.otf``) font.
+
+    Raises:
+        BadWords: when the file is not such a font.
+    """
+    from fontTools.ttLib import TTFont, TTLibError
+
+    try:
+        tt = TTFont(path, lazy=True, fontNumber=0)
+        if "glyf" not in tt:
+            raise BadWords(
+                "has PostScript (CFF) outlines, which cannot be embedded as a subset; "
+                "use a TrueType .ttf font"
+            )
+        fs_type = tt["OS/2"].fsType if "OS/2" in tt else 0
+        if fs_type == 0x0002 or fs_type & 0x0300:  # reportlab's own test for embedding rights
+            raise BadWords("its licence forbids embedding it in a PDF; choose another font")
+        cmap = dict(tt.getBestCmap() or {})
+        advances = {name: adv for name, (adv, _lsb) in tt["hmtx"].metrics.items()}
+        upm = tt["head"].unitsPerEm
+        hhea = tt["hhea"]
+        return Font(path, cmap, advances, upm, hhea.ascent / upm, abs(hhea.descent) / upm)
+    except BadWords:
+        raise
+    except (TTLibError, OSError, KeyError, AssertionError, ValueError) as exc:
+        raise BadWords(f"not a TrueType font ({exc or type(exc).__name__})") from None
+
+
+def read_words(path: Path) -> list[tuple[int, str]]:
+    """The words of a text file as ``(line number, word)``: UTF-8 always, whatever the locale.
+
+    Blank lines and lines starting with ``#`` are skipped; runs of spaces become one space.
+
+    Raises:
+        BadWords: when the file is too large or not UTF-8 text.
+    """
+    with path.open("rb") as f:
+        raw = f.read(MAX_WORDS_BYTES + 1)
+    if len(raw) > MAX_WORDS_BYTES:
+        raise BadWords(f"too large for a word list (over {MAX_WORDS_BYTES // 1_000_000} MB)")
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise BadWords("is UTF-16 text; save it as UTF-8")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise BadWords(f"line {line} is not UTF-8 text; save the file as UTF-8") from None
+    if "\x00" in text:
+        raise BadWords("is binary, not a text file of words")
+    words = []
+    for number, line in enumerate(text.splitlines(), 1):
+        clean = "".join(ch for ch in line if unicodedata.category(ch) != "Cc")
+        word = unicodedata.normalize("NFC", " ".join(clean.split()))
+        if word and not word.startswith("#"):
+            words.append((number, word))
+    return words
+
+
+def visual(text: str) -> str:
+    """``text`` as drawn left to right: Arabic joined into contextual forms, RTL runs reversed."""
+    if not any(unicodedata.bidirectional(ch) in ("R", "AL", "RLE", "RLO", "RLI") for ch in text):
+        return text
+    import arabic_reshaper
+    from bidi import get_display
+
+    return get_display(arabic_reshaper.reshape(text))
+
+
+def missing_characters(text: str, font: Font) -> str:
+    """The characters of ``text`` (as drawn) that ``font`` has no glyph for, each once."""
+    drawn = visual(text)
+    seen = dict.fromkeys(
+        ch
+        for ch in drawn
+        if ord(ch) not in font.cmap and unicodedata.category(ch) not in ("Zs", "Cf", "Mn")
+    )
+    return "".join(seen)
+
+
+def _break_lines(text: str, font: Font, line_pitch: float) -> list[str]:
+    """Split a phrase at spaces into 1–3 lines whose block is closest to 2:1."""
+    words = text.split(" ")
+    if len(words) == 1 or font.advance(visual(text)) / line_pitch <= WRAP_ASPECT:
+        return [text]
+    best, best_score = [text], math.inf
+    for lines in range(2, min(MAX_LINES, len(words)) + 1):
+        for cuts in _cut_points(len(words), lines):
+            parts = [" ".join(words[a:b]) for a, b in zip((0, *cuts), (*cuts, len(words)))]
+            width = max(font.advance(visual(p)) for p in parts)
+            score = abs(math.log(width / (lines * line_pitch) / _TARGET_ASPECT))
+            if score < best_score - 1e-9:
+                best, best_score = parts, score
+    return best
+
+
+def _cut_points(n: int, lines: int):
+    if lines == 2:
+        yield from ((i,) for i in range(1, n))
+    else:
+        yield from ((i, j) for i in range(1, n - 1) for j in range(i + 1, n))
+
+
+def render_word(
+    text: str, *, font: Font, color: tuple[int, int, int], max_px: int
+) -> tuple[np.ndarray, tuple[TextLine, ...]]:
+    """Lay out ``text`` and rasterise it, longer side about ``max_px`` pixels.
+
+    Returns:
+        The RGBA raster (colour with the text's coverage as alpha, not yet trimmed) and its lines.
+    """
+    from PIL import Image, ImageDraw, ImageFont
+
+    pitch = max(1.15, font.ascent + font.descent)
+    parts = [visual(p) for p in _break_lines(text, font, pitch)]
+    width_em = max(max(font.advance(p) for p in parts), 0.3)
+    height_em = (len(parts) - 1) * pitch + font.ascent + font.descent
+    size = max_px / max(width_em, height_em)
+    pad = math.ceil(0.25 * size)  # glyphs may overhang their advance box (italics, marks)
+    w = math.ceil(width_em * size) + 2 * pad
+    h = math.ceil(height_em * size) + 2 * pad
+    mask = Image.new("L", (w, h), 0)
+    draw = ImageDraw.Draw(mask)
+    pil_font = ImageFont.truetype(str(font.path), size=size, layout_engine=ImageFont.Layout.BASIC)
+    lines = []
+    for i, part in enumerate(parts):
+        x = pad + (width_em - font.advance(part)) / 2 * size
+        baseline = pad + (font.ascent + i * pitch) * size
+        lines.append(TextLine(part, x, baseline, size))
+        pen = x
+        for ch in part:  # glyph by glyph at the font's own advances, exactly as the PDF places them
+            draw.text((pen, baseline), ch, font=pil_font, fill=255, anchor="ls")
+            pen += font.advance(ch) * size
+    rgba = np.zeros((h, w, 4), np.uint8)
+    rgba[..., :3] = color
+    rgba[..., 3] = np.asarray(mask)
+    return rgba, tuple(lines)
+
+
+def shift_lines(lines: tuple[TextLine, ...], dx: float, dy: float) -> tuple[TextLine, ...]:
+    """Lines moved by (dx, dy) pixels: used once the raster is trimmed to its ink."""
+    return tuple(TextLine(t.text, t.x + dx, t.baseline + dy, t.size) for t in lines)

@@ -1,8 +1,9 @@
-"""Render: the only module that imports reportlab. Turns the computed geometry into a PDF.
+"""Render: the only module that imports reportlab (with ``render_cover``, which only it calls).
+Turns the computed geometry into a PDF.
 
 Each symbol's picture is downscaled once to what its largest printed size needs at 300 dpi, drawn
 once into a PDF form XObject, and every placement reuses that form with its own transform, so the
-file stores each picture exactly once.
+file stores each picture exactly once. The card back is likewise one form used on every back.
 """
 
 from __future__ import annotations
@@ -13,14 +14,18 @@ from pathlib import Path
 
 import numpy as np
 
+from dobble_print.cover import CoverPage
 from dobble_print.layout import CardLayout
-from dobble_print.sheet import SheetPlan
+from dobble_print.sheet import CardSlot, Duplex, SheetPlan
 from dobble_print.symbols import Symbol
 
 PT_PER_MM = 72.0 / 25.4
 PRINT_DPI = 300
-CUT_LINE_PT = 0.3
-CUT_GREY = 0.55
+CUT_LINE_PT = 0.3  # a hairline that still prints on every printer
+CUT_GREY = 0.55  # mid-grey: visible to cut along, not loud if the cut wanders
+LEGEND_PX = 120  # longest side of a symbol drawn only in the legend (~10 mm at 300 dpi)
+WHITE = (1.0, 1.0, 1.0)
+_DUPLEX = {Duplex.LONG: "DuplexFlipLongEdge", Duplex.SHORT: "DuplexFlipShortEdge"}
 
 
 def _pt(mm: float) -> float:
@@ -28,19 +33,21 @@ def _pt(mm: float) -> float:
 
 
 def print_pixels(symbols: Sequence[Symbol], layouts: Sequence[CardLayout]) -> dict[int, int]:
-    """Longest side in pixels each used symbol needs: its largest drawn size at 300 dpi."""
+    """Longest side in pixels each symbol needs: its largest drawn size at 300 dpi (every symbol
+    appears at least in the legend)."""
     need: dict[int, float] = {}
     for layout in layouts:
         for p in layout.placements:
             need[p.symbol] = max(need.get(p.symbol, 0.0), max(p.width, p.height))
-    return {s: max(8, math.ceil(mm / 25.4 * PRINT_DPI)) for s, mm in need.items()}
+    px = {s: max(8, math.ceil(mm / 25.4 * PRINT_DPI)) for s, mm in need.items()}
+    return {s: max(px.get(s, 0), LEGEND_PX) for s in range(len(symbols))}
 
 
-def _print_image(symbol: Symbol, longest_px: int):
-    """The symbol's pixels as a PIL image no larger than needed (never upscaled)."""
+def _print_image(rgba: np.ndarray, longest_px: int):
+    """The pixels as a PIL image no larger than needed (never upscaled)."""
     from PIL import Image
 
-    im = Image.fromarray(symbol.rgba, "RGBA")
+    im = Image.fromarray(rgba, "RGBA")
     if max(im.size) > longest_px:
         scale = longest_px / max(im.size)
         size = (max(1, round(im.width * scale)), max(1, round(im.height * scale)))
@@ -48,14 +55,31 @@ def _print_image(symbol: Symbol, longest_px: int):
     return im
 
 
-def _register_fonts() -> str:
-    """Register the bundled Vera font so no unembedded base-14 font is listed in the PDF."""
+def _register_fonts() -> tuple[str, str]:
+    """Register the Vera fonts reportlab ships, so every font in the PDF is embedded."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    if "Vera" not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont("Vera", "Vera.ttf"))
-    return "Vera"
+    for name, file in (("Vera", "Vera.ttf"), ("VeraBd", "VeraBd.ttf")):
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, file))
+    return "Vera", "VeraBd"
+
+
+def define_symbol_forms(c, symbols: Sequence[Symbol], layouts: Sequence[CardLayout]) -> None:
+    """Draw every symbol once into form ``sym{i}``: a unit square the picture is stretched over.
+
+    Placements and the legend reuse these forms with their own transforms.
+    """
+    from reportlab.lib.utils import ImageReader
+
+    for sym, px in sorted(print_pixels(symbols, layouts).items()):
+        c.beginForm(f"sym{sym}")
+        if symbols[sym].kind == "word":
+            _draw_word(c, symbols[sym])
+        else:
+            c.drawImage(ImageReader(_print_image(symbols[sym].rgba, px)), 0, 0, 1, 1, mask="auto")
+        c.endForm()
 
 
 _WORD_FONTS: dict[str, str] = {}
@@ -95,61 +119,131 @@ def _draw_word(c, symbol: Symbol) -> None:
         c.drawString(line.x, h - line.baseline, line.text)
 
 
+def _define_back_form(c, back: np.ndarray, diameter: float) -> tuple[float, float]:
+    """Draw the back picture once into form ``back``; returns its (width, height) in mm when it
+    covers a disc of ``diameter`` mm (cropped by the circle, never squashed)."""
+    from reportlab.lib.utils import ImageReader
+
+    h, w = back.shape[:2]
+    aspect = w / h
+    size = (diameter * max(aspect, 1.0), diameter * max(1.0 / aspect, 1.0))
+    px = math.ceil(max(size) / 25.4 * PRINT_DPI)
+    c.beginForm("back")
+    c.drawImage(ImageReader(_print_image(back, px)), 0, 0, 1, 1, mask="auto")
+    c.endForm()
+    return size
+
+
+def _disc(c, center: tuple[float, float], radius: float, rgb, *, clip: bool = False) -> None:
+    """Fill a disc (mm) in ``rgb``; with ``clip`` also make it the clipping path."""
+    path = c.beginPath()
+    path.circle(_pt(center[0]), _pt(center[1]), _pt(radius))
+    c.setFillColorRGB(*rgb)
+    if clip:
+        c.clipPath(path, stroke=0, fill=1)
+    else:
+        c.drawPath(path, stroke=0, fill=1)
+
+
+def _draw_placements(c, slot: CardSlot, layout: CardLayout) -> None:
+    cx, cy = _pt(slot.center[0]), _pt(slot.center[1])
+    for p in layout.placements:
+        c.saveState()
+        c.translate(cx + _pt(p.center[0]), cy + _pt(p.center[1]))
+        c.rotate(p.rotation)
+        c.scale(_pt(p.width), _pt(p.height))
+        c.translate(-0.5, -0.5)
+        c.doForm(f"sym{p.symbol}")
+        c.restoreState()
+
+
+def _draw_front(c, plan: SheetPlan, slots: Sequence[CardSlot], layouts, card_color) -> None:
+    """One sheet of fronts: card colour with its bleed, the symbols, then the cut guides on top."""
+    radius = plan.card_diameter / 2
+    for slot in slots:
+        if card_color != WHITE:
+            _disc(c, slot.center, radius + plan.bleed, card_color)
+        _draw_placements(c, slot, layouts[slot.card])
+    c.setLineWidth(CUT_LINE_PT)
+    c.setStrokeGray(CUT_GREY)
+    for slot in slots:
+        if plan.cut_circle:
+            c.circle(_pt(slot.center[0]), _pt(slot.center[1]), _pt(radius), stroke=1, fill=0)
+        for tick in slot.ticks:
+            c.line(*(_pt(v) for v in (*tick.start, *tick.end)))
+
+
+def _draw_back(c, plan: SheetPlan, slots: Sequence[CardSlot], size, card_color) -> None:
+    """One sheet of backs, each at its mirrored centre and running ``back_bleed`` past the cut
+    line; no cut guides (you cut by the front)."""
+    reach = plan.card_diameter / 2 + plan.back_bleed
+    for slot in slots:
+        c.saveState()
+        _disc(c, slot.back_center, reach, card_color, clip=True)
+        c.translate(_pt(slot.back_center[0] - size[0] / 2), _pt(slot.back_center[1] - size[1] / 2))
+        c.scale(_pt(size[0]), _pt(size[1]))
+        c.doForm("back")
+        c.restoreState()
+
+
 def render_pdf(
     path: Path,
     *,
     symbols: Sequence[Symbol],
     layouts: Sequence[CardLayout],
     plan: SheetPlan,
+    cover: Sequence[CoverPage] = (),
+    back: np.ndarray | None = None,
+    card_color: tuple[float, float, float] = WHITE,
     title: str = "dobble-print deck",
     progress: Callable[[int, int], None] | None = None,
 ) -> None:
-    """Write the deck to ``path`` (the caller makes the write atomic)."""
+    """Write the deck to ``path`` (the caller makes the write atomic).
+
+    Args:
+        cover: the cover pages, drawn first; ``plan.pages`` must count the same number.
+        back: RGBA pixels of the card back; required when ``plan.duplex`` is set.
+        card_color: RGB in [0, 1] of the card background (fronts, and behind transparent backs).
+    """
     from reportlab import rl_config
-    from reportlab.lib.utils import ImageReader
     from reportlab.pdfgen import canvas as rl_canvas
 
+    from dobble_print.render_cover import draw_cover_page
+
     rl_config.useA85 = 0  # binary streams: 7x faster and 20 % smaller than ASCII85
-    font = _register_fonts()
+    fonts = _register_fonts()
     paper = plan.paper
     c = rl_canvas.Canvas(
         str(path),
         pagesize=(_pt(paper.width), _pt(paper.height)),
         invariant=1,
-        pdfVersion=(1, 4),
-        initialFontName=font,
+        pdfVersion=(1, 7),  # PrintScaling needs 1.6, Duplex 1.7
+        initialFontName=fonts[0],
         pageCompression=1,
     )
     c.setTitle(title)
     c.setSubject("Spot it!/Dobble card deck: any two cards share exactly one symbol")
     c.setCreator("dobble-print")
     c.setViewerPreference("PrintScaling", "None")
+    if plan.duplex:
+        c.setViewerPreference("Duplex", _DUPLEX[plan.duplex])
 
-    for sym, px in sorted(print_pixels(symbols, layouts).items()):
-        c.beginForm(f"sym{sym}")
-        if symbols[sym].kind == "word":
-            _draw_word(c, symbols[sym])
+    define_symbol_forms(c, symbols, layouts)
+    back_size = None
+    if plan.duplex:
+        back_size = _define_back_form(c, back, plan.card_diameter + 2 * plan.back_bleed)
+
+    covers = iter(cover)
+    for n, page in enumerate(plan.pages, 1):
+        if page.kind == "cover":
+            draw_cover_page(c, next(covers), symbols, fonts)
         else:
-            c.drawImage(ImageReader(_print_image(symbols[sym], px)), 0, 0, 1, 1, mask="auto")
-        c.endForm()
-
-    radius = _pt(plan.card_diameter / 2)
-    for sheet in range(plan.sheet_count):
-        slots = [s for s in plan.slots if s.sheet == sheet]
-        for slot in slots:
-            cx, cy = _pt(slot.center[0]), _pt(slot.center[1])
-            for p in layouts[slot.card].placements:
-                c.saveState()
-                c.translate(cx + _pt(p.center[0]), cy + _pt(p.center[1]))
-                c.rotate(p.rotation)
-                c.scale(_pt(p.width), _pt(p.height))
-                c.translate(-0.5, -0.5)
-                c.doForm(f"sym{p.symbol}")
-                c.restoreState()
-            c.setLineWidth(CUT_LINE_PT)
-            c.setStrokeGray(CUT_GREY)
-            c.circle(cx, cy, radius, stroke=1, fill=0)
+            slots = [s for s in plan.slots if s.sheet == page.sheet]
+            if page.kind == "front":
+                _draw_front(c, plan, slots, layouts, card_color)
+            else:
+                _draw_back(c, plan, slots, back_size, card_color)
         c.showPage()
         if progress:
-            progress(sheet + 1, plan.sheet_count)
+            progress(n, len(plan.pages))
     c.save()

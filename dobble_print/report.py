@@ -25,7 +25,6 @@ def build_report(
     symbols: Sequence[Symbol],
     layouts: Sequence[CardLayout],
     plan: SheetPlan,
-    first_card_page: int = 1,
 ) -> dict:
     """The report as a JSON-ready dict; ``page`` counts from 1 in the PDF file."""
     cards = []
@@ -35,7 +34,7 @@ def build_report(
         cards.append(
             {
                 "index": slot.card,
-                "page": first_card_page + slot.sheet,
+                "page": plan.page_number("front", slot.sheet),
                 "center_mm": [_r(cx), _r(cy)],
                 "symbols": sorted(p.symbol for p in layout.placements),
                 "placements": [
@@ -50,6 +49,9 @@ def build_report(
                 ],
             }
         )
+        if slot.back_center is not None:
+            cards[-1]["back_page"] = plan.page_number("back", slot.sheet)
+            cards[-1]["back_center_mm"] = [_r(v) for v in slot.back_center]
     return {
         "version": REPORT_VERSION,
         "seed": seed,
@@ -61,5 +63,6 @@ def build_report(
         },
         "card": {"shape": "circle", "diameter_mm": _r(plan.card_diameter)},
         "symbols": [{"id": i, "name": s.name, "source": s.source} for i, s in enumerate(symbols)],
+        "pages": [p.kind for p in plan.pages],
         "cards": cards,
     }

@@ -62,3 +62,64 @@ def parse_paper(text: str) -> Paper:
             return Paper(key, min(w, h), max(w, h))
     names = ", ".join(PAPERS)
     raise DobbleError(f"--paper {text!r} is not a paper size; use {names} or WxH like 210x297mm")
+
+
+COLORS = {
+    "white": "#ffffff",
+    "cream": "#fff8e7",
+    "ivory": "#fffff0",
+    "yellow": "#fff3b0",
+    "pink": "#ffe4ec",
+    "blue": "#e3f0ff",
+    "green": "#e6f7e6",
+    "grey": "#eeeeee",
+    "gray": "#eeeeee",
+    "black": "#000000",
+}
+
+
+def parse_color(text: str, *, option: str) -> tuple[float, float, float]:
+    """``white``, ``cream``…, ``#rgb`` or ``#rrggbb`` → RGB in [0, 1].
+
+    Raises:
+        DobbleError: naming ``option`` when the text is not a colour.
+    """
+    key = COLORS.get(text.strip().lower(), text.strip().lower())
+    m = re.match(r"^#?([0-9a-f]{3}|[0-9a-f]{6})$", key)
+    if not m:
+        names = ", ".join(COLORS)
+        raise DobbleError(f"{option} {text!r} is not a colour; use {names} or #rrggbb")
+    digits = m.group(1) if len(m.group(1)) == 6 else "".join(ch * 2 for ch in m.group(1))
+    return tuple(int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4))
+
+
+def parse_offset(text: str, *, option: str) -> tuple[float, float]:
+    """``"1.5,-0.5"`` (mm, or lengths with units like ``1mm,0.5mm``) → (x, y) in mm.
+
+    Raises:
+        DobbleError: naming ``option`` when the text is not two lengths.
+    """
+    parts = text.split(",")
+    out = []
+    for part in parts:
+        sign = -1.0 if part.strip().startswith("-") else 1.0
+        m = _LENGTH.match(part.strip().lstrip("+-"))
+        if len(parts) != 2 or not m:
+            raise DobbleError(f"{option} {text!r} is not an offset; write X,Y in mm, e.g. 1.5,-0.5")
+        out.append(sign * float(m.group(1)) * MM_PER_UNIT[(m.group(2) or "mm").lower()])
+    return out[0], out[1]
+
+
+CUT_GUIDES = ("circle", "ticks")
+
+
+def parse_cut_guides(text: str) -> frozenset[str]:
+    """``circle,ticks``, ``circle``, ``ticks`` or ``none`` → the set of guides to draw."""
+    names = {part.strip().lower() for part in text.split(",") if part.strip()}
+    if names == {"none"}:
+        return frozenset()
+    if not names or not names <= set(CUT_GUIDES):
+        raise DobbleError(
+            f"--cut-guides {text!r} is not a choice; use circle,ticks, circle, ticks or none"
+        )
+    return frozenset(names)

@@ -35,7 +35,7 @@ def test_default_icons_are_57_svgs():
 def test_classic_deck_from_default_icons(classic):
     pdf, report = classic
     doc = pymupdf.open(pdf)
-    assert doc.page_count == 10
+    assert doc.page_count == 11  # the cover and 10 sheets
     assert report["symbols_per_card"] == 8
     assert len(report["cards"]) == 57
     per_card = images_per_card(pdf, report)
@@ -52,7 +52,7 @@ def test_report_shape(classic):
     assert report["card"] == {"shape": "circle", "diameter_mm": 85.0}
     assert report["symbols"][0]["name"] and report["symbols"][0]["source"].endswith(".svg")
     card = report["cards"][0]
-    assert card["page"] == 1
+    assert card["page"] == 2  # page 1 is the cover
     assert set(card["placements"][0]) == {"symbol", "center_mm", "width_mm", "height_mm",
                                           "rotation_deg"}
     assert sorted(p["symbol"] for p in card["placements"]) == card["symbols"]
@@ -67,7 +67,7 @@ def test_cards_stay_on_the_page(tmp_path, pictures, paper):
         x, y = card["center_mm"]
         assert 5 <= x - r and x + r <= p["width_mm"] - 5
         assert 5 <= y - r and y + r <= p["height_mm"] - 5
-    assert max(c["page"] for c in report["cards"]) == 10
+    assert max(c["page"] for c in report["cards"]) == 11  # a cover, then 10 sheets
 
 
 def test_same_seed_same_bytes(tmp_path, pictures):

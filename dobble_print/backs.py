@@ -1,0 +1,41 @@
+"""Card backs: the bundled design or the user's picture, loaded as pixels for the renderer.
+
+The bundled design lives in ``templates/backs/`` (shipped in the wheel); any picture the symbol
+loader reads (PNG, JPEG, SVG) can be a back. It is printed to cover each card's back disc.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+
+from dobble_print.errors import DobbleError
+from dobble_print.resources import templates_dir
+from dobble_print.raster import BadPicture, load_raster
+from dobble_print.svg import load_svg
+
+PRINT_DPI = 300
+
+
+def default_back() -> Path:
+    """The bundled back design (an SVG, own work, CC0)."""
+    return templates_dir() / "backs" / "default.svg"
+
+
+def load_back(path: Path, *, diameter: float) -> np.ndarray:
+    """RGBA pixels of the back picture, enough for 300 dpi over a disc of ``diameter`` mm.
+
+    Raises:
+        DobbleError: naming ``--back-image`` when the file is missing or not a picture.
+    """
+    if not path.is_file():
+        raise DobbleError(f"--back-image {path}: no such file; give a PNG, JPEG or SVG picture")
+    # A wide picture is cropped to the disc, so its long side needs more pixels than the disc.
+    px = min(4000, math.ceil(diameter / 25.4 * PRINT_DPI * 2))
+    loader = load_svg if path.suffix.lower() == ".svg" else load_raster
+    try:
+        return loader(path, max_px=px)
+    except (BadPicture, OSError) as exc:
+        raise DobbleError(f"--back-image {path}: {exc}; give a PNG, JPEG or SVG picture") from None

@@ -1,0 +1,67 @@
+"""Drawing the cover pages computed by :mod:`dobble_print.cover`; called only by ``render``.
+
+Kept apart from ``render`` so each stays small; like it, this module may import reportlab.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dobble_print.cover import CoverPage, Text
+from dobble_print.symbols import Symbol
+
+PT_PER_MM = 72.0 / 25.4
+MIN_FONT = 4.0  # points: smaller than this is not worth printing
+
+
+def _pt(mm: float) -> float:
+    return mm * PT_PER_MM
+
+
+def fit_text(text: str, font: str, size: float, max_width_pt: float | None) -> tuple[str, float]:
+    """Shrink the font, then shorten the text with an ellipsis, until it fits the width."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if max_width_pt is None:
+        return text, size
+    while size > MIN_FONT and stringWidth(text, font, size) > max_width_pt:
+        size = max(MIN_FONT, size - 0.25)
+    while len(text) > 1 and stringWidth(text, font, size) > max_width_pt:
+        text = text[:-2].rstrip() + "…"
+    return text, size
+
+
+def _draw_text(c, t: Text, fonts: tuple[str, str]) -> None:
+    font = fonts[1] if t.bold else fonts[0]
+    text, size = fit_text(t.text, font, t.size, _pt(t.max_width) if t.max_width else None)
+    c.setFont(font, size)
+    if t.center:
+        c.drawCentredString(_pt(t.x), _pt(t.y), text)
+    else:
+        c.drawString(_pt(t.x), _pt(t.y), text)
+
+
+def draw_cover_page(
+    c, page: CoverPage, symbols: Sequence[Symbol], fonts: tuple[str, str]
+) -> None:
+    """Texts, ruler and square in black; each legend symbol from its form, fitted to its box."""
+    c.setFillGray(0)
+    c.setStrokeGray(0)
+    for t in page.texts:
+        _draw_text(c, t, fonts)
+    for rule in page.rules:
+        c.setLineWidth(rule.width)
+        c.line(*(_pt(v) for v in (*rule.segment.start, *rule.segment.end)))
+    c.setLineWidth(0.5)
+    for x, y, side in page.squares:
+        c.rect(_pt(x), _pt(y), _pt(side), _pt(side), stroke=1, fill=0)
+    c.setFillGray(0.25)
+    for cell in page.legend:
+        aspect = symbols[cell.symbol].aspect
+        w, h = cell.box * min(1.0, aspect), cell.box * min(1.0, 1.0 / aspect)
+        c.saveState()
+        c.translate(_pt(cell.center[0] - w / 2), _pt(cell.center[1] - h / 2))
+        c.scale(_pt(w), _pt(h))
+        c.doForm(f"sym{cell.symbol}")
+        c.restoreState()
+        _draw_text(c, cell.name, fonts)

@@ -7,7 +7,7 @@ OUT    ?= out/deck.pdf
 SEED   ?=
 STAMP  := $(VENV)/.installed
 
-.PHONY: install print test lint bench clean
+.PHONY: install print test lint bench clean wheel-check
 
 install: $(STAMP)
 
@@ -32,3 +32,14 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) out .pytest_cache
+
+# The installed-use check CI runs: build the wheel, install it in a fresh venv, build a deck
+# from a directory outside the repository with the icons and templates inside the wheel.
+wheel-check: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m pip wheel --quiet --no-deps -w dist .
+	tmp=$$(mktemp -d) && $(PYTHON) -m venv $$tmp/venv \
+	  && $$tmp/venv/bin/python -m pip install --quiet dist/*.whl \
+	  && cd $$tmp && $$tmp/venv/bin/dobble-print build -o deck.pdf --seed 1 --quiet --preset classic \
+	  && test -s deck.pdf && echo "wheel-check: the installed wheel built $$tmp/deck.pdf" \
+	  && rm -rf $$tmp

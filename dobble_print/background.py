@@ -1,4 +1,4 @@
-"""Backgrounds: plain paper around a drawing becomes transparent; photos keep theirs, cut to a shape.
+"""Backgrounds: plain paper around a drawing becomes transparent; photos keep theirs, cut to shape.
 
 A picture with a plain background (clip art on white, a scanned drawing, a logo on a flat colour)
 has a border of nearly one colour. The region of that colour *connected to the border* is made

@@ -20,7 +20,7 @@ RASTER_SUFFIXES = frozenset(
 
 # Only these decoders may run, whatever the extension says: a file named .png that is really an
 # EPS must not start Ghostscript, and a JPEG named .png is still a fine picture.
-_FORMATS = ("PNG", "JPEG", "MPO", "WEBP", "GIF", "BMP", "DIB", "TIFF")
+_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP", "DIB", "TIFF")  # JPEG opens MPO too
 
 # 100 megapixels: a 48 MP phone photo loads, a 30000×30000 bomb is refused before decoding.
 MAX_PIXELS = 100_000_000

@@ -68,7 +68,9 @@ def _check_expansion(data: bytes) -> None:
     try:
         root = ElementTree.fromstring(data, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as exc:
-        raise BadPicture(f"uses XML entities or external DTDs, refused for safety ({exc})") from None
+        raise BadPicture(
+            f"uses XML entities or external DTDs, refused for safety ({exc})"
+        ) from None
     except ElementTree.ParseError as exc:
         raise BadPicture(f"not valid SVG/XML ({exc})") from None
     by_id = {el.get("id"): el for el in root.iter() if el.get("id")}

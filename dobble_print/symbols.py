@@ -43,8 +43,17 @@ from dobble_print.words import (
     shift_lines,
 )
 
-__all__ = ["Background", "PhotoShape", "Sources", "Symbol", "SymbolOptions", "SymbolSet",
-           "TextLine", "find_sources", "load_symbols"]
+__all__ = [
+    "Background",
+    "PhotoShape",
+    "Sources",
+    "Symbol",
+    "SymbolOptions",
+    "SymbolSet",
+    "TextLine",
+    "find_sources",
+    "load_symbols",
+]
 
 IMAGE_SUFFIXES = RASTER_SUFFIXES | SVG_SUFFIXES
 
@@ -151,6 +160,9 @@ class SymbolSet:
     notes: tuple[str, ...] = ()
 
 
+DEFAULT_OPTIONS = SymbolOptions()
+
+
 def display_name(path: Path) -> str:
     """``ice_cream.svg`` → ``ice cream``."""
     return " ".join(path.stem.replace("_", " ").replace("-", " ").split()) or path.stem
@@ -188,7 +200,9 @@ def find_sources(paths: Sequence[Path]) -> Sources:
     bad: list[str] = []
     for path in paths:
         if not path.exists():
-            raise DobbleError(f"{path}: no such file or folder; give folders of pictures or .txt files")
+            raise DobbleError(
+                f"{path}: no such file or folder; give folders of pictures or .txt files"
+            )
         if path.is_dir():
             found, passed = _folder_items(path)
             items += [Source(p) for p in found]
@@ -234,7 +248,9 @@ def _picture(path: Path, *, max_px: int, options: SymbolOptions) -> np.ndarray:
         return rgba
     colour = plain_background(rgba) if options.background == Background.REMOVE else None
     if colour is not None:
-        return remove_background(rgba, colour)
+        removed = remove_background(rgba, colour)
+        if (removed[..., 3] > INK_ALPHA).any():  # one flat colour all over is the picture itself
+            return removed
     return shape_photo(rgba, options.photo_shape)
 
 
@@ -249,8 +265,15 @@ def _load_one(
         if cut is None:
             raise BadPicture(f'"{source.word}" draws nothing in {font.path.name}')
         pixels, left, top = cut
-        return Symbol(source.word, source.label, pixels, "word",
-                      shift_lines(lines, -left, -top), str(font.path), color)
+        return Symbol(
+            source.word,
+            source.label,
+            pixels,
+            "word",
+            shift_lines(lines, -left, -top),
+            str(font.path),
+            color,
+        )
     try:
         rgba = _picture(source.path, max_px=max_px, options=options)
     except OSError as exc:
@@ -278,7 +301,7 @@ def load_symbols(
     *,
     need: int | None = None,
     max_px: int = 600,
-    options: SymbolOptions = SymbolOptions(),
+    options: SymbolOptions = DEFAULT_OPTIONS,
     progress: Callable[[int, int], None] | None = None,
 ) -> SymbolSet:
     """Load sources in order until ``need`` unique symbols are found (all of them when None).

@@ -169,7 +169,8 @@ def _break_lines(text: str, font: Font, line_pitch: float) -> list[str]:
     best, best_score = [text], math.inf
     for lines in range(2, min(MAX_LINES, len(words)) + 1):
         for cuts in _cut_points(len(words), lines):
-            parts = [" ".join(words[a:b]) for a, b in zip((0, *cuts), (*cuts, len(words)))]
+            ends = zip((0, *cuts), (*cuts, len(words)), strict=True)
+            parts = [" ".join(words[a:b]) for a, b in ends]
             width = max(font.advance(visual(p)) for p in parts)
             score = abs(math.log(width / (lines * line_pitch) / _TARGET_ASPECT))
             if score < best_score - 1e-9:

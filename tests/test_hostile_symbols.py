@@ -1,0 +1,260 @@
+"""Hostile files: each gives one clear line (or a clean skip), never a traceback, a hang, a read
+outside the file or a network connection."""
+
+from __future__ import annotations
+
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from dobble_print.cli import app
+from dobble_print.errors import DobbleError
+from dobble_print.symbols import SymbolOptions, find_sources, load_symbols
+from tests import symbol_files as sf
+
+
+def _make(kind: str, folder: Path) -> Path:
+    """One hostile file of ``kind`` in ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if kind == "bomb.png":
+        return sf.png_bomb(folder / kind)
+    if kind == "truncated.png":
+        good = sf.save(sf.photo(200, 150, seed=1), folder / "whole.png.tmp", format="PNG")
+        return sf.truncated(good, folder / kind)
+    if kind == "truncated.jpg":
+        good = sf.save(sf.photo(200, 150, seed=1), folder / "whole.jpg.tmp", format="JPEG")
+        return sf.truncated(good, folder / kind)
+    if kind == "empty.png":
+        (folder / kind).write_bytes(b"")
+        return folder / kind
+    if kind == "text.png":
+        (folder / kind).write_text("hello, I am not a picture\n")
+        return folder / kind
+    if kind == "transparent.png":
+        return sf.save(Image.new("RGBA", (30, 30), (255, 0, 0, 0)), folder / kind)
+    if kind == "entities.svg":
+        (folder / kind).write_text(sf.ENTITY_BOMB)
+        return folder / kind
+    if kind == "uses.svg":
+        (folder / kind).write_text(sf.USE_BOMB)
+        return folder / kind
+    if kind == "notxml.svg":
+        (folder / kind).write_text("<svg <<< not xml")
+        return folder / kind
+    raise AssertionError(kind)
+
+
+BAD = {
+    "bomb.png": "too large (",
+    "truncated.png": "truncated or damaged (image file is truncated)",
+    "truncated.jpg": "truncated or damaged (image file is truncated)",
+    "empty.png": "empty file (0 bytes)",
+    "text.png": "not a picture Pillow can read (the contents are not an image)",
+    "transparent.png": "the picture is empty (fully transparent)",
+    "entities.svg": "uses XML entities or external DTDs, refused for safety",
+    "uses.svg": "expands to over 200000 elements through <use>; refused",
+    "notxml.svg": "not valid SVG/XML",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD))
+def test_each_bad_file_gives_its_reason_quickly(tmp_path, kind):
+    path = _make(kind, tmp_path)
+    start = time.perf_counter()
+    with pytest.raises(DobbleError) as info:
+        load_symbols(find_sources([path]), max_px=200)
+    assert time.perf_counter() - start < 3
+    first, line = str(info.value).splitlines()
+    assert first == (
+        "1 file cannot be read; fix or remove it, or use --skip-bad to build from the rest:"
+    )
+    assert line.startswith(f"  {path}: {BAD[kind]}")
+    if kind == "bomb.png":
+        assert line.endswith("a decompression bomb?); shrink it")
+
+
+def test_every_bad_file_is_listed_and_skip_bad_builds_from_the_rest(tmp_path):
+    folder = tmp_path / "mixed"
+    for kind in BAD:
+        _make(kind, folder)
+    for tmp in folder.glob("*.tmp"):
+        tmp.unlink()
+    for i in range(3):
+        sf.save(sf.blob(colour=(60 * i, 90, 30)), folder / f"good{i}.png")
+    with pytest.raises(DobbleError) as info:
+        load_symbols(find_sources([folder]), max_px=100)
+    lines = str(info.value).splitlines()
+    assert lines[0].startswith(f"{len(BAD)} files cannot be read; fix or remove them")
+    assert sorted(Path(line.split(": ")[0].strip()).name for line in lines[1:]) == sorted(BAD)
+    result = load_symbols(find_sources([folder]), max_px=100, options=SymbolOptions(skip_bad=True))
+    assert [s.name for s in result.symbols] == ["good0", "good1", "good2"]
+    assert len(result.warnings) == len(BAD)
+    assert all(w.startswith("skipped ") for w in result.warnings)
+
+
+def test_cli_stops_with_every_bad_file_then_skips_them(tmp_path):
+    folder = tmp_path / "pics"
+    for i in range(7):
+        sf.save(sf.blob(colour=(30 * i, 200 - 20 * i, 90)), folder / f"p{i}.png")
+    bad = [_make("text.png", folder), _make("empty.png", folder)]
+    bad = [b.rename(b.with_name("0" + b.name)) for b in bad]  # first: read before the deck is full
+    out = tmp_path / "d.pdf"
+    runner = CliRunner()
+    result = runner.invoke(app, ["build", str(folder), "-o", str(out), "--seed", "1", "-q"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "dobble-print: error: 2 files cannot be read; fix or remove them, or use --skip-bad "
+        "to build from the rest:",
+        f"  {bad[1]}: empty file (0 bytes)",
+        f"  {bad[0]}: not a picture Pillow can read (the contents are not an image)",
+    ]
+    assert not out.exists()
+    result = runner.invoke(
+        app, ["build", str(folder), "-o", str(out), "--seed", "1", "-q", "--skip-bad"]
+    )
+    assert result.exit_code == 0, result.output
+    assert f"warning: skipped {bad[1]}: empty file (0 bytes)" in result.stderr.splitlines()
+    assert out.exists()
+
+
+# --- SVG never reaches the network or another file -------------------------------------------
+
+
+@pytest.fixture
+def listener():
+    """A local TCP server that counts connection attempts (it must stay at zero)."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    server.settimeout(0.1)
+    hits = []
+    stop = threading.Event()
+
+    def serve():
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            hits.append(1)
+            conn.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield server.getsockname()[1], hits
+    stop.set()
+    thread.join(2)
+    server.close()
+
+
+_events: list[tuple[str, tuple]] = []
+_watching = threading.Event()
+
+
+def _audit(event: str, args: tuple) -> None:
+    if _watching.is_set() and event in (
+        "open",
+        "socket.connect",
+        "urllib.Request",
+        "subprocess.Popen",
+        "os.system",
+    ):
+        _events.append((event, args))
+
+
+sys.addaudithook(_audit)
+
+
+def test_svg_reads_no_other_file_and_no_network(tmp_path, listener):
+    port, hits = listener
+    secret = sf.save(Image.new("RGB", (40, 40), (255, 0, 0)), tmp_path / "secret.png")
+    other = tmp_path / "other.svg"
+    other.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg"><rect id="a" width="9" height="9" '
+        'fill="red"/></svg>'
+    )
+    svgs = {
+        "http.svg": sf.svg_with_image(f"http://127.0.0.1:{port}/x.png"),
+        "local.svg": sf.svg_with_image(secret.name),
+        "file_url.svg": sf.svg_with_image(secret.as_uri()),
+        "other_svg.svg": sf.svg_with_image(other.name),
+        "css.svg": sf.svg_with_image("x").replace(
+            "<rect", f'<style>@import url("http://127.0.0.1:{port}/s.css");</style><rect'
+        ),
+        "script.svg": sf.SCRIPT_SVG,
+    }
+    folder = tmp_path / "svgs"
+    folder.mkdir()
+    for name, text in svgs.items():
+        (folder / name).write_text(text)
+    sources = find_sources([folder])
+    import cairosvg.surface  # noqa: F401  (its first import looks for the cairo library)
+
+    _events.clear()
+    _watching.set()
+    try:
+        result = load_symbols(sources, max_px=120)
+    finally:
+        _watching.clear()
+    assert hits == []
+    assert not [e for e in _events if e[0] != "open"], _events
+    opened = {str(e[1][0]) for e in _events if e[0] == "open"}
+    assert not {str(secret), str(other), secret.name, other.name} & opened
+    assert all(o.startswith(str(folder)) or not o.startswith(str(tmp_path)) for o in opened)
+    for symbol in result.symbols:
+        rgba = symbol.rgba
+        red = (rgba[..., 0] > 200) & (rgba[..., 1] < 60) & (rgba[..., 3] > 0)
+        assert not red.any(), symbol.name  # nothing of secret.png or other.svg was drawn
+    # Every external reference drew nothing, so those pictures are identical: used once.
+    assert [s.name for s in result.symbols] == ["css", "script"]
+    assert sorted(w.split(": ")[0] for w in result.warnings) == sorted(
+        str(folder / n) for n in svgs if n not in ("css.svg", "script.svg")
+    )
+
+
+def test_inline_data_images_still_draw(tmp_path):
+    import base64
+
+    data = base64.b64encode(sf.png_bytes(Image.new("RGB", (8, 8), (0, 200, 0)))).decode()
+    path = tmp_path / "inline.svg"
+    path.write_text(sf.svg_with_image(f"data:image/png;base64,{data}", use=False))
+    rgba = load_symbols(find_sources([path]), max_px=80).symbols[0].rgba
+    green = (rgba[..., 1] > 150) & (rgba[..., 0] < 60)
+    assert green.mean() > 0.5
+
+
+def test_gzip_bomb_svgz_is_refused(tmp_path):
+    import gzip
+
+    path = tmp_path / "bomb.svgz"
+    path.write_bytes(gzip.compress(b"<svg>" + b" " * 30_000_000 + b"</svg>", 9))
+    with pytest.raises(DobbleError, match="too large \\(over 20 MB of SVG\\)"):
+        load_symbols(find_sources([path]), max_px=80)
+
+
+def test_word_list_that_is_not_utf8_is_a_bad_file(tmp_path):
+    latin1 = tmp_path / "latin1.txt"
+    latin1.write_bytes("chat\néléphant\n".encode("latin-1"))
+    utf16 = tmp_path / "utf16.txt"
+    utf16.write_text("chat\n", encoding="utf-16")
+    with pytest.raises(DobbleError) as info:
+        load_symbols(find_sources([latin1, utf16]), max_px=80)
+    assert str(info.value).splitlines()[1:] == [
+        f"  {latin1}: line 2 is not UTF-8 text; save the file as UTF-8",
+        f"  {utf16}: is UTF-16 text; save it as UTF-8",
+    ]
+
+
+def test_no_traceback_for_random_bytes_with_picture_names(tmp_path):
+    rng = np.random.default_rng(5)
+    for ext in (".png", ".jpg", ".gif", ".webp", ".bmp", ".tif", ".svg"):
+        (tmp_path / f"junk{ext}").write_bytes(rng.bytes(500))
+    result = load_symbols(find_sources([tmp_path]), max_px=80, options=SymbolOptions(skip_bad=True))
+    assert result.symbols == () and len(result.warnings) == 7

@@ -1,12 +1,16 @@
-"""Writing outputs safely: a temporary file in the target folder, renamed into place when complete.
+"""Writing outputs safely: nothing partial ever appears under the output's name.
 
-An interrupted run never leaves a partial PDF, and an existing file is replaced only by a whole one.
+Where the file system allows it (Linux ``O_TMPFILE``), the output is first written to an anonymous
+file in the target folder that has no name at all, so even ``kill -9`` mid-write leaves nothing
+behind; only when it is complete is it given a name and renamed over the old file. Elsewhere, a
+hidden ``.NAME.XXXX.part`` file beside the target is used and removed on any error or Ctrl-C.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -14,20 +18,64 @@ from pathlib import Path
 from dobble_print.errors import DobbleError
 
 
+def _prepare_folder(path: Path) -> Path:
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DobbleError(
+            f"{path}: cannot create the folder {folder} ({exc.strerror}); choose another output path"
+        ) from exc
+    if path.is_dir():
+        raise DobbleError(f"{path}: is a folder; give a file name for the output")
+    return folder
+
+
+def _cannot_write(path: Path, exc: OSError) -> DobbleError:
+    return DobbleError(f"{path}: cannot write there ({exc.strerror}); choose another output path")
+
+
 def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
-    """Call ``write(tmp)`` on a temporary path beside ``path``, then rename it to ``path``.
+    """Call ``write(tmp)`` on a temporary path, then move the finished file to ``path``.
 
     Raises:
         DobbleError: when the folder cannot be created or written.
     """
-    folder = path.parent if str(path.parent) else Path(".")
+    folder = _prepare_folder(path)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o644)
+    except (AttributeError, OSError):
+        _write_named_temp(path, folder, write)
+        return
+    try:
+        write(Path(f"/proc/self/fd/{fd}"))  # reopens the anonymous file by its descriptor
+        os.fsync(fd)
+        staging = folder / f".{path.name}.{secrets.token_hex(4)}.part"
+        folder_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            # A dir fd makes Python call linkat(…, AT_SYMLINK_FOLLOW), which names the file;
+            # plain link() would try to link the /proc symlink itself.
+            os.link(f"/proc/self/fd/{fd}", staging.name, dst_dir_fd=folder_fd, follow_symlinks=True)
+        except OSError as exc:
+            raise _cannot_write(path, exc) from exc
+        finally:
+            os.close(folder_fd)
+        try:
+            os.replace(staging, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                staging.unlink()
+            raise
+    finally:
+        os.close(fd)
+
+
+def _write_named_temp(path: Path, folder: Path, write: Callable[[Path], None]) -> None:
+    """Fallback without O_TMPFILE: a hidden temporary file, removed on any failure."""
+    try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
     except OSError as exc:
-        raise DobbleError(
-            f"{path}: cannot write there ({exc.strerror}); choose another output path"
-        ) from exc
+        raise _cannot_write(path, exc) from exc
     os.close(fd)
     tmp = Path(tmp_name)
     try:

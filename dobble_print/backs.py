@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.errors import DobbleError
-from dobble_print.resources import templates_dir
 from dobble_print.raster import BadPicture, load_raster
+from dobble_print.resources import templates_dir
 from dobble_print.svg import load_svg
 
 PRINT_DPI = 300
@@ -25,16 +25,20 @@ def default_back() -> Path:
 
 
 def load_back(path: Path, *, diameter: float) -> np.ndarray:
-    """RGBA pixels of the back picture, enough for 300 dpi over a disc of ``diameter`` mm.
+    """RGBA pixels of the back picture, enough for 300 dpi over a disc of ``diameter`` mm
+    (the card plus the back's bleed).
 
     Raises:
         DobbleError: naming ``--back-image`` when the file is missing or not a picture.
     """
     if not path.is_file():
         raise DobbleError(f"--back-image {path}: no such file; give a PNG, JPEG or SVG picture")
-    # A wide picture is cropped to the disc, so its long side needs more pixels than the disc.
-    px = min(4000, math.ceil(diameter / 25.4 * PRINT_DPI * 2))
+    px = math.ceil(diameter / 25.4 * PRINT_DPI)
     loader = load_svg if path.suffix.lower() == ".svg" else load_raster
+    if loader is load_raster:
+        # A wide photo is cropped to the disc, so its long side needs more pixels than the disc;
+        # a raster is never enlarged, so asking for more costs nothing on small pictures.
+        px = min(4000, 2 * px)
     try:
         return loader(path, max_px=px)
     except (BadPicture, OSError) as exc:

@@ -205,8 +205,9 @@ def plan_cover(names: Sequence[str], facts: DeckFacts, plan: SheetPlan) -> tuple
             cells = _legend_cells(names, start, count, left, legend_top - 4, cell, cols)
             pages.append(CoverPage(tuple(texts), tuple(rules), tuple(squares), tuple(cells)))
         else:
-            head = Text(left, top, f"Answer key, continued ({start + 1}–{start + count})", 13,
-                        bold=True)
+            head = Text(
+                left, top, f"Answer key, continued ({start + 1}–{start + count})", 13, bold=True
+            )
             cells = _legend_cells(names, start, count, left, top - 6, cell, cols)
             pages.append(CoverPage((head,), (), (), tuple(cells)))
     return tuple(pages)

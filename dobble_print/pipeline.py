@@ -198,7 +198,8 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
         raise DobbleError(f"-o {options.output}: that is one of the input pictures; choose a new file")
     prepared = prepare(options, progress)
     symbols, layouts, plan = prepared.symbols, prepared.layouts, prepared.plan
-    back = load_back(options.backs, diameter=options.card_diameter) if options.backs else None
+    disc = plan.card_diameter + 2 * plan.back_bleed
+    back = load_back(options.backs, diameter=disc) if options.backs else None
     facts = DeckFacts(
         prepared.deck.symbols_per_card, len(prepared.deck.cards), len(symbols), options.seed
     )

@@ -25,6 +25,7 @@ CUT_LINE_PT = 0.3  # a hairline that still prints on every printer
 CUT_GREY = 0.55  # mid-grey: visible to cut along, not loud if the cut wanders
 LEGEND_PX = 120  # longest side of a symbol drawn only in the legend (~10 mm at 300 dpi)
 WHITE = (1.0, 1.0, 1.0)
+OVERSIZE_OK = 1.15  # resampling costs more than storing a picture up to 15 % larger than needed
 _DUPLEX = {Duplex.LONG: "DuplexFlipLongEdge", Duplex.SHORT: "DuplexFlipShortEdge"}
 
 
@@ -43,12 +44,13 @@ def print_pixels(symbols: Sequence[Symbol], layouts: Sequence[CardLayout]) -> di
     return {s: max(px.get(s, 0), LEGEND_PX) for s in range(len(symbols))}
 
 
-def _print_image(rgba: np.ndarray, longest_px: int):
-    """The pixels as a PIL image no larger than needed (never upscaled)."""
+def _print_image(rgba: np.ndarray, longest_px: int, slack: float = 1.0):
+    """The pixels as a PIL image no larger than needed (never upscaled); within ``slack`` times
+    the need, left as they are."""
     from PIL import Image
 
     im = Image.fromarray(rgba, "RGBA")
-    if max(im.size) > longest_px:
+    if max(im.size) > longest_px * slack:
         scale = longest_px / max(im.size)
         size = (max(1, round(im.width * scale)), max(1, round(im.height * scale)))
         im = im.resize(size, Image.Resampling.LANCZOS)
@@ -129,7 +131,7 @@ def _define_back_form(c, back: np.ndarray, diameter: float) -> tuple[float, floa
     size = (diameter * max(aspect, 1.0), diameter * max(1.0 / aspect, 1.0))
     px = math.ceil(max(size) / 25.4 * PRINT_DPI)
     c.beginForm("back")
-    c.drawImage(ImageReader(_print_image(back, px)), 0, 0, 1, 1, mask="auto")
+    c.drawImage(ImageReader(_print_image(back, px, OVERSIZE_OK)), 0, 0, 1, 1, mask="auto")
     c.endForm()
     return size
 

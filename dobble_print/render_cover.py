@@ -41,9 +41,7 @@ def _draw_text(c, t: Text, fonts: tuple[str, str]) -> None:
         c.drawString(_pt(t.x), _pt(t.y), text)
 
 
-def draw_cover_page(
-    c, page: CoverPage, symbols: Sequence[Symbol], fonts: tuple[str, str]
-) -> None:
+def draw_cover_page(c, page: CoverPage, symbols: Sequence[Symbol], fonts: tuple[str, str]) -> None:
     """Texts, ruler and square in black; each legend symbol from its form, fitted to its box."""
     c.setFillGray(0)
     c.setStrokeGray(0)

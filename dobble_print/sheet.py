@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from dobble_print.errors import DobbleError
 from dobble_print.units import Paper
@@ -26,7 +26,7 @@ TICK_OFFSET = 1.0  # mm between the bleed edge and the start of a tick, so cutti
 TICK_CLEARANCE = 0.5  # mm a tick keeps from the line halfway to the next card
 
 
-class Arrangement(str, Enum):
+class Arrangement(StrEnum):
     """How cards sit on a sheet."""
 
     GRID = "grid"
@@ -34,7 +34,7 @@ class Arrangement(str, Enum):
     STAGGERED_COLUMNS = "staggered columns"
 
 
-class Duplex(str, Enum):
+class Duplex(StrEnum):
     """Which edge the printer flips the sheet about for two-sided printing."""
 
     LONG = "long"
@@ -120,7 +120,11 @@ def _staggered_rows(width: float, height: float, foot: float, pitch: float):
     rise = pitch * math.sqrt(3) / 2
     rows = math.floor((height - foot) / rise + 1e-9) + 1
     full = math.floor((width - foot) / pitch + 1e-9) + 1
-    shifted = math.floor((width - foot - pitch / 2) / pitch + 1e-9) + 1 if width >= foot + pitch / 2 else 0
+    shifted = (
+        math.floor((width - foot - pitch / 2) / pitch + 1e-9) + 1
+        if width >= foot + pitch / 2
+        else 0
+    )
     out = []
     for r in range(rows):
         count, dx = (full, 0.0) if r % 2 == 0 else (shifted, pitch / 2)
@@ -188,7 +192,9 @@ def _tick_reach(
     reach = math.inf
     for axis in (0, 1):
         if u[axis] > 0:
-            reach = min(reach, ((paper.width, paper.height)[axis] - margin - centre[axis]) / u[axis])
+            reach = min(
+                reach, ((paper.width, paper.height)[axis] - margin - centre[axis]) / u[axis]
+            )
         elif u[axis] < 0:
             reach = min(reach, (centre[axis] - margin) / -u[axis])
     for other in others:
@@ -275,10 +281,14 @@ def plan_sheets(
     """
     if not 0 <= bleed <= MAX_BLEED:
         raise DobbleError(
-            f"--bleed {bleed:g}mm is out of range; use 0 to {MAX_BLEED:g} mm (2 mm suits home printers)"
+            f"--bleed {bleed:g}mm is out of range; use 0 to {MAX_BLEED:g} mm "
+            "(2 mm suits home printers)"
         )
     if not 0 <= margin <= min(paper.width, paper.height) / 4:
-        raise DobbleError(f"--margin {margin:g}mm is out of range for {paper.name} paper; 5 mm suits most printers")
+        raise DobbleError(
+            f"--margin {margin:g}mm is out of range for {paper.name} paper; "
+            "5 mm suits most printers"
+        )
     back_bleed = max(BACK_BLEED, bleed) if duplex else 0.0
     reach = max(bleed, back_bleed)  # ink beyond the cut line, front or back
     footprint = card_diameter + 2 * reach
@@ -293,7 +303,12 @@ def plan_sheets(
     radius = card_diameter / 2
     marks = {
         c: compass_ticks(
-            c, [o for o in centres if o != c], paper=paper, radius=radius, bleed=bleed, margin=margin
+            c,
+            [o for o in centres if o != c],
+            paper=paper,
+            radius=radius,
+            bleed=bleed,
+            margin=margin,
         )
         if ticks
         else ()
@@ -308,8 +323,18 @@ def plan_sheets(
         _check_backs_on_paper(slots, paper, radius + back_bleed, back_offset)
     sheets = math.ceil(card_count / per)
     return SheetPlan(
-        paper, card_diameter, margin, bleed, back_bleed, arrangement, per, sheets, tuple(slots),
-        cut_circle, duplex, page_order(sheets, cover_pages=cover_pages, backs=duplex is not None),
+        paper,
+        card_diameter,
+        margin,
+        bleed,
+        back_bleed,
+        arrangement,
+        per,
+        sheets,
+        tuple(slots),
+        cut_circle,
+        duplex,
+        page_order(sheets, cover_pages=cover_pages, backs=duplex is not None),
     )
 
 

@@ -320,13 +320,15 @@ def _summarise(result, *, seed: int, output: Path, verbose: bool) -> None:
             typer.echo(f"unused: {path}")
     typer.echo(
         f"{len(d.cards)} cards, {d.symbols_per_card} symbols per card, "
-        f"{plan.sheet_count} pages, seed {seed} -> {output}"
+        f"{len(plan.pages)} pages, seed {seed} -> {output}"
     )
     if result.unused and not verbose:
         names = ", ".join(result.unused[:10])
         more = f" and {len(result.unused) - 10} more" if len(result.unused) > 10 else ""
         typer.echo(f"unused pictures ({len(result.unused)}): {names}{more}")
     typer.echo("Print at 100 % (actual size), not 'fit to page'.")
+    if plan.duplex:
+        typer.echo(f"Print two-sided, flip on {plan.duplex.value} edge.")
 
 
 @app.command()

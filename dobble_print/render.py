@@ -58,14 +58,20 @@ def _print_image(rgba: np.ndarray, longest_px: int, slack: float = 1.0):
 
 
 def _register_fonts() -> tuple[str, str]:
-    """Register the Vera fonts reportlab ships, so every font in the PDF is embedded."""
+    """Register the cover's fonts, so every font in the PDF is embedded: the bundled DejaVu Sans
+    (symbol names in Greek, Cyrillic, … too) and reportlab's Vera Bold for the headings."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    for name, file in (("Vera", "Vera.ttf"), ("VeraBd", "VeraBd.ttf")):
+    from dobble_print.resources import default_font
+
+    regular = default_font()
+    fonts = [("DejaVuSans", str(regular)) if regular.is_file() else ("Vera", "Vera.ttf")]
+    fonts.append(("VeraBd", "VeraBd.ttf"))
+    for name, file in fonts:
         if name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(name, file))
-    return "Vera", "VeraBd"
+    return fonts[0][0], fonts[1][0]
 
 
 def define_symbol_forms(c, symbols: Sequence[Symbol], layouts: Sequence[CardLayout]) -> None:

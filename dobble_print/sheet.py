@@ -24,6 +24,7 @@ TICK_LENGTH = 4.0  # mm, the longest a compass tick gets
 TICK_MIN = 1.0  # mm; a tick that cannot be this long is left out rather than drawn as a dot
 TICK_OFFSET = 1.0  # mm between the bleed edge and the start of a tick, so cutting removes it
 TICK_CLEARANCE = 0.5  # mm a tick keeps from the line halfway to the next card
+HAIRLINE = 0.1  # mm a tick keeps from the printable edge: its stroke is ~0.1 mm wide
 
 
 class Arrangement(StrEnum):
@@ -193,10 +194,11 @@ def _tick_reach(
     for axis in (0, 1):
         if u[axis] > 0:
             reach = min(
-                reach, ((paper.width, paper.height)[axis] - margin - centre[axis]) / u[axis]
+                reach,
+                ((paper.width, paper.height)[axis] - margin - HAIRLINE - centre[axis]) / u[axis],
             )
         elif u[axis] < 0:
-            reach = min(reach, (centre[axis] - margin) / -u[axis])
+            reach = min(reach, (centre[axis] - margin - HAIRLINE) / -u[axis])
     for other in others:
         vx, vy = other[0] - centre[0], other[1] - centre[1]
         dist = math.hypot(vx, vy)

@@ -267,3 +267,44 @@ def test_every_command_help_has_an_example():
         result = run(command, "--help")
         assert result.exit_code == 0
         assert "Example" in result.stdout, command
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--duplex", "sideways"], "dobble-print: error: --duplex 'sideways' is not a choice; "
+                                   "use long or short"),
+        (["--back-offset", "1"], "dobble-print: error: --back-offset '1' is not an offset; write "
+                                 "X,Y in mm, e.g. 1.5,-0.5"),
+        (["--cut-guides", "dots"], "dobble-print: error: --cut-guides 'dots' is not a choice; use "
+                                   "circle,ticks, circle, ticks or none"),
+        (["--card-color", "plaid"], "dobble-print: error: --card-color 'plaid' is not a colour; "
+                                    "use white, cream, ivory, yellow, pink, blue, green, grey, "
+                                    "gray, black or #rrggbb"),
+        (["--bleed", "9mm"], "dobble-print: error: --bleed 9mm is out of range; use 0 to 6 mm "
+                             "(2 mm suits home printers)"),
+        (["--back-image", "{src}/nope.png"], "dobble-print: error: --back-image {src}/nope.png: "
+                                             "no such file; give a PNG, JPEG or SVG picture"),
+    ],
+)
+def test_print_option_errors(tmp_path, pictures, args, line):
+    folder = pictures(7)
+    args = [a.format(src=folder) for a in args]
+    result = run("build", str(folder), "-o", str(tmp_path / "d.pdf"), "--seed", "1", *args)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [line.format(src=folder)]
+    assert list(tmp_path.glob("*.pdf")) == []
+
+
+def test_print_options_in_other_units_give_identical_pdfs(tmp_path, pictures):
+    folder = pictures(7)
+    common = ["build", str(folder), "--seed", "2", "--backs", "--duplex", "short"]
+    a = run(*common, "-o", str(tmp_path / "a.pdf"), "--bleed", "2mm", "--back-offset", "1,-0.5")
+    b = run(*common, "-o", str(tmp_path / "b.pdf"), "--bleed", "0.2cm",
+            "--back-offset", "0.1cm,-0.5mm")
+    assert a.exit_code == b.exit_code == 0
+    assert "Print two-sided, flip on short edge." in a.stdout
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    c = run(*common, "-o", str(tmp_path / "c.pdf"), "--no-cover", "--cut-guides", "none")
+    assert ", 5 pages," in a.stdout  # the cover, then fronts and backs of 2 sheets
+    assert c.exit_code == 0 and ", 4 pages," in c.stdout

@@ -1,21 +1,47 @@
 """Layout: where each symbol sits on its card, in card coordinates (mm, origin at the card centre,
 y up, rotation counter-clockwise in degrees).
 
-This first version places each symbol's bounding circle on a ring around a central one. It never
-overlaps and never leaves the safe area, but it wastes the corners of real artwork; the shape-aware
-packer replaces it.
+Symbols are packed by their real shapes (their alpha masks), not by bounding circles, so they nestle
+into each other's gaps the way the retail game's artwork does:
+
+1. **Size ranks, balanced over the deck.** On a card of N symbols the sizes step geometrically from
+   the largest to half of it (by √ink-area: what the eye reads as "how big"). Which symbol gets which
+   rank is a proper edge colouring of the card-symbol incidence graph with N colours (ranks): every
+   card has each rank once and, in a full deck where each symbol is on N cards, every symbol has each
+   rank exactly once: always sometimes large, sometimes small. Bipartite graphs of maximum degree N
+   have such a colouring (König); it is found by colouring edges in random order and flipping an
+   alternating two-colour path when the two ends have no common free colour.
+2. **Packing each card** (:mod:`dobble_print.packing`): an occupancy grid of the safe disc, FFT
+   correlation to find every free position of a rotated, scaled mask at once, largest first, picking
+   the position that touches the most rim and neighbouring ink; then every symbol grows in place while
+   it fits. The overall scale starts from a target share of the safe disc filled with ink and steps
+   down when a card cannot be packed.
+3. **Rotation**: random over 360° for pictures, within ±25° for words; ``max_rotation`` caps both.
+
+Each card has its own random generator seeded by (seed, card index), so the result for a seed does
+not depend on how many processes lay out the cards; with more than a handful of cards the work is
+shared by a fork-based process pool, one worker per core (two on the reference machine).
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from dobble_print.deck import Deck
+from dobble_print.packing import Board, make_board, pack
+from dobble_print.shapes import WORD_ROTATION, Shape, shapes_of
 from dobble_print.symbols import Symbol
+
+SIZE_RATIO = 2.0  # largest / smallest symbol on a card, by √ink-area, like the retail game
+FILL = 0.60  # share of the safe disc the first packing attempt aims to fill with ink
+SHRINK = 0.93  # scale step when a card cannot be packed
+PARALLEL_FROM = 12  # cards: below this a process pool costs more than it saves
 
 
 @dataclass(frozen=True)
@@ -44,44 +70,118 @@ class CardLayout:
     placements: tuple[Placement, ...]
 
 
-def _ring_slots(count: int, radius: float) -> list[tuple[float, float, float]]:
-    """(x, y, r) slots: one circle in the middle and ``count - 1`` equal circles around it."""
+def size_ranks(
+    cards: Sequence[Sequence[int]], rng: np.random.Generator
+) -> tuple[tuple[int, ...], ...]:
+    """A size rank (0 = largest) for each symbol on each card, in card order, balanced over the deck.
+
+    Every card of N symbols gets ranks 0 … N-1 once each; a symbol gets a different rank on each of
+    its cards (so each rank once when it is on N cards).
+
+    Raises:
+        ValueError: when a symbol is on more cards than the largest card has symbols.
+    """
+    n = max((len(c) for c in cards), default=0)
+    by_card: list[dict[int, int]] = [{} for _ in cards]  # rank -> symbol
+    by_symbol: dict[int, dict[int, int]] = {}  # symbol -> rank -> card
+    edges = [(ci, s) for ci, card in enumerate(cards) for s in card]
+    for k in rng.permutation(len(edges)):
+        ci, s = edges[k]
+        at_s = by_symbol.setdefault(s, {})
+        free_c = [r for r in range(n) if r not in by_card[ci]]
+        free_s = [r for r in range(n) if r not in at_s]
+        if not free_s:
+            raise ValueError(f"symbol {s} is on more than {n} cards")
+        common = [r for r in free_c if r not in at_s]
+        if common:
+            a = common[int(rng.integers(len(common)))]
+        else:  # free here, used there: flip an alternating path so that a frees up at s
+            a = free_c[0]
+            _flip(by_card, by_symbol, s, a, free_s[0])
+        by_card[ci][a] = s
+        at_s[a] = ci
+    return tuple(
+        tuple(next(r for r, x in by_card[ci].items() if x == s) for s in card)
+        for ci, card in enumerate(cards)
+    )
+
+
+def _flip(by_card, by_symbol, s: int, a: int, b: int) -> None:
+    """Swap ranks a and b along the alternating path from symbol ``s`` (which has a, lacks b)."""
+    path = []
+    node, on_symbol, colour = s, True, a
+    while True:
+        table = by_symbol[node] if on_symbol else by_card[node]
+        if colour not in table:
+            break
+        nxt = table[colour]
+        path.append((node, nxt, colour) if on_symbol else (nxt, node, colour))
+        node, on_symbol, colour = nxt, not on_symbol, (b if colour == a else a)
+    for sym, card, colour in path:
+        del by_symbol[sym][colour]
+        del by_card[card][colour]
+    for sym, card, colour in path:
+        other = b if colour == a else a
+        by_symbol[sym][other] = card
+        by_card[card][other] = sym
+
+
+def rank_sizes(count: int, ratio: float = SIZE_RATIO) -> np.ndarray:
+    """Relative √ink-area of ranks 0 … count-1: 1 down to 1/ratio, in equal steps of the logarithm."""
     if count == 1:
-        return [(0.0, 0.0, radius)]
-    k = count - 1
-    # Outer circles of radius r touch the rim (distance R - r) and their neighbours.
-    s = math.sin(math.pi / k) if k > 1 else 1.0
-    r = radius * s / (1 + s)
-    ring = radius - r
-    inner = max(min(ring - r, radius * 0.45), r * 0.6)
-    slots = [(0.0, 0.0, inner)]
-    slots += [
-        (ring * math.cos(2 * math.pi * i / k), ring * math.sin(2 * math.pi * i / k), r)
-        for i in range(k)
-    ]
-    return slots
+        return np.ones(1)
+    return ratio ** (-np.arange(count) / (count - 1))
 
 
-def layout_card(
-    card: Sequence[int],
-    symbols: Sequence[Symbol],
-    *,
-    card_diameter: float,
-    safe_margin: float,
-    rng: np.random.Generator,
-) -> CardLayout:
-    """Place one card's symbols in slots inside the safe circle, each at a random rotation."""
-    radius = card_diameter / 2 - safe_margin
-    order = list(card)
-    rng.shuffle(order)
-    placements = []
-    for sym, (x, y, r) in zip(order, _ring_slots(len(order), radius), strict=True):
-        aspect = symbols[sym].aspect
-        # The picture's diagonal must fit the slot's diameter at any rotation.
-        h = 2 * r / math.hypot(aspect, 1.0)
-        rotation = float(rng.uniform(0, 360))
-        placements.append(Placement(sym, (float(x), float(y)), h * aspect, h, rotation))
-    return CardLayout(placements=tuple(placements))
+@dataclass(frozen=True)
+class _Job:
+    """What every card's packing needs; inherited by forked workers rather than pickled."""
+
+    cards: tuple[tuple[int, ...], ...]
+    ranks: tuple[tuple[int, ...], ...]
+    shapes: tuple[Shape, ...]
+    caps: tuple[float, ...]
+    board: Board
+    seed: int
+
+
+_JOB: _Job | None = None
+
+
+def _first_scale(board: Board, shapes: Sequence[Shape], rel: np.ndarray) -> float:
+    """Size (√ink-area, mm) of rank 0 that fills ``FILL`` of the safe disc with ink."""
+    safe_area = math.pi * ((board.size - 2) * board.cell / 2) ** 2
+    return math.sqrt(FILL * safe_area / float((rel**2).sum()))
+
+
+def _layout_one(index: int, job: _Job | None = None) -> CardLayout:
+    job = job or _JOB
+    card = job.cards[index]
+    rng = np.random.default_rng([job.seed, index])
+    rel = rank_sizes(len(card))[list(job.ranks[index])]
+    shapes = [job.shapes[s] for s in card]
+    caps = [job.caps[s] for s in card]
+    scale = _first_scale(job.board, shapes, rel)
+    for _ in range(60):
+        spots = pack(job.board, shapes, scale * rel, caps, rng)
+        if spots is not None:
+            break
+        scale *= SHRINK
+    else:
+        raise RuntimeError(f"card {index}: no packing found")
+    return CardLayout(
+        tuple(
+            Placement(s, sp.center, sp.height * job.shapes[s].aspect, sp.height, sp.angle)
+            for s, sp in zip(card, spots, strict=True)
+        )
+    )
+
+
+def _workers(cards: int, workers: int | None) -> int:
+    if workers is None:
+        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    return max(1, workers) if cards >= PARALLEL_FROM and fork else 1
 
 
 def layout_deck(
@@ -90,16 +190,50 @@ def layout_deck(
     *,
     card_diameter: float,
     safe_margin: float = 3.0,
+    clearance: float = 1.0,
+    max_rotation: float = 180.0,
     seed: int,
     progress: Callable[[int, int], None] | None = None,
+    workers: int | None = None,
 ) -> tuple[CardLayout, ...]:
-    """Lay out every card of ``deck``; the same seed gives the same layouts."""
-    rng = np.random.default_rng(seed)
-    out = []
-    for i, card in enumerate(deck.cards):
-        out.append(
-            layout_card(card, symbols, card_diameter=card_diameter, safe_margin=safe_margin, rng=rng)
-        )
-        if progress:
-            progress(i + 1, len(deck.cards))
+    """Lay out every card of ``deck``; the same seed gives the same layouts for any ``workers``.
+
+    Args:
+        deck: the cards, as symbol indices.
+        symbols: every symbol of the deck (trimmed pictures or words).
+        card_diameter: cut circle's diameter, mm.
+        safe_margin: no ink this close to the cut line, mm.
+        clearance: least distance between two symbols' inks, mm.
+        max_rotation: largest tilt either way, degrees; pictures turn freely up to it (180 = any
+            angle), words up to 25°; 0 keeps everything upright.
+        seed: the layout's random seed.
+        progress: called as ``progress(done, total)`` as cards are finished.
+        workers: processes to use; None means one per available core.
+    """
+    global _JOB
+    radius = card_diameter / 2 - safe_margin
+    if radius <= 0:
+        raise ValueError(f"safe_margin {safe_margin} leaves no room on a {card_diameter} mm card")
+    shapes = shapes_of(symbols)
+    caps = tuple(min(max_rotation, WORD_ROTATION if s.kind == "word" else 180.0) for s in shapes)
+    cards = tuple(tuple(c) for c in deck.cards)
+    ranks = size_ranks(cards, np.random.default_rng([seed, len(cards), 1]))
+    job = _Job(cards, ranks, shapes, caps, make_board(radius, clearance), seed)
+    out: list[CardLayout] = []
+    n = _workers(len(cards), workers)
+    if n == 1:
+        for i in range(len(cards)):
+            out.append(_layout_one(i, job))
+            if progress:
+                progress(i + 1, len(cards))
+        return tuple(out)
+    _JOB = job
+    try:
+        with multiprocessing.get_context("fork").Pool(n) as pool:
+            for layout in pool.imap(_layout_one, range(len(cards)), chunksize=2):
+                out.append(layout)
+                if progress:
+                    progress(len(out), len(cards))
+    finally:
+        _JOB = None
     return tuple(out)

@@ -1,0 +1,166 @@
+"""Metrics: how well a layout uses the card, measured on the placed pictures at print-like resolution.
+
+Every placed picture is sampled (nearest pixel) on a fine grid over the card, 8 samples per mm by
+default, the way a printer would put it down: *ink* is alpha ≥ 0.5, *printed ink* is a pixel that
+is not near-white once composited over white paper (the share of the card a player sees as picture).
+From those masks, independently of how the packer reasoned:
+
+- ``coverage``: printed ink / card disc area;
+- ``clearance``: smallest distance between the inks of two symbols, mm;
+- ``edge``: smallest distance from any ink to the cut line, mm;
+- ``size_ratio``: largest / smallest √ink-area on the card; ``smallest``: smallest √ink-area, mm.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import ndimage
+from scipy.spatial import cKDTree
+
+from dobble_print.layout import CardLayout, Placement
+from dobble_print.symbols import Symbol
+
+PPMM = 8.0
+INK_ALPHA = 128
+WHITE = 235  # deckcheck's threshold: a pixel whose darkest channel is below this is printed ink
+
+
+@dataclass(frozen=True)
+class CardMetrics:
+    """Measured figures of one card (see the module docstring)."""
+
+    coverage: float
+    clearance: float
+    edge: float
+    size_ratio: float
+    smallest: float
+
+
+@dataclass(frozen=True)
+class DeckMetrics:
+    """The deck's figures: means and extremes over its cards."""
+
+    coverage_mean: float
+    coverage_min: float
+    clearance: float
+    edge: float
+    size_ratio_mean: float
+    size_ratio_min: float
+    size_ratio_max: float
+    smallest: float
+
+
+@dataclass(frozen=True)
+class InkSample:
+    """One placed picture sampled on the card grid: where its ink and printed ink fall."""
+
+    rows: slice
+    cols: slice
+    ink: np.ndarray
+    printed: np.ndarray
+
+
+def sample_placement(p: Placement, symbol: Symbol, radius: float, ppmm: float = PPMM) -> InkSample:
+    """Sample one placement on the card's grid (cell centres at (i + ½)/ppmm - radius, y up)."""
+    rgba = symbol.rgba
+    h, w = rgba.shape[:2]
+    t = math.radians(p.rotation)
+    c, s = math.cos(t), math.sin(t)
+    ex = (abs(p.width * c) + abs(p.height * s)) / 2
+    ey = (abs(p.width * s) + abs(p.height * c)) / 2
+    n = int(math.ceil(2 * radius * ppmm))
+    c0 = max(0, int((p.center[0] - ex + radius) * ppmm) - 1)
+    c1 = min(n, int((p.center[0] + ex + radius) * ppmm) + 2)
+    r0 = max(0, int((p.center[1] - ey + radius) * ppmm) - 1)
+    r1 = min(n, int((p.center[1] + ey + radius) * ppmm) + 2)
+    xs = (np.arange(c0, c1) + 0.5) / ppmm - radius - p.center[0]
+    ys = (np.arange(r0, r1) + 0.5) / ppmm - radius - p.center[1]
+    dx, dy = xs[None, :], ys[:, None]
+    u = (c * dx + s * dy) / p.width + 0.5  # back into the picture, 0..1 across
+    v = 0.5 - (-s * dx + c * dy) / p.height  # 0..1 down
+    inside = (u >= 0) & (u < 1) & (v >= 0) & (v < 1)
+    col = np.clip((u * w).astype(np.intp), 0, w - 1)
+    row = np.clip((v * h).astype(np.intp), 0, h - 1)
+    px = rgba[row, col]
+    alpha = np.where(inside, px[..., 3], 0).astype(np.float32)
+    ink = alpha >= INK_ALPHA
+    a = alpha / 255.0
+    shade = px[..., :3].min(axis=-1) * a + 255.0 * (1 - a)
+    return InkSample(slice(r0, r1), slice(c0, c1), ink, shade < WHITE)
+
+
+def _outline(sample: InkSample, radius: float, ppmm: float) -> np.ndarray:
+    """(x, y) mm of the ink pixels on the edge of a sample's ink."""
+    edge = sample.ink & ~ndimage.binary_erosion(sample.ink, border_value=0)
+    r, c = np.nonzero(edge)
+    x = (c + sample.cols.start + 0.5) / ppmm - radius
+    y = (r + sample.rows.start + 0.5) / ppmm - radius
+    return np.column_stack([x, y])
+
+
+def _clearance(outlines: Sequence[np.ndarray]) -> float:
+    """Smallest distance between points of two different outlines, mm."""
+    best = math.inf
+    trees = [cKDTree(o) if len(o) else None for o in outlines]
+    for i, a in enumerate(outlines):
+        for j in range(i + 1, len(outlines)):
+            if trees[j] is None or not len(a):
+                continue
+            lo, hi = a.min(axis=0), a.max(axis=0)
+            lo2, hi2 = outlines[j].min(axis=0), outlines[j].max(axis=0)
+            gap = np.maximum(np.maximum(lo2 - hi, lo - hi2), 0)
+            if math.hypot(*gap) >= best:
+                continue
+            d, _ = trees[j].query(a, distance_upper_bound=best)
+            best = min(best, float(d.min()))
+    return best
+
+
+def card_metrics(
+    layout: CardLayout,
+    symbols: Sequence[Symbol],
+    *,
+    card_diameter: float,
+    ppmm: float = PPMM,
+) -> CardMetrics:
+    """Measure one card's layout (see the module docstring)."""
+    radius = card_diameter / 2
+    n = int(math.ceil(2 * radius * ppmm))
+    printed = np.zeros((n, n), bool)
+    outlines, sizes, far = [], [], 0.0
+    for p in layout.placements:
+        sm = sample_placement(p, symbols[p.symbol], radius, ppmm)
+        printed[sm.rows, sm.cols] |= sm.printed
+        outlines.append(_outline(sm, radius, ppmm))
+        sizes.append(math.sqrt(sm.ink.sum()) / ppmm)
+        if len(outlines[-1]):
+            far = max(far, float(np.hypot(*outlines[-1].T).max()))
+    centres = (np.arange(n) + 0.5) / ppmm - radius
+    disc = np.hypot(centres[None, :], centres[:, None]) <= radius
+    ok = [z for z in sizes if z > 0]
+    return CardMetrics(
+        coverage=float((printed & disc).sum() / disc.sum()),
+        clearance=_clearance(outlines),
+        edge=radius - far,
+        size_ratio=max(ok) / min(ok) if ok else math.nan,
+        smallest=min(ok) if ok else 0.0,
+    )
+
+
+def deck_metrics(cards: Sequence[CardMetrics]) -> DeckMetrics:
+    """Aggregate card metrics: mean and minimum coverage, worst clearance and edge, etc."""
+    ratios = [c.size_ratio for c in cards]
+    return DeckMetrics(
+        coverage_mean=float(np.mean([c.coverage for c in cards])),
+        coverage_min=min(c.coverage for c in cards),
+        clearance=min(c.clearance for c in cards),
+        edge=min(c.edge for c in cards),
+        size_ratio_mean=float(np.mean(ratios)),
+        size_ratio_min=min(ratios),
+        size_ratio_max=max(ratios),
+        smallest=min(c.smallest for c in cards),
+    )

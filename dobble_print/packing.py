@@ -1,0 +1,341 @@
+"""Packing one card: put shapes of given sizes inside the safe disc, as tightly as they go.
+
+The card is an occupancy grid (about 0.5 mm a cell on an 85 mm card). A placed shape blocks the
+cells its ink touches *and* every cell whose square comes closer than the clearance to one of them;
+the rim blocks every cell not wholly inside the safe disc. Shapes are rasterised conservatively
+(:mod:`dobble_print.shapes`), so "no blocked cell under the new shape's ink" guarantees at least the
+clearance between the inks on paper, and no ink past the safe circle.
+
+1. **Greedy, largest first.** For each shape a few angles are tried. For each angle the shape's cells
+   are correlated with the grid by FFT, which gives for every position at once how many blocked cells
+   it would cover and how many cells of the one-cell free band around the blocked area it would touch
+   (both from one inverse transform: a band cell weighs less than a blocked cell can). Of the positions
+   that cover nothing, the one touching the most (nestled against the rim and the ink already there;
+   a little noise breaks ties) wins, over all angles. A shape that fits nowhere is tried smaller,
+   within the allowed size spread; past that the card fails and the caller tries a smaller scale.
+2. **Grow.** Then, smallest first, each shape grows by a step while it still fits with its centre
+   moved by at most two cells; the step halves when it does not, down to 1 %.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.fft as sfft
+from scipy import ndimage
+
+from dobble_print.shapes import CellMask, Shape, rasterise
+
+GRID = 160  # cells across the card's safe disc (FFT-friendly: 2^5·5)
+SAFETY = 0.05  # mm added to the clearance and kept from the safe circle: resampling for print
+GROW_STEPS = (0.12, 0.06, 0.03, 0.015)  # growth tried, as a share of the size, largest first
+NUDGE = 2  # cells a growing shape may move
+TIGHT = 4
+SHRINK = 0.96  # when a shape fits nowhere, every shape shrinks by this and it tries again
+MAX_SHRINKS = 12  # cells around a position looked at to judge how tightly a shape would sit there
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """The card's occupancy grid.
+
+    Attributes:
+        cell: cell side, mm.
+        size: cells per side; the card centre is at (size/2, size/2) in cell units.
+        rim: bool (size, size), True where no ink may go (outside the safe disc).
+        rects: (height, width) rectangles whose union is the clearance zone around an ink cell.
+        reach: cells the clearance zone extends on each side.
+    """
+
+    cell: float
+    size: int
+    rim: np.ndarray
+    rects: tuple[tuple[int, int], ...]
+    reach: int
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a packed shape sits: picture centre (mm from the card centre, y up), size and angle.
+
+    ``size`` is the √ink-area in mm; ``height`` the drawn height of the whole picture.
+    """
+
+    center: tuple[float, float]
+    size: float
+    height: float
+    angle: float
+
+
+def make_board(safe_radius: float, clearance: float, cells: int = GRID) -> Board:
+    """The grid for a safe disc of ``safe_radius`` mm and ``clearance`` mm between inks.
+
+    The cell is about ``2·safe_radius / cells`` but adjusted so that the clearance is a whole number
+    of cells: gaps on the grid come in whole cells, and a clearance of 2.1 cells would cost 3.
+    """
+    need = clearance + SAFETY
+    cell = 2 * safe_radius / (cells - 2)
+    if round(need / cell) >= 1:
+        cell = need / round(need / cell)
+    size = sfft.next_fast_len(math.ceil(2 * safe_radius / cell) + 2, real=True)
+    size += size % 2  # even, so the card centre is a cell corner
+    edges = (np.arange(size + 1) - size / 2) * cell
+    far = np.maximum(np.abs(edges[:-1]), np.abs(edges[1:]))  # farthest edge of each cell
+    rim = np.hypot(far[None, :], far[:, None]) > safe_radius - SAFETY
+    # Two cells are too close when the gap between their squares, sqrt(max(|dx|-1, 0)² + …) cells,
+    # is under the clearance: a rounded square, the union of a few rectangles.
+    gap = need / cell - 1e-6
+    rects = []
+    for dy in range(math.ceil(gap) + 1):
+        rest = gap**2 - max(dy - 1, 0) ** 2
+        if rest > 0:
+            rects.append((2 * dy + 1, 2 * math.ceil(math.sqrt(rest)) + 1))
+    rects = [r for r in rects if not any(o != r and o[0] >= r[0] and o[1] >= r[1] for o in rects)]
+    reach = max(max(h, w) for h, w in rects) // 2
+    return Board(cell, size, rim, tuple(rects), reach)
+
+
+def zone(board: Board, cells: np.ndarray) -> np.ndarray:
+    """Cells within the clearance of ``cells``' ink, padded by ``board.reach`` on every side."""
+    padded = np.pad(cells, board.reach).view(np.uint8)
+    out = np.zeros(padded.shape, np.uint8)
+    for h, w in board.rects:
+        wide = ndimage.maximum_filter1d(padded, w, axis=1, mode="constant")
+        np.maximum(out, ndimage.maximum_filter1d(wide, h, axis=0, mode="constant"), out=out)
+    return out.view(bool)
+
+
+@dataclass
+class _Item:
+    """A shape on the card while packing (mutable scratch; never leaves this module)."""
+
+    shape: Shape
+    size: float
+    angle: float = 0.0
+    mask: CellMask | None = None
+    origin: tuple[int, int] = (0, 0)  # (row, col) of the mask's corner on the grid
+    zone: np.ndarray | None = None
+
+
+class _Card:
+    """Occupancy bookkeeping: how many placed shapes' clearance zones cover each cell."""
+
+    def __init__(self, board: Board, rng: np.random.Generator) -> None:
+        self.board = board
+        self.count = np.zeros((board.size, board.size), np.int16)
+        self.noise = rng.random((board.size, board.size), np.float32) * 0.02
+
+    def _window(self, item: _Item) -> tuple[slice, slice, np.ndarray]:
+        k, g = self.board.reach, self.board.size
+        z = item.zone
+        r, c = item.origin[0] - k, item.origin[1] - k
+        r0, c0, r1, c1 = max(r, 0), max(c, 0), min(r + z.shape[0], g), min(c + z.shape[1], g)
+        return slice(r0, r1), slice(c0, c1), z[r0 - r : r1 - r, c0 - c : c1 - c]
+
+    def add(self, item: _Item) -> None:
+        item.zone = zone(self.board, item.mask.cells)
+        rs, cs, z = self._window(item)
+        self.count[rs, cs] += z
+
+    def remove(self, item: _Item) -> None:
+        rs, cs, z = self._window(item)
+        self.count[rs, cs] -= z
+
+    def blocked(self) -> np.ndarray:
+        return self.board.rim | (self.count > 0)
+
+
+def _mask(item: _Item, board: Board, size: float, angle: float) -> CellMask:
+    return rasterise(item.shape, item.shape.height_for(size), angle, board.cell)
+
+
+def _free(blocked_f: np.ndarray, cells: np.ndarray, g: int) -> np.ndarray:
+    """Which corners (row, col) put no ink cell on a blocked cell: a correlation by FFT.
+
+    ``blocked_f`` is ``rfft2`` of the blocked grid. Rows of zeros are skipped: the mask's transform
+    runs along its own rows first, and only the rows of valid corners are transformed back.
+    """
+    h, w = cells.shape
+    f = sfft.fft(sfft.rfft(cells.astype(np.float32), n=g, axis=1), n=g, axis=0)
+    back = sfft.ifft(np.conj(f) * blocked_f, axis=0)[: g - h + 1]
+    return sfft.irfft(back, n=g, axis=1)[:, : g - w + 1] < 0.5
+
+
+def _best_position(card: _Card, blocked_f: np.ndarray, mask: CellMask):
+    """(tightness, row, col) of the tightest free corner for ``mask``, or None when none is free.
+
+    Tightness is the share of the neighbouring corners (within ``TIGHT`` cells) that are not free:
+    a shape nestled against the rim and its neighbours cannot move far in most directions.
+    """
+    g = card.board.size
+    h, w = mask.cells.shape
+    if h > g or w > g:
+        return None
+    free = _free(blocked_f, mask.cells, g)
+    if not free.any():
+        return None
+    tight = ndimage.uniform_filter(
+        (~free).astype(np.float32), 2 * TIGHT + 1, mode="constant", cval=1.0
+    )
+    score = tight + card.noise[: free.shape[0], : free.shape[1]]
+    score[~free] = -1.0
+    best = int(np.argmax(score))
+    r, c = divmod(best, score.shape[1])
+    return float(score[r, c]), r, c
+
+
+def _place(card: _Card, item: _Item, angles: Sequence[float]) -> bool:
+    """Put ``item`` at its best position over ``angles``; False when it fits nowhere."""
+    if not _place_free(card, item, angles):
+        return False
+    card.add(item)
+    return True
+
+
+def _place_free(card: _Card, item: _Item, angles: Sequence[float]) -> bool:
+    """Find ``item`` its best position over ``angles`` (not yet added); False when none."""
+    blocked_f = sfft.rfft2(card.blocked().astype(np.float32))
+    best = None
+    for angle in angles:
+        mask = _mask(item, card.board, item.size, angle)
+        found = _best_position(card, blocked_f, mask)
+        if found and (best is None or found[0] > best[0]):
+            best = (found[0], angle, mask, (found[1], found[2]))
+    if best is None:
+        return False
+    _, item.angle, item.mask, item.origin = best
+    return True
+
+
+def _fits_near(
+    blocked: np.ndarray, item: _Item, mask: CellMask, nudge: int = NUDGE
+) -> tuple[int, int] | None:
+    """A free corner for ``mask`` with the picture centre at most ``NUDGE`` cells from where it is
+    now, nearest first; None when there is none."""
+    r = item.origin[0] + round(item.mask.centre[1] - mask.centre[1])
+    c = item.origin[1] + round(item.mask.centre[0] - mask.centre[0])
+    h, w = mask.cells.shape
+    g = blocked.shape[0]
+    for dr, dc in _OFFSETS:
+        if max(abs(dr), abs(dc)) > nudge:
+            break
+        r0, c0 = r + dr, c + dc
+        if 0 <= r0 <= g - h and 0 <= c0 <= g - w:
+            if not (blocked[r0 : r0 + h, c0 : c0 + w] & mask.cells).any():
+                return r0, c0
+    return None
+
+
+_OFFSETS = sorted(
+    ((dr, dc) for dr in range(-NUDGE, NUDGE + 1) for dc in range(-NUDGE, NUDGE + 1)),
+    key=lambda o: (max(abs(o[0]), abs(o[1])), o[0] ** 2 + o[1] ** 2, o),
+)
+
+
+RELOCATE = True
+
+
+def _relocate(card: _Card, it: _Item, size: float, rng) -> bool:
+    """Try ``it`` at ``size`` anywhere free (its angle and two new ones); True when moved there."""
+    trial = _Item(it.shape, size)
+    if not _place_free(card, trial, [it.angle] + _angles(180, 2, rng)):
+        return False
+    it.size, it.angle, it.mask, it.origin = trial.size, trial.angle, trial.mask, trial.origin
+    return True
+
+
+def _grow(card: _Card, items: list[_Item], spread: float, rng=None) -> None:
+    """Enlarge shapes in place, smallest first, while they fit and the size spread allows."""
+    steps = {i: 0 for i in range(len(items))}
+    while steps:
+        for i in sorted(steps, key=lambda j: (items[j].size, j)):
+            it = items[i]
+            limit = min(x.size for x in items) * spread
+            new = min(it.size * (1 + GROW_STEPS[steps[i]]), limit)
+            if new <= it.size * 1.005:
+                del steps[i]
+                continue
+            card.remove(it)
+            mask = _mask(it, card.board, new, it.angle)
+            spot = _fits_near(card.blocked(), it, mask)
+            if spot is not None:
+                it.size, it.mask, it.origin = new, mask, spot
+            elif RELOCATE and _relocate(card, it, new, rng):
+                pass
+            elif steps[i] + 1 < len(GROW_STEPS):
+                steps[i] += 1
+            else:
+                del steps[i]
+            card.add(it)
+
+
+def _shrink(card: _Card, placed: Sequence[_Item], waiting: Sequence[_Item]) -> None:
+    """Make every shape ``SHRINK`` smaller: placed ones in place (unless the smaller one would not
+    fit there, which only odd shapes do), so that the one that did not fit finds room."""
+    for it in waiting:
+        it.size *= SHRINK
+    for it in placed:
+        card.remove(it)
+        mask = _mask(it, card.board, it.size * SHRINK, it.angle)
+        spot = _fits_near(card.blocked(), it, mask, 0)
+        if spot is not None:
+            it.size, it.mask, it.origin = it.size * SHRINK, mask, spot
+        card.add(it)
+
+
+def _angles(cap: float, count: int, rng: np.random.Generator) -> list[float]:
+    """``count`` random angles within ±``cap`` degrees (just 0 when the cap is 0)."""
+    if cap <= 0:
+        return [0.0]
+    return [float(a) for a in rng.uniform(-cap, cap, count)]
+
+
+def pack(
+    board: Board,
+    shapes: Sequence[Shape],
+    sizes: Sequence[float],
+    caps: Sequence[float],
+    rng: np.random.Generator,
+    *,
+    tries: int = 4,
+    spread: float = 2.5,
+) -> list[Spot] | None:
+    """Pack ``shapes`` at about ``sizes`` (√ink-area, mm); None when the largest-first pass fails.
+
+    Args:
+        board: the card's grid.
+        shapes: the card's shapes.
+        sizes: wanted √ink-area of each, mm; shapes that do not fit may shrink, and all then grow,
+            keeping the largest within ``spread`` times the smallest.
+        caps: largest rotation of each shape either way, degrees.
+        rng: the card's own random generator.
+        tries: angles tried for each shape.
+        spread: largest allowed ratio of the largest to the smallest size.
+    """
+    card = _Card(board, rng)
+    items = [_Item(s, float(z)) for s, z in zip(shapes, sizes, strict=True)]
+    order = np.argsort([-z for z in sizes], kind="stable")
+    for n, i in enumerate(order):
+        shrinks = 0
+        while not _place(card, items[i], _angles(caps[i], tries, rng)):
+            shrinks += 1
+            if shrinks > MAX_SHRINKS:
+                return None
+            _shrink(card, [items[j] for j in order[:n]], [items[j] for j in order[n:]])
+    _grow(card, items, spread, rng)
+    half = board.size / 2
+    return [
+        Spot(
+            (
+                (it.origin[1] + it.mask.centre[0] - half) * board.cell,
+                (it.origin[0] + it.mask.centre[1] - half) * board.cell,
+            ),
+            it.size,
+            it.shape.height_for(it.size),
+            it.angle,
+        )
+        for it in items
+    ]

@@ -12,7 +12,6 @@ viewBox, which icon sets pad) gets the requested pixels.
 
 from __future__ import annotations
 
-import io
 import warnings
 import zlib
 from pathlib import Path
@@ -96,14 +95,26 @@ def _check_expansion(data: bytes) -> None:
 
 
 def _render(data: bytes, *, width: int | None = None, height: int | None = None) -> np.ndarray:
+    """Draw straight into a cairo image (no PNG round trip) and return straight RGBA."""
+    from cairosvg.parser import Tree
     from cairosvg.surface import PNGSurface
-    from PIL import Image
 
-    size = {"output_width": width} if width else {"output_height": height}
     # unsafe stays False: entities and external DTDs are refused by the XML parser.
-    png = PNGSurface.convert(bytestring=data, url_fetcher=_data_only_fetch, unsafe=False, **size)
-    with Image.open(io.BytesIO(png)) as im:
-        return np.asarray(im.convert("RGBA"))
+    tree = Tree(bytestring=data, url_fetcher=_data_only_fetch, unsafe=False)
+    surface = PNGSurface(tree, None, 96, output_width=width, output_height=height)
+    image = surface.cairo
+    image.flush()
+    h, w, stride = image.get_height(), image.get_width(), image.get_stride()
+    bgra = np.frombuffer(image.get_data(), np.uint8).reshape(h, stride // 4, 4)[:, :w]
+    out = np.empty((h, w, 4), np.uint8)
+    out[..., :3] = bgra[..., 2::-1]  # cairo stores premultiplied B, G, R, A
+    out[..., 3] = bgra[..., 3]
+    surface.finish()
+    edge = (out[..., 3] > 0) & (out[..., 3] < 255)  # only partly covered pixels need dividing
+    a = out[..., 3][edge].astype(np.uint32)[:, None]
+    rgb = out[..., :3][edge].astype(np.uint32)
+    out[..., :3][edge] = np.minimum((rgb * 255 + a // 2) // a, 255)
+    return out
 
 
 def _ink_box(rgba: np.ndarray) -> tuple[int, int, int, int] | None:

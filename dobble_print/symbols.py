@@ -4,16 +4,16 @@ Every symbol becomes an RGBA array trimmed to its ink, so the layout can pack it
 alpha channel is the shape) and the renderer can embed it once. Word symbols also carry their text
 lines, so the renderer prints them as vector text over exactly that shape.
 
-One loader per kind lives next door: :mod:`raster` (Pillow formats), :mod:`svg` (cairosvg),
-:mod:`words` (text files), :mod:`background` (plain backgrounds and photo shapes). This module
-finds the sources, dispatches, trims, removes duplicates and collects every message as data; it
-never prints.
+Next door: :mod:`sources` (what the given paths hold), one loader per kind (:mod:`raster` for
+Pillow formats, :mod:`svg` for cairosvg, :mod:`words` for text files) and :mod:`background`
+(plain backgrounds and photo shapes). This module dispatches, trims, removes duplicates and
+collects every message as data; it never prints.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -28,17 +28,16 @@ from dobble_print.background import (
     shape_photo,
 )
 from dobble_print.errors import DobbleError
-from dobble_print.raster import RASTER_SUFFIXES, BadPicture, load_raster
+from dobble_print.raster import BadPicture, load_raster
+from dobble_print.sources import Source, Sources, find_images, find_sources
 from dobble_print.svg import SVG_SUFFIXES, load_svg
 from dobble_print.words import (
     PALETTE,
-    WORD_SUFFIXES,
     BadWords,
     Font,
     TextLine,
     load_font,
     missing_characters,
-    read_words,
     render_word,
     shift_lines,
 )
@@ -51,11 +50,10 @@ __all__ = [
     "SymbolOptions",
     "SymbolSet",
     "TextLine",
+    "find_images",
     "find_sources",
     "load_symbols",
 ]
-
-IMAGE_SUFFIXES = RASTER_SUFFIXES | SVG_SUFFIXES
 
 # Alpha at or below this counts as empty when trimming: anti-aliasing fuzz is not ink.
 INK_ALPHA = 8
@@ -104,36 +102,6 @@ class Symbol:
 
 
 @dataclass(frozen=True)
-class Source:
-    """One would-be symbol: a picture file, or one word of a word list."""
-
-    path: Path
-    word: str = ""
-    line: int = 0
-
-    @property
-    def label(self) -> str:
-        return f"{self.path}:{self.line}" if self.word else str(self.path)
-
-
-@dataclass(frozen=True)
-class Sources:
-    """What the given paths hold, in order, before anything is decoded.
-
-    Attributes:
-        items: would-be symbols, in the order they get their numbers.
-        files: every input file read or to be read (an output must not be one of them).
-        notes: files passed over (hidden, not pictures, subfolders), for ``--verbose``.
-        bad: unreadable word lists, one line each (``path: reason``).
-    """
-
-    items: tuple[Source, ...]
-    files: tuple[Path, ...] = ()
-    notes: tuple[str, ...] = ()
-    bad: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
 class SymbolOptions:
     """How pictures and words are turned into symbols."""
 
@@ -166,65 +134,6 @@ DEFAULT_OPTIONS = SymbolOptions()
 def display_name(path: Path) -> str:
     """``ice_cream.svg`` → ``ice cream``."""
     return " ".join(path.stem.replace("_", " ").replace("-", " ").split()) or path.stem
-
-
-def _folder_items(folder: Path) -> tuple[list[Path], list[str]]:
-    """Picture files directly in ``folder``, by name; and a note for each file passed over."""
-    files, notes = [], []
-    root = folder.resolve()
-    for p in sorted(folder.iterdir(), key=lambda p: p.name):
-        if p.name.startswith("."):
-            notes.append(f"{p}: skipped (hidden)")
-        elif p.is_symlink() and root not in p.resolve().parents:
-            notes.append(f"{p}: skipped (a link to outside the folder)")
-        elif p.is_dir():
-            notes.append(f"{p}: skipped (subfolders are not searched; give it as a source)")
-        elif not p.is_file():
-            notes.append(f"{p}: skipped (not a regular file)")
-        elif p.suffix.lower() in IMAGE_SUFFIXES:
-            files.append(p)
-        else:
-            notes.append(f"{p}: skipped (not a picture: {p.suffix or 'no extension'})")
-    return files, notes
-
-
-def find_sources(paths: Sequence[Path]) -> Sources:
-    """Everything the given folders, pictures and word lists hold, merged in the order given.
-
-    Raises:
-        DobbleError: a path that does not exist or is neither a folder, a picture nor a ``.txt``.
-    """
-    items: list[Source] = []
-    files: list[Path] = []
-    notes: list[str] = []
-    bad: list[str] = []
-    for path in paths:
-        if not path.exists():
-            raise DobbleError(
-                f"{path}: no such file or folder; give folders of pictures or .txt files"
-            )
-        if path.is_dir():
-            found, passed = _folder_items(path)
-            items += [Source(p) for p in found]
-            files += found
-            notes += passed
-        elif path.suffix.lower() in IMAGE_SUFFIXES:
-            items.append(Source(path))
-            files.append(path)
-        elif path.suffix.lower() in WORD_SUFFIXES:
-            files.append(path)
-            try:
-                items += [Source(path, word, n) for n, word in read_words(path)]
-            except BadWords as exc:
-                bad.append(f"{path}: {exc}")
-            except OSError as exc:
-                bad.append(f"{path}: cannot be opened ({exc.strerror or exc})")
-        else:
-            raise DobbleError(
-                f"{path}: not a folder, picture or .txt word list; "
-                "give pictures (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG) or a .txt file of words"
-            )
-    return Sources(tuple(items), tuple(files), tuple(notes), tuple(bad))
 
 
 def trim(rgba: np.ndarray) -> tuple[np.ndarray, int, int] | None:
@@ -368,15 +277,3 @@ def _fingerprint(symbol: Symbol) -> bytes:
     h = hashlib.sha256(repr(symbol.rgba.shape).encode())
     h.update(symbol.rgba.tobytes())
     return h.digest()
-
-
-def find_images(folder: Path) -> list[Path]:
-    """Picture files directly in ``folder``, by name (hidden and other files passed over).
-
-    Raises:
-        DobbleError: when ``folder`` is missing or not a folder.
-    """
-    if not folder.is_dir():
-        what = "not a folder" if folder.exists() else "no such folder"
-        raise DobbleError(f"{folder}: {what}; give a folder of pictures")
-    return _folder_items(folder)[0]

@@ -223,3 +223,30 @@ def test_printed_text_covers_the_packed_shape(tmp_path):
         assert page.get_text().strip()  # real text, not a picture
     fonts = {f[3] for f in doc[0].get_fonts()}
     assert any(name.endswith("+DejaVuSans") for name in fonts)  # embedded as a subset
+
+
+def test_word_deck_ink_stays_inside_and_text_stays_legible(tmp_path):
+    """Seven words in five scripts, 3 per card: all ink inside the safe circle, no text smaller
+    than 4 mm (about 11 pt) on any card."""
+    import math
+
+    from dobble_print.pipeline import BuildOptions, prepare
+
+    seven = ["éléphant", "Γάτα", "кошка", "قطة", "חתול", "crocodile du Nil", "سلحفاة"]
+    words = words_file(tmp_path, seven)
+    result = prepare(BuildOptions(sources=(words,), output=tmp_path / "w.pdf", seed=2))
+    assert len(result.layouts) == 7
+    limit = 85.0 / 2 - 3.0 + 0.3  # card radius − safe margin, with a little anti-aliasing
+    for layout in result.layouts:
+        for p in layout.placements:
+            s = result.symbols[p.symbol]
+            h, w = s.rgba.shape[:2]
+            ys, xs = np.nonzero(s.rgba[..., 3] > 128)
+            u = (xs + 0.5) / w * p.width - p.width / 2
+            v = p.height / 2 - (ys + 0.5) / h * p.height
+            a = math.radians(p.rotation)
+            x = p.center[0] + u * math.cos(a) - v * math.sin(a)
+            y = p.center[1] + u * math.sin(a) + v * math.cos(a)
+            assert np.hypot(x, y).max() <= limit, s.name
+            em_mm = min(line.size for line in s.lines) * p.height / h
+            assert em_mm >= 4.0, (s.name, em_mm)

@@ -1,0 +1,120 @@
+"""Sources: what the paths a user gives hold, in order, before anything is decoded.
+
+Folders give their picture files (by name; hidden files, other files, subfolders and links leaving
+the folder are passed over with a note); a picture file gives itself; a ``.txt`` file gives one
+would-be symbol per word. Nothing here decodes a picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from dobble_print.errors import DobbleError
+from dobble_print.raster import RASTER_SUFFIXES
+from dobble_print.svg import SVG_SUFFIXES
+from dobble_print.words import WORD_SUFFIXES, BadWords, read_words
+
+IMAGE_SUFFIXES = RASTER_SUFFIXES | SVG_SUFFIXES
+
+
+@dataclass(frozen=True)
+class Source:
+    """One would-be symbol: a picture file, or one word of a word list."""
+
+    path: Path
+    word: str = ""
+    line: int = 0
+
+    @property
+    def label(self) -> str:
+        return f"{self.path}:{self.line}" if self.word else str(self.path)
+
+
+@dataclass(frozen=True)
+class Sources:
+    """What the given paths hold, in order, before anything is decoded.
+
+    Attributes:
+        items: would-be symbols, in the order they get their numbers.
+        files: every input file read or to be read (an output must not be one of them).
+        notes: files passed over (hidden, not pictures, subfolders), for ``--verbose``.
+        bad: unreadable word lists, one line each (``path: reason``).
+    """
+
+    items: tuple[Source, ...]
+    files: tuple[Path, ...] = ()
+    notes: tuple[str, ...] = ()
+    bad: tuple[str, ...] = ()
+
+
+def _folder_items(folder: Path) -> tuple[list[Path], list[str]]:
+    """Picture files directly in ``folder``, by name; and a note for each file passed over."""
+    files, notes = [], []
+    root = folder.resolve()
+    for p in sorted(folder.iterdir(), key=lambda p: p.name):
+        if p.name.startswith("."):
+            notes.append(f"{p}: skipped (hidden)")
+        elif p.is_symlink() and root not in p.resolve().parents:
+            notes.append(f"{p}: skipped (a link to outside the folder)")
+        elif p.is_dir():
+            notes.append(f"{p}: skipped (subfolders are not searched; give it as a source)")
+        elif not p.is_file():
+            notes.append(f"{p}: skipped (not a regular file)")
+        elif p.suffix.lower() in IMAGE_SUFFIXES:
+            files.append(p)
+        else:
+            notes.append(f"{p}: skipped (not a picture: {p.suffix or 'no extension'})")
+    return files, notes
+
+
+def find_sources(paths: Sequence[Path]) -> Sources:
+    """Everything the given folders, pictures and word lists hold, merged in the order given.
+
+    Raises:
+        DobbleError: a path that does not exist or is neither a folder, a picture nor a ``.txt``.
+    """
+    items: list[Source] = []
+    files: list[Path] = []
+    notes: list[str] = []
+    bad: list[str] = []
+    for path in paths:
+        if not path.exists():
+            raise DobbleError(
+                f"{path}: no such file or folder; give folders of pictures or .txt files"
+            )
+        if path.is_dir():
+            found, passed = _folder_items(path)
+            items += [Source(p) for p in found]
+            files += found
+            notes += passed
+        elif path.suffix.lower() in IMAGE_SUFFIXES:
+            items.append(Source(path))
+            files.append(path)
+        elif path.suffix.lower() in WORD_SUFFIXES:
+            files.append(path)
+            try:
+                items += [Source(path, word, n) for n, word in read_words(path)]
+            except BadWords as exc:
+                bad.append(f"{path}: {exc}")
+            except OSError as exc:
+                bad.append(f"{path}: cannot be opened ({exc.strerror or exc})")
+        else:
+            raise DobbleError(
+                f"{path}: not a folder, picture or .txt word list; "
+                "give pictures (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG) or a .txt file of words"
+            )
+    return Sources(tuple(items), tuple(files), tuple(notes), tuple(bad))
+
+
+def find_images(folder: Path) -> list[Path]:
+    """Picture files directly in ``folder``, by name (hidden and other files passed over).
+
+    Raises:
+        DobbleError: when ``folder`` is missing or not a folder.
+    """
+    if not folder.is_dir():
+        what = "not a folder" if folder.exists() else "no such folder"
+        raise DobbleError(f"{folder}: {what}; give a folder of pictures")
+    return _folder_items(folder)[0]

@@ -156,6 +156,12 @@ def deck(
         sys.stdout.write("".join(" ".join(map(str, c)) + "\n" for c in d.cards))
 
 
+def _rotation(degrees: float) -> float:
+    if not 0 <= degrees <= 180:
+        raise DobbleError(f"--rotation {degrees:g} is out of range; give 0 (upright) to 180 degrees")
+    return degrees
+
+
 def _duplex(text: str):
     from dobble_print.sheet import Duplex
 
@@ -216,6 +222,17 @@ def build(
     bleed: Annotated[
         str, typer.Option("--bleed", help="Run the card colour this far past the cut line.")
     ] = "0mm",
+    safe_margin: Annotated[
+        str, typer.Option("--safe-margin", help="Keep symbols this far inside the cut line.")
+    ] = "3mm",
+    clearance: Annotated[
+        str, typer.Option("--clearance", help="Least gap between two symbols.")
+    ] = "1mm",
+    rotation: Annotated[
+        float,
+        typer.Option("--rotation", metavar="DEG", help="Largest tilt of any symbol, degrees "
+                     "(pictures turn freely, words up to 25; 0 keeps all upright)."),
+    ] = 180.0,
     backs: Annotated[
         bool, typer.Option("--backs", help="Print card backs (the bundled design) after each sheet.")
     ] = False,
@@ -289,6 +306,9 @@ def build(
             png_dir=png_dir,
             margin=parse_length(margin, option="--margin"),
             bleed=parse_length(bleed, option="--bleed"),
+            safe_margin=parse_length(safe_margin, option="--safe-margin"),
+            clearance=parse_length(clearance, option="--clearance"),
+            max_rotation=_rotation(rotation),
             cut_guides=parse_cut_guides(cut_guides),
             card_color=parse_color(card_color, option="--card-color"),
             backs=back_image or (default_back() if backs else None),
@@ -318,9 +338,17 @@ def _summarise(result, *, seed: int, output: Path, verbose: bool) -> None:
             typer.echo(f"used: {sym.source}")
         for path in result.unused:
             typer.echo(f"unused: {path}")
+    m = result.report.get("metrics")
+    shape = (
+        f"; coverage {m['coverage_mean']:.2f} (min {m['coverage_min']:.2f}), "
+        f"size ratio {m['size_ratio_mean']:.1f}, smallest symbol {m['smallest']:.0f} mm, "
+        f"clearance {m['clearance'] or 0:.1f} mm, ink {m['edge']:.1f} mm from the cut"
+        if m
+        else ""
+    )
     typer.echo(
         f"{len(d.cards)} cards, {d.symbols_per_card} symbols per card, "
-        f"{len(plan.pages)} pages, seed {seed} -> {output}"
+        f"{len(plan.pages)} pages, seed {seed} -> {output}{shape}"
     )
     if result.unused and not verbose:
         names = ", ".join(result.unused[:10])

@@ -34,13 +34,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from dobble_print.deck import Deck
-from dobble_print.packing import Board, make_board, pack
+from dobble_print.errors import DobbleError
+from dobble_print.packing import SHRINK, Board, make_board, pack
 from dobble_print.shapes import WORD_ROTATION, Shape, shapes_of
 from dobble_print.symbols import Symbol
 
 SIZE_RATIO = 2.0  # largest / smallest symbol on a card, by √ink-area, like the retail game
-FILL = 0.60  # share of the safe disc the first packing attempt aims to fill with ink
-SHRINK = 0.93  # scale step when a card cannot be packed
+FILL = 0.62  # share of the safe disc the first cards aim to fill with ink (placing shrinks from it)
+MAX_FILL = 0.75
 PARALLEL_FROM = 12  # cards: below this a process pool costs more than it saves
 
 
@@ -148,33 +149,41 @@ class _Job:
 _JOB: _Job | None = None
 
 
-def _first_scale(board: Board, shapes: Sequence[Shape], rel: np.ndarray) -> float:
-    """Size (√ink-area, mm) of rank 0 that fills ``FILL`` of the safe disc with ink."""
-    safe_area = math.pi * ((board.size - 2) * board.cell / 2) ** 2
-    return math.sqrt(FILL * safe_area / float((rel**2).sum()))
-
-
-def _layout_one(index: int, job: _Job | None = None) -> CardLayout:
+def _layout_one(index: int, fill: float, job: _Job | None = None) -> tuple[CardLayout, float]:
+    """Pack one card starting from ``fill``; the layout and the fill its placing reached."""
     job = job or _JOB
     card = job.cards[index]
     rng = np.random.default_rng([job.seed, index])
     rel = rank_sizes(len(card))[list(job.ranks[index])]
-    shapes = [job.shapes[s] for s in card]
-    caps = [job.caps[s] for s in card]
-    scale = _first_scale(job.board, shapes, rel)
-    for _ in range(60):
-        spots = pack(job.board, shapes, scale * rel, caps, rng)
-        if spots is not None:
+    safe_area = math.pi * (job.board.safe_radius) ** 2
+    fill = min(fill, MAX_FILL)
+    while True:
+        scale = math.sqrt(fill * safe_area / float((rel**2).sum()))
+        packed = pack(
+            job.board, [job.shapes[s] for s in card], scale * rel, [job.caps[s] for s in card], rng
+        )
+        if packed is not None:
             break
-        scale *= SHRINK
-    else:
-        raise RuntimeError(f"card {index}: no packing found")
-    return CardLayout(
+        fill *= SHRINK**2 * 0.5  # pathological shapes: start much smaller
+    spots, shrunk = packed
+    layout = CardLayout(
         tuple(
             Placement(s, sp.center, sp.height * job.shapes[s].aspect, sp.height, sp.angle)
             for s, sp in zip(card, spots, strict=True)
         )
     )
+    return layout, fill * shrunk**2
+
+
+def _layout_args(args: tuple[int, float]) -> tuple[CardLayout, float]:
+    return _layout_one(*args)
+
+
+def _each(pool, job: _Job, indices: range, fill: float):
+    """Lay out the cards ``indices`` in order, in ``pool`` when there is one."""
+    if pool is None:
+        return (_layout_one(i, fill, job) for i in indices)
+    return pool.imap(_layout_args, [(i, fill) for i in indices], chunksize=1)
 
 
 def _workers(cards: int, workers: int | None) -> int:
@@ -212,28 +221,32 @@ def layout_deck(
     """
     global _JOB
     radius = card_diameter / 2 - safe_margin
-    if radius <= 0:
-        raise ValueError(f"safe_margin {safe_margin} leaves no room on a {card_diameter} mm card")
+    if safe_margin < 0 or radius < card_diameter / 6:
+        raise DobbleError(
+            f"--safe-margin {safe_margin:g} mm leaves too little room on a {card_diameter:g} mm "
+            f"card; use at most {card_diameter / 3:g} mm"
+        )
+    if not 0 <= clearance <= radius / 4:
+        raise DobbleError(
+            f"--clearance {clearance:g} mm is out of range; use 0 to {radius / 4:.0f} mm"
+        )
     shapes = shapes_of(symbols)
     caps = tuple(min(max_rotation, WORD_ROTATION if s.kind == "word" else 180.0) for s in shapes)
     cards = tuple(tuple(c) for c in deck.cards)
     ranks = size_ranks(cards, np.random.default_rng([seed, len(cards), 1]))
     job = _Job(cards, ranks, shapes, caps, make_board(radius, clearance), seed)
-    out: list[CardLayout] = []
     n = _workers(len(cards), workers)
-    if n == 1:
-        for i in range(len(cards)):
-            out.append(_layout_one(i, job))
-            if progress:
-                progress(i + 1, len(cards))
-        return tuple(out)
+    done: list[tuple[CardLayout, float]] = []
     _JOB = job
+    pool = multiprocessing.get_context("fork").Pool(n) if n > 1 else None
     try:
-        with multiprocessing.get_context("fork").Pool(n) as pool:
-            for layout in pool.imap(_layout_one, range(len(cards)), chunksize=2):
-                out.append(layout)
-                if progress:
-                    progress(len(out), len(cards))
+        for result in _each(pool, job, range(len(cards)), FILL):
+            done.append(result)
+            if progress:
+                progress(len(done), len(cards))
     finally:
         _JOB = None
-    return tuple(out)
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return tuple(layout for layout, _ in done)

@@ -13,6 +13,7 @@ From those masks, independently of how the packer reasoned:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -164,3 +165,34 @@ def deck_metrics(cards: Sequence[CardMetrics]) -> DeckMetrics:
         size_ratio_max=max(ratios),
         smallest=min(c.smallest for c in cards),
     )
+
+
+@dataclass(frozen=True)
+class Measured:
+    """Every card's metrics, in deck order, and the deck's."""
+
+    cards: tuple[CardMetrics, ...]
+    deck: DeckMetrics
+
+
+def measure_deck(
+    layouts: Sequence[CardLayout],
+    symbols: Sequence[Symbol],
+    *,
+    card_diameter: float,
+    ppmm: float = PPMM,
+) -> Measured:
+    """Measure every card and the deck."""
+    cards = tuple(
+        card_metrics(layout, symbols, card_diameter=card_diameter, ppmm=ppmm) for layout in layouts
+    )
+    return Measured(cards, deck_metrics(cards))
+
+
+def as_json(metrics: CardMetrics | DeckMetrics) -> dict:
+    """Field name → value rounded for the report (mm to 0.01, ratios to 0.001); none is ``null``."""
+
+    def clean(value: float) -> float | None:
+        return round(value, 4) if math.isfinite(value) else None
+
+    return {k: clean(v) for k, v in dataclasses.asdict(metrics).items()}

@@ -31,11 +31,11 @@ from dobble_print.shapes import CellMask, Shape, rasterise
 
 GRID = 160  # cells across the card's safe disc (FFT-friendly: 2^5·5)
 SAFETY = 0.05  # mm added to the clearance and kept from the safe circle: resampling for print
-GROW_STEPS = (0.12, 0.06, 0.03, 0.015)  # growth tried, as a share of the size, largest first
+GROW_STEPS = (0.08, 0.03, 0.01)
 NUDGE = 2  # cells a growing shape may move
 TIGHT = 4
 SHRINK = 0.96  # when a shape fits nowhere, every shape shrinks by this and it tries again
-MAX_SHRINKS = 12  # cells around a position looked at to judge how tightly a shape would sit there
+MAX_SHRINKS = 40  # cells around a position looked at to judge how tightly a shape would sit there
 
 
 @dataclass(frozen=True, eq=False)
@@ -45,6 +45,7 @@ class Board:
     Attributes:
         cell: cell side, mm.
         size: cells per side; the card centre is at (size/2, size/2) in cell units.
+        safe_radius: radius of the safe disc, mm.
         rim: bool (size, size), True where no ink may go (outside the safe disc).
         rects: (height, width) rectangles whose union is the clearance zone around an ink cell.
         reach: cells the clearance zone extends on each side.
@@ -52,6 +53,7 @@ class Board:
 
     cell: float
     size: int
+    safe_radius: float
     rim: np.ndarray
     rects: tuple[tuple[int, int], ...]
     reach: int
@@ -95,7 +97,7 @@ def make_board(safe_radius: float, clearance: float, cells: int = GRID) -> Board
             rects.append((2 * dy + 1, 2 * math.ceil(math.sqrt(rest)) + 1))
     rects = [r for r in rects if not any(o != r and o[0] >= r[0] and o[1] >= r[1] for o in rects)]
     reach = max(max(h, w) for h, w in rects) // 2
-    return Board(cell, size, rim, tuple(rects), reach)
+    return Board(cell, size, safe_radius, rim, tuple(rects), reach)
 
 
 def zone(board: Board, cells: np.ndarray) -> np.ndarray:
@@ -135,8 +137,9 @@ class _Card:
         r0, c0, r1, c1 = max(r, 0), max(c, 0), min(r + z.shape[0], g), min(c + z.shape[1], g)
         return slice(r0, r1), slice(c0, c1), z[r0 - r : r1 - r, c0 - c : c1 - c]
 
-    def add(self, item: _Item) -> None:
-        item.zone = zone(self.board, item.mask.cells)
+    def add(self, item: _Item, same: bool = False) -> None:
+        if not same:  # else the zone is still the one it had when removed
+            item.zone = zone(self.board, item.mask.cells)
         rs, cs, z = self._window(item)
         self.count[rs, cs] += z
 
@@ -235,19 +238,7 @@ _OFFSETS = sorted(
 )
 
 
-RELOCATE = True
-
-
-def _relocate(card: _Card, it: _Item, size: float, rng) -> bool:
-    """Try ``it`` at ``size`` anywhere free (its angle and two new ones); True when moved there."""
-    trial = _Item(it.shape, size)
-    if not _place_free(card, trial, [it.angle] + _angles(180, 2, rng)):
-        return False
-    it.size, it.angle, it.mask, it.origin = trial.size, trial.angle, trial.mask, trial.origin
-    return True
-
-
-def _grow(card: _Card, items: list[_Item], spread: float, rng=None) -> None:
+def _grow(card: _Card, items: list[_Item], spread: float) -> None:
     """Enlarge shapes in place, smallest first, while they fit and the size spread allows."""
     steps = {i: 0 for i in range(len(items))}
     while steps:
@@ -263,13 +254,13 @@ def _grow(card: _Card, items: list[_Item], spread: float, rng=None) -> None:
             spot = _fits_near(card.blocked(), it, mask)
             if spot is not None:
                 it.size, it.mask, it.origin = new, mask, spot
-            elif RELOCATE and _relocate(card, it, new, rng):
-                pass
-            elif steps[i] + 1 < len(GROW_STEPS):
+                card.add(it)
+                continue
+            card.add(it, same=True)
+            if steps[i] + 1 < len(GROW_STEPS):
                 steps[i] += 1
             else:
                 del steps[i]
-            card.add(it)
 
 
 def _shrink(card: _Card, placed: Sequence[_Item], waiting: Sequence[_Item]) -> None:
@@ -300,34 +291,39 @@ def pack(
     caps: Sequence[float],
     rng: np.random.Generator,
     *,
-    tries: int = 4,
+    tries: int = 3,
     spread: float = 2.5,
-) -> list[Spot] | None:
-    """Pack ``shapes`` at about ``sizes`` (√ink-area, mm); None when the largest-first pass fails.
+) -> tuple[list[Spot], float] | None:
+    """Pack ``shapes`` at about ``sizes`` (√ink-area, mm).
 
     Args:
         board: the card's grid.
         shapes: the card's shapes.
-        sizes: wanted √ink-area of each, mm; shapes that do not fit may shrink, and all then grow,
+        sizes: wanted √ink-area of each, mm, largest placed first. When one fits nowhere, all shrink
+            together (``SHRINK``) and it tries again; after placing, each grows while it fits,
             keeping the largest within ``spread`` times the smallest.
         caps: largest rotation of each shape either way, degrees.
         rng: the card's own random generator.
         tries: angles tried for each shape.
         spread: largest allowed ratio of the largest to the smallest size.
+
+    Returns:
+        The spots, in the order of ``shapes``, and the shrink factor the placing needed (1.0 when
+        everything fitted at ``sizes``); None when ``MAX_SHRINKS`` were not enough.
     """
     card = _Card(board, rng)
     items = [_Item(s, float(z)) for s, z in zip(shapes, sizes, strict=True)]
     order = np.argsort([-z for z in sizes], kind="stable")
+    shrinks = 0
     for n, i in enumerate(order):
-        shrinks = 0
         while not _place(card, items[i], _angles(caps[i], tries, rng)):
             shrinks += 1
             if shrinks > MAX_SHRINKS:
                 return None
             _shrink(card, [items[j] for j in order[:n]], [items[j] for j in order[n:]])
-    _grow(card, items, spread, rng)
+    _grow(card, items, spread)
     half = board.size / 2
-    return [
+    spots = [
         Spot(
             (
                 (it.origin[1] + it.mask.centre[0] - half) * board.cell,
@@ -339,3 +335,4 @@ def pack(
         )
         for it in items
     ]
+    return spots, SHRINK**shrinks

@@ -24,6 +24,7 @@ from dobble_print.deck import (
 )
 from dobble_print.errors import DobbleError
 from dobble_print.layout import CardLayout, layout_deck
+from dobble_print.metrics import measure_deck
 from dobble_print.output import write_atomically
 from dobble_print.preview import write_card_pngs
 from dobble_print.render import render_pdf
@@ -51,6 +52,8 @@ class BuildOptions:
     card_diameter: float = 85.0
     margin: float = 5.0
     safe_margin: float = 3.0
+    clearance: float = 1.0  # least distance between two symbols' inks
+    max_rotation: float = 180.0  # largest tilt of any symbol either way, degrees; 0 = upright
     report: Path | None = None
     png_dir: Path | None = None
     symbol_options: SymbolOptions = SymbolOptions()
@@ -150,6 +153,8 @@ def prepare(options: BuildOptions, progress: Progress | None = None) -> BuildRes
         symbols,
         card_diameter=options.card_diameter,
         safe_margin=options.safe_margin,
+        clearance=options.clearance,
+        max_rotation=options.max_rotation,
         seed=options.seed,
         progress=_stage(progress, "layout"),
     )
@@ -217,6 +222,7 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
         symbols=symbols,
         layouts=layouts,
         plan=plan,
+        metrics=measure_deck(layouts, symbols, card_diameter=options.card_diameter),
     )
     if options.report is not None:
         text = json.dumps(report, indent=1, ensure_ascii=False) + "\n"

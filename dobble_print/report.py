@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dobble_print.layout import CardLayout
+from dobble_print.metrics import Measured, as_json
 from dobble_print.sheet import SheetPlan
 from dobble_print.symbols import Symbol
 
@@ -25,8 +26,12 @@ def build_report(
     symbols: Sequence[Symbol],
     layouts: Sequence[CardLayout],
     plan: SheetPlan,
+    metrics: Measured | None = None,
 ) -> dict:
-    """The report as a JSON-ready dict; ``page`` counts from 1 in the PDF file."""
+    """The report as a JSON-ready dict; ``page`` counts from 1 in the PDF file.
+
+    With ``metrics``, the deck's go under ``"metrics"`` and each card's in its ``"metrics"``.
+    """
     cards = []
     for slot in plan.slots:
         cx, cy = slot.center
@@ -49,13 +54,17 @@ def build_report(
                 ],
             }
         )
+        if metrics is not None:
+            cards[-1]["metrics"] = as_json(metrics.cards[slot.card])
         if slot.back_center is not None:
             cards[-1]["back_page"] = plan.page_number("back", slot.sheet)
             cards[-1]["back_center_mm"] = [_r(v) for v in slot.back_center]
+    extra = {"metrics": as_json(metrics.deck)} if metrics is not None else {}
     return {
         "version": REPORT_VERSION,
         "seed": seed,
         "symbols_per_card": symbols_per_card,
+        **extra,
         "paper": {
             "name": plan.paper.name,
             "width_mm": _r(plan.paper.width),

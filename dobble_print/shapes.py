@@ -120,6 +120,22 @@ def rotated_extent(width: float, height: float, angle: float) -> tuple[float, fl
     return (width * c + height * s) / 2, (width * s + height * c) / 2
 
 
+def _bounds(t: np.ndarray, half: float, top: int, stride: int) -> tuple[np.ndarray, np.ndarray]:
+    """Clipped floor(t - half) and ceil(t + half), as flat-index offsets times ``stride``."""
+    lo = t - half
+    np.maximum(lo, 0, out=lo)
+    np.minimum(lo, top, out=lo)
+    t += half
+    np.ceil(t, out=t)
+    np.maximum(t, 0, out=t)
+    np.minimum(t, top, out=t)
+    lo_i, hi_i = lo.astype(np.intp), t.astype(np.intp)
+    if stride != 1:
+        lo_i *= stride
+        hi_i *= stride
+    return lo_i, hi_i
+
+
 def rasterise(shape: Shape, height: float, angle: float, cell: float) -> CellMask:
     """The cells a shape's ink touches when drawn ``height`` mm tall, turned ``angle``° CCW."""
     width = height * shape.aspect
@@ -141,17 +157,12 @@ def rasterise(shape: Shape, height: float, angle: float, cell: float) -> CellMas
     y = (np.arange(ny, dtype=np.float32) + (0.5 - ny / 2)) * cell
     reach = cell / 2 * (abs(c) + abs(s))
     hu, hv = kx * reach, ky * reach
-    u = np.add.outer(y * (kx * s), x * (kx * c))
-    u += pw / f / 2
-    v = np.add.outer(y * (-ky * c), x * (ky * s))
-    v += ph / f / 2
-    # Level pixels j with [j, j+1] meeting [u - hu, u + hu]: j = floor(u - hu) … ceil(u + hu) - 1.
-    u0 = np.clip(u - hu, 0, lw).astype(np.intp)  # non-negative: truncation is floor
-    u1 = np.clip(np.ceil(u + hu), 0, lw).astype(np.intp)
-    v0 = np.clip(v - hv, 0, lh).astype(np.intp)
-    v0 *= lw + 1
-    v1 = np.clip(np.ceil(v + hv), 0, lh).astype(np.intp)
-    v1 *= lw + 1
+    u = np.add.outer(y * (kx * s) + (pw / f / 2), x * (kx * c))
+    v = np.add.outer(y * (-ky * c) + (ph / f / 2), x * (ky * s))
+    # Level pixels j with [j, j+1] meeting [u - hu, u + hu]: j = floor(u - hu) … ceil(u + hu) - 1;
+    # table indices are those bounds clipped to the level (truncation is floor once non-negative).
+    u0, u1 = _bounds(u, hu, lw, 1)
+    v0, v1 = _bounds(v, hv, lh, lw + 1)
     flat = table.ravel()
     cells = (flat[v1 + u1] - flat[v0 + u1]) != (flat[v1 + u0] - flat[v0 + u0])
     rows = np.flatnonzero(cells.any(axis=1))

@@ -331,6 +331,10 @@ def _summarise(result, *, seed: int, output: Path, verbose: bool) -> None:
     if verbose:
         for line in result.notes:
             typer.echo(line)
+    elif passed := [n for n in result.notes if not n.endswith("(hidden)")]:
+        many = "s" if len(passed) != 1 else ""
+        typer.echo(f"note: {len(passed)} file{many} passed over (subfolders, links that leave the "
+                   "folder, not pictures); --verbose names them", err=True)
     if result.choice:
         typer.echo(result.choice)
     if verbose:
@@ -411,8 +415,10 @@ def preview(
 
     Example: dobble-print preview photos/ --card 3 -o card3.png --seed 7
     """
+    from dobble_print.output import refuse_inputs
     from dobble_print.pipeline import BuildOptions, prepare
     from dobble_print.preview import draw_card, save_png
+    from dobble_print.sources import find_sources
 
     def make():
         diameter = parse_length(card_size, option="--card-size")
@@ -423,6 +429,7 @@ def preview(
             symbols_per_card=symbols_per_card,
             card_diameter=diameter,
         )
+        refuse_inputs({"-o": [output]}, find_sources(options.sources).files)
         prepared = prepare(options)
         count = len(prepared.layouts)
         if not 1 <= card <= count:

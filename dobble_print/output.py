@@ -12,7 +12,7 @@ import contextlib
 import os
 import secrets
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from dobble_print.errors import DobbleError
@@ -23,16 +23,68 @@ def _prepare_folder(path: Path) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        why = "a file of that name is in the way" if isinstance(
+            exc, (FileExistsError, NotADirectoryError)) else exc.strerror
         raise DobbleError(
-            f"{path}: cannot create the folder {folder} ({exc.strerror}); choose another output path"
+            f"{path}: cannot create the folder {folder} ({why}); choose another output path"
         ) from exc
     if path.is_dir():
         raise DobbleError(f"{path}: is a folder; give a file name for the output")
     return folder
 
 
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def refuse_inputs(outputs: Mapping[str, Iterable[Path]], inputs: Iterable[Path]) -> None:
+    """Refuse to write over an input: ``outputs`` maps each option to the paths it would write.
+
+    Paths are compared after resolving links, and by inode, so a hard link is caught too.
+
+    Raises:
+        DobbleError: naming the option and the path when one of them is an input.
+    """
+    inputs = list(inputs)
+    resolved = {p.resolve() for p in inputs}
+    identities = {i for p in inputs if (i := _identity(p)) is not None}
+    for option, paths in outputs.items():
+        for path in paths:
+            if path.resolve() in resolved or _identity(path) in identities - {None}:
+                raise DobbleError(
+                    f"{option} {path}: that is one of the input files and would be replaced; "
+                    "choose another output path"
+                )
+
+
 def _cannot_write(path: Path, exc: OSError) -> DobbleError:
     return DobbleError(f"{path}: cannot write there ({exc.strerror}); choose another output path")
+
+
+def check_writable(path: Path) -> None:
+    """Fail before any work when ``path`` could not be written (its folder is made if missing).
+
+    A nameless file (or a hidden temporary one) is created in the folder and removed at once.
+
+    Raises:
+        DobbleError: when the folder cannot be created or written.
+    """
+    folder = _prepare_folder(path)
+    try:
+        os.close(os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o644))
+        return
+    except (AttributeError, OSError):
+        pass
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+    except OSError as exc:
+        raise _cannot_write(path, exc) from exc
+    os.close(fd)
+    os.unlink(name)
 
 
 def write_atomically(path: Path, write: Callable[[Path], None]) -> None:

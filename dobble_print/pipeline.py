@@ -25,12 +25,19 @@ from dobble_print.deck import (
 from dobble_print.errors import DobbleError
 from dobble_print.layout import CardLayout, layout_deck
 from dobble_print.metrics import measure_deck
-from dobble_print.output import write_atomically
-from dobble_print.preview import write_card_pngs
+from dobble_print.output import check_writable, refuse_inputs, write_atomically
+from dobble_print.preview import card_png_paths, write_card_pngs
 from dobble_print.render import render_pdf
 from dobble_print.report import build_report
 from dobble_print.sheet import Duplex, SheetPlan, plan_sheets
-from dobble_print.symbols import Symbol, SymbolOptions, SymbolSet, find_sources, load_symbols
+from dobble_print.symbols import (
+    Symbol,
+    SymbolOptions,
+    SymbolSet,
+    faint_on_card,
+    find_sources,
+    load_symbols,
+)
 from dobble_print.units import PAPERS, Paper
 
 PRINT_DPI = 300
@@ -173,7 +180,8 @@ def prepare(options: BuildOptions, progress: Progress | None = None) -> BuildRes
         ),
     )
     return BuildResult(deck, symbols, layouts, plan, loaded.unused, {}, choice=why,
-                       warnings=loaded.warnings, notes=loaded.notes)
+                       warnings=loaded.warnings + tuple(faint_on_card(symbols, options.card_color)),
+                       notes=loaded.notes)
 
 
 def _load(options: BuildOptions, progress: Progress | None) -> tuple[Deck, str, SymbolSet]:
@@ -198,10 +206,16 @@ def _load(options: BuildOptions, progress: Progress | None) -> tuple[Deck, str, 
 
 def build(options: BuildOptions, progress: Progress | None = None) -> BuildResult:
     """Build the deck PDF (and report) described by ``options``; write both atomically."""
-    inputs = {f.resolve() for f in find_sources(options.sources).files}
-    if options.output.resolve() in inputs:
-        raise DobbleError(f"-o {options.output}: that is one of the input pictures; choose a new file")
+    inputs = [*find_sources(options.sources).files, options.symbol_options.font, options.backs]
+    inputs = [p for p in inputs if p is not None]
+    refuse_inputs({"-o": [options.output], "--report": [options.report] if options.report else []},
+                  inputs)
+    for path in (options.output, options.report):
+        if path is not None:
+            check_writable(path)  # a bad output path fails now, not after minutes of layout
     prepared = prepare(options, progress)
+    if options.png_dir is not None:
+        refuse_inputs({"--png-dir": card_png_paths(options.png_dir, len(prepared.layouts))}, inputs)
     symbols, layouts, plan = prepared.symbols, prepared.layouts, prepared.plan
     disc = plan.card_diameter + 2 * plan.back_bleed
     back = load_back(options.backs, diameter=disc) if options.backs else None

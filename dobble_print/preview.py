@@ -54,6 +54,12 @@ def save_png(image: Image.Image, path: Path, *, dpi: int) -> None:
     write_atomically(path, lambda tmp: image.save(tmp, format="PNG", dpi=(dpi, dpi)))
 
 
+def card_png_paths(folder: Path, count: int) -> list[Path]:
+    """Where :func:`write_card_pngs` writes ``count`` cards: ``card_001.png`` …"""
+    width = max(3, len(str(count)))
+    return [folder / f"card_{i + 1:0{width}d}.png" for i in range(count)]
+
+
 def write_card_pngs(
     folder: Path,
     prepared: object,
@@ -65,10 +71,9 @@ def write_card_pngs(
     """Every card as its own PNG (``card_001.png`` …) at ``dpi``, for print services and sharing."""
     layouts: Sequence[CardLayout] = prepared.layouts  # type: ignore[attr-defined]
     symbols: Sequence[Symbol] = prepared.symbols  # type: ignore[attr-defined]
-    width = len(str(len(layouts)))
     paths = []
-    for i, layout in enumerate(layouts):
-        path = folder / f"card_{i + 1:0{max(3, width)}d}.png"
+    for i, (layout, path) in enumerate(zip(layouts, card_png_paths(folder, len(layouts)),
+                                           strict=True)):
         save_png(draw_card(layout, symbols, card_diameter=card_diameter, dpi=dpi), path, dpi=dpi)
         paths.append(path)
         if progress:

@@ -84,6 +84,30 @@ def _to_rgba(im):
     return im.convert("RGBA")
 
 
+# EXIF orientation → the transposition that shows the picture upright (as ImageOps applies it).
+_UPRIGHT = {2: "FLIP_LEFT_RIGHT", 3: "ROTATE_180", 4: "FLIP_TOP_BOTTOM", 5: "TRANSPOSE",
+            6: "ROTATE_270", 7: "TRANSVERSE", 8: "ROTATE_90"}
+
+
+def _upright(im, max_px: int):
+    """The decoded picture turned upright, box-reduced first when it is far larger than needed.
+
+    Turning and converting a 6000×4000 PNG at full size took ~370 MB; reducing first by a whole
+    factor (leaving at least twice ``max_px``, as Pillow's own ``reducing_gap`` does before
+    LANCZOS) keeps only the decoded image itself at full size. Palette and 1-bit pictures are not
+    reduced early: that would need a full-size conversion first.
+    """
+    from PIL import Image, ImageOps
+
+    factor = max(im.size) // (2 * max_px)
+    if factor < 2 or im.mode not in ("L", "LA", "RGB", "RGBA", "RGBX", "CMYK", "I", "F"):
+        return ImageOps.exif_transpose(im)
+    method = _UPRIGHT.get(im.getexif().get(0x0112, 1))
+    small = im.reduce(factor)
+    small.info = {k: v for k, v in im.info.items() if k in ("icc_profile", "transparency")}
+    return small.transpose(getattr(Image.Transpose, method)) if method else small
+
+
 def load_raster(path: Path, *, max_px: int) -> np.ndarray:
     """Decode a raster picture as RGBA, upright, no larger than ``max_px`` on its longer side.
 
@@ -92,7 +116,7 @@ def load_raster(path: Path, *, max_px: int) -> np.ndarray:
     Raises:
         BadPicture: with the reason, when the file cannot be decoded or is too large.
     """
-    from PIL import Image, ImageOps
+    from PIL import Image
 
     im = _open(path)
     try:
@@ -102,7 +126,7 @@ def load_raster(path: Path, *, max_px: int) -> np.ndarray:
                 # Decode at 1/2, 1/4 or 1/8 scale, still at least max_px on the longer side.
                 im.draft(None, (max_px, max_px))
             im.load()
-            im = ImageOps.exif_transpose(im)
+            im = _upright(im, max_px)
             rgba = _to_rgba(im)
             if max(rgba.size) > max_px:
                 rgba.thumbnail((max_px, max_px), Image.Resampling.LANCZOS)

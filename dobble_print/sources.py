@@ -49,15 +49,32 @@ class Sources:
     bad: tuple[str, ...] = ()
 
 
+def _link_problem(link: Path, root: Path) -> str:
+    """Why the symbolic link ``link`` in the folder ``root`` is not followed; "" when it is."""
+    try:
+        target = link.resolve(strict=True)
+    except RuntimeError:  # Python 3.11 reports a loop this way; 3.13 as OSError(ELOOP)
+        return "a link that loops"
+    except OSError:
+        return "a broken link"
+    return "" if root in target.parents else "a link to outside the folder"
+
+
 def _folder_items(folder: Path) -> tuple[list[Path], list[str]]:
     """Picture files directly in ``folder``, by name; and a note for each file passed over."""
     files, notes = [], []
     root = folder.resolve()
-    for p in sorted(folder.iterdir(), key=lambda p: p.name):
+    try:
+        entries = sorted(folder.iterdir(), key=lambda p: p.name)
+    except OSError as exc:
+        raise DobbleError(
+            f"{folder}: cannot be read ({exc.strerror or exc}); check its permissions"
+        ) from None
+    for p in entries:
         if p.name.startswith("."):
             notes.append(f"{p}: skipped (hidden)")
-        elif p.is_symlink() and root not in p.resolve().parents:
-            notes.append(f"{p}: skipped (a link to outside the folder)")
+        elif p.is_symlink() and (why := _link_problem(p, root)):
+            notes.append(f"{p}: skipped ({why})")
         elif p.is_dir():
             notes.append(f"{p}: skipped (subfolders are not searched; give it as a source)")
         elif not p.is_file():
@@ -89,6 +106,8 @@ def find_sources(paths: Sequence[Path]) -> Sources:
             items += [Source(p) for p in found]
             files += found
             notes += passed
+        elif not path.is_file():  # a pipe or device would block or never end
+            raise DobbleError(f"{path}: not a regular file; give folders of pictures or .txt files")
         elif path.suffix.lower() in IMAGE_SUFFIXES:
             items.append(Source(path))
             files.append(path)

@@ -13,7 +13,7 @@ collects every message as data; it never prints.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -50,6 +50,7 @@ __all__ = [
     "SymbolOptions",
     "SymbolSet",
     "TextLine",
+    "faint_on_card",
     "find_images",
     "find_sources",
     "load_symbols",
@@ -57,6 +58,9 @@ __all__ = [
 
 # Alpha at or below this counts as empty when trimming: anti-aliasing fuzz is not ink.
 INK_ALPHA = 8
+# A picture is "faint" on the card when this share of its ink is within this of the card colour.
+FAINT_SHARE = 0.97
+FAINT_DIFFERENCE = 24
 
 
 class Background(StrEnum):
@@ -268,6 +272,24 @@ def load_symbols(
     warnings = [f"skipped {line}" for line in bad] + warnings
     unused = tuple(s.word or s.path.name for s in sources.items[stop:])
     return SymbolSet(tuple(symbols), unused, tuple(warnings), sources.notes)
+
+
+def faint_on_card(symbols: Sequence[Symbol], card_rgb: tuple[float, float, float]) -> list[str]:
+    """A warning for each picture whose ink is nearly all the card's colour (white art on a
+    white card): players could not see it, so a match could not be found."""
+    card = np.round(np.asarray(card_rgb) * 255).astype(np.int16)
+    hex_ = "#" + "".join(f"{int(c):02x}" for c in card)
+    found = []
+    for symbol in symbols:
+        ink = symbol.rgba[symbol.rgba[..., 3] > 127][:, :3].astype(np.int16)
+        if symbol.kind != "image" or not len(ink):
+            continue
+        if (np.abs(ink - card).max(axis=1) <= FAINT_DIFFERENCE).mean() >= FAINT_SHARE:
+            found.append(
+                f"{symbol.source}: nearly all the card's colour ({hex_}), it would barely show; "
+                "darken it, give it an outline, or choose another --card-color"
+            )
+    return found
 
 
 def _fingerprint(symbol: Symbol) -> bytes:

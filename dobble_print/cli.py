@@ -323,6 +323,13 @@ def build(
     _summarise(result, seed=seed, output=output, verbose=verbose)
 
 
+# Skips not worth a note without --verbose: hidden files and the documents that live beside
+# pictures (README, LICENSE, credits); a skipped .heic photo or a subfolder is worth one.
+_QUIET_SKIPS = ("(hidden)", "no extension)") + tuple(
+    f"(not a picture: {ext})" for ext in (".md", ".txt", ".json", ".toml", ".html", ".db", ".ini")
+)
+
+
 def _summarise(result, *, seed: int, output: Path, verbose: bool) -> None:
     """The end-of-build summary: the choice, what was made, what was left out, how to print."""
     d, plan = result.deck, result.plan
@@ -331,7 +338,7 @@ def _summarise(result, *, seed: int, output: Path, verbose: bool) -> None:
     if verbose:
         for line in result.notes:
             typer.echo(line)
-    elif passed := [n for n in result.notes if not n.endswith("(hidden)")]:
+    elif passed := [n for n in result.notes if not n.endswith(_QUIET_SKIPS)]:
         many = "s" if len(passed) != 1 else ""
         typer.echo(f"note: {len(passed)} file{many} passed over (subfolders, links that leave the "
                    "folder, not pictures); --verbose names them", err=True)

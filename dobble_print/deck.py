@@ -228,3 +228,15 @@ def take_cards(deck: Deck, count: int) -> Deck:
     small = Deck(order=deck.order, cards=cards, symbol_count=len(order))
     verify_deck(small, full=False)
     return small
+
+
+def shuffle_cards(deck: Deck, seed: int) -> Deck:
+    """The same cards in an order drawn from ``seed``.
+
+    The construction's natural order lists the n cards through one point at infinity side by
+    side, so a printed first sheet would show one symbol on every card; a shuffled deck looks like
+    a retail one. The one-match rule does not depend on order.
+    """
+    rng = np.random.default_rng([seed, 0xD0BB1E])
+    order = rng.permutation(len(deck.cards))
+    return Deck(deck.order, tuple(deck.cards[i] for i in order), deck.symbol_count)

@@ -19,6 +19,7 @@ from dobble_print.deck import (
     build_deck,
     card_count,
     check_symbols_per_card,
+    shuffle_cards,
     supported_sizes,
     take_cards,
 )
@@ -201,7 +202,7 @@ def _load(options: BuildOptions, progress: Progress | None) -> tuple[Deck, str, 
         if len(loaded.symbols) >= deck.symbol_count:
             break
         count = len(loaded.symbols)
-    return deck, why, loaded
+    return shuffle_cards(deck, options.seed), why, loaded
 
 
 def build(options: BuildOptions, progress: Progress | None = None) -> BuildResult:

@@ -232,6 +232,7 @@ def render_pdf(
     c.setTitle(title)
     c.setSubject("Spot it!/Dobble card deck: any two cards share exactly one symbol")
     c.setCreator("dobble-print")
+    c.setAuthor("dobble-print")
     c.setViewerPreference("PrintScaling", "None")
     if plan.duplex:
         c.setViewerPreference("Duplex", _DUPLEX[plan.duplex])

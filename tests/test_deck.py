@@ -131,3 +131,14 @@ def test_classic_deck_does_not_import_galois():
             "print('galois' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_shuffled_cards_are_the_same_cards_in_a_seeded_order():
+    from dobble_print.deck import shuffle_cards
+
+    deck = build_deck(8)
+    a, b, c = shuffle_cards(deck, 1), shuffle_cards(deck, 1), shuffle_cards(deck, 2)
+    assert a == b and a.cards != c.cards and a.cards != deck.cards
+    assert sorted(a.cards) == sorted(deck.cards)
+    # the first six cards (one A4 sheet) no longer all show the same symbol
+    assert len(set.intersection(*(set(card) for card in a.cards[:6]))) == 0

@@ -1,26 +1,27 @@
 """Layout: where each symbol sits on its card, in card coordinates (mm, origin at the card centre,
 y up, rotation counter-clockwise in degrees).
 
-Symbols are packed by their real shapes (their alpha masks), not by bounding circles, so they nestle
+Symbols are packed by their real shapes (alpha masks), not by bounding circles, so they nestle
 into each other's gaps the way the retail game's artwork does:
 
-1. **Size ranks, balanced over the deck.** On a card of N symbols the sizes step geometrically from
-   the largest to half of it (by √ink-area: what the eye reads as "how big"). Which symbol gets which
-   rank is a proper edge colouring of the card-symbol incidence graph with N colours (ranks): every
-   card has each rank once and, in a full deck where each symbol is on N cards, every symbol has each
-   rank exactly once: always sometimes large, sometimes small. Bipartite graphs of maximum degree N
-   have such a colouring (König); it is found by colouring edges in random order and flipping an
-   alternating two-colour path when the two ends have no common free colour.
-2. **Packing each card** (:mod:`dobble_print.packing`): an occupancy grid of the safe disc, FFT
-   correlation to find every free position of a rotated, scaled mask at once, largest first, picking
-   the position that touches the most rim and neighbouring ink; then every symbol grows in place while
-   it fits. The overall scale starts from a target share of the safe disc filled with ink and steps
-   down when a card cannot be packed.
+1. **Size ranks, balanced over the deck.** On a card of N symbols the wanted sizes step
+   geometrically from the largest to 1/1.8 of it (by √ink-area, what the eye reads as "how big";
+   growing later spreads them to about 2). Which symbol gets which rank is a proper edge colouring
+   of the card-symbol incidence graph with N colours: every card has each rank once and, in a full
+   deck where each symbol is on N cards, every symbol has each rank exactly once, so each is
+   sometimes the largest and sometimes the smallest. Bipartite graphs of maximum degree N always
+   have such a colouring (König); edges are coloured in random order, flipping an alternating
+   two-colour path when the two ends share no free colour.
+2. **Packing each card** (:mod:`dobble_print.packing`): an occupancy grid of the safe disc; for a
+   rotated, scaled shape, one FFT correlation finds every free position at once; largest first,
+   each takes the tightest free position over a few angles; when one fits nowhere all shrink and
+   it tries again; then all grow in place while they fit. Every card starts from the same
+   ambitious scale (``FILL`` of the safe disc in ink) and settles where its shapes fit.
 3. **Rotation**: random over 360° for pictures, within ±25° for words; ``max_rotation`` caps both.
 
 Each card has its own random generator seeded by (seed, card index), so the result for a seed does
-not depend on how many processes lay out the cards; with more than a handful of cards the work is
-shared by a fork-based process pool, one worker per core (two on the reference machine).
+not depend on how many processes lay out the cards; from ``PARALLEL_FROM`` cards on, the work is
+shared by a fork-based process pool, one worker per available core.
 """
 
 from __future__ import annotations
@@ -35,13 +36,12 @@ import numpy as np
 
 from dobble_print.deck import Deck
 from dobble_print.errors import DobbleError
-from dobble_print.packing import SHRINK, Board, make_board, pack
+from dobble_print.packing import Board, make_board, pack
 from dobble_print.shapes import WORD_ROTATION, Shape, shapes_of
 from dobble_print.symbols import Symbol
 
-SIZE_RATIO = 2.0  # largest / smallest symbol on a card, by √ink-area, like the retail game
-FILL = 0.62  # share of the safe disc the first cards aim to fill with ink (placing shrinks from it)
-MAX_FILL = 0.75
+SIZE_RATIO = 1.8  # largest / smallest symbol on a card, by √ink-area, like the retail game
+FILL = 0.62  # share of the safe disc every card first aims to fill with ink (packing shrinks it)
 PARALLEL_FROM = 12  # cards: below this a process pool costs more than it saves
 
 
@@ -74,7 +74,7 @@ class CardLayout:
 def size_ranks(
     cards: Sequence[Sequence[int]], rng: np.random.Generator
 ) -> tuple[tuple[int, ...], ...]:
-    """A size rank (0 = largest) for each symbol on each card, in card order, balanced over the deck.
+    """A size rank (0 = largest) for each symbol on each card, in card order, balanced over a deck.
 
     Every card of N symbols gets ranks 0 … N-1 once each; a symbol gets a different rank on each of
     its cards (so each rank once when it is on N cards).
@@ -128,7 +128,7 @@ def _flip(by_card, by_symbol, s: int, a: int, b: int) -> None:
 
 
 def rank_sizes(count: int, ratio: float = SIZE_RATIO) -> np.ndarray:
-    """Relative √ink-area of ranks 0 … count-1: 1 down to 1/ratio, in equal steps of the logarithm."""
+    """Relative √ink-area of ranks 0 … count-1: 1 down to 1/ratio, in equal logarithmic steps."""
     if count == 1:
         return np.ones(1)
     return ratio ** (-np.arange(count) / (count - 1))
@@ -149,41 +149,35 @@ class _Job:
 _JOB: _Job | None = None
 
 
-def _layout_one(index: int, fill: float, job: _Job | None = None) -> tuple[CardLayout, float]:
-    """Pack one card starting from ``fill``; the layout and the fill its placing reached."""
+def _layout_one(index: int, job: _Job | None = None) -> CardLayout:
+    """Pack card ``index`` (of ``job``, or of the job the worker inherited)."""
     job = job or _JOB
     card = job.cards[index]
     rng = np.random.default_rng([job.seed, index])
     rel = rank_sizes(len(card))[list(job.ranks[index])]
-    safe_area = math.pi * (job.board.safe_radius) ** 2
-    fill = min(fill, MAX_FILL)
-    while True:
-        scale = math.sqrt(fill * safe_area / float((rel**2).sum()))
+    fill = FILL
+    while True:  # pack() shrinks as it needs; only shapes it cannot fit at all come back here
+        scale = math.sqrt(fill * math.pi * job.board.safe_radius**2 / float((rel**2).sum()))
         packed = pack(
             job.board, [job.shapes[s] for s in card], scale * rel, [job.caps[s] for s in card], rng
         )
         if packed is not None:
             break
-        fill *= SHRINK**2 * 0.5  # pathological shapes: start much smaller
-    spots, shrunk = packed
-    layout = CardLayout(
+        fill /= 4
+    spots, _ = packed
+    return CardLayout(
         tuple(
             Placement(s, sp.center, sp.height * job.shapes[s].aspect, sp.height, sp.angle)
             for s, sp in zip(card, spots, strict=True)
         )
     )
-    return layout, fill * shrunk**2
 
 
-def _layout_args(args: tuple[int, float]) -> tuple[CardLayout, float]:
-    return _layout_one(*args)
-
-
-def _each(pool, job: _Job, indices: range, fill: float):
-    """Lay out the cards ``indices`` in order, in ``pool`` when there is one."""
+def _each(pool, job: _Job, count: int):
+    """Lay out cards 0 … count-1 in order, in ``pool`` when there is one."""
     if pool is None:
-        return (_layout_one(i, fill, job) for i in indices)
-    return pool.imap(_layout_args, [(i, fill) for i in indices], chunksize=1)
+        return (_layout_one(i, job) for i in range(count))
+    return pool.imap(_layout_one, range(count), chunksize=1)
 
 
 def _workers(cards: int, workers: int | None) -> int:
@@ -236,11 +230,11 @@ def layout_deck(
     ranks = size_ranks(cards, np.random.default_rng([seed, len(cards), 1]))
     job = _Job(cards, ranks, shapes, caps, make_board(radius, clearance), seed)
     n = _workers(len(cards), workers)
-    done: list[tuple[CardLayout, float]] = []
+    done: list[CardLayout] = []
     _JOB = job
     pool = multiprocessing.get_context("fork").Pool(n) if n > 1 else None
     try:
-        for result in _each(pool, job, range(len(cards)), FILL):
+        for result in _each(pool, job, len(cards)):
             done.append(result)
             if progress:
                 progress(len(done), len(cards))
@@ -249,4 +243,4 @@ def layout_deck(
         if pool is not None:
             pool.close()
             pool.join()
-    return tuple(layout for layout, _ in done)
+    return tuple(done)

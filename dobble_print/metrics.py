@@ -1,4 +1,4 @@
-"""Metrics: how well a layout uses the card, measured on the placed pictures at print-like resolution.
+"""Metrics: how well a layout uses the card, measured on the placed pictures at print resolution.
 
 Every placed picture is sampled (nearest pixel) on a fine grid over the card, 8 samples per mm by
 default, the way a printer would put it down: *ink* is alpha ≥ 0.5, *printed ink* is a pixel that

@@ -9,9 +9,9 @@ How: once per symbol, the ink is reduced to a small pyramid by max-pooling (a co
 when any pixel it covers is), so every level is a superset of the real ink, and each level gets a
 summed-area table. To rasterise, every cell's centre is mapped back into the picture (undoing the
 rotation and scale) and the table counts the ink in the bounding box of the turned cell, four
-look-ups per cell, all cells at once. A cell is marked when that count is not zero: never a miss, and
-at most a fraction of a cell too much (the bounding box of a cell turned 45° is 41 % wider, and the
-level's pixels are a sixth of a cell or less).
+look-ups per cell, all cells at once. A cell is marked when that count is not zero: never a miss,
+and at most a fraction of a cell too much (the bounding box of a cell turned 45° is 41 % wider,
+and the level's pixels are a sixth of a cell or less).
 """
 
 from __future__ import annotations
@@ -75,8 +75,9 @@ class CellMask:
 def _pool(ink: np.ndarray) -> np.ndarray:
     """Half the size, keeping every pixel that covers any ink (2×2 max, odd edges padded)."""
     h, w = ink.shape
-    padded = np.pad(ink, ((0, h % 2), (0, w % 2)))
-    return padded.reshape((h + 1) // 2, 2, (w + 1) // 2, 2).any(axis=(1, 3))
+    padded = np.zeros((h + h % 2, w + w % 2), bool)
+    padded[:h, :w] = ink
+    return padded[0::2, 0::2] | padded[1::2, 0::2] | padded[0::2, 1::2] | padded[1::2, 1::2]
 
 
 def _table(ink: np.ndarray) -> np.ndarray:

@@ -1,0 +1,303 @@
+"""Layout: packing by real shapes, checked on the placed masks at 8 px/mm (dobble_print.metrics),
+independently of the grid the packer reasons on."""
+
+from __future__ import annotations
+
+import collections
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dobble_print.deck import Deck, build_deck, supported_sizes, take_cards
+from dobble_print.errors import DobbleError
+from dobble_print.layout import layout_deck, rank_sizes, size_ranks
+from dobble_print.metrics import card_metrics, measure_deck
+from dobble_print.packing import make_board
+from dobble_print.shapes import rasterise, rotated_extent, shape_of
+from tests.conftest import ICONS
+
+CARD = 85.0
+
+
+@dataclass(frozen=True, eq=False)
+class Pic:
+    """A stand-in symbol: just what layout and metrics read."""
+
+    rgba: np.ndarray
+    kind: str = "image"
+    name: str = "pic"
+    source: str = "test"
+
+
+def blob(rng: np.random.Generator, size: int = 160) -> Pic:
+    """A smooth random blob (emoji-like), sometimes with a hole."""
+    yy, xx = np.mgrid[0:size, 0:size] / size - 0.5
+    angle = np.arctan2(yy, xx)
+    radius = 0.42 + sum(rng.normal(0, 0.05) * np.cos(k * angle + rng.uniform(0, 6)) for k in (2, 3))
+    ink = np.hypot(xx, yy * rng.uniform(1, 1.6)) < radius
+    if rng.random() < 0.3:
+        ink &= np.hypot(xx - 0.1, yy) > 0.1
+    return pic(ink, rng)
+
+
+def pic(ink: np.ndarray, rng: np.random.Generator, kind: str = "image") -> Pic:
+    rgba = np.zeros((*ink.shape, 4), np.uint8)
+    rgba[ink] = (*rng.integers(0, 200, 3), 255)
+    rows, cols = np.flatnonzero(ink.any(1)), np.flatnonzero(ink.any(0))
+    return Pic(rgba[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1], kind)
+
+
+def photo(rng: np.random.Generator) -> Pic:
+    h, w = rng.choice([(90, 120), (120, 90), (100, 100), (60, 110)])
+    return pic(np.ones((h, w), bool), rng)
+
+
+def word(rng: np.random.Generator) -> Pic:
+    """A long thin shape, like a rendered word: letters as bars with gaps."""
+    n = int(rng.integers(3, 9))
+    ink = np.zeros((24, n * 14), bool)
+    for i in range(n):
+        top = int(rng.integers(0, 8))
+        ink[top:24, i * 14 : i * 14 + 10] = True
+    return pic(ink, rng, "word")
+
+
+def symbols_for(kind: str, count: int, seed: int = 0) -> list[Pic]:
+    rng = np.random.default_rng(seed)
+    make = {"blob": blob, "photo": photo, "word": word}
+    kinds = ["blob", "photo", "word"] if kind == "mix" else [kind]
+    return [make[kinds[i % len(kinds)]](rng) for i in range(count)]
+
+
+def assert_well_placed(layouts, symbols, *, safe_margin=3.0, clearance=1.0, card=CARD) -> None:
+    """Every card: inside the safe disc, inks at least the clearance apart (so no overlap)."""
+    for layout in layouts:
+        m = card_metrics(layout, symbols, card_diameter=card)
+        assert m.edge >= safe_margin, m
+        assert m.clearance >= clearance, m
+        assert m.smallest > 0
+
+
+# 1. Pure functions ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("count", "ratio", "expected"),
+    [
+        (1, 2.0, [1.0]),
+        (2, 2.0, [1.0, 0.5]),
+        (3, 4.0, [1.0, 0.5, 0.25]),
+        (5, 16.0, [1.0, 0.5, 0.25, 0.125, 0.0625]),
+    ],
+)
+def test_rank_sizes_step_geometrically(count, ratio, expected):
+    assert rank_sizes(count, ratio) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("n", supported_sizes()[1:])
+def test_size_ranks_every_symbol_gets_every_rank_once(n):
+    deck = build_deck(n)
+    ranks = size_ranks(deck.cards, np.random.default_rng(n))
+    per_symbol = collections.defaultdict(list)
+    for card, card_ranks in zip(deck.cards, ranks, strict=True):
+        assert sorted(card_ranks) == list(range(n))
+        for s, r in zip(card, card_ranks, strict=True):
+            per_symbol[s].append(r)
+    assert all(sorted(r) == list(range(n)) for r in per_symbol.values())
+
+
+def test_size_ranks_on_part_of_a_deck_are_distinct_per_symbol():
+    deck = take_cards(build_deck(8), 20)
+    ranks = size_ranks(deck.cards, np.random.default_rng(0))
+    per_symbol = collections.defaultdict(list)
+    for card, card_ranks in zip(deck.cards, ranks, strict=True):
+        assert sorted(card_ranks) == list(range(8))
+        for s, r in zip(card, card_ranks, strict=True):
+            per_symbol[s].append(r)
+    assert all(len(set(r)) == len(r) for r in per_symbol.values())
+
+
+@pytest.mark.parametrize(
+    ("clearance", "cell", "rects"),
+    [
+        (1.0, 0.525, ((5, 5),)),  # 2 cells: a square gap of 2 cells between squares
+        (0.5, 0.55, ((3, 3),)),
+        (2.0, 0.5125, ((7, 9), (9, 7))),  # 4 cells: the rounded square's corners cut
+    ],
+)
+def test_board_makes_the_clearance_a_whole_number_of_cells(clearance, cell, rects):
+    board = make_board(39.5, clearance)
+    assert board.cell == pytest.approx(cell)
+    assert board.rects == rects
+    assert board.size % 2 == 0
+
+
+@pytest.mark.parametrize(
+    ("w", "h", "angle", "half"),
+    [
+        (10, 4, 0, (5, 2)),
+        (10, 4, 90, (2, 5)),
+        (10, 4, 180, (5, 2)),
+        (2, 2, 45, (math.sqrt(2), math.sqrt(2))),
+    ],
+)
+def test_rotated_extent(w, h, angle, half):
+    assert rotated_extent(w, h, angle) == pytest.approx(half)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_rasterise_marks_every_cell_the_ink_touches(seed):
+    """Conservative: every point of every ink pixel falls in a marked cell."""
+    rng = np.random.default_rng(seed)
+    sym = blob(rng, int(rng.integers(40, 700)))
+    shape = shape_of(sym.rgba)
+    height, angle, cell = float(rng.uniform(5, 40)), float(rng.uniform(-180, 180)), 0.525
+    mask = rasterise(shape, height, angle, cell)
+    h, w = sym.rgba.shape[:2]
+    ys, xs = np.nonzero(sym.rgba[..., 3] >= 128)
+    corners = np.array([(-0.49, -0.49), (0.49, -0.49), (-0.49, 0.49), (0.49, 0.49)])
+    px = (xs[:, None] + 0.5 + corners[None, :, 0]).ravel()
+    py = (ys[:, None] + 0.5 + corners[None, :, 1]).ravel()
+    x, y = (px / w - 0.5) * height * w / h, (0.5 - py / h) * height
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    col = np.floor((c * x - s * y) / cell + mask.centre[0]).astype(int)
+    row = np.floor((s * x + c * y) / cell + mask.centre[1]).astype(int)
+    assert (col >= 0).all() and (row >= 0).all()
+    assert mask.cells[row, col].all()
+
+
+# 2. Packing, measured on the real masks ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [s for s in supported_sizes() if 3 <= s <= 14])
+def test_every_supported_size_packs_inside_and_apart(n):
+    deck = take_cards(build_deck(n), 3)
+    symbols = symbols_for("blob", deck.symbol_count + 200, seed=n)
+    layouts = layout_deck(deck, symbols, card_diameter=CARD, seed=n, workers=1)
+    assert [sorted(p.symbol for p in lay.placements) for lay in layouts] == [
+        sorted(c) for c in deck.cards
+    ]
+    assert_well_placed(layouts, symbols)
+
+
+@pytest.mark.parametrize("kind", ["photo", "word", "mix"])
+def test_photos_words_and_a_mix_pack_inside_and_apart(kind):
+    deck = take_cards(build_deck(8), 4)
+    symbols = symbols_for(kind, 57, seed=3)
+    layouts = layout_deck(deck, symbols, card_diameter=CARD, seed=5, workers=1)
+    assert_well_placed(layouts, symbols)
+
+
+def test_words_tilt_at_most_25_degrees_and_rotation_0_keeps_all_upright():
+    deck = take_cards(build_deck(6), 4)
+    symbols = symbols_for("mix", 31, seed=1)
+    tilted = layout_deck(deck, symbols, card_diameter=CARD, seed=2, workers=1)
+    words = [p for lay in tilted for p in lay.placements if symbols[p.symbol].kind == "word"]
+    assert words and all(abs(p.rotation) <= 25 for p in words)
+    assert any(abs(p.rotation) > 25 for lay in tilted for p in lay.placements)
+    upright = layout_deck(deck, symbols, card_diameter=CARD, seed=2, max_rotation=0, workers=1)
+    assert all(p.rotation == 0 for lay in upright for p in lay.placements)
+    assert_well_placed(upright, symbols)
+
+
+@pytest.mark.parametrize(("card", "safe_margin", "clearance"), [(60, 2, 0.5), (120, 5, 2.0)])
+def test_other_card_sizes_margins_and_clearances_are_kept(card, safe_margin, clearance):
+    deck = take_cards(build_deck(6), 3)
+    symbols = symbols_for("blob", 31, seed=4)
+    layouts = layout_deck(
+        deck,
+        symbols,
+        card_diameter=card,
+        safe_margin=safe_margin,
+        clearance=clearance,
+        seed=1,
+        workers=1,
+    )
+    assert_well_placed(layouts, symbols, safe_margin=safe_margin, clearance=clearance, card=card)
+
+
+def test_same_seed_same_layout_for_any_number_of_workers():
+    deck = take_cards(build_deck(8), 14)
+    symbols = symbols_for("blob", 57, seed=9)
+    one = layout_deck(deck, symbols, card_diameter=CARD, seed=11, workers=1)
+    two = layout_deck(deck, symbols, card_diameter=CARD, seed=11, workers=2)
+    assert one == two
+    assert layout_deck(deck, symbols, card_diameter=CARD, seed=12, workers=1) != one
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"safe_margin": 40.0}, "--safe-margin 40 mm leaves too little room"),
+        ({"safe_margin": -1.0}, "--safe-margin -1 mm"),
+        ({"clearance": -0.5}, "--clearance -0.5 mm is out of range"),
+    ],
+)
+def test_impossible_margins_are_user_errors(kwargs, message):
+    deck = take_cards(build_deck(3), 2)
+    with pytest.raises(DobbleError, match=message):
+        layout_deck(deck, symbols_for("blob", 7), card_diameter=CARD, seed=1, **kwargs)
+
+
+# 3. Properties on random shapes -----------------------------------------------------------------
+
+
+@st.composite
+def random_pictures(draw):
+    count = 7
+    out = []
+    for i in range(count):
+        h = draw(st.integers(8, 120))
+        w = draw(st.integers(8, 120))
+        bits = draw(st.integers(0, 2**16 - 1))
+        ink = np.kron(
+            np.array([(bits >> k) & 1 for k in range(16)], bool).reshape(4, 4),
+            np.ones((h // 4 + 1, w // 4 + 1), bool),
+        )[:h, :w]
+        ink[h // 2, :] = True  # keep it one piece wide enough to trim to (h, w)
+        ink[:, w // 2] = True
+        out.append(pic(ink, np.random.default_rng(i), "word" if i % 3 == 0 else "image"))
+    return out
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pictures=random_pictures(), seed=st.integers(0, 10_000))
+def test_random_shapes_stay_inside_apart_and_deterministic(pictures, seed):
+    deck = Deck(order=2, cards=build_deck(3).cards[:3], symbol_count=7)
+    first = layout_deck(deck, pictures, card_diameter=CARD, seed=seed, workers=1)
+    assert_well_placed(first, pictures)
+    assert layout_deck(deck, pictures, card_diameter=CARD, seed=seed, workers=1) == first
+
+
+# 4. The default icons: what the issue asks of a classic deck -----------------------------------
+
+
+@pytest.fixture(scope="module")
+def default_icons():
+    if not ICONS.is_dir() or len(list(ICONS.iterdir())) < 57:
+        pytest.skip("default icons not present")
+    from dobble_print.symbols import find_sources, load_symbols
+
+    found = find_sources((ICONS,))
+    return load_symbols(found, need=57, max_px=561).symbols
+
+
+@pytest.mark.xfail(
+    reason="issue 4 not met yet: the default icons reach coverage ~0.39 mean / ~0.31 worst card "
+    "and a smallest symbol ~9 mm (targets 0.50 / 0.44 / 11 mm)",
+    strict=False,
+)
+def test_default_icons_classic_deck_coverage_and_sizes(default_icons):
+    deck = build_deck(8)
+    layouts = layout_deck(deck, default_icons, card_diameter=CARD, seed=1)
+    m = measure_deck(layouts, default_icons, card_diameter=CARD)
+    assert m.deck.coverage_mean >= 0.50
+    assert m.deck.coverage_min >= 0.44
+    assert m.deck.clearance >= 1.0 and m.deck.edge >= 3.0
+    assert 1.6 <= m.deck.size_ratio_min and m.deck.size_ratio_max <= 2.6
+    assert 1.8 <= m.deck.size_ratio_mean <= 2.2
+    assert m.deck.smallest >= 11.0

@@ -61,18 +61,26 @@ def _run(action: Callable[[], T]) -> T:
     raise AssertionError("unreachable")
 
 
-@app.callback()
-def main(
-    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")] = False,
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
-) -> None:
-    """Turn a folder of pictures into a print-ready PDF of Spot it!/Dobble cards."""
-    _state["debug"] = debug
-    if version:
+def _print_version(value: bool) -> None:
+    """Eager ``--version``: print and stop before any command is needed."""
+    if value:
         from dobble_print import __version__
 
         typer.echo(f"dobble-print {__version__}")
         raise typer.Exit(0)
+
+
+@app.callback()
+def main(
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, callback=_print_version,
+                     help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """Turn a folder of pictures into a print-ready PDF of Spot it!/Dobble cards."""
+    _state["debug"] = debug
 
 
 def _apply_preset(ctx: typer.Context, param: object, value: str | None) -> str | None:
@@ -99,6 +107,7 @@ class _Bars:
         "layout": "Laying out cards",
         "render": "Writing PDF",
         "png": "Writing card PNGs",
+        "shop": "Writing shop files",
     }
 
     def __init__(self, enabled: bool) -> None:
@@ -210,6 +219,11 @@ def build(
     png_dir: Annotated[
         Path | None, typer.Option("--png-dir", help="Also write every card as a 300 dpi PNG here.")
     ] = None,
+    shop: Annotated[
+        Path | None,
+        typer.Option("--shop", metavar="DIR", help="Also write print-shop files here: one card "
+                     "per PDF page with trim/bleed boxes and a CutContour path, backs, PNGs."),
+    ] = None,
     margin: Annotated[
         str, typer.Option("--margin", help="Printable margin kept clear on every side.")
     ] = "5mm",
@@ -304,6 +318,7 @@ def build(
             card_diameter=parse_length(card_size, option="--card-size"),
             report=report,
             png_dir=png_dir,
+            shop=shop,
             margin=parse_length(margin, option="--margin"),
             bleed=parse_length(bleed, option="--bleed"),
             safe_margin=parse_length(safe_margin, option="--safe-margin"),
@@ -409,22 +424,30 @@ def preview(
         "out/card.png"
     ),
     card: Annotated[int, typer.Option("--card", help="Which card, counting from 1.")] = 1,
+    sheet: Annotated[
+        int | None, typer.Option("--sheet", help="Draw this whole sheet (from 1) instead of a card.")
+    ] = None,
     symbols_per_card: Annotated[
         int | None, typer.Option("-n", "--symbols-per-card", help="Symbols per card.")
     ] = None,
     card_size: Annotated[str, typer.Option("--card-size", help="Card diameter.")] = "85mm",
+    paper: Annotated[str, typer.Option("--paper", help="Paper, for --sheet.")] = "a4",
     seed: Annotated[int, typer.Option("--seed", help="Random seed for the layout.")] = 1,
     dpi: Annotated[int, typer.Option("--dpi", help="Resolution of the PNG.")] = 150,
 ) -> None:
-    """Draw one card as a PNG to check the look before printing.
+    """Draw one card (or one sheet) as a PNG to check the look before printing.
 
     The same source, options and --seed as build give the same card as in the PDF.
 
-    Example: dobble-print preview photos/ --card 3 -o card3.png --seed 7
+    Examples:
+
+      dobble-print preview photos/ --card 3 -o card3.png --seed 7
+
+      dobble-print preview photos/ --sheet 1 -o sheet1.png --paper letter
     """
     from dobble_print.output import refuse_inputs
     from dobble_print.pipeline import BuildOptions, prepare
-    from dobble_print.preview import draw_card, save_png
+    from dobble_print.preview import draw_card, draw_sheet, save_png
     from dobble_print.sources import find_sources
 
     def make():
@@ -435,17 +458,29 @@ def preview(
             seed=seed,
             symbols_per_card=symbols_per_card,
             card_diameter=diameter,
+            paper=parse_paper(paper),
         )
         refuse_inputs({"-o": [output]}, find_sources(options.sources).files)
-        prepared = prepare(options)
-        count = len(prepared.layouts)
-        if not 1 <= card <= count:
-            raise DobbleError(f"--card {card} is out of range: this deck has cards 1 to {count}")
         if not 30 <= dpi <= 1200:
             raise DobbleError(f"--dpi {dpi} is out of range; use 30 to 1200")
-        image = draw_card(prepared.layouts[card - 1], prepared.symbols, card_diameter=diameter,
-                          dpi=dpi)
+        prepared = prepare(options)
+        if sheet is not None:
+            sheets = prepared.plan.sheet_count
+            if not 1 <= sheet <= sheets:
+                raise DobbleError(
+                    f"--sheet {sheet} is out of range: this deck has sheets 1 to {sheets}"
+                )
+            image = draw_sheet(prepared.plan, prepared.layouts, prepared.symbols, sheet - 1,
+                               dpi=dpi)
+        else:
+            count = len(prepared.layouts)
+            if not 1 <= card <= count:
+                raise DobbleError(
+                    f"--card {card} is out of range: this deck has cards 1 to {count}"
+                )
+            image = draw_card(prepared.layouts[card - 1], prepared.symbols,
+                              card_diameter=diameter, dpi=dpi)
         save_png(image, output, dpi=dpi)
 
     _run(make)
-    typer.echo(f"card {card} -> {output}")
+    typer.echo(f"{'sheet ' + str(sheet) if sheet is not None else 'card ' + str(card)} -> {output}")

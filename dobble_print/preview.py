@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from dobble_print.card_shape import CardShape, ShapeKind
+from dobble_print.connect import BORDER_MM, Team
 from dobble_print.layout import CardLayout
 from dobble_print.output import write_atomically
 from dobble_print.symbols import Symbol
@@ -22,18 +24,72 @@ CUT_GREY = (140, 140, 140, 255)
 
 
 def draw_card(
-    layout: CardLayout, symbols: Sequence[Symbol], *, card_diameter: float, dpi: int = 150
+    layout: CardLayout,
+    symbols: Sequence[Symbol],
+    *,
+    card_diameter: float,
+    dpi: int = 150,
+    shape: CardShape | None = None,
+    bleed: float = 0.0,
+    background: tuple[float, float, float] | None = None,
+    team: Team | None = None,
 ) -> Image.Image:
-    """One round card on a transparent square: white disc, grey cut line, the symbols."""
+    """One card: by default a round card on a transparent square (white disc, grey cut line).
+
+    Args:
+        shape: the card's shape (default: a circle of ``card_diameter``).
+        bleed: mm added around the card's bounding box.
+        background: RGB in [0, 1]: fill the whole picture with it and draw no cut line (a print
+            shop's file with bleed); None draws the white card with its grey cut line.
+        team: a Connect team, whose colour borders the card (and fills the bleed).
+    """
     from PIL import Image, ImageDraw
 
     px_per_mm = dpi / 25.4
-    size = math.ceil(card_diameter * px_per_mm) + 2
-    card = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    ImageDraw.Draw(card).ellipse(
-        (1, 1, size - 2, size - 2), fill=(255, 255, 255, 255), outline=CUT_GREY,
-        width=max(1, round(dpi / 150)),
+    shape = shape or CardShape(ShapeKind.CIRCLE, card_diameter)
+    if shape.kind is ShapeKind.CIRCLE and not bleed and background is None and team is None:
+        size = math.ceil(card_diameter * px_per_mm) + 2
+        card = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+        ImageDraw.Draw(card).ellipse(
+            (1, 1, size - 2, size - 2), fill=(255, 255, 255, 255), outline=CUT_GREY,
+            width=max(1, round(dpi / 150)),
+        )
+        return _draw_symbols(card, layout, symbols, px_per_mm)
+    hw, hh = shape.half_extent
+    card = Image.new(
+        "RGBA",
+        (math.ceil(2 * (hw + bleed) * px_per_mm) + 2, math.ceil(2 * (hh + bleed) * px_per_mm) + 2),
+        (0, 0, 0, 0),
     )
+    draw = ImageDraw.Draw(card)
+
+    def polygon(grow: float) -> list[tuple[float, float]]:
+        return [(card.width / 2 + x * px_per_mm, card.height / 2 - y * px_per_mm)
+                for x, y in shape.outline(grow)]
+
+    white = _rgba(background or (1.0, 1.0, 1.0))
+    if background is not None:
+        draw.rectangle((0, 0, card.width, card.height), fill=_rgba(team.rgb) if team else white)
+    elif team:
+        draw.polygon(polygon(bleed), fill=_rgba(team.rgb))
+    if team:
+        draw.polygon(polygon(-BORDER_MM), fill=white)
+    elif background is None:
+        draw.polygon(polygon(bleed), fill=white)
+    card = _draw_symbols(card, layout, symbols, px_per_mm)
+    if background is None:
+        ImageDraw.Draw(card).polygon(polygon(0.0), outline=CUT_GREY, width=max(1, round(dpi / 150)))
+    return card
+
+
+def _rgba(rgb: tuple[float, float, float]) -> tuple[int, int, int, int]:
+    return (*(round(v * 255) for v in rgb), 255)
+
+
+def _draw_symbols(card, layout: CardLayout, symbols: Sequence[Symbol], px_per_mm: float):
+    """The card's symbols composited onto ``card``, whose centre is the card centre."""
+    from PIL import Image
+
     for p in layout.placements:
         w = max(1, round(p.width * px_per_mm))
         h = max(1, round(p.height * px_per_mm))
@@ -41,12 +97,33 @@ def draw_card(
             (w, h), Image.Resampling.LANCZOS
         )
         pic = pic.rotate(p.rotation, resample=Image.Resampling.BICUBIC, expand=True)
-        cx = size / 2 + p.center[0] * px_per_mm
-        cy = size / 2 - p.center[1] * px_per_mm  # image rows grow downwards
+        cx = card.width / 2 + p.center[0] * px_per_mm
+        cy = card.height / 2 - p.center[1] * px_per_mm  # image rows grow downwards
         layer = Image.new("RGBA", card.size, (0, 0, 0, 0))
         layer.paste(pic, (round(cx - pic.width / 2), round(cy - pic.height / 2)), pic)
         card = Image.alpha_composite(card, layer)
     return card
+
+
+def draw_sheet(
+    plan: object, layouts: Sequence[CardLayout], symbols: Sequence[Symbol], sheet: int, *,
+    dpi: int = 100,
+) -> Image.Image:
+    """Front sheet ``sheet`` (0-based) of ``plan`` as the page will print, cards at their places."""
+    from PIL import Image
+
+    px_per_mm = dpi / 25.4
+    paper = plan.paper  # type: ignore[attr-defined]
+    page = Image.new("RGBA", (round(paper.width * px_per_mm), round(paper.height * px_per_mm)),
+                     (255, 255, 255, 255))
+    for slot in plan.slots:  # type: ignore[attr-defined]
+        if slot.sheet != sheet:
+            continue
+        card = draw_card(layouts[slot.card], symbols, card_diameter=plan.card_diameter, dpi=dpi)
+        x = slot.center[0] * px_per_mm - card.width / 2
+        y = (paper.height - slot.center[1]) * px_per_mm - card.height / 2  # rows grow downwards
+        page.alpha_composite(card, (max(0, round(x)), max(0, round(y))))
+    return page
 
 
 def save_png(image: Image.Image, path: Path, *, dpi: int) -> None:
@@ -67,14 +144,24 @@ def write_card_pngs(
     card_diameter: float,
     dpi: int = 300,
     progress: Callable[[int, int], None] | None = None,
+    shape: CardShape | None = None,
+    bleed: float = 0.0,
+    background: tuple[float, float, float] | None = None,
+    teams: Sequence[Team] | None = None,
 ) -> list[Path]:
-    """Every card as its own PNG (``card_001.png`` …) at ``dpi``, for print services and sharing."""
+    """Every card as its own PNG (``card_001.png`` …) at ``dpi``, for print services and sharing.
+
+    ``shape``, ``bleed`` and ``background`` are as for :func:`draw_card`; ``teams`` gives each
+    card (in deck order) its Connect border.
+    """
     layouts: Sequence[CardLayout] = prepared.layouts  # type: ignore[attr-defined]
     symbols: Sequence[Symbol] = prepared.symbols  # type: ignore[attr-defined]
     paths = []
     for i, (layout, path) in enumerate(zip(layouts, card_png_paths(folder, len(layouts)),
                                            strict=True)):
-        save_png(draw_card(layout, symbols, card_diameter=card_diameter, dpi=dpi), path, dpi=dpi)
+        image = draw_card(layout, symbols, card_diameter=card_diameter, dpi=dpi, shape=shape,
+                          bleed=bleed, background=background, team=teams[i] if teams else None)
+        save_png(image, path, dpi=dpi)
         paths.append(path)
         if progress:
             progress(i + 1, len(layouts))

@@ -308,3 +308,61 @@ def test_print_options_in_other_units_give_identical_pdfs(tmp_path, pictures):
     c = run(*common, "-o", str(tmp_path / "c.pdf"), "--no-cover", "--cut-guides", "none")
     assert ", 5 pages," in a.stdout  # the cover, then fronts and backs of 2 sheets
     assert c.exit_code == 0 and ", 4 pages," in c.stdout
+
+
+def test_preview_a_whole_sheet(tmp_path, pictures):
+    from PIL import Image
+
+    out = tmp_path / "sheet.png"
+    result = run("preview", str(pictures(13)), "-o", str(out), "--sheet", "2", "--dpi", "50",
+                 "--paper", "letter")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.strip() == f"sheet 2 -> {out}"
+    with Image.open(out) as im:
+        assert im.size == (425, 550)  # Letter at 50 dpi
+    result = run("preview", str(pictures(13)), "-o", str(out), "--sheet", "4")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "dobble-print: error: --sheet 4 is out of range: this deck has sheets 1 to 3"
+    ]
+
+
+def test_version():
+    from dobble_print import __version__
+
+    result = run("--version")
+    assert result.exit_code == 0
+    assert result.stdout == f"dobble-print {__version__}\n"
+
+
+def test_verbose_names_every_picture(tmp_path, pictures):
+    src = pictures(9)
+    (src / "notes.md").write_text("x", encoding="utf-8")
+    result = run("build", str(src), "-o", str(tmp_path / "d.pdf"), "--seed", "1", "--verbose")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert sum(line.startswith("used: ") for line in out.splitlines()) == 7
+    assert sum(line.startswith("unused: ") for line in out.splitlines()) == 2
+    assert "notes.md" in out
+    quiet = run("build", str(src), "-o", str(tmp_path / "e.pdf"), "--seed", "1")
+    assert "notes.md" not in quiet.stdout + quiet.stderr  # a document beside pictures: no note
+
+
+def test_internal_errors_are_one_line_and_traced_with_debug(monkeypatch, tmp_path, pictures):
+    import dobble_print.pipeline as pipeline
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(pipeline, "render_pdf", broken)
+    src = pictures(7)
+    result = run("build", str(src), "-o", str(tmp_path / "d.pdf"), "--seed", "1")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "dobble-print: error: internal error (ZeroDivisionError: boom); run again with --debug "
+        "and report it"
+    ]
+    result = run("--debug", "build", str(src), "-o", str(tmp_path / "d.pdf"), "--seed", "1")
+    assert result.exit_code == 1
+    assert "Traceback" in result.stderr and "ZeroDivisionError" in result.stderr
+    assert not (tmp_path / "d.pdf").exists()

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.backs import load_back
+from dobble_print.card_shape import CardShape, ShapeKind
 from dobble_print.choice import best_partial_deck, choose_option, next_option
 from dobble_print.cover import DeckFacts, cover_page_count, plan_cover
 from dobble_print.deck import (
@@ -30,6 +31,7 @@ from dobble_print.output import check_writable, refuse_inputs, write_atomically
 from dobble_print.preview import card_png_paths, write_card_pngs
 from dobble_print.render import render_pdf
 from dobble_print.report import build_report
+from dobble_print.shop import shop_paths, write_shop
 from dobble_print.sheet import Duplex, SheetPlan, plan_sheets
 from dobble_print.symbols import (
     Symbol,
@@ -72,6 +74,7 @@ class BuildOptions:
     duplex: Duplex = Duplex.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
     cover: bool = True
+    shop: Path | None = None  # folder for the print-shop files (one card per page, PNGs)
 
 
 @dataclass(frozen=True)
@@ -217,6 +220,9 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
     prepared = prepare(options, progress)
     if options.png_dir is not None:
         refuse_inputs({"--png-dir": card_png_paths(options.png_dir, len(prepared.layouts))}, inputs)
+    if options.shop is not None:
+        refuse_inputs({"--shop": shop_paths(options.shop, len(prepared.layouts),
+                                            backs=options.backs is not None)}, inputs)
     symbols, layouts, plan = prepared.symbols, prepared.layouts, prepared.plan
     disc = plan.card_diameter + 2 * plan.back_bleed
     back = load_back(options.backs, diameter=disc) if options.backs else None
@@ -246,5 +252,11 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
         write_card_pngs(
             options.png_dir, prepared, card_diameter=options.card_diameter,
             progress=_stage(progress, "png"),
+        )
+    if options.shop is not None:
+        write_shop(
+            options.shop, symbols=symbols, layouts=layouts,
+            shape=CardShape(ShapeKind.CIRCLE, options.card_diameter),
+            card_color=options.card_color, back=options.backs, progress=_stage(progress, "shop"),
         )
     return dataclasses.replace(prepared, report=report)

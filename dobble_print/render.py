@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dobble_print.card_shape import CardShape, ShapeKind
 from dobble_print.cover import CoverPage
 from dobble_print.layout import CardLayout
 from dobble_print.sheet import CardSlot, Duplex, SheetPlan
@@ -151,6 +152,21 @@ def _disc(c, center: tuple[float, float], radius: float, rgb, *, clip: bool = Fa
         c.clipPath(path, stroke=0, fill=1)
     else:
         c.drawPath(path, stroke=0, fill=1)
+
+
+def shape_path(c, shape: CardShape, center: tuple[float, float], grow: float = 0.0):
+    """A reportlab path of the card outline (mm) around ``center``, grown by ``grow`` mm: a true
+    circle for round cards, the polygon of :meth:`CardShape.outline` for the rest."""
+    path = c.beginPath()
+    if shape.kind is ShapeKind.CIRCLE:
+        path.circle(_pt(center[0]), _pt(center[1]), _pt(shape.size / 2 + grow))
+        return path
+    points = shape.outline(grow)
+    path.moveTo(_pt(center[0] + points[0][0]), _pt(center[1] + points[0][1]))
+    for x, y in points[1:]:
+        path.lineTo(_pt(center[0] + x), _pt(center[1] + y))
+    path.close()
+    return path
 
 
 def _draw_placements(c, slot: CardSlot, layout: CardLayout) -> None:

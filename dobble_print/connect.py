@@ -1,0 +1,71 @@
+"""The Connect variant: starting cards and four teams, told apart by the colour of a card's border.
+
+Dobble Connect plays on hexagonal cards of the order-9 plane (10 symbols a card): 10 starting cards
+with a black border are laid out first, and each of four teams plays its own 20 cards, bordered in
+its colour. Any two cards still share exactly one symbol, so which card joins which team does not
+matter; the deck is shuffled by seed before the borders are handed out in order.
+
+Example:
+    >>> [team.name for team in assign_teams(90)[9:11]]
+    ['start', 'pink']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dobble_print.errors import DobbleError
+
+BORDER_MM = 3.0  # band inside the cut line; the preset's safe margin keeps symbols off it
+STARTING_CARDS = 10
+TEAM_CARDS = 20
+
+
+@dataclass(frozen=True)
+class Team:
+    """A group of cards with one border colour (``rgb`` in [0, 1])."""
+
+    name: str
+    rgb: tuple[float, float, float]
+
+
+START = Team("start", (0.0, 0.0, 0.0))
+TEAMS = (
+    Team("pink", (0.93, 0.30, 0.62)),
+    Team("orange", (0.98, 0.55, 0.10)),
+    Team("green", (0.18, 0.66, 0.30)),
+    Team("blue", (0.16, 0.42, 0.86)),
+)
+
+
+def assign_teams(card_count: int) -> tuple[Team, ...]:
+    """The team of each card in deck order: 10 starting cards, then the teams in turn, 20 each.
+
+    A deck with fewer than 90 cards (fewer pictures than the full deck needs) keeps its 10
+    starting cards and shares the rest out as evenly as it can, earlier teams first; cards beyond
+    90 (the 91st of the plane) are left out by the preset's ``cards = 90``.
+
+    Raises:
+        DobbleError: when there are not even enough cards for the starting ones and one per team.
+    """
+    if card_count < STARTING_CARDS + len(TEAMS):
+        raise DobbleError(
+            f"--variant connect needs at least {STARTING_CARDS + len(TEAMS)} cards, this deck has "
+            f"{card_count}; add pictures (the full Connect deck needs 91)"
+        )
+    rest = card_count - STARTING_CARDS
+    per, extra = divmod(rest, len(TEAMS))
+    out = [START] * STARTING_CARDS
+    for i, team in enumerate(TEAMS):
+        out += [team] * (per + (i < extra))
+    return tuple(out)
+
+
+def cover_lines() -> tuple[str, ...]:
+    """What the cover says about the teams."""
+    names = ", ".join(t.name for t in TEAMS)
+    return (
+        f"Connect: lay out the {STARTING_CARDS} black-bordered starting cards face up; each of "
+        f"up to four teams ({names}) plays its own {TEAM_CARDS} cards, told by the "
+        "border colour.",
+    )

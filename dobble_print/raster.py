@@ -116,6 +116,15 @@ def load_raster(path: Path, *, max_px: int) -> np.ndarray:
     Raises:
         BadPicture: with the reason, when the file cannot be decoded or is too large.
     """
+    with warnings.catch_warnings():
+        # Pillow's UserWarnings about damaged files ("Truncated File Read", TIFF tags larger than
+        # the file) would print as multi-line noise; the damage is reported as BadPicture or the
+        # picture is still usable.
+        warnings.simplefilter("ignore", UserWarning)
+        return _decode(path, max_px)
+
+
+def _decode(path: Path, max_px: int) -> np.ndarray:
     from PIL import Image
 
     im = _open(path)

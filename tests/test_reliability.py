@@ -28,7 +28,7 @@ from typer.testing import CliRunner
 from dobble_print.cli import app
 from tests import symbol_files as sf
 from tests.conftest import REPO, make_pictures
-from tests.test_hostile_symbols import BAD
+from tests.test_hostile_symbols import BAD, listener  # noqa: F401  (a fixture)
 from tests.test_hostile_symbols import _make as make_bad
 
 ERROR = "dobble-print: error: "
@@ -188,9 +188,16 @@ _opened: list[tuple[str, int]] = []
 _recording = threading.Event()
 
 
+_connected: list[tuple] = []
+
+
 def _audit(event: str, args: tuple) -> None:
-    if _recording.is_set() and event == "open" and isinstance(args[0], (str, Path)):
+    if not _recording.is_set():
+        return
+    if event == "open" and isinstance(args[0], (str, Path)):
         _opened.append((os.path.abspath(args[0]), args[2] if isinstance(args[2], int) else 0))
+    elif event in ("socket.connect", "socket.getaddrinfo", "urllib.Request"):
+        _connected.append((event, args))
 
 
 sys.addaudithook(_audit)
@@ -199,6 +206,7 @@ _WRITING = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 
 def _build_recorded(*args: str):
     _opened.clear()
+    _connected.clear()
     _recording.set()
     try:
         return cli(*args)
@@ -276,6 +284,28 @@ def test_each_case_mixed_into_a_good_folder(tmp_path, good, case):
     if outside.exists():
         assert not [p for p, _ in _opened if p.startswith(str(outside))]
         assert not [p for p, _ in _opened if p == "/etc/passwd"]
+
+
+def test_svgs_in_a_folder_reach_no_network_and_no_other_file(tmp_path, good, listener):  # noqa: F811
+    """The folder-level case of test_hostile_symbols' SVG test: external images, <use> of other
+    files, file: URLs and CSS imports draw nothing, connect nowhere and open nothing."""
+    port, hits = listener
+    secret = sf.save(Image.new("RGB", (40, 40), (255, 0, 0)), tmp_path / "secret.png")
+    folder = tmp_path / "pics"
+    shutil.copytree(good, folder)
+    (folder / "000_http.svg").write_text(sf.svg_with_image(f"http://127.0.0.1:{port}/x.png"))
+    (folder / "000_local.svg").write_text(sf.svg_with_image("../secret.png"))
+    (folder / "000_file_url.svg").write_text(sf.svg_with_image(secret.as_uri()))
+    (folder / "000_css.svg").write_text(sf.svg_with_image("x").replace(
+        "<rect", f'<style>@import url("http://127.0.0.1:{port}/s.css");</style><rect'))
+    result = _build_recorded("build", str(folder), "-o", str(tmp_path / "d.pdf"), "--seed", "1",
+                             "-q", "--cards", "3")
+    assert_clean(result)
+    assert result.exit_code == 0, result.output
+    assert hits == [] and _connected == []
+    assert str(secret) not in {p for p, _ in _opened}
+    # Each external reference drew nothing, so three of them are the same picture: used once.
+    assert result.stderr.count("same pixels as") == 3
 
 
 def test_everything_at_once_with_skip_bad(tmp_path, good):

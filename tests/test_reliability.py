@@ -321,7 +321,7 @@ def test_everything_at_once_with_skip_bad(tmp_path, good):
     out = tmp_path / "deck.pdf"
     before = _snapshot(folder)
     result = _build_recorded("build", str(folder), str(latin1), "-o", str(out), "--seed", "1",
-                             "-q", "--skip-bad")
+                             "-q", "--skip-bad", "--cards", "3")
     assert_clean(result)
     assert result.exit_code == 0 and out.exists()
     skipped = [w for w in result.stderr.splitlines() if w.startswith("warning: skipped ")]

@@ -11,11 +11,13 @@ import secrets
 import sys
 import traceback
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, TypeVar
 
 import typer
 
+from dobble_print.card_shape import ShapeKind
 from dobble_print.errors import DobbleError
 from dobble_print.resources import default_icons
 from dobble_print.symbols import Background, PhotoShape, SymbolOptions
@@ -37,6 +39,13 @@ app = typer.Typer(
 )
 
 _state = {"debug": False}
+
+
+class Variant(StrEnum):
+    """Game variants with their own card borders."""
+
+    CONNECT = "connect"
+
 T = TypeVar("T")
 
 
@@ -212,12 +221,22 @@ def build(
             "--preset",
             is_eager=True,
             callback=_apply_preset,
-            help="Option values from a preset (classic, junior, toddler, mini) or a .toml file; "
-            "options given on the command line win.",
+            help="Option values from a preset (classic, junior, toddler, mini, connect) or a .toml "
+            "file; options given on the command line win.",
         ),
     ] = None,
     png_dir: Annotated[
         Path | None, typer.Option("--png-dir", help="Also write every card as a 300 dpi PNG here.")
+    ] = None,
+    shape: Annotated[
+        ShapeKind,
+        typer.Option("--shape", help="Card shape; --card-size is then the square's side or the "
+                     "hexagon's width across its flats."),
+    ] = ShapeKind.CIRCLE,
+    variant: Annotated[
+        Variant | None,
+        typer.Option("--variant", help="connect: 10 black-bordered starting cards and four "
+                     "teams of 20 in pink, orange, green and blue (--preset connect sets it)."),
     ] = None,
     shop: Annotated[
         Path | None,
@@ -300,7 +319,8 @@ def build(
       dobble-print build photos/ words.txt icons/ -o mixed.pdf --photo-shape rounded
     """
     from dobble_print.backs import default_back
-    from dobble_print.pipeline import BuildOptions, build as build_pdf
+    from dobble_print.pipeline import BuildOptions
+    from dobble_print.pipeline import build as build_pdf
 
     if seed is None:
         seed = secrets.randbelow(1_000_000)
@@ -319,6 +339,8 @@ def build(
             report=report,
             png_dir=png_dir,
             shop=shop,
+            shape=shape,
+            variant=variant.value if variant else None,
             margin=parse_length(margin, option="--margin"),
             bleed=parse_length(bleed, option="--bleed"),
             safe_margin=parse_length(safe_margin, option="--safe-margin"),

@@ -73,9 +73,18 @@ class DeckFacts:
     cards: int
     symbols: int
     seed: int
+    notes: tuple[str, ...] = ()  # lines about the variant (Connect's teams), before the tips
 
 
-def _instructions(plan: SheetPlan, first_card_page: int) -> list[str]:
+_CUT = {
+    "circle": "Cut along the grey circle; the short ticks mark its top, bottom and sides.",
+    "hexagon": "Cut along the grey hexagons: neighbouring cards share an edge, one cut for two.",
+    "square": "Cut along the grey lines from edge to edge: each straight cut serves two cards.",
+    "rounded": "Cut straight along the edge guides, then round the corners along the grey arcs.",
+}
+
+
+def _instructions(plan: SheetPlan, first_card_page: int, notes=()) -> list[str]:
     pages = f"pages {first_card_page}–{len(plan.pages)}"
     lines = ["Print at 100 % (“Actual size”), never “Fit to page”: check the ruler below."]
     if plan.duplex:
@@ -86,7 +95,8 @@ def _instructions(plan: SheetPlan, first_card_page: int) -> list[str]:
         lines.append("Backs off-centre? Measure by how much and rebuild with --back-offset X,Y.")
     else:
         lines.append(f"Print {pages} one-sided; this cover is for you, not for cutting.")
-    lines.append("Cut along the grey circle; the short ticks mark its top, bottom and sides.")
+    lines.append(_CUT[plan.shape.kind.value if plan.shape else "circle"])
+    lines += notes
     lines.append("Thick paper (160–300 g/m²) or lamination makes cards that last.")
     return lines
 
@@ -185,7 +195,8 @@ def plan_cover(names: Sequence[str], facts: DeckFacts, plan: SheetPlan) -> tuple
             left,
             top - 9,
             f"{facts.cards} cards · {facts.symbols_per_card} symbols per card · "
-            f"{facts.symbols} symbols · seed {facts.seed} · {plan.card_diameter:g} mm cards, "
+            f"{facts.symbols} symbols · seed {facts.seed} · "
+            f"{plan.shape.describe() if plan.shape else f'{plan.card_diameter:g} mm'} cards, "
             f"{plan.per_sheet} per sheet",
             10,
             max_width=width,
@@ -193,7 +204,8 @@ def plan_cover(names: Sequence[str], facts: DeckFacts, plan: SheetPlan) -> tuple
     )
     texts.append(Text(left, top - 20, "How to print", 13, bold=True))
     first_card_page = sum(1 for p in plan.pages if p.kind == "cover") + 1
-    for i, line in enumerate(_instructions(plan, first_card_page)[:INSTRUCTION_LINES], 1):
+    lines = _instructions(plan, first_card_page, facts.notes)[:INSTRUCTION_LINES]
+    for i, line in enumerate(lines, 1):
         texts.append(Text(left, top - 27 - 5.5 * (i - 1), f"{i}.  {line}", 9.5, max_width=width))
     rules, scale_texts, squares = _scale_checks(left, top - 27 - 5.5 * INSTRUCTION_LINES - 4, width)
     texts += scale_texts

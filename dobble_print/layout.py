@@ -26,6 +26,7 @@ shared by a fork-based process pool, one worker per available core.
 
 from __future__ import annotations
 
+import functools
 import math
 import multiprocessing
 import os
@@ -34,6 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from dobble_print.card_shape import CardShape, ShapeKind
 from dobble_print.deck import Deck
 from dobble_print.errors import DobbleError
 from dobble_print.packing import Board, make_board, pack
@@ -144,6 +146,7 @@ class _Job:
     caps: tuple[float, ...]
     board: Board
     seed: int
+    area: float  # of the safe area, mm²: what FILL is a share of
 
 
 _JOB: _Job | None = None
@@ -157,7 +160,7 @@ def _layout_one(index: int, job: _Job | None = None) -> CardLayout:
     rel = rank_sizes(len(card))[list(job.ranks[index])]
     fill = FILL
     while True:  # pack() shrinks as it needs; only shapes it cannot fit at all come back here
-        scale = math.sqrt(fill * math.pi * job.board.safe_radius**2 / float((rel**2).sum()))
+        scale = math.sqrt(fill * job.area / float((rel**2).sum()))
         packed = pack(
             job.board, [job.shapes[s] for s in card], scale * rel, [job.caps[s] for s in card], rng
         )
@@ -198,6 +201,7 @@ def layout_deck(
     seed: int,
     progress: Callable[[int, int], None] | None = None,
     workers: int | None = None,
+    shape: CardShape | None = None,
 ) -> tuple[CardLayout, ...]:
     """Lay out every card of ``deck``; the same seed gives the same layouts for any ``workers``.
 
@@ -212,6 +216,8 @@ def layout_deck(
         seed: the layout's random seed.
         progress: called as ``progress(done, total)`` as cards are finished.
         workers: processes to use; None means one per available core.
+        shape: a card that is not round (``shape.size`` should equal ``card_diameter``): the
+            symbols are packed into its outline shrunk by ``safe_margin``.
     """
     global _JOB
     radius = card_diameter / 2 - safe_margin
@@ -228,7 +234,13 @@ def layout_deck(
     caps = tuple(min(max_rotation, WORD_ROTATION if s.kind == "word" else 180.0) for s in shapes)
     cards = tuple(tuple(c) for c in deck.cards)
     ranks = size_ranks(cards, np.random.default_rng([seed, len(cards), 1]))
-    job = _Job(cards, ranks, shapes, caps, make_board(radius, clearance), seed)
+    if shape is None or shape.kind is ShapeKind.CIRCLE:
+        board, area = make_board(radius, clearance), math.pi * radius**2
+    else:
+        depth = functools.partial(shape.depth, inset=safe_margin)
+        half = max(shape.half_extent) - safe_margin
+        board, area = make_board(half, clearance, depth=depth), shape.area(safe_margin)
+    job = _Job(cards, ranks, shapes, caps, board, seed, area)
     n = _workers(len(cards), workers)
     done: list[CardLayout] = []
     _JOB = job

@@ -22,6 +22,7 @@ import numpy as np
 from scipy import ndimage
 from scipy.spatial import cKDTree
 
+from dobble_print.card_shape import CardShape, ShapeKind
 from dobble_print.layout import CardLayout, Placement
 from dobble_print.symbols import Symbol
 
@@ -127,9 +128,17 @@ def card_metrics(
     *,
     card_diameter: float,
     ppmm: float = PPMM,
+    shape: CardShape | None = None,
 ) -> CardMetrics:
-    """Measure one card's layout (see the module docstring)."""
+    """Measure one card's layout (see the module docstring).
+
+    With a ``shape`` that is not a circle, coverage is over the shape's area and the edge is the
+    distance to its outline.
+    """
     radius = card_diameter / 2
+    other = shape is not None and shape.kind is not ShapeKind.CIRCLE
+    if other:
+        radius = max(shape.half_extent)  # the grid spans the card's bounding box
     n = int(math.ceil(2 * radius * ppmm))
     printed = np.zeros((n, n), bool)
     outlines, sizes, far = [], [], 0.0
@@ -142,11 +151,16 @@ def card_metrics(
             far = max(far, float(np.hypot(*outlines[-1].T).max()))
     centres = (np.arange(n) + 0.5) / ppmm - radius
     disc = np.hypot(centres[None, :], centres[:, None]) <= radius
+    edge = radius - far
+    if other:
+        disc = shape.depth(centres[None, :], centres[:, None]) >= 0
+        inks = [o for o in outlines if len(o)]
+        edge = float(shape.depth(*np.concatenate(inks).T).min()) if inks else radius
     ok = [z for z in sizes if z > 0]
     return CardMetrics(
         coverage=float((printed & disc).sum() / disc.sum()),
         clearance=_clearance(outlines),
-        edge=radius - far,
+        edge=edge,
         size_ratio=max(ok) / min(ok) if ok else math.nan,
         smallest=min(ok) if ok else 0.0,
     )
@@ -181,10 +195,12 @@ def measure_deck(
     *,
     card_diameter: float,
     ppmm: float = PPMM,
+    shape: CardShape | None = None,
 ) -> Measured:
-    """Measure every card and the deck."""
+    """Measure every card and the deck (on ``shape``'s area when given)."""
     cards = tuple(
-        card_metrics(layout, symbols, card_diameter=card_diameter, ppmm=ppmm) for layout in layouts
+        card_metrics(layout, symbols, card_diameter=card_diameter, ppmm=ppmm, shape=shape)
+        for layout in layouts
     )
     return Measured(cards, deck_metrics(cards))
 

@@ -26,7 +26,7 @@ guarantees at least the clearance between the inks on paper, and no ink past the
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -78,11 +78,17 @@ class Spot:
     angle: float
 
 
-def make_board(safe_radius: float, clearance: float, cells: int = GRID) -> Board:
+def make_board(
+    safe_radius: float, clearance: float, cells: int = GRID, *, depth: Depth | None = None
+) -> Board:
     """The grid for a safe disc of ``safe_radius`` mm and ``clearance`` mm between inks.
 
     The cell is about ``2·safe_radius / cells`` but adjusted so that the clearance is a whole number
     of cells: gaps on the grid come in whole cells, and a clearance of 2.1 cells would cost 3.
+
+    ``depth`` makes the safe area another convex shape (a hexagon, a square): ``depth(x, y)`` is
+    how far inside it each point (mm from the card centre) lies, and ``safe_radius`` is then half
+    the wider side of its bounding box.
     """
     need = clearance + SAFETY
     cell = 2 * safe_radius / (cells - 2)
@@ -93,6 +99,8 @@ def make_board(safe_radius: float, clearance: float, cells: int = GRID) -> Board
     edges = (np.arange(size + 1) - size / 2) * cell
     far = np.maximum(np.abs(edges[:-1]), np.abs(edges[1:]))  # farthest edge of each cell
     rim = np.hypot(far[None, :], far[:, None]) > safe_radius - SAFETY
+    if depth is not None:
+        rim = _outside(depth, edges)
     # Two cells are too close when the gap between their squares, sqrt(max(|dx|-1, 0)² + …) cells,
     # is under the clearance: a rounded square, the union of a few rectangles.
     gap = need / cell - 1e-6
@@ -104,6 +112,17 @@ def make_board(safe_radius: float, clearance: float, cells: int = GRID) -> Board
     rects = [r for r in rects if not any(o != r and o[0] >= r[0] and o[1] >= r[1] for o in rects)]
     reach = max(max(h, w) for h, w in rects) // 2
     return Board(cell, size, safe_radius, rim, tuple(rects), reach)
+
+
+Depth = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+def _outside(depth: Depth, edges: np.ndarray) -> np.ndarray:
+    """Cells not wholly inside a convex safe area: a corner closer than ``SAFETY`` to its edge
+    (for a convex area, four corners inside put the whole cell inside)."""
+    d = depth(edges[None, :], edges[:, None])
+    inner = np.minimum(np.minimum(d[:-1, :-1], d[1:, :-1]), np.minimum(d[:-1, 1:], d[1:, 1:]))
+    return inner < SAFETY
 
 
 def zone(board: Board, cells: np.ndarray) -> np.ndarray:

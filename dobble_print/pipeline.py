@@ -14,6 +14,7 @@ from pathlib import Path
 from dobble_print.backs import load_back
 from dobble_print.card_shape import CardShape, ShapeKind
 from dobble_print.choice import best_partial_deck, choose_option, next_option
+from dobble_print.connect import Team, assign_teams, cover_lines
 from dobble_print.cover import DeckFacts, cover_page_count, plan_cover
 from dobble_print.deck import (
     Deck,
@@ -31,8 +32,8 @@ from dobble_print.output import check_writable, refuse_inputs, write_atomically
 from dobble_print.preview import card_png_paths, write_card_pngs
 from dobble_print.render import render_pdf
 from dobble_print.report import build_report
-from dobble_print.shop import shop_paths, write_shop
 from dobble_print.sheet import Duplex, SheetPlan, plan_sheets
+from dobble_print.shop import shop_paths, write_shop
 from dobble_print.symbols import (
     Symbol,
     SymbolOptions,
@@ -75,6 +76,13 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     cover: bool = True
     shop: Path | None = None  # folder for the print-shop files (one card per page, PNGs)
+    shape: ShapeKind = ShapeKind.CIRCLE  # card_diameter is then the square's side, the hexagon's
+    # width across the flats
+    variant: str | None = None  # "connect": starting cards and four teams, by border colour
+
+    @property
+    def card_shape(self) -> CardShape:
+        return CardShape(self.shape, self.card_diameter)
 
 
 @dataclass(frozen=True)
@@ -90,6 +98,7 @@ class BuildResult:
     choice: str = ""
     warnings: tuple[str, ...] = ()  # about the symbols: duplicates, bad files skipped, glyphs
     notes: tuple[str, ...] = ()  # files passed over, for --verbose
+    teams: tuple[Team, ...] | None = None  # each card's Connect team, in deck order
 
 
 def plan_deck(
@@ -168,6 +177,7 @@ def prepare(options: BuildOptions, progress: Progress | None = None) -> BuildRes
         max_rotation=options.max_rotation,
         seed=options.seed,
         progress=_stage(progress, "layout"),
+        shape=options.card_shape,
     )
     plan = plan_sheets(
         len(deck.cards),
@@ -182,10 +192,12 @@ def prepare(options: BuildOptions, progress: Progress | None = None) -> BuildRes
         cover_pages=(
             cover_page_count(len(symbols), options.paper, options.margin) if options.cover else 0
         ),
+        shape=options.card_shape if options.shape is not ShapeKind.CIRCLE else None,
     )
+    teams = assign_teams(len(deck.cards)) if options.variant == "connect" else None
     return BuildResult(deck, symbols, layouts, plan, loaded.unused, {}, choice=why,
                        warnings=loaded.warnings + tuple(faint_on_card(symbols, options.card_color)),
-                       notes=loaded.notes)
+                       notes=loaded.notes, teams=teams)
 
 
 def _load(options: BuildOptions, progress: Progress | None) -> tuple[Deck, str, SymbolSet]:
@@ -224,10 +236,11 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
         refuse_inputs({"--shop": shop_paths(options.shop, len(prepared.layouts),
                                             backs=options.backs is not None)}, inputs)
     symbols, layouts, plan = prepared.symbols, prepared.layouts, prepared.plan
-    disc = plan.card_diameter + 2 * plan.back_bleed
+    disc = 2 * (max(options.card_shape.half_extent) + plan.back_bleed)
     back = load_back(options.backs, diameter=disc) if options.backs else None
     facts = DeckFacts(
-        prepared.deck.symbols_per_card, len(prepared.deck.cards), len(symbols), options.seed
+        prepared.deck.symbols_per_card, len(prepared.deck.cards), len(symbols), options.seed,
+        notes=cover_lines() if prepared.teams else (),
     )
     cover = plan_cover([s.name for s in symbols], facts, plan) if options.cover else ()
     write_atomically(
@@ -235,6 +248,7 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
         lambda tmp: render_pdf(
             tmp, symbols=symbols, layouts=layouts, plan=plan, cover=cover, back=back,
             card_color=options.card_color, progress=_stage(progress, "render"),
+            teams=prepared.teams,
         ),
     )
     report = build_report(
@@ -243,7 +257,9 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
         symbols=symbols,
         layouts=layouts,
         plan=plan,
-        metrics=measure_deck(layouts, symbols, card_diameter=options.card_diameter),
+        metrics=measure_deck(layouts, symbols, card_diameter=options.card_diameter,
+                             shape=options.card_shape),
+        teams=prepared.teams,
     )
     if options.report is not None:
         text = json.dumps(report, indent=1, ensure_ascii=False) + "\n"
@@ -251,12 +267,12 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
     if options.png_dir is not None:
         write_card_pngs(
             options.png_dir, prepared, card_diameter=options.card_diameter,
-            progress=_stage(progress, "png"),
+            progress=_stage(progress, "png"), shape=options.card_shape, teams=prepared.teams,
         )
     if options.shop is not None:
         write_shop(
             options.shop, symbols=symbols, layouts=layouts,
-            shape=CardShape(ShapeKind.CIRCLE, options.card_diameter),
-            card_color=options.card_color, back=options.backs, progress=_stage(progress, "shop"),
+            shape=options.card_shape, card_color=options.card_color, back=options.backs,
+            teams=prepared.teams, progress=_stage(progress, "shop"),
         )
     return dataclasses.replace(prepared, report=report)

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.card_shape import CardShape, ShapeKind
+from dobble_print.connect import Team
 from dobble_print.cover import CoverPage
 from dobble_print.layout import CardLayout
 from dobble_print.sheet import CardSlot, Duplex, SheetPlan
@@ -221,6 +222,7 @@ def render_pdf(
     card_color: tuple[float, float, float] = WHITE,
     title: str = "dobble-print deck",
     progress: Callable[[int, int], None] | None = None,
+    teams: Sequence[Team] | None = None,
 ) -> None:
     """Write the deck to ``path`` (the caller makes the write atomic).
 
@@ -228,11 +230,13 @@ def render_pdf(
         cover: the cover pages, drawn first; ``plan.pages`` must count the same number.
         back: RGBA pixels of the card back; required when ``plan.duplex`` is set.
         card_color: RGB in [0, 1] of the card background (fronts, and behind transparent backs).
+        teams: each card's Connect team, whose colour borders it (in deck order).
     """
     from reportlab import rl_config
     from reportlab.pdfgen import canvas as rl_canvas
 
     from dobble_print.render_cover import draw_cover_page
+    from dobble_print.render_shapes import draw_back_shaped, draw_front_shaped, plan_shape
 
     rl_config.useA85 = 0  # binary streams: 7x faster and 20 % smaller than ASCII85
     fonts = _register_fonts()
@@ -256,7 +260,10 @@ def render_pdf(
     define_symbol_forms(c, symbols, layouts)
     back_size = None
     if plan.duplex:
-        back_size = _define_back_form(c, back, plan.card_diameter + 2 * plan.back_bleed)
+        back_size = _define_back_form(
+            c, back, 2 * (max(plan_shape(plan).half_extent) + plan.back_bleed)
+        )
+    shaped = plan.shape is not None or teams is not None
 
     covers = iter(cover)
     for n, page in enumerate(plan.pages, 1):
@@ -264,8 +271,12 @@ def render_pdf(
             draw_cover_page(c, next(covers), symbols, fonts)
         else:
             slots = [s for s in plan.slots if s.sheet == page.sheet]
-            if page.kind == "front":
+            if page.kind == "front" and shaped:
+                draw_front_shaped(c, plan, slots, layouts, card_color, teams)
+            elif page.kind == "front":
                 _draw_front(c, plan, slots, layouts, card_color)
+            elif shaped:
+                draw_back_shaped(c, plan, slots, back_size, card_color)
             else:
                 _draw_back(c, plan, slots, back_size, card_color)
         c.showPage()

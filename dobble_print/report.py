@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dobble_print.card_shape import ShapeKind
+from dobble_print.connect import Team
 from dobble_print.layout import CardLayout
 from dobble_print.metrics import Measured, as_json
 from dobble_print.sheet import SheetPlan
@@ -19,6 +21,13 @@ def _r(x: float) -> float:
     return round(float(x), 3)
 
 
+def _card(plan: SheetPlan) -> dict:
+    shape = plan.shape
+    if shape is None or shape.kind is ShapeKind.CIRCLE:
+        return {"shape": "circle", "diameter_mm": _r(plan.card_diameter)}
+    return {"shape": shape.kind.value, "size_mm": _r(shape.size), "diameter_mm": _r(shape.diameter)}
+
+
 def build_report(
     *,
     seed: int,
@@ -27,10 +36,13 @@ def build_report(
     layouts: Sequence[CardLayout],
     plan: SheetPlan,
     metrics: Measured | None = None,
+    teams: Sequence[Team] | None = None,
 ) -> dict:
     """The report as a JSON-ready dict; ``page`` counts from 1 in the PDF file.
 
-    With ``metrics``, the deck's go under ``"metrics"`` and each card's in its ``"metrics"``.
+    With ``metrics``, the deck's go under ``"metrics"`` and each card's in its ``"metrics"``; with
+    ``teams`` (Connect), each card names its ``"team"``. A card that is not round is described by
+    ``"shape"``, ``"size_mm"`` and the ``"diameter_mm"`` of its circumscribed circle.
     """
     cards = []
     for slot in plan.slots:
@@ -56,6 +68,8 @@ def build_report(
         )
         if metrics is not None:
             cards[-1]["metrics"] = as_json(metrics.cards[slot.card])
+        if teams is not None:
+            cards[-1]["team"] = teams[slot.card].name
         if slot.back_center is not None:
             cards[-1]["back_page"] = plan.page_number("back", slot.sheet)
             cards[-1]["back_center_mm"] = [_r(v) for v in slot.back_center]
@@ -70,7 +84,7 @@ def build_report(
             "width_mm": _r(plan.paper.width),
             "height_mm": _r(plan.paper.height),
         },
-        "card": {"shape": "circle", "diameter_mm": _r(plan.card_diameter)},
+        "card": _card(plan),
         "symbols": [{"id": i, "name": s.name, "source": s.source} for i, s in enumerate(symbols)],
         "pages": [p.kind for p in plan.pages],
         "cards": cards,

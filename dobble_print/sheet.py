@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
+from dobble_print.card_shape import CardShape, ShapeKind
 from dobble_print.errors import DobbleError
 from dobble_print.units import Paper
 
@@ -87,6 +88,9 @@ class SheetPlan:
         cut_circle: whether to draw the cut circle.
         duplex: the flip edge when backs are printed, else None.
         pages: every page in order; front and back pages name their sheet.
+        shape: the card's shape when it is not round (``card_diameter`` is then its size); the
+            cut outline is drawn when ``cut_circle`` is set.
+        cuts: straight cut lines, the same on every front sheet (square cards).
     """
 
     paper: Paper
@@ -101,6 +105,8 @@ class SheetPlan:
     cut_circle: bool = True
     duplex: Duplex | None = None
     pages: tuple[Page, ...] = ()
+    shape: CardShape | None = None
+    cuts: tuple[Segment, ...] = ()
 
     def page_number(self, kind: str, sheet: int) -> int:
         """1-based PDF page of the front or back of ``sheet``."""
@@ -268,8 +274,11 @@ def plan_sheets(
     duplex: Duplex | None = None,
     back_offset: tuple[float, float] = (0.0, 0.0),
     cover_pages: int = 0,
+    shape: CardShape | None = None,
 ) -> SheetPlan:
     """Impose ``card_count`` round cards on as few sheets as possible.
+
+    Cards of another ``shape`` tile the sheet edge to edge (:mod:`dobble_print.tiles`).
 
     Args:
         bleed: how far the card colour runs past the cut line, mm.
@@ -292,6 +301,14 @@ def plan_sheets(
             "5 mm suits most printers"
         )
     back_bleed = max(BACK_BLEED, bleed) if duplex else 0.0
+    if shape is not None and shape.kind is not ShapeKind.CIRCLE:
+        from dobble_print.tiles import plan_tiles
+
+        return plan_tiles(
+            card_count, shape=shape, paper=paper, margin=margin, bleed=bleed,
+            back_bleed=back_bleed, cut_outline=cut_circle, ticks=ticks, duplex=duplex,
+            back_offset=back_offset, cover_pages=cover_pages,
+        )
     reach = max(bleed, back_bleed)  # ink beyond the cut line, front or back
     footprint = card_diameter + 2 * reach
     pitch = card_diameter + max(CARD_GAP, 2 * reach)

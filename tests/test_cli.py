@@ -218,8 +218,8 @@ def test_unknown_preset():
     result = run("build", "--preset", "nope")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        "dobble-print: error: --preset nope: no such preset or file; use one of classic, junior, "
-        "mini, toddler or a .toml file"
+        "dobble-print: error: --preset nope: no such preset or file; use one of classic, connect, "
+        "junior, mini, toddler or a .toml file"
     ]
 
 

@@ -14,6 +14,7 @@ From those masks, independently of how the packer reasoned:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -68,8 +69,7 @@ class InkSample:
 
 def sample_placement(p: Placement, symbol: Symbol, radius: float, ppmm: float = PPMM) -> InkSample:
     """Sample one placement on the card's grid (cell centres at (i + ½)/ppmm - radius, y up)."""
-    rgba = symbol.rgba
-    h, w = rgba.shape[:2]
+    h, w = symbol.rgba.shape[:2]
     t = math.radians(p.rotation)
     c, s = math.cos(t), math.sin(t)
     ex = (abs(p.width * c) + abs(p.height * s)) / 2
@@ -79,20 +79,41 @@ def sample_placement(p: Placement, symbol: Symbol, radius: float, ppmm: float = 
     c1 = min(n, int((p.center[0] + ex + radius) * ppmm) + 2)
     r0 = max(0, int((p.center[1] - ey + radius) * ppmm) - 1)
     r1 = min(n, int((p.center[1] + ey + radius) * ppmm) + 2)
-    xs = (np.arange(c0, c1) + 0.5) / ppmm - radius - p.center[0]
-    ys = (np.arange(r0, r1) + 0.5) / ppmm - radius - p.center[1]
-    dx, dy = xs[None, :], ys[:, None]
-    u = (c * dx + s * dy) / p.width + 0.5  # back into the picture, 0..1 across
-    v = 0.5 - (-s * dx + c * dy) / p.height  # 0..1 down
-    inside = (u >= 0) & (u < 1) & (v >= 0) & (v < 1)
-    col = np.clip((u * w).astype(np.intp), 0, w - 1)
-    row = np.clip((v * h).astype(np.intp), 0, h - 1)
-    px = rgba[row, col]
-    alpha = np.where(inside, px[..., 3], 0).astype(np.float32)
-    ink = alpha >= INK_ALPHA
-    a = alpha / 255.0
-    shade = px[..., :3].min(axis=-1) * a + 255.0 * (1 - a)
-    return InkSample(slice(r0, r1), slice(c0, c1), ink, shade < WHITE)
+    # Output sample (col j, row i) sits at x = (c0 + j + ½)/ppmm − radius, y likewise (y up); turned
+    # back by the rotation and scaled into the picture's pixels it is an affine map, which Pillow
+    # applies in C with nearest-pixel sampling (its output coordinates are pixel centres already).
+    kx = c0 / ppmm - radius - p.center[0]
+    ky = r0 / ppmm - radius - p.center[1]
+    sx, sy = w / p.width, h / p.height
+    affine = (
+        sx * c / ppmm, sx * s / ppmm, sx * (c * kx + s * ky) + w / 2,
+        sy * s / ppmm, -sy * c / ppmm, h / 2 - sy * (-s * kx + c * ky),
+    )
+    from PIL import Image
+
+    code = np.asarray(
+        _ink_codes(symbol).transform(
+            (max(c1 - c0, 1), max(r1 - r0, 1)), Image.Transform.AFFINE, affine,
+            resample=Image.Resampling.NEAREST, fillcolor=0,
+        )
+    )
+    return InkSample(slice(r0, r0 + code.shape[0]), slice(c0, c0 + code.shape[1]),
+                     (code & 1).astype(bool), code >= 2)
+
+
+@functools.lru_cache(maxsize=1024)
+def _ink_codes(symbol: Symbol):
+    """Per pixel of a symbol: bit 0 = ink (alpha ≥ 0.5), bit 1 = printed ink (not near-white over
+    white paper). Computed once per symbol, so sampling a placement gathers one byte per sample
+    instead of four channels and blending them each time."""
+    rgba = symbol.rgba
+    a = rgba[..., 3].astype(np.float32) / 255.0
+    darkest = np.minimum(np.minimum(rgba[..., 0], rgba[..., 1]), rgba[..., 2])
+    shade = darkest * a + 255.0 * (1 - a)
+    from PIL import Image
+
+    codes = (rgba[..., 3] >= INK_ALPHA).astype(np.uint8) | ((shade < WHITE).astype(np.uint8) << 1)
+    return Image.fromarray(codes, "L")
 
 
 def _outline(sample: InkSample, radius: float, ppmm: float) -> np.ndarray:
@@ -150,7 +171,7 @@ def card_metrics(
         if len(outlines[-1]):
             far = max(far, float(np.hypot(*outlines[-1].T).max()))
     centres = (np.arange(n) + 0.5) / ppmm - radius
-    disc = np.hypot(centres[None, :], centres[:, None]) <= radius
+    disc = _disc(n, radius, ppmm)
     edge = radius - far
     if other:
         disc = shape.depth(centres[None, :], centres[:, None]) >= 0
@@ -164,6 +185,15 @@ def card_metrics(
         size_ratio=max(ok) / min(ok) if ok else math.nan,
         smallest=min(ok) if ok else 0.0,
     )
+
+
+@functools.lru_cache(maxsize=8)
+def _disc(n: int, radius: float, ppmm: float) -> np.ndarray:
+    """The card disc on an n×n sample grid (the same for every card of a deck)."""
+    centres = (np.arange(n) + 0.5) / ppmm - radius
+    disc = np.hypot(centres[None, :], centres[:, None]) <= radius
+    disc.flags.writeable = False
+    return disc
 
 
 def deck_metrics(cards: Sequence[CardMetrics]) -> DeckMetrics:

@@ -209,6 +209,58 @@ def _font_for(sources: Sources, options: SymbolOptions) -> Font | None:
         raise DobbleError(f"--font {path}: {exc}; give a TrueType .ttf file") from None
 
 
+PARALLEL_FROM = 16  # pictures: below this a process pool costs more than it saves
+_AHEAD: tuple | None = None  # (items, max_px, options), inherited by forked workers
+
+
+def _decode_in_worker(i: int) -> Symbol | BadPicture:
+    items, max_px, options = _AHEAD
+    try:
+        return _load_one(items[i], max_px=max_px, options=options, font=None, index=0)
+    except BadPicture as exc:
+        return exc
+
+
+class _Ahead:
+    """Pictures decoded in order by a fork-based pool, one worker per core, ahead of the loop.
+
+    Decoding (cairosvg, Pillow, background removal) is most of loading and each picture is
+    independent, so two cores halve it. Results come back in source order, so duplicates and the
+    ``need`` cut-off behave exactly as when loading one by one; a few pictures past the cut-off
+    may be decoded for nothing.
+    """
+
+    def __init__(self, items: Sequence[Source], max_px: int, options: SymbolOptions, n: int):
+        import multiprocessing
+
+        global _AHEAD
+        _AHEAD = (tuple(items), max_px, options)
+        self.pool = multiprocessing.get_context("fork").Pool(n)
+        self.results = self.pool.imap(_decode_in_worker, range(len(items)), chunksize=1)
+
+    def next(self) -> Symbol | BadPicture:
+        return next(self.results)
+
+    def close(self) -> None:
+        global _AHEAD
+        self.pool.terminate()
+        self.pool.join()
+        _AHEAD = None
+
+
+def _decode_ahead(items: Sequence[Source], *, max_px: int, options: SymbolOptions) -> _Ahead | None:
+    """A pool decoding ``items`` ahead, or None when one process is best (few pictures, words —
+    whose colours follow their order —, one core, or no fork)."""
+    import multiprocessing
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    if (len(items) < PARALLEL_FROM or cores < 2 or any(s.word for s in items)
+            or "fork" not in multiprocessing.get_all_start_methods()):
+        return None
+    return _Ahead(items, max_px, options, min(cores, 4))
+
+
 def load_symbols(
     sources: Sources,
     *,
@@ -237,32 +289,44 @@ def load_symbols(
     total = len(sources.items) if need is None else min(need, len(sources.items))
     words = 0
     stop = len(sources.items)
-    for i, source in enumerate(sources.items):
-        if need is not None and len(symbols) >= need:
-            stop = i
-            break
-        try:
-            symbol = _load_one(source, max_px=max_px, options=options, font=font, index=words)
-        except BadPicture as exc:
-            bad.append(f"{source.label}: {exc}")
-            continue
-        key = _fingerprint(symbol)
-        if key in seen:
-            what = "word" if symbol.kind == "word" else "pixels"
-            warnings.append(f"{source.label}: same {what} as {seen[key].source}; used once")
-            continue
-        seen[key] = symbol
-        if symbol.kind == "word":
-            words += 1
-            if font is not None and (missing := missing_characters(symbol.name, font)):
-                warnings.append(
-                    f'{source.label}: "{symbol.name}" has characters {font.path.name} cannot '
-                    f"draw ({', '.join(missing)}); they would print as empty boxes; "
-                    "use --font with a font that has them"
-                )
-        symbols.append(symbol)
-        if progress:
-            progress(min(len(symbols), total), total)
+    decoded = _decode_ahead(sources.items, max_px=max_px, options=options)
+    try:
+        for i, source in enumerate(sources.items):
+            if need is not None and len(symbols) >= need:
+                stop = i
+                break
+            try:
+                if decoded is not None:
+                    symbol = decoded.next()
+                    if isinstance(symbol, BadPicture):
+                        raise symbol
+                else:
+                    symbol = _load_one(
+                        source, max_px=max_px, options=options, font=font, index=words
+                    )
+            except BadPicture as exc:
+                bad.append(f"{source.label}: {exc}")
+                continue
+            key = _fingerprint(symbol)
+            if key in seen:
+                what = "word" if symbol.kind == "word" else "pixels"
+                warnings.append(f"{source.label}: same {what} as {seen[key].source}; used once")
+                continue
+            seen[key] = symbol
+            if symbol.kind == "word":
+                words += 1
+                if font is not None and (missing := missing_characters(symbol.name, font)):
+                    warnings.append(
+                        f'{source.label}: "{symbol.name}" has characters {font.path.name} cannot '
+                        f"draw ({', '.join(missing)}); they would print as empty boxes; "
+                        "use --font with a font that has them"
+                    )
+            symbols.append(symbol)
+            if progress:
+                progress(min(len(symbols), total), total)
+    finally:
+        if decoded is not None:
+            decoded.close()
     if bad and not options.skip_bad:
         raise DobbleError(
             f"{len(bad)} file{'s' if len(bad) != 1 else ''} cannot be read; fix or remove "

@@ -46,6 +46,11 @@ def print_pixels(symbols: Sequence[Symbol], layouts: Sequence[CardLayout]) -> di
     return {s: max(px.get(s, 0), LEGEND_PX) for s in range(len(symbols))}
 
 
+# A symbol up to this many times the pixels it needs (300 dpi at its largest) is embedded as loaded:
+# at most ~400 dpi, and resampling every picture cost more than the bytes it saved.
+SYMBOL_SLACK = 1.35
+
+
 def _print_image(rgba: np.ndarray, longest_px: int, slack: float = 1.0):
     """The pixels as a PIL image no larger than needed (never upscaled); within ``slack`` times
     the need, left as they are."""
@@ -88,7 +93,8 @@ def define_symbol_forms(c, symbols: Sequence[Symbol], layouts: Sequence[CardLayo
         if symbols[sym].kind == "word":
             _draw_word(c, symbols[sym])
         else:
-            c.drawImage(ImageReader(_print_image(symbols[sym].rgba, px)), 0, 0, 1, 1, mask="auto")
+            image = _print_image(symbols[sym].rgba, px, SYMBOL_SLACK)
+            c.drawImage(ImageReader(image), 0, 0, 1, 1, mask="auto")
         c.endForm()
 
 

@@ -9,18 +9,22 @@ guarantees at least the clearance between the inks on paper, and no ink past the
 
 1. **Place, largest first.** For each shape a few random angles are tried. For each angle one FFT
    correlation of the shape's cells with the blocked grid counts, for every position at once, the
-   blocked cells the shape would cover. Among the free positions it takes the tightest: the one
-   whose neighbourhood (9×9 positions) has the most blocked positions, i.e. where the shape sits in
-   a nook against the rim and the ink already placed and can hardly move (a little noise breaks
-   ties). The best over the angles wins.
+   blocked cells the shape would cover. Among the free positions it takes the one with the most
+   contact: a second correlation counts the blocked cells in a thin ring around the shape, so it
+   presses against the rim and the ink already placed and leaves no sliver of unusable room (a
+   little noise breaks ties). The best over the angles wins.
 2. **Shrink when stuck.** The wanted sizes start ambitious. When a shape fits nowhere, every shape
    becomes 8 % smaller, the placed ones in place (same centre and angle), and it tries again: the
    card settles at about the largest scale its shapes can be placed at, with sizes in proportion.
 3. **Grow.** Shrinking leaves slack, and grid positions leave up to a cell of it at every contact.
    So, smallest first, each shape grows by 5 % and then 1.5 % steps while it still fits with its
    centre moved by at most two cells (all 25 moves tested at once), keeping the largest shape
-   within ``spread`` times the smallest. This is where the ink nestles: it adds about a fifth to
-   the coverage.
+   within ``spread`` times the smallest.
+4. **Take out and put back.** Growing in place strands holes a shape cannot reach. So each shape
+   in turn, furthest below its wanted size first, is taken out and put back *anywhere*, at the
+   largest size that fits (bisected, each step one correlation per angle) within the spread, and
+   then everything grows again; a few rounds, until no shape gains. Its old place is still free,
+   so nothing shrinks. Together with contact placement this adds about a tenth to the coverage.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ GRID = 160  # cells across the card's safe disc (FFT-friendly: 2^5·5)
 SAFETY = 0.05  # mm added to the clearance and kept from the safe circle: resampling for print
 GROW_STEPS = (0.05, 0.015)
 NUDGE = 2  # cells a growing shape may move
-TIGHT = 4
+CONTACT = 2  # width in cells of the ring around a shape whose blocked share scores a position
 SHRINK = 0.92  # when a shape fits nowhere, every shape shrinks by this and it tries again
 MAX_SHRINKS = 40  # cells around a position looked at to judge how tightly a shape would sit there
 
@@ -196,10 +200,12 @@ def _free(blocked_f: np.ndarray, cells: np.ndarray, g: int) -> np.ndarray:
 
 
 def _best_position(card: _Card, blocked_f: np.ndarray, mask: CellMask):
-    """(tightness, row, col) of the tightest free corner for ``mask``, or None when none is free.
+    """(contact, row, col) of the free corner for ``mask`` with the most contact, or None.
 
-    Tightness is the share of the neighbouring corners (within ``TIGHT`` cells) that are not free:
-    a shape nestled against the rim and its neighbours cannot move far in most directions.
+    Contact is the share of the cells just around the shape (a ring ``CONTACT`` cells wide) that
+    are blocked: a shape pressed against the rim and its neighbours leaves no sliver of free room
+    beside it. One more correlation counts it for every corner; the correlation is circular, so a
+    ring reaching past the grid's edge wraps onto the far edge, which is rim (blocked) too.
     """
     g = card.board.size
     h, w = mask.cells.shape
@@ -208,10 +214,13 @@ def _best_position(card: _Card, blocked_f: np.ndarray, mask: CellMask):
     free = _free(blocked_f, mask.cells, g)
     if not free.any():
         return None
-    tight = ndimage.uniform_filter(
-        (~free).astype(np.float32), 2 * TIGHT + 1, mode="constant", cval=1.0
-    )
-    score = tight + card.noise[: free.shape[0], : free.shape[1]]
+    k = CONTACT
+    body = np.pad(mask.cells, k)
+    ring = ndimage.binary_dilation(body, iterations=k) & ~body
+    f = sfft.fft(sfft.rfft(ring.astype(np.float32), n=g, axis=1), n=g, axis=0)
+    hit = sfft.irfft2(np.conj(f) * blocked_f, s=(g, g))
+    hit = np.roll(hit, (k, k), axis=(0, 1))[: free.shape[0], : free.shape[1]]
+    score = hit * (1.0 / float(ring.sum())) + card.noise[: free.shape[0], : free.shape[1]]
     score[~free] = -1.0
     best = int(np.argmax(score))
     r, c = divmod(best, score.shape[1])
@@ -314,6 +323,87 @@ def _shrink(card: _Card, placed: Sequence[_Item], waiting: Sequence[_Item]) -> N
         card.add(it)
 
 
+REINSERTS = 3  # rounds of taking every shape out and putting it back bigger
+REINSERT_TRIES = 2  # new angles tried, besides its own, for a shape put back
+MIN_GAIN = 0.02  # a shape is put back only when it can grow at least this much
+SEARCH = 5  # bisection steps on the size of a shape put back
+SEARCH_STOP = 0.01  # bisection ends when the bounds are this close
+
+
+def _largest_fit(card: _Card, item: _Item, lo: float, hi: float, angles: Sequence[float]):
+    """The largest size in (lo, hi] at which ``item`` fits anywhere at one of ``angles``, as
+    (size, angle, mask, origin) at its best position; None when it cannot gain ``MIN_GAIN``.
+
+    Tries ``lo`` plus ``MIN_GAIN`` first (most shapes cannot gain at all), then ``hi``, then
+    bisects geometrically. A size's test is one correlation per angle; only the final size's free
+    positions are scored.
+    """
+    g = card.board.size
+    blocked_f = sfft.rfft2(card.blocked().astype(np.float32))
+
+    def fits_at(size: float) -> list[tuple[float, CellMask]]:
+        out = []
+        for angle in angles:
+            mask = _mask(item, card.board, size, angle)
+            h, w = mask.cells.shape
+            if h <= g and w <= g and _free(blocked_f, mask.cells, g).any():
+                out.append((angle, mask))
+        return out
+
+    lo = min(lo * (1 + MIN_GAIN), hi)
+    best = fits_at(lo)
+    if not best:
+        return None
+    size = hi
+    for _ in range(SEARCH):
+        if hi <= lo * (1 + SEARCH_STOP):
+            break
+        fits = fits_at(size)
+        if fits:
+            best, lo = fits, size
+        else:
+            hi = size
+        size = math.sqrt(lo * hi)
+    top = None
+    for angle, mask in best:
+        pos = _best_position(card, blocked_f, mask)
+        if pos and (top is None or pos[0] > top[0]):
+            top = (pos[0], angle, mask, (pos[1], pos[2]))
+    return lo, *top[1:]
+
+
+def _reinsert(
+    card: _Card,
+    items: list[_Item],
+    targets: Sequence[float],
+    caps: Sequence[float],
+    rng: np.random.Generator,
+    spread: float,
+) -> None:
+    """Take each shape out in turn (furthest below its wanted size first) and put it back anywhere
+    at the largest size that fits within the spread; after each gain everything grows again.
+    A shape's old place is always still free, so no shape ever gets smaller."""
+    for _ in range(REINSERTS):
+        gained = False
+        for i in sorted(range(len(items)), key=lambda j: (items[j].size / targets[j], j)):
+            it = items[i]
+            hi = min((x.size for x in items if x is not it), default=it.size) * spread
+            if hi <= it.size * (1 + MIN_GAIN):
+                continue
+            card.remove(it)
+            angles = [it.angle, *_angles(caps[i], REINSERT_TRIES, rng)]
+            found = _largest_fit(card, it, it.size, hi, angles)
+            if found is None:
+                card.add(it, same=True)
+                continue
+            it.size, it.angle, it.mask, it.origin = found
+            card.add(it)
+            gained = True
+            _grow(card, items, spread)
+        if not gained:
+            return
+
+
 def _angles(cap: float, count: int, rng: np.random.Generator) -> list[float]:
     """``count`` random angles within ±``cap`` degrees (just 0 when the cap is 0)."""
     if cap <= 0:
@@ -359,6 +449,8 @@ def pack(
                 return None
             _shrink(card, [items[j] for j in order[:n]], [items[j] for j in order[n:]])
     _grow(card, items, spread)
+    targets = [float(z) for z in sizes]
+    _reinsert(card, items, targets, caps, rng, spread)
     half = board.size / 2
     spots = [
         Spot(

@@ -22,9 +22,10 @@ guarantees at least the clearance between the inks on paper, and no ink past the
    within ``spread`` times the smallest.
 4. **Take out and put back.** Growing in place strands holes a shape cannot reach. So each shape
    in turn, furthest below its wanted size first, is taken out and put back *anywhere*, at the
-   largest size that fits (bisected, each step one correlation per angle) within the spread, and
-   then everything grows again; a few rounds, until no shape gains. Its old place is still free,
-   so nothing shrinks. Together with contact placement this adds about a tenth to the coverage.
+   largest size that fits (bisected, each step one correlation per angle) within the spread;
+   after each round everything grows again, for a few rounds or until no shape gains. Its old
+   place is still free, so nothing shrinks. With contact placement this adds about a tenth to the
+   coverage (default icons 0.41 → 0.45).
 """
 
 from __future__ import annotations
@@ -381,7 +382,7 @@ def _reinsert(
     spread: float,
 ) -> None:
     """Take each shape out in turn (furthest below its wanted size first) and put it back anywhere
-    at the largest size that fits within the spread; after each gain everything grows again.
+    at the largest size that fits within the spread; after each round everything grows again.
     A shape's old place is always still free, so no shape ever gets smaller."""
     for _ in range(REINSERTS):
         gained = False
@@ -399,9 +400,9 @@ def _reinsert(
             it.size, it.angle, it.mask, it.origin = found
             card.add(it)
             gained = True
-            _grow(card, items, spread)
         if not gained:
             return
+        _grow(card, items, spread)
 
 
 def _angles(cap: float, count: int, rng: np.random.Generator) -> list[float]:

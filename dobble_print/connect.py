@@ -12,6 +12,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dobble_print.errors import DobbleError
@@ -61,11 +62,13 @@ def assign_teams(card_count: int) -> tuple[Team, ...]:
     return tuple(out)
 
 
-def cover_lines() -> tuple[str, ...]:
-    """What the cover says about the teams."""
+def cover_lines(teams: Sequence[Team]) -> tuple[str, ...]:
+    """What the cover says about the deck's ``teams`` (one line, short enough to print at full
+    size)."""
     names = ", ".join(t.name for t in TEAMS)
+    sizes = sorted({sum(1 for x in teams if x == t) for t in TEAMS})
+    each = f"{sizes[0]}" if len(sizes) == 1 else f"{sizes[0]}–{sizes[-1]}"
+    starting = sum(1 for x in teams if x == START)
     return (
-        f"Connect: lay out the {STARTING_CARDS} black-bordered starting cards face up; each of "
-        f"up to four teams ({names}) plays its own {TEAM_CARDS} cards, told by the "
-        "border colour.",
+        f"Connect: lay out the {starting} black-bordered cards; four teams of {each} ({names}).",
     )

@@ -240,7 +240,7 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
     back = load_back(options.backs, diameter=disc) if options.backs else None
     facts = DeckFacts(
         prepared.deck.symbols_per_card, len(prepared.deck.cards), len(symbols), options.seed,
-        notes=cover_lines() if prepared.teams else (),
+        notes=cover_lines(prepared.teams) if prepared.teams else (),
     )
     cover = plan_cover([s.name for s in symbols], facts, plan) if options.cover else ()
     write_atomically(

@@ -71,8 +71,12 @@ def test_connect_build_borders_teams_in_report_pdf_and_cover(tmp_path):
     teams = [c["team"] for c in data["cards"]]
     assert Counter(teams) == {"start": 10, "pink": 3, "orange": 3, "green": 3, "blue": 2}
     doc = pymupdf.open(tmp_path / "c.pdf")
-    assert "four teams" in doc[0].get_text().replace("\n", " ")
-    assert cover_lines()[0][:40] in doc[0].get_text().replace("\n", " ")
+    assert cover_lines(assign_teams(21))[0] in doc[0].get_text().replace("\n", " ")
+    assert "four teams of 2–3 (pink," in cover_lines(assign_teams(21))[0]
+    assert cover_lines(assign_teams(90)) == (
+        "Connect: lay out the 10 black-bordered cards; four teams of 20 (pink, orange, green, "
+        "blue).",
+    )
     colours = {t.name: t.rgb for t in (START, *TEAMS)}
     for card in data["cards"][:16]:
         page = doc[card["page"] - 1]

@@ -1,4 +1,4 @@
-"""dobble-print: a folder of pictures or a list of words becomes a print-ready Spot it!/Dobble deck."""
+"""dobble-print: a folder of pictures or a list of words becomes a print-ready Spot it! deck."""
 
 
 def __getattr__(name: str) -> str:

@@ -1,4 +1,4 @@
-"""Which decks a number of pictures can make, and the best deck for fewer pictures than a plane needs.
+"""Which decks a number of pictures can make, and the best deck for fewer than a plane needs.
 
 A full deck with N symbols per card needs exactly N² − N + 1 pictures. With fewer, some symbols
 must go, and every card showing a dropped symbol goes with it. Which symbols are dropped matters:
@@ -22,10 +22,10 @@ import numpy as np
 
 from dobble_print.deck import (
     Deck,
-    prime_power,
     build_deck,
     card_count,
     incidence,
+    prime_power,
     supported_sizes,
     verify_deck,
 )
@@ -198,5 +198,6 @@ def next_option(pictures: int, chosen: DeckOption) -> str | None:
     if (prime_power(n - 1) or (0, 0))[1] == 1:
         deck = best_partial_deck(n, pictures)
         if len(deck.cards) >= 1:
-            return DeckOption(n, len(deck.cards), total, deck.symbol_count, total - pictures).describe()
+            option = DeckOption(n, len(deck.cards), total, deck.symbol_count, total - pictures)
+            return option.describe()
     return f"{n} per card needs {total} pictures for its full {total}-card deck"

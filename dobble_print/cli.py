@@ -81,7 +81,9 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def main(
-    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")] = False,
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show tracebacks of internal errors.")
+    ] = False,
     version: Annotated[
         bool,
         typer.Option("--version", is_eager=True, callback=_print_version,
@@ -154,7 +156,9 @@ class _Bars:
 @app.command()
 def deck(
     symbols_per_card: Annotated[int, typer.Argument(metavar="N", help="Symbols per card.")],
-    cards: Annotated[int | None, typer.Option("--cards", help="Keep only the first K cards.")] = None,
+    cards: Annotated[
+        int | None, typer.Option("--cards", help="Keep only the first K cards.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of lines.")] = False,
 ) -> None:
     """Print the cards of a deck with N symbols per card, one card per line.
@@ -176,7 +180,9 @@ def deck(
 
 def _rotation(degrees: float) -> float:
     if not 0 <= degrees <= 180:
-        raise DobbleError(f"--rotation {degrees:g} is out of range; give 0 (upright) to 180 degrees")
+        raise DobbleError(
+            f"--rotation {degrees:g} is out of range; give 0 (upright) to 180 degrees"
+        )
     return degrees
 
 
@@ -267,7 +273,8 @@ def build(
                      "(pictures turn freely, words up to 25; 0 keeps all upright)."),
     ] = 180.0,
     backs: Annotated[
-        bool, typer.Option("--backs", help="Print card backs (the bundled design) after each sheet.")
+        bool,
+        typer.Option("--backs", help="Print card backs (the bundled design) after each sheet."),
     ] = False,
     back_image: Annotated[
         Path | None, typer.Option("--back-image", help="Picture for the backs (implies --backs).")
@@ -447,7 +454,8 @@ def preview(
     ),
     card: Annotated[int, typer.Option("--card", help="Which card, counting from 1.")] = 1,
     sheet: Annotated[
-        int | None, typer.Option("--sheet", help="Draw this whole sheet (from 1) instead of a card.")
+        int | None,
+        typer.Option("--sheet", help="Draw this whole sheet (from 1) instead of a card."),
     ] = None,
     symbols_per_card: Annotated[
         int | None, typer.Option("-n", "--symbols-per-card", help="Symbols per card.")

@@ -8,15 +8,16 @@ symbols per card.
 Notes:
     The plane is built from the field GF(n), which exists when ``n`` is a prime power. Affine points
     ``(x, y)`` are symbols ``x·n + y``; the ``n + 1`` points at infinity (one per slope, plus the
-    vertical direction) are symbols ``n²`` … ``n² + n``. Cards are the lines ``y = m·x + b`` (each with
-    its slope's point at infinity), the verticals ``x = c``, and the line at infinity. When ``n`` is
-    prime, GF(n) is plain arithmetic mod ``n``; for ``n = p^k`` with ``k > 1`` (4, 8, 9, 16, 25, 27)
-    mod-``n`` arithmetic is *not* a field and gives invalid decks, so the tables come from galois.
-    Importing galois and building a field costs 1-2 s, so prime orders (the classic 8-per-card deck
-    is order 7) never import it.
+    vertical direction) are symbols ``n²`` … ``n² + n``. Cards are the lines ``y = m·x + b``
+    (each with its slope's point at infinity), the verticals ``x = c``, and the line at infinity.
+    When ``n`` is prime, GF(n) is plain arithmetic mod ``n``; for ``n = p^k`` with ``k > 1``
+    (4, 8, 9, 16, 25, 27) mod-``n`` arithmetic is *not* a field and gives invalid decks, so the
+    tables come from galois. Importing galois and building a field costs 1-2 s, so prime orders
+    (the classic 8-per-card deck is order 7) never import it.
 
 References:
-    Dembowski, *Finite Geometries* (1968), §1.4; Bruck & Ryser (1949) for the orders that cannot exist.
+    Dembowski, *Finite Geometries* (1968), §1.4; Bruck & Ryser (1949) for the orders that
+    cannot exist.
 
 Examples:
     >>> build_deck(3).cards
@@ -59,8 +60,8 @@ class Deck:
 def prime_power(n: int) -> tuple[int, int] | None:
     """``(p, k)`` with ``n == p**k`` for a prime ``p``, else None.
 
-    Trial division rather than ``galois.is_prime_power`` because importing galois costs 1-2 s and the
-    classic deck must not pay it.
+    Trial division rather than ``galois.is_prime_power`` because importing galois costs 1-2 s
+    and the classic deck must not pay it.
     """
     if n < 2:
         return None
@@ -217,8 +218,8 @@ def take_cards(deck: Deck, count: int) -> Deck:
     total = len(deck.cards)
     if not 1 <= count <= total:
         raise DobbleError(
-            f"--cards {count} is out of range: a deck with {deck.symbols_per_card} symbols per card "
-            f"has 1 to {total} cards"
+            f"--cards {count} is out of range: a deck with {deck.symbols_per_card} symbols per "
+            f"card has 1 to {total} cards"
         )
     if count == total:
         return deck

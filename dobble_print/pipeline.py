@@ -138,8 +138,10 @@ def plan_deck(
             f"{'s' if len(deck.cards) != 1 else ''}; add {card_count(n) - pictures} pictures{hint}"
         )
     if len(deck.cards) < card_count(n) and symbols_per_card is not None:
-        why = f"{pictures} pictures, -n {n}: {len(deck.cards)} of {card_count(n)} cards ({card_count(n) - pictures} more "
-        why += "pictures give the full deck)"
+        why = (
+            f"{pictures} pictures, -n {n}: {len(deck.cards)} of {card_count(n)} cards "
+            f"({card_count(n) - pictures} more pictures give the full deck)"
+        )
     if cards is not None:
         if not 1 <= cards <= len(deck.cards) and len(deck.cards) < card_count(n):
             raise DobbleError(

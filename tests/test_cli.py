@@ -112,8 +112,8 @@ def test_missing_folder(tmp_path):
     result = run("build", str(tmp_path / "nope"), "-o", str(tmp_path / "d.pdf"), "--seed", "1")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        f"dobble-print: error: {tmp_path / 'nope'}: no such file or folder; give folders of pictures or "
-        ".txt files"
+        f"dobble-print: error: {tmp_path / 'nope'}: no such file or folder; give folders of "
+        "pictures or .txt files"
     ]
 
 

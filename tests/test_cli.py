@@ -366,3 +366,62 @@ def test_internal_errors_are_one_line_and_traced_with_debug(monkeypatch, tmp_pat
     assert result.exit_code == 1
     assert "Traceback" in result.stderr and "ZeroDivisionError" in result.stderr
     assert not (tmp_path / "d.pdf").exists()
+
+
+def test_rotation_zero_keeps_symbols_upright_and_bad_rotation_is_refused(tmp_path, pictures):
+    src = pictures(7)
+    result = run("build", str(src), "-o", str(tmp_path / "d.pdf"), "--seed", "1",
+                 "--rotation", "0", "--report", str(tmp_path / "r.json"))
+    assert result.exit_code == 0, result.stderr
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert {p["rotation_deg"] for c in report["cards"] for p in c["placements"]} == {0.0}
+    result = run("build", str(src), "-o", str(tmp_path / "e.pdf"), "--seed", "1",
+                 "--rotation", "200")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "dobble-print: error: --rotation 200 is out of range; give 0 (upright) to 180 degrees"
+    ]
+
+
+@pytest.mark.parametrize("shape", ["square", "hexagon", "rounded"])
+def test_shape_option_reaches_the_report(tmp_path, pictures, shape):
+    result = run("build", str(pictures(7)), "-o", str(tmp_path / "d.pdf"), "--seed", "1",
+                 "--shape", shape, "--card-size", "60mm", "--report", str(tmp_path / "r.json"))
+    assert result.exit_code == 0, result.stderr
+    assert json.loads((tmp_path / "r.json").read_text())["card"]["shape"] == shape
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--shape", "oval"), ("--background", "maybe"), ("--photo-shape", "star")],
+)
+def test_choice_options_refuse_unknown_values(tmp_path, pictures, option, value):
+    result = run("build", str(pictures(7)), "-o", str(tmp_path / "d.pdf"), option, value)
+    assert result.exit_code == 2
+    assert f"Invalid value for '{option}'" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "d.pdf").exists()
+
+
+def test_background_keep_and_photo_shape_change_the_pictures(tmp_path, pictures):
+    from PIL import Image
+
+    src = pictures(7)
+    Image.new("RGB", (120, 90), (200, 40, 40)).save(src / "pic_000.png")  # a flat "photo"
+    sizes = {}
+    for args in (["--background", "keep"], ["--photo-shape", "circle"]):
+        out = tmp_path / f"{args[1]}.pdf"
+        result = run("build", str(src), "-o", str(out), "--seed", "1", *args)
+        assert result.exit_code == 0, result.stderr
+        sizes[args[1]] = out.stat().st_size
+    assert sizes["keep"] != sizes["circle"]
+
+
+def test_shop_option_writes_the_shop_files(tmp_path, pictures):
+    result = run("build", str(pictures(7)), "-o", str(tmp_path / "d.pdf"), "--seed", "1",
+                 "--shop", str(tmp_path / "shop"))
+    assert result.exit_code == 0, result.stderr
+    files = {p.relative_to(tmp_path / "shop").as_posix() for p in (tmp_path / "shop").rglob("*")
+             if p.is_file()}
+    assert "cards.pdf" in files
+    assert sum(f.endswith(".png") for f in files) == 7

@@ -227,12 +227,44 @@ def measure_deck(
     ppmm: float = PPMM,
     shape: CardShape | None = None,
 ) -> Measured:
-    """Measure every card and the deck (on ``shape``'s area when given)."""
-    cards = tuple(
-        card_metrics(layout, symbols, card_diameter=card_diameter, ppmm=ppmm, shape=shape)
-        for layout in layouts
-    )
+    """Measure every card and the deck (on ``shape``'s area when given).
+
+    Cards are independent, so from ``PARALLEL_FROM`` cards on they are measured by a fork-based
+    pool, one worker per core (results in card order, identical to measuring one by one).
+    """
+    global _JOB
+    _JOB = (tuple(layouts), tuple(symbols), card_diameter, ppmm, shape)
+    workers = _workers(len(layouts))
+    try:
+        if workers == 1:
+            cards = tuple(_measure_one(i) for i in range(len(layouts)))
+        else:
+            import multiprocessing
+
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                cards = tuple(pool.map(_measure_one, range(len(layouts)), chunksize=4))
+    finally:
+        _JOB = None
     return Measured(cards, deck_metrics(cards))
+
+
+PARALLEL_FROM = 12  # cards: below this a process pool costs more than it saves
+_JOB: tuple | None = None  # what workers measure, inherited through fork rather than pickled
+
+
+def _measure_one(index: int) -> CardMetrics:
+    layouts, symbols, card_diameter, ppmm, shape = _JOB
+    return card_metrics(layouts[index], symbols, card_diameter=card_diameter, ppmm=ppmm,
+                        shape=shape)
+
+
+def _workers(cards: int) -> int:
+    import multiprocessing
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    return min(cores, 4) if cards >= PARALLEL_FROM and fork and cores > 1 else 1
 
 
 def as_json(metrics: CardMetrics | DeckMetrics) -> dict:

@@ -329,9 +329,9 @@ def build(
     from dobble_print.pipeline import BuildOptions
     from dobble_print.pipeline import build as build_pdf
 
+    chosen_seed = seed is None
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-        typer.echo(f"no seed given, using --seed {seed}", err=True)
 
     def make():
         options = BuildOptions(
@@ -364,6 +364,8 @@ def build(
             return build_pdf(options, progress=bars)
 
     result = _run(make)
+    if chosen_seed:  # said once the build worked, so an error stays the only line
+        typer.echo(f"no seed given, using --seed {seed}", err=True)
     _summarise(result, seed=seed, output=output, verbose=verbose)
 
 

@@ -144,9 +144,13 @@ def plan_deck(
         )
     if cards is not None:
         if not 1 <= cards <= len(deck.cards) and len(deck.cards) < card_count(n):
+            more = (
+                f"; {card_count(n) - pictures} more pictures give all {card_count(n)}"
+                if cards <= card_count(n) else ""
+            )
             raise DobbleError(
                 f"--cards {cards} is out of range: {pictures} pictures give 1 to "
-                f"{len(deck.cards)} cards of {n} symbols"
+                f"{len(deck.cards)} cards of {n} symbols{more}"
             )
         deck = take_cards(deck, cards)
     return deck, why

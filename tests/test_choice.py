@@ -90,3 +90,12 @@ def test_options_list_full_decks_then_one_partial():
     assert options[-1].describe() == "8 per card gives 22 cards (7 more pictures give the full " \
                                      "57-card deck)"
     assert card_count(8) == 57
+
+
+def test_cards_beyond_a_partial_deck_say_how_many_pictures_more():
+    with pytest.raises(DobbleError) as err:
+        plan_deck(10, 90, 57)
+    assert str(err.value) == (
+        "--cards 90 is out of range: 57 pictures give 1 to 9 cards of 10 symbols; "
+        "34 more pictures give all 91"
+    )

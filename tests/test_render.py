@@ -13,7 +13,6 @@ import hashlib
 import itertools
 import json
 import math
-import os
 from pathlib import Path
 
 import numpy as np
@@ -31,9 +30,9 @@ from dobble_print.render import render_pdf
 from dobble_print.sheet import Duplex, plan_sheets
 from dobble_print.symbols import Symbol
 from dobble_print.units import PAPERS
+from tests.goldens import GOLDEN, assert_golden, page_pixels
 
 MM_PER_PT = 25.4 / 72.0
-GOLDEN = Path(__file__).parent / "golden"
 NAMES = ["sun", "moon", "tree", "ring", "kite", "cross", "drop"]
 
 
@@ -402,16 +401,7 @@ def test_report_pages_match_the_pdf(tmp_path, pictures):
 def test_golden_pages(deck, kind):
     pdf, plan = deck
     n = [p.kind for p in plan.pages].index(kind)
-    pix = pymupdf.open(pdf)[n].get_pixmap(dpi=40)
-    got = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.width, pix.n)[..., :3]
-    path = GOLDEN / f"{kind}.png"
-    if os.environ.get("DOBBLE_STORE_GOLDEN") == "1":
-        GOLDEN.mkdir(exist_ok=True)
-        Image.fromarray(got).save(path, optimize=True)
-    want = np.asarray(Image.open(path).convert("RGB"))
-    assert want.shape == got.shape
-    diff = np.abs(want.astype(np.int16) - got.astype(np.int16)).max(axis=2)
-    assert diff.mean() < 1.5 and (diff > 64).mean() < 0.002, (diff.mean(), (diff > 64).mean())
+    assert_golden(page_pixels(pymupdf.open(pdf)[n], dpi=40), f"{kind}.png")
 
 
 def test_golden_comparison_can_fail(deck):

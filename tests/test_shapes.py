@@ -7,7 +7,6 @@ these stay fast; sheets are measured from the PDF's own drawings (PyMuPDF).
 from __future__ import annotations
 
 import math
-import os
 
 import numpy as np
 import pymupdf
@@ -24,7 +23,8 @@ from dobble_print.report import build_report
 from dobble_print.sheet import Duplex, plan_sheets
 from dobble_print.tiles import HAIRLINE
 from dobble_print.units import PAPERS
-from tests.test_render import GOLDEN, LAYOUTS, SYMBOLS, _back
+from tests.goldens import GOLDEN, assert_golden
+from tests.test_render import LAYOUTS, SYMBOLS, _back
 
 MM_PER_PT = 25.4 / 72.0
 SHAPES = [ShapeKind.HEXAGON, ShapeKind.SQUARE, ShapeKind.ROUNDED]
@@ -214,13 +214,7 @@ def test_golden_shape_sheets(tmp_path, kind):
         pix = doc[n].get_pixmap(dpi=30)
         pages.append(np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.width, pix.n))
     got = np.concatenate([p[..., :3] for p in pages], axis=1)
-    path = GOLDEN / f"shape_{kind.value}.png"
-    if os.environ.get("DOBBLE_STORE_GOLDEN") == "1":
-        Image.fromarray(got).save(path, optimize=True)
-    want = np.asarray(Image.open(path).convert("RGB"))
-    assert want.shape == got.shape
-    diff = np.abs(want.astype(np.int16) - got.astype(np.int16)).max(axis=2)
-    assert diff.mean() < 1.5 and (diff > 64).mean() < 0.002, (diff.mean(), (diff > 64).mean())
+    assert_golden(got, f"shape_{kind.value}.png")
 
 
 def test_golden_shape_comparison_can_fail(tmp_path):

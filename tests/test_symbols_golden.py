@@ -7,7 +7,6 @@ and the word sheet depend only on the loaders; the card also depends on the layo
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import numpy as np
@@ -18,8 +17,8 @@ from PIL import Image
 from dobble_print.pipeline import BuildOptions, build
 from dobble_print.symbols import PhotoShape, SymbolOptions, find_sources, load_symbols
 from tests import symbol_files as sf
+from tests.goldens import GOLDEN, assert_golden
 
-GOLDEN = Path(__file__).parent / "golden"
 CELL = 110
 WORDS = [
     "éléphant",
@@ -35,18 +34,6 @@ WORDS = [
     "crocodile du Nil",
     "ice cream sandwich",
 ]
-
-
-def compare(got: np.ndarray, name: str) -> None:
-    """Compare with ``tests/golden/<name>`` within a tolerance (or store it when asked to)."""
-    path = GOLDEN / name
-    if os.environ.get("DOBBLE_STORE_GOLDEN") == "1":
-        GOLDEN.mkdir(exist_ok=True)
-        Image.fromarray(got).save(path, optimize=True)
-    want = np.asarray(Image.open(path).convert("RGB"))
-    assert want.shape == got.shape, (want.shape, got.shape)
-    diff = np.abs(want.astype(np.int16) - got.astype(np.int16)).max(axis=2)
-    assert diff.mean() < 1.5 and (diff > 64).mean() < 0.002, (diff.mean(), (diff > 64).mean())
 
 
 def contact_sheet(symbols, columns: int = 6) -> np.ndarray:
@@ -91,7 +78,7 @@ def test_contact_sheet_of_every_kind(kinds, tmp_path):
     words.write_text("\n".join(WORDS) + "\n", encoding="utf-8")
     loaded = load_symbols(find_sources([kinds, words]), max_px=200)
     assert len(loaded.symbols) == 16 + len(WORDS) and loaded.warnings == ()
-    compare(contact_sheet(loaded.symbols), "symbols_contact.png")
+    assert_golden(contact_sheet(loaded.symbols), "symbols_contact.png")
 
 
 @pytest.mark.parametrize("shape", ["rounded", "circle"])
@@ -101,7 +88,7 @@ def test_contact_sheet_of_photo_shapes(kinds, shape):
         max_px=200,
         options=SymbolOptions(photo_shape=PhotoShape(shape)),
     )
-    compare(contact_sheet(loaded.symbols, columns=2), f"symbols_photo_{shape}.png")
+    assert_golden(contact_sheet(loaded.symbols, columns=2), f"symbols_photo_{shape}.png")
 
 
 def test_words_print_as_golden_vector_text(tmp_path):
@@ -129,7 +116,7 @@ def test_words_print_as_golden_vector_text(tmp_path):
     assert "Schildkröte" in text and "Γάτα" in text and "кошка" in text
     pix = page.get_pixmap(dpi=72)
     got = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.width, pix.n)[..., :3]
-    compare(np.ascontiguousarray(got), "symbols_words_vector.png")
+    assert_golden(np.ascontiguousarray(got), "symbols_words_vector.png")
 
 
 def test_word_deck_card_golden(tmp_path):
@@ -140,7 +127,7 @@ def test_word_deck_card_golden(tmp_path):
     build(BuildOptions(sources=(words,), output=out, seed=1, cover=False))
     pix = pymupdf.open(out)[0].get_pixmap(dpi=40, clip=pymupdf.Rect(0, 0, 300, 300))
     got = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.width, pix.n)[..., :3]
-    compare(np.ascontiguousarray(got), "symbols_words_card.png")
+    assert_golden(np.ascontiguousarray(got), "symbols_words_card.png")
 
 
 def test_golden_comparison_can_fail(kinds):

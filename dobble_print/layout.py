@@ -21,15 +21,13 @@ into each other's gaps the way the retail game's artwork does:
 
 Each card has its own random generator seeded by (seed, card index), so the result for a seed does
 not depend on how many processes lay out the cards; from ``PARALLEL_FROM`` cards on, the work is
-shared by a fork-based process pool, one worker per available core.
+shared by forked worker processes (:mod:`parallel`), one per available core.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-import multiprocessing
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -39,6 +37,7 @@ from dobble_print.card_shape import CardShape, ShapeKind
 from dobble_print.deck import Deck
 from dobble_print.errors import DobbleError
 from dobble_print.packing import Board, make_board, pack
+from dobble_print.parallel import in_order, worker_count
 from dobble_print.shapes import WORD_ROTATION, Shape, shapes_of
 from dobble_print.symbols import Symbol
 
@@ -176,20 +175,6 @@ def _layout_one(index: int, job: _Job | None = None) -> CardLayout:
     )
 
 
-def _each(pool, job: _Job, count: int):
-    """Lay out cards 0 … count-1 in order, in ``pool`` when there is one."""
-    if pool is None:
-        return (_layout_one(i, job) for i in range(count))
-    return pool.imap(_layout_one, range(count), chunksize=1)
-
-
-def _workers(cards: int, workers: int | None) -> int:
-    if workers is None:
-        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
-    fork = "fork" in multiprocessing.get_all_start_methods()
-    return max(1, workers) if cards >= PARALLEL_FROM and fork else 1
-
-
 def layout_deck(
     deck: Deck,
     symbols: Sequence[Symbol],
@@ -241,18 +226,15 @@ def layout_deck(
         half = max(shape.half_extent) - safe_margin
         board, area = make_board(half, clearance, depth=depth), shape.area(safe_margin)
     job = _Job(cards, ranks, shapes, caps, board, seed, area)
-    n = _workers(len(cards), workers)
+    n = worker_count(len(cards), parallel_from=PARALLEL_FROM, workers=workers)
     done: list[CardLayout] = []
     _JOB = job
-    pool = multiprocessing.get_context("fork").Pool(n) if n > 1 else None
     try:
-        for result in _each(pool, job, len(cards)):
-            done.append(result)
-            if progress:
-                progress(len(done), len(cards))
+        with in_order(_layout_one, len(cards), workers=n, what="packing cards") as results:
+            for result in results:
+                done.append(result)
+                if progress:
+                    progress(len(done), len(cards))
     finally:
         _JOB = None
-        if pool is not None:
-            pool.close()
-            pool.join()
     return tuple(done)

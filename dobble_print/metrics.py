@@ -25,6 +25,7 @@ from scipy.spatial import cKDTree
 
 from dobble_print.card_shape import CardShape, ShapeKind
 from dobble_print.layout import CardLayout, Placement
+from dobble_print.parallel import in_order, worker_count
 from dobble_print.symbols import Symbol
 
 PPMM = 8.0
@@ -234,21 +235,18 @@ def measure_deck(
     """
     global _JOB
     _JOB = (tuple(layouts), tuple(symbols), card_diameter, ppmm, shape)
-    workers = _workers(len(layouts))
+    workers = worker_count(len(layouts), parallel_from=PARALLEL_FROM, cap=MAX_WORKERS)
     try:
-        if workers == 1:
-            cards = tuple(_measure_one(i) for i in range(len(layouts)))
-        else:
-            import multiprocessing
-
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                cards = tuple(pool.map(_measure_one, range(len(layouts)), chunksize=4))
+        with in_order(_measure_one, len(layouts), workers=workers,
+                      what="measuring cards") as results:
+            cards = tuple(results)
     finally:
         _JOB = None
     return Measured(cards, deck_metrics(cards))
 
 
 PARALLEL_FROM = 12  # cards: below this a process pool costs more than it saves
+MAX_WORKERS = 4  # measuring is light; more processes only cost memory
 _JOB: tuple | None = None  # what workers measure, inherited through fork rather than pickled
 
 
@@ -256,15 +254,6 @@ def _measure_one(index: int) -> CardMetrics:
     layouts, symbols, card_diameter, ppmm, shape = _JOB
     return card_metrics(layouts[index], symbols, card_diameter=card_diameter, ppmm=ppmm,
                         shape=shape)
-
-
-def _workers(cards: int) -> int:
-    import multiprocessing
-    import os
-
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
-    fork = "fork" in multiprocessing.get_all_start_methods()
-    return min(cores, 4) if cards >= PARALLEL_FROM and fork and cores > 1 else 1
 
 
 def as_json(metrics: CardMetrics | DeckMetrics) -> dict:

@@ -12,6 +12,7 @@ collects every message as data; it never prints.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from dobble_print.background import (
     shape_photo,
 )
 from dobble_print.errors import DobbleError
+from dobble_print.parallel import in_order, worker_count
 from dobble_print.raster import BadPicture, load_raster
 from dobble_print.sources import Source, Sources, find_images, find_sources
 from dobble_print.svg import SVG_SUFFIXES, load_svg
@@ -210,6 +212,7 @@ def _font_for(sources: Sources, options: SymbolOptions) -> Font | None:
 
 
 PARALLEL_FROM = 16  # pictures: below this a process pool costs more than it saves
+MAX_WORKERS = 4  # decoding is light; more processes only cost memory
 _AHEAD: tuple | None = None  # (items, max_px, options), inherited by forked workers
 
 
@@ -221,44 +224,28 @@ def _decode_in_worker(i: int) -> Symbol | BadPicture:
         return exc
 
 
-class _Ahead:
-    """Pictures decoded in order by a fork-based pool, one worker per core, ahead of the loop.
+@contextlib.contextmanager
+def _decoded_ahead(items: Sequence[Source], *, max_px: int, options: SymbolOptions):
+    """Pictures decoded in order by forked workers, ahead of the loading loop; None when one
+    process is best (few pictures, one core, or words, whose colours follow their order).
 
     Decoding (cairosvg, Pillow, background removal) is most of loading and each picture is
     independent, so two cores halve it. Results come back in source order, so duplicates and the
     ``need`` cut-off behave exactly as when loading one by one; a few pictures past the cut-off
     may be decoded for nothing.
     """
-
-    def __init__(self, items: Sequence[Source], max_px: int, options: SymbolOptions, n: int):
-        import multiprocessing
-
-        global _AHEAD
-        _AHEAD = (tuple(items), max_px, options)
-        self.pool = multiprocessing.get_context("fork").Pool(n)
-        self.results = self.pool.imap(_decode_in_worker, range(len(items)), chunksize=1)
-
-    def next(self) -> Symbol | BadPicture:
-        return next(self.results)
-
-    def close(self) -> None:
-        global _AHEAD
-        self.pool.terminate()
-        self.pool.join()
+    global _AHEAD
+    workers = worker_count(len(items), parallel_from=PARALLEL_FROM, cap=MAX_WORKERS)
+    if workers == 1 or any(s.word for s in items):
+        yield None
+        return
+    _AHEAD = (tuple(items), max_px, options)
+    try:
+        with in_order(_decode_in_worker, len(items), workers=workers,
+                      what="loading pictures") as results:
+            yield results
+    finally:
         _AHEAD = None
-
-
-def _decode_ahead(items: Sequence[Source], *, max_px: int, options: SymbolOptions) -> _Ahead | None:
-    """A pool decoding ``items`` ahead, or None when one process is best (few pictures, words —
-    whose colours follow their order —, one core, or no fork)."""
-    import multiprocessing
-    import os
-
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
-    if (len(items) < PARALLEL_FROM or cores < 2 or any(s.word for s in items)
-            or "fork" not in multiprocessing.get_all_start_methods()):
-        return None
-    return _Ahead(items, max_px, options, min(cores, 4))
 
 
 def load_symbols(
@@ -289,15 +276,14 @@ def load_symbols(
     total = len(sources.items) if need is None else min(need, len(sources.items))
     words = 0
     stop = len(sources.items)
-    decoded = _decode_ahead(sources.items, max_px=max_px, options=options)
-    try:
+    with _decoded_ahead(sources.items, max_px=max_px, options=options) as decoded:
         for i, source in enumerate(sources.items):
             if need is not None and len(symbols) >= need:
                 stop = i
                 break
             try:
                 if decoded is not None:
-                    symbol = decoded.next()
+                    symbol = next(decoded)
                     if isinstance(symbol, BadPicture):
                         raise symbol
                 else:
@@ -324,9 +310,6 @@ def load_symbols(
             symbols.append(symbol)
             if progress:
                 progress(min(len(symbols), total), total)
-    finally:
-        if decoded is not None:
-            decoded.close()
     if bad and not options.skip_bad:
         raise DobbleError(
             f"{len(bad)} file{'s' if len(bad) != 1 else ''} cannot be read; fix or remove "

@@ -1,0 +1,98 @@
+"""Independent work spread over forked processes, results in order, safe to stop early.
+
+Three stages do the same thing to many items, each item on its own: decoding pictures, packing
+cards and measuring cards. They share this one helper.
+
+Why not ``multiprocessing.Pool``: ``Pool.terminate()`` while an ``imap`` is still feeding tasks
+can deadlock (its task thread holds the queue's lock, blocked on a full pipe, while terminate
+waits for that lock). That hung CI when loading stopped early at the pictures a deck needs. And
+when a worker dies (the kernel's out-of-memory killer), ``Pool`` waits forever for its result.
+Here only a small window of tasks is ever submitted ahead, the executor is shut down with the
+rest cancelled, and a dead worker raises at once.
+
+Workers are forked, so what they work on is set in a module global before the pool starts and
+inherited, never pickled; only the item's index goes out and its result comes back.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
+
+from dobble_print.errors import DobbleError
+
+T = TypeVar("T")
+
+AHEAD = 2  # tasks submitted per worker beyond the one being collected: keeps every core busy
+
+
+def cores() -> int:
+    """Cores this process may run on (its affinity, not the machine's count)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+
+
+def worker_count(items: int, *, parallel_from: int, cap: int | None = None,
+                 workers: int | None = None) -> int:
+    """How many processes to use for ``items`` independent pieces of work.
+
+    Args:
+        items: pieces of work.
+        parallel_from: below this many, one process: starting a pool costs more than it saves.
+        cap: most workers worth having (memory or diminishing returns), None for no cap.
+        workers: the caller's own choice; None means one per available core.
+    """
+    if items < parallel_from or "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    n = cores() if workers is None else workers
+    return max(1, min(n, cap) if cap else n)
+
+
+@contextlib.contextmanager
+def in_order(work: Callable[[int], T], count: int, *, workers: int,
+             what: str) -> Iterator[Iterator[T]]:
+    """``work(0)``, ``work(1)``, … ``work(count - 1)``, computed on ``workers`` forked processes.
+
+    Use as ``with in_order(f, n, workers=w, what="packing cards") as results: for r in results``.
+    Leaving the block early (a ``break`` or an error) cancels what was not started and waits
+    only for the few items already running.
+
+    Args:
+        work: a module-level function of the item's index (it must pickle by name).
+        count: items.
+        workers: processes; 1 computes in this process, with no pool at all.
+        what: the work, for the message if a worker dies ("packing cards").
+
+    Raises:
+        DobbleError: a worker process died (out of memory, most likely).
+    """
+    if workers <= 1:
+        yield (work(i) for i in range(count))
+        return
+    executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+    try:
+        yield _collect(executor, work, count, workers * AHEAD, what)
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _collect(executor: ProcessPoolExecutor, work: Callable[[int], T], count: int, window: int,
+             what: str) -> Iterator[T]:
+    pending: collections.deque[Future] = collections.deque()
+    submitted = 0
+    for _ in range(count):
+        while submitted < count and len(pending) < window:
+            pending.append(executor.submit(work, submitted))
+            submitted += 1
+        try:
+            yield pending.popleft().result()
+        except BrokenProcessPool:
+            raise DobbleError(
+                f"a worker process stopped unexpectedly while {what} (out of memory?); close "
+                "other programs and try again"
+            ) from None

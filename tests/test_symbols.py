@@ -13,7 +13,9 @@ from dobble_print.raster import load_raster
 from dobble_print.symbols import (
     Background,
     PhotoShape,
+    Symbol,
     SymbolOptions,
+    faint_on_card,
     find_sources,
     load_symbols,
 )
@@ -261,3 +263,35 @@ def test_bad_source_arguments(tmp_path, arg, message):
     with pytest.raises(DobbleError) as info:
         find_sources([p])
     assert str(info.value) == message.format(p=p)
+
+
+def _art(share_white: float, size: int = 90) -> Symbol:
+    """A square picture: the first ``share_white`` of its rows white, the rest dark blue."""
+    rgba = np.zeros((size, size, 4), np.uint8)
+    rgba[..., 3] = 255
+    rgba[: round(size * share_white)] = (255, 255, 255, 255)
+    rgba[round(size * share_white):, :, :3] = (20, 40, 120)
+    return Symbol("art", "art.png", rgba)
+
+
+@pytest.mark.parametrize(
+    ("share_white", "card", "warned"),
+    [
+        (1.0, (1, 1, 1), True),  # white art on a white card
+        (0.99, (1, 1, 1), True),  # a thin dark line does not save it
+        (0.9, (1, 1, 1), False),  # a tenth of dark ink shows
+        (1.0, (0.1, 0.1, 0.1), False),  # white art on a dark card
+    ],
+)
+def test_faint_on_card(share_white, card, warned):
+    found = faint_on_card([_art(share_white)], card)
+    assert found == ([
+        "art.png: nearly all the card's colour (#ffffff), it would barely show; darken it, "
+        "give it an outline, or choose another --card-color"
+    ] if warned else [])
+
+
+def test_faint_on_card_ignores_words_and_sees_tiny_pictures():
+    tiny = _art(1.0, size=2)  # smaller than the sampling stride: every pixel is looked at
+    word = Symbol("snow", "words.txt:1", _art(1.0).rgba, kind="word")
+    assert len(faint_on_card([tiny, word], (1, 1, 1))) == 1

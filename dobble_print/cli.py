@@ -94,6 +94,11 @@ def main(
     _state["debug"] = debug
 
 
+# Options of build that do not change how a card looks: a preset may set them, preview skips them.
+_BUILD_ONLY = frozenset({"report", "png_dir", "shop", "backs", "back_image", "duplex",
+                         "back_offset", "no_cover", "quiet", "verbose"})
+
+
 def _apply_preset(ctx: typer.Context, param: object, value: str | None) -> str | None:
     """Eager ``--preset``: its values become the defaults of the other options (click's
     ``default_map``), so anything given on the command line still wins."""
@@ -101,9 +106,9 @@ def _apply_preset(ctx: typer.Context, param: object, value: str | None) -> str |
         return value
     from dobble_print.presets import load_preset
 
-    known = {p.name for p in ctx.command.params if p.name and p.name != "preset"}
-    values = _run(lambda: load_preset(value, known=known))
-    ctx.default_map = {**(ctx.default_map or {}), **values}
+    own = {p.name for p in ctx.command.params if p.name and p.name != "preset"}
+    values = _run(lambda: load_preset(value, known=own | _BUILD_ONLY))
+    ctx.default_map = {**(ctx.default_map or {}), **{k: v for k, v in values.items() if k in own}}
     return value
 
 
@@ -153,6 +158,104 @@ class _Bars:
         self.progress.update(self.tasks[stage], completed=done, total=total)
 
 
+# Options that build and preview share, declared once: preview must accept every option that
+# changes how a card looks, or "the same options give the same card" would not hold.
+Sources = Annotated[
+    list[Path] | None,
+    typer.Argument(
+        help="Folders of pictures, pictures, or .txt files of words (one per line), merged "
+        "in order (default: the bundled icons)."
+    ),
+]
+SymbolsPerCard = Annotated[
+    int | None, typer.Option("-n", "--symbols-per-card", help="Symbols per card.")
+]
+Cards = Annotated[int | None, typer.Option("--cards", help="Print only K cards.")]
+Paper = Annotated[str, typer.Option("--paper", help=f"{', '.join(PAPERS)} or WxH like 210x297mm.")]
+CardSize = Annotated[
+    str, typer.Option("--card-size", help="Card diameter, e.g. 85mm, 8.5cm, 3.3in.")
+]
+Preset = Annotated[
+    str | None,
+    typer.Option(
+        "--preset",
+        is_eager=True,
+        callback=_apply_preset,
+        help="Option values from a preset (classic, junior, toddler, mini, connect) or a .toml "
+        "file; options given on the command line win.",
+    ),
+]
+Shape = Annotated[
+    ShapeKind,
+    typer.Option("--shape", help="Card shape; --card-size is then the square's side or the "
+                 "hexagon's width across its flats."),
+]
+VariantOption = Annotated[
+    Variant | None,
+    typer.Option("--variant", help="connect: 10 black-bordered starting cards and four "
+                 "teams of 20 in pink, orange, green and blue (--preset connect sets it)."),
+]
+Margin = Annotated[str, typer.Option("--margin", help="Printable margin kept clear on every side.")]
+CutGuides = Annotated[
+    str, typer.Option("--cut-guides", help="circle,ticks (default), circle, ticks or none.")
+]
+CardColor = Annotated[
+    str, typer.Option("--card-color", help="Card background: white, cream, … or #rrggbb.")
+]
+Bleed = Annotated[
+    str, typer.Option("--bleed", help="Run the card colour this far past the cut line.")
+]
+SafeMargin = Annotated[
+    str, typer.Option("--safe-margin", help="Keep symbols this far inside the cut line.")
+]
+Clearance = Annotated[str, typer.Option("--clearance", help="Least gap between two symbols.")]
+Rotation = Annotated[
+    float,
+    typer.Option("--rotation", metavar="DEG", help="Largest tilt of any symbol, degrees "
+                 "(pictures turn freely, words up to 25; 0 keeps all upright)."),
+]
+BackgroundOption = Annotated[
+    Background,
+    typer.Option("--background", help="remove: plain backgrounds around drawings become "
+                 "transparent; keep: leave every picture whole."),
+]
+PhotoShapeOption = Annotated[
+    PhotoShape, typer.Option("--photo-shape", help="How photos (no plain background) are cut.")
+]
+FontOption = Annotated[
+    Path | None,
+    typer.Option("--font", help="TrueType font (.ttf/.otf) for words in scripts the bundled "
+                 "DejaVu Sans lacks."),
+]
+SkipBad = Annotated[
+    bool, typer.Option("--skip-bad", help="Build from the readable files, skipping bad ones.")
+]
+
+
+def _card_options(
+    *, sources, symbols_per_card, cards, paper, card_size, shape, variant, margin, cut_guides,
+    card_color, bleed, safe_margin, clearance, rotation, background, photo_shape, font, skip_bad,
+) -> dict:
+    """The shared options parsed into :class:`BuildOptions` fields (mm, RGB, enums)."""
+    return dict(
+        sources=tuple(sources) if sources else (default_icons(),),
+        symbol_options=SymbolOptions(background, photo_shape, font, skip_bad),
+        symbols_per_card=symbols_per_card,
+        cards=cards,
+        paper=parse_paper(paper),
+        card_diameter=parse_length(card_size, option="--card-size"),
+        shape=shape,
+        variant=variant.value if variant else None,
+        margin=parse_length(margin, option="--margin"),
+        bleed=parse_length(bleed, option="--bleed"),
+        safe_margin=parse_length(safe_margin, option="--safe-margin"),
+        clearance=parse_length(clearance, option="--clearance"),
+        max_rotation=_rotation(rotation),
+        cut_guides=parse_cut_guides(cut_guides),
+        card_color=parse_color(card_color, option="--card-color"),
+    )
+
+
 @app.command()
 def deck(
     symbols_per_card: Annotated[int, typer.Argument(metavar="N", help="Symbols per card.")],
@@ -197,81 +300,36 @@ def _duplex(text: str):
 
 @app.command()
 def build(
-    sources: Annotated[
-        list[Path] | None,
-        typer.Argument(
-            help="Folders of pictures, pictures, or .txt files of words (one per line), merged "
-            "in order (default: the bundled icons)."
-        ),
-    ] = None,
+    sources: Sources = None,
     output: Annotated[Path, typer.Option("-o", "--output", help="PDF to write.")] = Path(
         "out/deck.pdf"
     ),
-    symbols_per_card: Annotated[
-        int | None, typer.Option("-n", "--symbols-per-card", help="Symbols per card.")
-    ] = None,
-    cards: Annotated[int | None, typer.Option("--cards", help="Print only K cards.")] = None,
-    paper: Annotated[
-        str, typer.Option("--paper", help=f"{', '.join(PAPERS)} or WxH like 210x297mm.")
-    ] = "a4",
-    card_size: Annotated[
-        str, typer.Option("--card-size", help="Card diameter, e.g. 85mm, 8.5cm, 3.3in.")
-    ] = "85mm",
+    symbols_per_card: SymbolsPerCard = None,
+    cards: Cards = None,
+    paper: Paper = "a4",
+    card_size: CardSize = "85mm",
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed for the layout.")] = None,
     report: Annotated[
         Path | None, typer.Option("--report", help="Also write a JSON report here.")
     ] = None,
-    preset: Annotated[
-        str | None,
-        typer.Option(
-            "--preset",
-            is_eager=True,
-            callback=_apply_preset,
-            help="Option values from a preset (classic, junior, toddler, mini, connect) or a .toml "
-            "file; options given on the command line win.",
-        ),
-    ] = None,
+    preset: Preset = None,
     png_dir: Annotated[
         Path | None, typer.Option("--png-dir", help="Also write every card as a 300 dpi PNG here.")
     ] = None,
-    shape: Annotated[
-        ShapeKind,
-        typer.Option("--shape", help="Card shape; --card-size is then the square's side or the "
-                     "hexagon's width across its flats."),
-    ] = ShapeKind.CIRCLE,
-    variant: Annotated[
-        Variant | None,
-        typer.Option("--variant", help="connect: 10 black-bordered starting cards and four "
-                     "teams of 20 in pink, orange, green and blue (--preset connect sets it)."),
-    ] = None,
+    shape: Shape = ShapeKind.CIRCLE,
+    variant: VariantOption = None,
     shop: Annotated[
         Path | None,
         typer.Option("--shop", metavar="DIR", help="Also write print-shop files here: one card "
                      "per PDF page with trim/bleed boxes and a CutContour path, backs, PNGs."),
     ] = None,
-    margin: Annotated[
-        str, typer.Option("--margin", help="Printable margin kept clear on every side.")
-    ] = "5mm",
-    cut_guides: Annotated[
-        str, typer.Option("--cut-guides", help="circle,ticks (default), circle, ticks or none.")
-    ] = "circle,ticks",
-    card_color: Annotated[
-        str, typer.Option("--card-color", help="Card background: white, cream, … or #rrggbb.")
-    ] = "white",
-    bleed: Annotated[
-        str, typer.Option("--bleed", help="Run the card colour this far past the cut line.")
-    ] = "0mm",
-    safe_margin: Annotated[
-        str, typer.Option("--safe-margin", help="Keep symbols this far inside the cut line.")
-    ] = "3mm",
-    clearance: Annotated[
-        str, typer.Option("--clearance", help="Least gap between two symbols.")
-    ] = "1mm",
-    rotation: Annotated[
-        float,
-        typer.Option("--rotation", metavar="DEG", help="Largest tilt of any symbol, degrees "
-                     "(pictures turn freely, words up to 25; 0 keeps all upright)."),
-    ] = 180.0,
+    margin: Margin = "5mm",
+    cut_guides: CutGuides = "circle,ticks",
+    card_color: CardColor = "white",
+    bleed: Bleed = "0mm",
+    safe_margin: SafeMargin = "3mm",
+    clearance: Clearance = "1mm",
+    rotation: Rotation = 180.0,
     backs: Annotated[
         bool,
         typer.Option("--backs", help="Print card backs (the bundled design) after each sheet."),
@@ -292,23 +350,10 @@ def build(
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Name every picture used or unused.")
     ] = False,
-    background: Annotated[
-        Background,
-        typer.Option("--background", help="remove: plain backgrounds around drawings become "
-                     "transparent; keep: leave every picture whole."),
-    ] = Background.REMOVE,
-    photo_shape: Annotated[
-        PhotoShape,
-        typer.Option("--photo-shape", help="How photos (no plain background) are cut."),
-    ] = PhotoShape.RECT,
-    font: Annotated[
-        Path | None,
-        typer.Option("--font", help="TrueType font (.ttf/.otf) for words in scripts the bundled "
-                     "DejaVu Sans lacks."),
-    ] = None,
-    skip_bad: Annotated[
-        bool, typer.Option("--skip-bad", help="Build from the readable files, skipping bad ones.")
-    ] = False,
+    background: BackgroundOption = Background.REMOVE,
+    photo_shape: PhotoShapeOption = PhotoShape.RECT,
+    font: FontOption = None,
+    skip_bad: SkipBad = False,
 ) -> None:
     """Build a printable PDF deck from a folder of pictures.
 
@@ -335,26 +380,18 @@ def build(
 
     def make():
         options = BuildOptions(
-            sources=tuple(sources) if sources else (default_icons(),),
-            symbol_options=SymbolOptions(background, photo_shape, font, skip_bad),
+            **_card_options(
+                sources=sources, symbols_per_card=symbols_per_card, cards=cards, paper=paper,
+                card_size=card_size, shape=shape, variant=variant, margin=margin,
+                cut_guides=cut_guides, card_color=card_color, bleed=bleed,
+                safe_margin=safe_margin, clearance=clearance, rotation=rotation,
+                background=background, photo_shape=photo_shape, font=font, skip_bad=skip_bad,
+            ),
             output=output,
             seed=seed,
-            symbols_per_card=symbols_per_card,
-            cards=cards,
-            paper=parse_paper(paper),
-            card_diameter=parse_length(card_size, option="--card-size"),
             report=report,
             png_dir=png_dir,
             shop=shop,
-            shape=shape,
-            variant=variant.value if variant else None,
-            margin=parse_length(margin, option="--margin"),
-            bleed=parse_length(bleed, option="--bleed"),
-            safe_margin=parse_length(safe_margin, option="--safe-margin"),
-            clearance=parse_length(clearance, option="--clearance"),
-            max_rotation=_rotation(rotation),
-            cut_guides=parse_cut_guides(cut_guides),
-            card_color=parse_color(card_color, option="--card-color"),
             backs=back_image or (default_back() if backs else None),
             duplex=_duplex(duplex),
             back_offset=parse_offset(back_offset, option="--back-offset"),
@@ -448,9 +485,7 @@ def plan(
 
 @app.command()
 def preview(
-    source: Annotated[
-        Path | None, typer.Argument(help="Folder of pictures (default: the bundled icons).")
-    ] = None,
+    sources: Sources = None,
     output: Annotated[Path, typer.Option("-o", "--output", help="PNG to write.")] = Path(
         "out/card.png"
     ),
@@ -459,23 +494,37 @@ def preview(
         int | None,
         typer.Option("--sheet", help="Draw this whole sheet (from 1) instead of a card."),
     ] = None,
-    symbols_per_card: Annotated[
-        int | None, typer.Option("-n", "--symbols-per-card", help="Symbols per card.")
-    ] = None,
-    card_size: Annotated[str, typer.Option("--card-size", help="Card diameter.")] = "85mm",
-    paper: Annotated[str, typer.Option("--paper", help="Paper, for --sheet.")] = "a4",
     seed: Annotated[int, typer.Option("--seed", help="Random seed for the layout.")] = 1,
     dpi: Annotated[int, typer.Option("--dpi", help="Resolution of the PNG.")] = 150,
+    preset: Preset = None,
+    symbols_per_card: SymbolsPerCard = None,
+    cards: Cards = None,
+    paper: Paper = "a4",
+    card_size: CardSize = "85mm",
+    shape: Shape = ShapeKind.CIRCLE,
+    variant: VariantOption = None,
+    margin: Margin = "5mm",
+    cut_guides: CutGuides = "circle,ticks",
+    card_color: CardColor = "white",
+    bleed: Bleed = "0mm",
+    safe_margin: SafeMargin = "3mm",
+    clearance: Clearance = "1mm",
+    rotation: Rotation = 180.0,
+    background: BackgroundOption = Background.REMOVE,
+    photo_shape: PhotoShapeOption = PhotoShape.RECT,
+    font: FontOption = None,
+    skip_bad: SkipBad = False,
 ) -> None:
     """Draw one card (or one sheet) as a PNG to check the look before printing.
 
-    The same source, options and --seed as build give the same card as in the PDF.
+    It takes build's options that change how a card looks; the same sources, options and --seed
+    as build give the same card as in the PDF.
 
     Examples:
 
       dobble-print preview photos/ --card 3 -o card3.png --seed 7
 
-      dobble-print preview photos/ --sheet 1 -o sheet1.png --paper letter
+      dobble-print preview photos/ --sheet 1 -o sheet1.png --paper letter --preset junior
     """
     from dobble_print.output import refuse_inputs
     from dobble_print.pipeline import BuildOptions, prepare
@@ -483,14 +532,16 @@ def preview(
     from dobble_print.sources import find_sources
 
     def make():
-        diameter = parse_length(card_size, option="--card-size")
         options = BuildOptions(
-            sources=(source if source is not None else default_icons(),),
+            **_card_options(
+                sources=sources, symbols_per_card=symbols_per_card, cards=cards, paper=paper,
+                card_size=card_size, shape=shape, variant=variant, margin=margin,
+                cut_guides=cut_guides, card_color=card_color, bleed=bleed,
+                safe_margin=safe_margin, clearance=clearance, rotation=rotation,
+                background=background, photo_shape=photo_shape, font=font, skip_bad=skip_bad,
+            ),
             output=output,
             seed=seed,
-            symbols_per_card=symbols_per_card,
-            card_diameter=diameter,
-            paper=parse_paper(paper),
         )
         refuse_inputs({"-o": [output]}, find_sources(options.sources).files)
         if not 30 <= dpi <= 1200:
@@ -503,15 +554,18 @@ def preview(
                     f"--sheet {sheet} is out of range: this deck has sheets 1 to {sheets}"
                 )
             image = draw_sheet(prepared.plan, prepared.layouts, prepared.symbols, sheet - 1,
-                               dpi=dpi)
+                               dpi=dpi, shape=options.card_shape, card_color=options.card_color,
+                               teams=prepared.teams)
         else:
             count = len(prepared.layouts)
             if not 1 <= card <= count:
                 raise DobbleError(
                     f"--card {card} is out of range: this deck has cards 1 to {count}"
                 )
+            team = prepared.teams[card - 1] if prepared.teams else None
             image = draw_card(prepared.layouts[card - 1], prepared.symbols,
-                              card_diameter=diameter, dpi=dpi)
+                              card_diameter=options.card_diameter, dpi=dpi,
+                              shape=options.card_shape, card_color=options.card_color, team=team)
         save_png(image, output, dpi=dpi)
 
     _run(make)

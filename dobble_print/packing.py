@@ -341,33 +341,35 @@ def _largest_fit(card: _Card, item: _Item, lo: float, hi: float, angles: Sequenc
     """
     g = card.board.size
     blocked_f = sfft.rfft2(card.blocked().astype(np.float32))
+    tested: dict[tuple[float, float], CellMask | None] = {}  # (size, angle) -> mask if it fits
 
-    def fits_at(size: float) -> list[tuple[float, CellMask]]:
-        out = []
-        for angle in angles:
+    def fits(size: float, angle: float) -> CellMask | None:
+        if (size, angle) not in tested:
             mask = _mask(item, card.board, size, angle)
             h, w = mask.cells.shape
-            if h <= g and w <= g and _free(blocked_f, mask.cells, g).any():
-                out.append((angle, mask))
-        return out
+            ok = h <= g and w <= g and _free(blocked_f, mask.cells, g).any()
+            tested[size, angle] = mask if ok else None
+        return tested[size, angle]
+
+    def fits_any(size: float) -> bool:  # stops at the first angle that fits
+        return any(fits(size, angle) is not None for angle in angles)
 
     lo = min(lo * (1 + MIN_GAIN), hi)
-    best = fits_at(lo)
-    if not best:
+    if not fits_any(lo):
         return None
     size = hi
     for _ in range(SEARCH):
         if hi <= lo * (1 + SEARCH_STOP):
             break
-        fits = fits_at(size)
-        if fits:
-            best, lo = fits, size
+        if fits_any(size):
+            lo = size
         else:
             hi = size
         size = math.sqrt(lo * hi)
     top = None
-    for angle, mask in best:
-        pos = _best_position(card, blocked_f, mask)
+    for angle in angles:  # every angle that fits at the size found competes for the best spot
+        mask = fits(lo, angle)
+        pos = _best_position(card, blocked_f, mask) if mask is not None else None
         if pos and (top is None or pos[0] > top[0]):
             top = (pos[0], angle, mask, (pos[1], pos[2]))
     return lo, *top[1:]

@@ -274,6 +274,7 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
         write_card_pngs(
             options.png_dir, prepared, card_diameter=options.card_diameter,
             progress=_stage(progress, "png"), shape=options.card_shape, teams=prepared.teams,
+            card_color=options.card_color,
         )
     if options.shop is not None:
         write_shop(

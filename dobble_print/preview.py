@@ -33,6 +33,7 @@ def draw_card(
     bleed: float = 0.0,
     background: tuple[float, float, float] | None = None,
     team: Team | None = None,
+    card_color: tuple[float, float, float] = (1.0, 1.0, 1.0),
 ) -> Image.Image:
     """One card: by default a round card on a transparent square (white disc, grey cut line).
 
@@ -40,8 +41,9 @@ def draw_card(
         shape: the card's shape (default: a circle of ``card_diameter``).
         bleed: mm added around the card's bounding box.
         background: RGB in [0, 1]: fill the whole picture with it and draw no cut line (a print
-            shop's file with bleed); None draws the white card with its grey cut line.
+            shop's file with bleed); None draws the card in ``card_color`` with its grey cut line.
         team: a Connect team, whose colour borders the card (and fills the bleed).
+        card_color: RGB in [0, 1] of the card (``--card-color``).
     """
     from PIL import Image, ImageDraw
 
@@ -51,7 +53,7 @@ def draw_card(
         size = math.ceil(card_diameter * px_per_mm) + 2
         card = Image.new("RGBA", (size, size), (0, 0, 0, 0))
         ImageDraw.Draw(card).ellipse(
-            (1, 1, size - 2, size - 2), fill=(255, 255, 255, 255), outline=CUT_GREY,
+            (1, 1, size - 2, size - 2), fill=_rgba(card_color), outline=CUT_GREY,
             width=max(1, round(dpi / 150)),
         )
         return _draw_symbols(card, layout, symbols, px_per_mm)
@@ -67,7 +69,7 @@ def draw_card(
         return [(card.width / 2 + x * px_per_mm, card.height / 2 - y * px_per_mm)
                 for x, y in shape.outline(grow)]
 
-    white = _rgba(background or (1.0, 1.0, 1.0))
+    white = _rgba(background or card_color)
     if background is not None:
         draw.rectangle((0, 0, card.width, card.height), fill=_rgba(team.rgb) if team else white)
     elif team:
@@ -108,8 +110,13 @@ def _draw_symbols(card, layout: CardLayout, symbols: Sequence[Symbol], px_per_mm
 def draw_sheet(
     plan: object, layouts: Sequence[CardLayout], symbols: Sequence[Symbol], sheet: int, *,
     dpi: int = 100,
+    shape: CardShape | None = None,
+    card_color: tuple[float, float, float] = (1.0, 1.0, 1.0),
+    teams: Sequence[Team] | None = None,
 ) -> Image.Image:
-    """Front sheet ``sheet`` (0-based) of ``plan`` as the page will print, cards at their places."""
+    """Front sheet ``sheet`` (0-based) of ``plan`` as the page will print, cards at their places
+    (``shape``, ``card_color`` and ``teams`` as for :func:`draw_card`; the PDF's cut guides and
+    bleed are left out)."""
     from PIL import Image
 
     px_per_mm = dpi / 25.4
@@ -119,7 +126,9 @@ def draw_sheet(
     for slot in plan.slots:  # type: ignore[attr-defined]
         if slot.sheet != sheet:
             continue
-        card = draw_card(layouts[slot.card], symbols, card_diameter=plan.card_diameter, dpi=dpi)
+        card = draw_card(layouts[slot.card], symbols, card_diameter=plan.card_diameter, dpi=dpi,
+                         shape=shape, card_color=card_color,
+                         team=teams[slot.card] if teams else None)
         x = slot.center[0] * px_per_mm - card.width / 2
         y = (paper.height - slot.center[1]) * px_per_mm - card.height / 2  # rows grow downwards
         page.alpha_composite(card, (max(0, round(x)), max(0, round(y))))
@@ -148,11 +157,12 @@ def write_card_pngs(
     bleed: float = 0.0,
     background: tuple[float, float, float] | None = None,
     teams: Sequence[Team] | None = None,
+    card_color: tuple[float, float, float] = (1.0, 1.0, 1.0),
 ) -> list[Path]:
     """Every card as its own PNG (``card_001.png`` …) at ``dpi``, for print services and sharing.
 
-    ``shape``, ``bleed`` and ``background`` are as for :func:`draw_card`; ``teams`` gives each
-    card (in deck order) its Connect border.
+    ``shape``, ``bleed``, ``background`` and ``card_color`` are as for :func:`draw_card`;
+    ``teams`` gives each card (in deck order) its Connect border.
     """
     layouts: Sequence[CardLayout] = prepared.layouts  # type: ignore[attr-defined]
     symbols: Sequence[Symbol] = prepared.symbols  # type: ignore[attr-defined]
@@ -160,7 +170,8 @@ def write_card_pngs(
     for i, (layout, path) in enumerate(zip(layouts, card_png_paths(folder, len(layouts)),
                                            strict=True)):
         image = draw_card(layout, symbols, card_diameter=card_diameter, dpi=dpi, shape=shape,
-                          bleed=bleed, background=background, team=teams[i] if teams else None)
+                          bleed=bleed, background=background, team=teams[i] if teams else None,
+                          card_color=card_color)
         save_png(image, path, dpi=dpi)
         paths.append(path)
         if progress:

@@ -236,6 +236,58 @@ def test_preview_draws_the_card_of_the_pdf(tmp_path, pictures):
 
 
 @pytest.mark.parametrize(
+    "options",
+    [
+        ["--preset", "toddler"],
+        ["--shape", "rounded", "--card-color", "cream", "--rotation", "0"],
+        ["--safe-margin", "6mm", "--clearance", "2mm", "--cards", "9", "--background", "keep"],
+    ],
+)
+def test_preview_is_the_card_build_writes_with_the_same_options(tmp_path, pictures, options):
+    from PIL import Image
+
+    folder = pictures(13)
+    built = run("build", str(folder), "-o", str(tmp_path / "d.pdf"), "--seed", "4",
+                "--png-dir", str(tmp_path / "pngs"), *options)
+    assert built.exit_code == 0, built.stderr
+    out = tmp_path / "card.png"
+    shown = run("preview", str(folder), "-o", str(out), "--card", "3", "--seed", "4",
+                "--dpi", "300", *options)
+    assert shown.exit_code == 0, shown.stderr
+    with Image.open(out) as a, Image.open(tmp_path / "pngs" / "card_003.png") as b:
+        assert a.size == b.size and a.mode == b.mode and a.tobytes() == b.tobytes()
+    other = run("preview", str(folder), "-o", str(tmp_path / "other.png"), "--card", "3",
+                "--seed", "4", "--dpi", "300")
+    assert other.exit_code == 0, other.stderr
+    with Image.open(out) as a, Image.open(tmp_path / "other.png") as b:
+        assert a.size != b.size or a.tobytes() != b.tobytes()
+
+
+def test_preview_takes_a_preset_written_for_build(tmp_path, pictures):
+    preset = tmp_path / "mine.toml"
+    preset.write_text('symbols-per-card = 3\nduplex = "short"\nno-cover = true\n',
+                      encoding="utf-8")
+    result = run("preview", str(pictures(13)), "-o", str(tmp_path / "c.png"), "--card", "7",
+                 "--preset", str(preset))
+    assert result.exit_code == 0, result.stderr
+    result = run("preview", str(pictures(13)), "-o", str(tmp_path / "c.png"), "--card", "8",
+                 "--preset", str(preset))
+    assert result.stderr.splitlines() == [
+        "dobble-print: error: --card 8 is out of range: this deck has cards 1 to 7"
+    ]
+
+
+def test_card_pngs_have_the_card_colour(tmp_path, pictures):
+    from PIL import Image
+
+    result = run("preview", str(pictures(7)), "-o", str(tmp_path / "c.png"), "--card-color",
+                 "#336699", "--dpi", "50", "-n", "3")
+    assert result.exit_code == 0, result.stderr
+    with Image.open(tmp_path / "c.png") as im:
+        assert im.getpixel((3, im.height // 2)) == (0x33, 0x66, 0x99, 255)  # just inside the cut
+
+
+@pytest.mark.parametrize(
     ("args", "line"),
     [
         (["--card", "14"], "dobble-print: error: --card 14 is out of range: this deck has cards "

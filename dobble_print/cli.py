@@ -546,7 +546,12 @@ def preview(
         refuse_inputs({"-o": [output]}, find_sources(options.sources).files)
         if not 30 <= dpi <= 1200:
             raise DobbleError(f"--dpi {dpi} is out of range; use 30 to 1200")
-        prepared = prepare(options)
+        def wanted(plan) -> list[int]:  # lay out only what is drawn; the range errors come next
+            if sheet is not None:
+                return [slot.card for slot in plan.slots if slot.sheet == sheet - 1]
+            return [card - 1] if 1 <= card <= len(plan.slots) else []
+
+        prepared = prepare(options, only=wanted)
         if sheet is not None:
             sheets = prepared.plan.sheet_count
             if not 1 <= sheet <= sheets:

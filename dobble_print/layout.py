@@ -146,9 +146,15 @@ class _Job:
     board: Board
     seed: int
     area: float  # of the safe area, mm²: what FILL is a share of
+    todo: tuple[int, ...] = ()  # the cards to lay out, in order
 
 
 _JOB: _Job | None = None
+
+
+def _layout_nth(k: int) -> CardLayout:
+    """Pack the ``k``-th card to do of the job the worker inherited."""
+    return _layout_one(_JOB.todo[k], _JOB)
 
 
 def _layout_one(index: int, job: _Job | None = None) -> CardLayout:
@@ -187,6 +193,7 @@ def layout_deck(
     progress: Callable[[int, int], None] | None = None,
     workers: int | None = None,
     shape: CardShape | None = None,
+    only: Sequence[int] | None = None,
 ) -> tuple[CardLayout, ...]:
     """Lay out every card of ``deck``; the same seed gives the same layouts for any ``workers``.
 
@@ -203,6 +210,8 @@ def layout_deck(
         workers: processes to use; None means one per available core.
         shape: a card that is not round (``shape.size`` should equal ``card_diameter``): the
             symbols are packed into its outline shrunk by ``safe_margin``.
+        only: lay out just these cards (0-based), returned in this order, for a preview. A card's
+            layout depends only on its own index and the deck, so each is the full deck's card.
     """
     global _JOB
     radius = card_diameter / 2 - safe_margin
@@ -225,16 +234,17 @@ def layout_deck(
         depth = functools.partial(shape.depth, inset=safe_margin)
         half = max(shape.half_extent) - safe_margin
         board, area = make_board(half, clearance, depth=depth), shape.area(safe_margin)
-    job = _Job(cards, ranks, shapes, caps, board, seed, area)
-    n = worker_count(len(cards), parallel_from=PARALLEL_FROM, workers=workers)
+    todo = tuple(range(len(cards))) if only is None else tuple(only)
+    job = _Job(cards, ranks, shapes, caps, board, seed, area, todo)
+    n = worker_count(len(todo), parallel_from=PARALLEL_FROM, workers=workers)
     done: list[CardLayout] = []
     _JOB = job
     try:
-        with in_order(_layout_one, len(cards), workers=n, what="packing cards") as results:
+        with in_order(_layout_nth, len(todo), workers=n, what="packing cards") as results:
             for result in results:
                 done.append(result)
                 if progress:
-                    progress(len(done), len(cards))
+                    progress(len(done), len(todo))
     finally:
         _JOB = None
     return tuple(done)

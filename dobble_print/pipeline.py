@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -167,24 +167,23 @@ def _stage(progress: Progress | None, stage: str) -> Callable[[int, int], None] 
     return (lambda done, total: progress(stage, done, total)) if progress else None
 
 
-def prepare(options: BuildOptions, progress: Progress | None = None) -> BuildResult:
+def prepare(
+    options: BuildOptions,
+    progress: Progress | None = None,
+    only: Callable[[SheetPlan], Collection[int]] | None = None,
+) -> BuildResult:
     """Everything up to the sheets, computed and nothing written (``report`` is left empty).
 
-    ``build`` writes what this computes; ``preview`` draws one card of it.
+    ``build`` writes what this computes; ``preview`` draws one card or one sheet of it.
+
+    Args:
+        options: the build's options.
+        progress: called as ``progress(stage, done, total)``.
+        only: picks the cards (0-based) to lay out once the sheets are planned; the others get
+            empty layouts. A preview of one card then lays out one card, not the whole deck.
     """
     deck, why, loaded = _load(options, progress)
     symbols = loaded.symbols
-    layouts = layout_deck(
-        deck,
-        symbols,
-        card_diameter=options.card_diameter,
-        safe_margin=options.safe_margin,
-        clearance=options.clearance,
-        max_rotation=options.max_rotation,
-        seed=options.seed,
-        progress=_stage(progress, "layout"),
-        shape=options.card_shape,
-    )
     plan = plan_sheets(
         len(deck.cards),
         paper=options.paper,
@@ -200,6 +199,24 @@ def prepare(options: BuildOptions, progress: Progress | None = None) -> BuildRes
         ),
         shape=options.card_shape if options.shape is not ShapeKind.CIRCLE else None,
     )
+    wanted = None if only is None else sorted(set(only(plan)))
+    laid = layout_deck(
+        deck,
+        symbols,
+        card_diameter=options.card_diameter,
+        safe_margin=options.safe_margin,
+        clearance=options.clearance,
+        max_rotation=options.max_rotation,
+        seed=options.seed,
+        progress=_stage(progress, "layout"),
+        shape=options.card_shape,
+        only=wanted,
+    )
+    if wanted is None:
+        layouts = laid
+    else:
+        by_index = dict(zip(wanted, laid, strict=True))
+        layouts = tuple(by_index.get(i, CardLayout(())) for i in range(len(deck.cards)))
     teams = assign_teams(len(deck.cards)) if options.variant == "connect" else None
     return BuildResult(deck, symbols, layouts, plan, loaded.unused, {}, choice=why,
                        warnings=loaded.warnings + tuple(faint_on_card(symbols, options.card_color)),

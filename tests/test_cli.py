@@ -238,9 +238,9 @@ def test_preview_draws_the_card_of_the_pdf(tmp_path, pictures):
 @pytest.mark.parametrize(
     "options",
     [
-        ["--preset", "toddler"],
-        ["--shape", "rounded", "--card-color", "cream", "--rotation", "0"],
-        ["--safe-margin", "6mm", "--clearance", "2mm", "--cards", "9", "--background", "keep"],
+        ["--preset", "toddler", "--cards", "4"],
+        ["--shape", "rounded", "--card-color", "cream", "--rotation", "0", "--cards", "4"],
+        ["--safe-margin", "6mm", "--clearance", "2mm", "--cards", "5", "--background", "keep"],
     ],
 )
 def test_preview_is_the_card_build_writes_with_the_same_options(tmp_path, pictures, options):

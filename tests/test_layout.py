@@ -227,6 +227,9 @@ def test_same_seed_same_layout_for_any_number_of_workers():
     two = layout_deck(deck, symbols, card_diameter=CARD, seed=11, workers=2)
     assert one == two
     assert layout_deck(deck, symbols, card_diameter=CARD, seed=12, workers=1) != one
+    # A preview lays out only the cards it draws: each is the full deck's card.
+    some = layout_deck(deck, symbols, card_diameter=CARD, seed=11, only=[9, 2, 13], workers=1)
+    assert some == (one[9], one[2], one[13])
 
 
 @pytest.mark.parametrize(

@@ -223,6 +223,21 @@ def prepare(
                        notes=loaded.notes, teams=teams)
 
 
+def _plan(options: BuildOptions, count: int, where: str) -> tuple[Deck, str]:
+    """:func:`plan_deck`, with the Connect variant's own reason when there are too few pictures
+    for its cards: its preset sets ``--cards 90``, which the user never typed, and 90 cards of a
+    plane still hold every one of its pictures."""
+    n = options.symbols_per_card
+    if options.variant == "connect" and n is not None and count < card_count(n):
+        cards = options.cards or card_count(n)
+        if cards >= card_count(n) - 1:
+            raise DobbleError(
+                f"{where}: the Connect variant needs {card_count(n)} pictures for its {cards} "
+                f"cards of {n} symbols and there are {count}; add {card_count(n) - count} pictures"
+            )
+    return plan_deck(n, options.cards, count, where=where)
+
+
 def _load(options: BuildOptions, progress: Progress | None) -> tuple[Deck, str, SymbolSet]:
     """Plan the deck on the sources found, then load just the symbols it needs.
 
@@ -233,7 +248,7 @@ def _load(options: BuildOptions, progress: Progress | None) -> tuple[Deck, str, 
     where = ", ".join(map(str, options.sources))
     count = len(found.items)
     for _attempt in range(2):
-        deck, why = plan_deck(options.symbols_per_card, options.cards, count, where=where)
+        deck, why = _plan(options, count, where)
         px = symbol_pixels(options.card_diameter, options.safe_margin, deck.symbols_per_card)
         loaded = load_symbols(found, need=deck.symbol_count, max_px=px,
                               options=options.symbol_options, progress=_stage(progress, "load"))

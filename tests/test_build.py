@@ -58,16 +58,31 @@ def test_report_shape(classic):
     assert sorted(p["symbol"] for p in card["placements"]) == card["symbols"]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_cards_stay_on_the_page(tmp_path, pictures, paper):
-    report = _build(pictures(57), tmp_path / "d.pdf", paper=PAPERS[paper])
-    p = report["paper"]
-    r = report["card"]["diameter_mm"] / 2
-    for card in report["cards"]:
-        x, y = card["center_mm"]
-        assert 5 <= x - r and x + r <= p["width_mm"] - 5
-        assert 5 <= y - r and y + r <= p["height_mm"] - 5
+def _assert_on_the_page(cards, paper: dict, radius: float) -> None:
+    for x, y in cards:
+        assert 5 <= x - radius and x + radius <= paper["width_mm"] - 5
+        assert 5 <= y - radius and y + radius <= paper["height_mm"] - 5
+
+
+def test_cards_stay_on_the_page_in_the_built_deck(classic):
+    _, report = classic  # A4, built end to end
+    _assert_on_the_page([c["center_mm"] for c in report["cards"]], report["paper"],
+                        report["card"]["diameter_mm"] / 2)
     assert max(c["page"] for c in report["cards"]) == 11  # a cover, then 10 sheets
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_cards_stay_on_the_page(paper):
+    # The imposition the build uses, without the layouts (the built A4 deck is checked above).
+    from dobble_print.cover import cover_page_count
+    from dobble_print.sheet import plan_sheets
+
+    size = PAPERS[paper]
+    plan = plan_sheets(57, paper=size, card_diameter=85.0,
+                       cover_pages=cover_page_count(57, size, 5.0))
+    _assert_on_the_page([slot.center for slot in plan.slots],
+                        {"width_mm": size.width, "height_mm": size.height}, 85.0 / 2)
+    assert len(plan.pages) == 11  # a cover, then 10 sheets
 
 
 def test_same_seed_same_bytes(tmp_path, pictures):

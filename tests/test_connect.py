@@ -88,3 +88,19 @@ def test_connect_build_borders_teams_in_report_pdf_and_cover(tmp_path):
         row = round(page.rect.height - y / MM_PER_PT)
         want = np.array([round(v * 255) for v in colours[card["team"]]])
         assert np.abs(img[row, col, :3].astype(int) - want).max() <= 6, card["team"]
+
+
+def test_connect_with_too_few_pictures_says_what_connect_needs(tmp_path):
+    from typer.testing import CliRunner
+
+    from dobble_print.cli import app
+
+    result = CliRunner().invoke(app, ["build", "--preset", "connect", "-o",
+                                      str(tmp_path / "c.pdf")])
+    assert result.exit_code == 1
+    [line] = result.stderr.splitlines()
+    assert line.startswith("dobble-print: error: ") and line.endswith(
+        "icons: the Connect variant needs 91 pictures for its 90 cards of 10 symbols and there "
+        "are 57; add 34 pictures"
+    )
+    assert not (tmp_path / "c.pdf").exists()

@@ -12,6 +12,23 @@ REPO = Path(__file__).resolve().parent.parent
 ICONS = REPO / "assets" / "icons"
 
 
+@pytest.fixture(scope="session")
+def classic_deck(tmp_path_factory) -> tuple[Path, dict]:
+    """The classic deck built once from the default icons (seed 1): its PDF and its report.
+
+    Several modules check it (the PDF, the report, the issue's layout figures); building it is
+    the suite's single most expensive step, so it is shared.
+    """
+    import json
+
+    from dobble_print.pipeline import BuildOptions, build
+
+    out = tmp_path_factory.mktemp("classic") / "deck.pdf"
+    report = out.with_suffix(".json")
+    build(BuildOptions(sources=(ICONS,), output=out, seed=1, report=report))
+    return out, json.loads(report.read_text(encoding="utf-8"))
+
+
 def make_pictures(folder: Path, count: int, *, seed: int = 0) -> list[Path]:
     """``count`` distinct PNG blobs of varied shape and colour on transparency."""
     rng = np.random.default_rng(seed)

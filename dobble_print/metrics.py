@@ -230,8 +230,8 @@ def measure_deck(
 ) -> Measured:
     """Measure every card and the deck (on ``shape``'s area when given).
 
-    Cards are independent, so from ``PARALLEL_FROM`` cards on they are measured by a fork-based
-    pool, one worker per core (results in card order, identical to measuring one by one).
+    Cards are independent, so from ``PARALLEL_FROM`` cards on they are measured by forked workers
+    (:mod:`parallel`), up to ``MAX_WORKERS``, in card order: identical to measuring one by one.
     """
     global _JOB
     _JOB = (tuple(layouts), tuple(symbols), card_diameter, ppmm, shape)

@@ -193,7 +193,8 @@ Shape = Annotated[
 VariantOption = Annotated[
     Variant | None,
     typer.Option("--variant", help="connect: 10 black-bordered starting cards and four "
-                 "teams of 20 in pink, orange, green and blue (--preset connect sets it)."),
+                 "teams of 20 in pink, orange, green and blue, symbols at least 5 mm inside the "
+                 "cut (--preset connect sets it)."),
 ]
 Margin = Annotated[str, typer.Option("--margin", help="Printable margin kept clear on every side.")]
 CutGuides = Annotated[

@@ -14,7 +14,7 @@ from pathlib import Path
 from dobble_print.backs import load_back
 from dobble_print.card_shape import CardShape, ShapeKind
 from dobble_print.choice import best_partial_deck, choose_option, next_option
-from dobble_print.connect import Team, assign_teams, cover_lines
+from dobble_print.connect import BORDER_MM, Team, assign_teams, cover_lines
 from dobble_print.cover import DeckFacts, cover_page_count, plan_cover
 from dobble_print.deck import (
     Deck,
@@ -45,6 +45,7 @@ from dobble_print.symbols import (
 from dobble_print.units import PAPERS, Paper
 
 PRINT_DPI = 300
+CONNECT_GAP = 2.0  # mm between a Connect card's border and its symbols (the preset's 5 mm margin)
 
 # progress(stage, done, total): stage is "load", "layout" or "render".
 Progress = Callable[[str, int, int], None]
@@ -83,6 +84,14 @@ class BuildOptions:
     @property
     def card_shape(self) -> CardShape:
         return CardShape(self.shape, self.card_diameter)
+
+    @property
+    def symbol_margin(self) -> float:
+        """How far inside the cut line the symbols stay, mm: ``safe_margin``, but on a Connect
+        card at least 2 mm clear of its coloured border."""
+        if self.variant == "connect":
+            return max(self.safe_margin, BORDER_MM + CONNECT_GAP)
+        return self.safe_margin
 
 
 @dataclass(frozen=True)
@@ -204,7 +213,7 @@ def prepare(
         deck,
         symbols,
         card_diameter=options.card_diameter,
-        safe_margin=options.safe_margin,
+        safe_margin=options.symbol_margin,
         clearance=options.clearance,
         max_rotation=options.max_rotation,
         seed=options.seed,
@@ -249,7 +258,7 @@ def _load(options: BuildOptions, progress: Progress | None) -> tuple[Deck, str, 
     count = len(found.items)
     for _attempt in range(2):
         deck, why = _plan(options, count, where)
-        px = symbol_pixels(options.card_diameter, options.safe_margin, deck.symbols_per_card)
+        px = symbol_pixels(options.card_diameter, options.symbol_margin, deck.symbols_per_card)
         loaded = load_symbols(found, need=deck.symbol_count, max_px=px,
                               options=options.symbol_options, progress=_stage(progress, "load"))
         if len(loaded.symbols) >= deck.symbol_count:

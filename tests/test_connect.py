@@ -104,3 +104,24 @@ def test_connect_with_too_few_pictures_says_what_connect_needs(tmp_path):
         "are 57; add 34 pictures"
     )
     assert not (tmp_path / "c.pdf").exists()
+
+
+def test_connect_symbols_stay_clear_of_the_border_without_the_preset(tmp_path, pictures):
+    import json
+
+    from typer.testing import CliRunner
+
+    from dobble_print.cli import app
+    from dobble_print.connect import BORDER_MM
+
+    src = pictures(31)
+    edges = {}
+    for name, extra in (("plain", []), ("connect", ["--variant", "connect"])):
+        report = tmp_path / f"{name}.json"
+        result = CliRunner().invoke(app, ["build", str(src), "-o", str(tmp_path / f"{name}.pdf"),
+                                          "--seed", "1", "--cards", "14", "--report",
+                                          str(report), *extra])
+        assert result.exit_code == 0, result.stderr
+        edges[name] = json.loads(report.read_text())["metrics"]["edge"]
+    assert edges["plain"] < BORDER_MM + 2  # the default 3 mm margin would touch the border
+    assert edges["connect"] >= BORDER_MM + 2

@@ -157,9 +157,8 @@ def _layout_nth(k: int) -> CardLayout:
     return _layout_one(_JOB.todo[k], _JOB)
 
 
-def _layout_one(index: int, job: _Job | None = None) -> CardLayout:
-    """Pack card ``index`` (of ``job``, or of the job the worker inherited)."""
-    job = job or _JOB
+def _layout_one(index: int, job: _Job) -> CardLayout:
+    """Pack card ``index`` of ``job``."""
     card = job.cards[index]
     rng = np.random.default_rng([job.seed, index])
     rel = rank_sizes(len(card))[list(job.ranks[index])]

@@ -13,7 +13,7 @@ into each other's gaps the way the retail game's artwork does:
    have such a colouring (König); edges are coloured in random order, flipping an alternating
    two-colour path when the two ends share no free colour.
 2. **Packing each card** (:mod:`dobble_print.packing`): an occupancy grid of the safe disc; for a
-   rotated, scaled shape, one FFT correlation finds every free position at once; largest first,
+   rotated, scaled shape, compiled loops find every free position; largest first,
    each takes the tightest free position over a few angles; when one fits nowhere all shrink and
    it tries again; then all grow in place while they fit. Every card starts from the same
    ambitious scale (``FILL`` of the safe disc in ink) and settles where its shapes fit.
@@ -21,7 +21,8 @@ into each other's gaps the way the retail game's artwork does:
 
 Each card has its own random generator seeded by (seed, card index), so the result for a seed does
 not depend on how many processes lay out the cards; from ``PARALLEL_FROM`` cards on, the work is
-shared by forked worker processes (:mod:`parallel`), one per available core.
+shared by forked worker processes (:mod:`parallel`), one per available core. The first card is
+packed before forking, so the workers inherit the compiled packer instead of each loading it.
 """
 
 from __future__ import annotations
@@ -234,12 +235,15 @@ def layout_deck(
         half = max(shape.half_extent) - safe_margin
         board, area = make_board(half, clearance, depth=depth), shape.area(safe_margin)
     todo = tuple(range(len(cards))) if only is None else tuple(only)
-    job = _Job(cards, ranks, shapes, caps, board, seed, area, todo)
     n = worker_count(len(todo), parallel_from=PARALLEL_FROM, workers=workers)
     done: list[CardLayout] = []
-    _JOB = job
+    if n > 1:  # the first card here: the workers then inherit the compiled packer, not load it
+        done.append(_layout_one(todo[0], _Job(cards, ranks, shapes, caps, board, seed, area)))
+        if progress:
+            progress(1, len(todo))
+    _JOB = _Job(cards, ranks, shapes, caps, board, seed, area, todo[len(done) :])
     try:
-        with in_order(_layout_nth, len(todo), workers=n, what="packing cards") as results:
+        with in_order(_layout_nth, len(_JOB.todo), workers=n, what="packing cards") as results:
             for result in results:
                 done.append(result)
                 if progress:

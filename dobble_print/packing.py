@@ -7,22 +7,26 @@ one of them; the rim blocks every cell not wholly inside the safe disc. Shapes a
 conservatively (:mod:`dobble_print.shapes`), so "no blocked cell under the new shape's ink"
 guarantees at least the clearance between the inks on paper, and no ink past the safe circle.
 
-1. **Place, largest first.** For each shape a few random angles are tried. For each angle one FFT
-   correlation of the shape's cells with the blocked grid counts, for every position at once, the
-   blocked cells the shape would cover. Among the free positions it takes the one with the most
-   contact: a second correlation counts the blocked cells in a thin ring around the shape, so it
-   presses against the rim and the ink already placed and leaves no sliver of unusable room (a
-   little noise breaks ties). The best over the angles wins.
+The grid's questions (where does this shape fit; does it fit a cell further on) are answered by
+compiled loops over the shape's runs of cells (:mod:`dobble_print.occupancy`): a run is tested with
+one look-up, and a blocked run skips every position that would put it on the same blocked cell.
+
+1. **Place, largest first.** For each shape a few random angles are tried. For each angle every
+   free position is found; among them it takes the one with the most contact, the share of a thin
+   ring of cells around the shape that is blocked, so it presses against the rim and the ink
+   already placed and leaves no sliver of unusable room (a little noise breaks ties; only
+   positions on the edge of the free region can touch anything, so only they are scored). The
+   best over the angles wins.
 2. **Shrink when stuck.** The wanted sizes start ambitious. When a shape fits nowhere, every shape
    becomes 8 % smaller, the placed ones in place (same centre and angle), and it tries again: the
    card settles at about the largest scale its shapes can be placed at, with sizes in proportion.
 3. **Grow.** Shrinking leaves slack, and grid positions leave up to a cell of it at every contact.
    So, smallest first, each shape grows by 5 % and then 1.5 % steps while it still fits with its
-   centre moved by at most two cells (all 25 moves tested at once), keeping the largest shape
+   centre moved by at most two cells (the 25 moves tried nearest first), keeping the largest shape
    within ``spread`` times the smallest.
 4. **Take out and put back.** Growing in place strands holes a shape cannot reach. So each shape
    in turn, furthest below its wanted size first, is taken out and put back *anywhere*, at the
-   largest size that fits (bisected, each step one correlation per angle) within the spread;
+   largest size that fits (bisected; a step stops at the first free position) within the spread;
    after each round everything grows again, for a few rounds or until no shape gains. Its old
    place is still free, so nothing shrinks. With contact placement this adds about a tenth to the
    coverage (default icons 0.41 → 0.45).
@@ -35,9 +39,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.fft as sfft
-from scipy import ndimage
 
+from dobble_print import occupancy
+from dobble_print.occupancy import PAD
 from dobble_print.shapes import CellMask, Shape, rasterise
 
 GRID = 160  # cells across the card's safe disc (FFT-friendly: 2^5·5)
@@ -99,7 +103,7 @@ def make_board(
     cell = 2 * safe_radius / (cells - 2)
     if round(need / cell) >= 1:
         cell = need / round(need / cell)
-    size = sfft.next_fast_len(math.ceil(2 * safe_radius / cell) + 2, real=True)
+    size = math.ceil(2 * safe_radius / cell) + 2
     size += size % 2  # even, so the card centre is a cell corner
     edges = (np.arange(size + 1) - size / 2) * cell
     far = np.maximum(np.abs(edges[:-1]), np.abs(edges[1:]))  # farthest edge of each cell
@@ -130,17 +134,18 @@ def _outside(depth: Depth, edges: np.ndarray) -> np.ndarray:
     return inner < SAFETY
 
 
+def _kernel(board: Board) -> np.ndarray:
+    """The clearance zone around one ink cell, as a centred odd square of booleans."""
+    k = board.reach
+    out = np.zeros((2 * k + 1, 2 * k + 1), bool)
+    for h, w in board.rects:
+        out[k - h // 2 : k + h // 2 + 1, k - w // 2 : k + w // 2 + 1] = True
+    return out
+
+
 def zone(board: Board, cells: np.ndarray) -> np.ndarray:
     """Cells within the clearance of ``cells``' ink, padded by ``board.reach`` on every side."""
-    k = board.reach
-    padded = np.zeros((cells.shape[0] + 2 * k, cells.shape[1] + 2 * k), np.uint8)
-    padded[k:-k, k:-k] = cells
-    out = None
-    for h, w in board.rects:
-        wide = ndimage.maximum_filter1d(padded, w, axis=1, mode="constant")
-        tall = ndimage.maximum_filter1d(wide, h, axis=0, mode="constant")
-        out = tall if out is None else np.maximum(out, tall, out=out)
-    return out.view(bool)
+    return occupancy.dilate(np.ascontiguousarray(cells, dtype=bool), _kernel(board))
 
 
 @dataclass
@@ -151,137 +156,125 @@ class _Item:
     size: float
     angle: float = 0.0
     mask: CellMask | None = None
+    runs: np.ndarray | None = None
     origin: tuple[int, int] = (0, 0)  # (row, col) of the mask's corner on the grid
     zone: np.ndarray | None = None
 
 
 class _Card:
-    """Occupancy bookkeeping: how many placed shapes' clearance zones cover each cell."""
+    """Occupancy bookkeeping: how many placed shapes' clearance zones cover each cell, and the
+    blocked frame (:func:`occupancy.frame`), brought up to date only on the rows that changed.
+
+    Packing takes a shape out, asks where it fits, and often puts it back unchanged; the frame's
+    rows under it are then restored from a copy instead of recomputed.
+    """
 
     def __init__(self, board: Board, rng: np.random.Generator) -> None:
         self.board = board
+        self.kernel = _kernel(board)
         self.count = np.zeros((board.size, board.size), np.int16)
-        self.noise = rng.random((board.size, board.size), np.float32) * 0.02
+        self.noise = rng.random((board.size, board.size)) * 0.02
+        self._frame = occupancy.frame(self.count, board.rim, PAD)
+        self._dirty: tuple[int, int] | None = None  # grid rows changed since the frame was made
+        self._out: tuple[_Item, np.ndarray] | None = None  # taken out, and its frame rows before
 
-    def _window(self, item: _Item) -> tuple[slice, slice, np.ndarray]:
-        k, g = self.board.reach, self.board.size
-        z = item.zone
-        r, c = item.origin[0] - k, item.origin[1] - k
-        r0, c0, r1, c1 = max(r, 0), max(c, 0), min(r + z.shape[0], g), min(c + z.shape[1], g)
-        return slice(r0, r1), slice(c0, c1), z[r0 - r : r1 - r, c0 - c : c1 - c]
+    def _rows(self, item: _Item) -> tuple[int, int]:
+        r = item.origin[0] - self.board.reach
+        return max(r, 0), min(r + item.zone.shape[0], self.board.size)
+
+    def _touch(self, rows: tuple[int, int]) -> None:
+        d = self._dirty
+        self._dirty = rows if d is None else (min(d[0], rows[0]), max(d[1], rows[1]))
 
     def add(self, item: _Item, same: bool = False) -> None:
         if not same:  # else the zone is still the one it had when removed
-            item.zone = zone(self.board, item.mask.cells)
-        rs, cs, z = self._window(item)
-        self.count[rs, cs] += z
+            item.zone = occupancy.dilate(item.mask.cells, self.kernel)
+        k = self.board.reach
+        occupancy.add_zone(self.count, item.zone, item.origin[0] - k, item.origin[1] - k, 1)
+        lo, hi = self._rows(item)
+        if same and self._out is not None and self._out[0] is item:  # back where it was
+            self._frame[:, lo + PAD : hi + PAD] = self._out[1]
+            self._dirty = None
+        else:
+            self._touch((lo, hi))
+        self._out = None
 
     def remove(self, item: _Item) -> None:
-        rs, cs, z = self._window(item)
-        self.count[rs, cs] -= z
+        self.frame()  # up to date, so the copy below is the frame with the item in
+        lo, hi = self._rows(item)
+        self._out = (item, self._frame[:, lo + PAD : hi + PAD].copy())
+        k = self.board.reach
+        occupancy.add_zone(self.count, item.zone, item.origin[0] - k, item.origin[1] - k, -1)
+        self._touch((lo, hi))
 
-    def blocked(self) -> np.ndarray:
-        return self.board.rim | (self.count > 0)
-
-
-def _mask(item: _Item, board: Board, size: float, angle: float) -> CellMask:
-    return rasterise(item.shape, item.shape.height_for(size), angle, board.cell)
-
-
-def _free(blocked_f: np.ndarray, cells: np.ndarray, g: int) -> np.ndarray:
-    """Which corners (row, col) put no ink cell on a blocked cell: a correlation by FFT.
-
-    ``blocked_f`` is ``rfft2`` of the blocked grid. Rows of zeros are skipped: the mask's transform
-    runs along its own rows first, and only the rows of valid corners are transformed back.
-    """
-    h, w = cells.shape
-    f = sfft.fft(sfft.rfft(cells.astype(np.float32), n=g, axis=1), n=g, axis=0)
-    back = sfft.ifft(np.conj(f) * blocked_f, axis=0)[: g - h + 1]
-    return sfft.irfft(back, n=g, axis=1)[:, : g - w + 1] < 0.5
+    def frame(self) -> np.ndarray:
+        if self._dirty is not None:
+            occupancy.refresh(self._frame, self.count, self.board.rim, PAD, *self._dirty)
+            self._dirty = None
+        return self._frame
 
 
-def _best_position(card: _Card, blocked_f: np.ndarray, mask: CellMask):
+def _mask(item: _Item, board: Board, size: float, angle: float) -> tuple[CellMask, np.ndarray]:
+    mask = rasterise(item.shape, item.shape.height_for(size), angle, board.cell)
+    return mask, occupancy.runs_of(mask.cells)
+
+
+def _best_position(card: _Card, mask: CellMask, runs: np.ndarray):
     """(contact, row, col) of the free corner for ``mask`` with the most contact, or None.
 
     Contact is the share of the cells just around the shape (a ring ``CONTACT`` cells wide) that
     are blocked: a shape pressed against the rim and its neighbours leaves no sliver of free room
-    beside it. One more correlation counts it for every corner; the correlation is circular, so a
-    ring reaching past the grid's edge wraps onto the far edge, which is rim (blocked) too.
+    beside it (the frame around the grid counts as blocked, like the rim it borders).
     """
-    g = card.board.size
     h, w = mask.cells.shape
-    if h > g or w > g:
+    if h > card.board.size or w > card.board.size:
         return None
-    free = _free(blocked_f, mask.cells, g)
-    if not free.any():
-        return None
-    k = CONTACT
-    body = np.pad(mask.cells, k)
-    ring = ndimage.binary_dilation(body, iterations=k) & ~body
-    f = sfft.fft(sfft.rfft(ring.astype(np.float32), n=g, axis=1), n=g, axis=0)
-    hit = sfft.irfft2(np.conj(f) * blocked_f, s=(g, g))
-    hit = np.roll(hit, (k, k), axis=(0, 1))[: free.shape[0], : free.shape[1]]
-    score = hit * (1.0 / float(ring.sum())) + card.noise[: free.shape[0], : free.shape[1]]
-    score[~free] = -1.0
-    best = int(np.argmax(score))
-    r, c = divmod(best, score.shape[1])
-    return float(score[r, c]), r, c
+    ring = occupancy.ring_runs(mask.cells, CONTACT)
+    total = float((ring[:, 2] - ring[:, 1]).sum())
+    score, r, c = occupancy.best_corner(card.frame(), runs, ring, total, h, w, PAD, card.noise)
+    return None if r < 0 else (score, r, c)
+
+
+def _fits_anywhere(card: _Card, mask: CellMask, runs: np.ndarray) -> bool:
+    h, w = mask.cells.shape
+    g = card.board.size
+    return h <= g and w <= g and occupancy.any_fit(card.frame(), runs, h, w, PAD)
 
 
 def _place(card: _Card, item: _Item, angles: Sequence[float]) -> bool:
     """Put ``item`` at its best position over ``angles``; False when it fits nowhere."""
-    if not _place_free(card, item, angles):
+    best = None
+    for angle in angles:
+        mask, runs = _mask(item, card.board, item.size, angle)
+        found = _best_position(card, mask, runs)
+        if found and (best is None or found[0] > best[0]):
+            best = (found[0], angle, mask, runs, (found[1], found[2]))
+    if best is None:
         return False
+    _, item.angle, item.mask, item.runs, item.origin = best
     card.add(item)
     return True
 
 
-def _place_free(card: _Card, item: _Item, angles: Sequence[float]) -> bool:
-    """Find ``item`` its best position over ``angles`` (not yet added); False when none."""
-    blocked_f = sfft.rfft2(card.blocked().astype(np.float32))
-    best = None
-    for angle in angles:
-        mask = _mask(item, card.board, item.size, angle)
-        found = _best_position(card, blocked_f, mask)
-        if found and (best is None or found[0] > best[0]):
-            best = (found[0], angle, mask, (found[1], found[2]))
-    if best is None:
-        return False
-    _, item.angle, item.mask, item.origin = best
-    return True
-
-
 def _fits_near(
-    blocked: np.ndarray, item: _Item, mask: CellMask, nudge: int = NUDGE
+    card: _Card, item: _Item, mask: CellMask, runs: np.ndarray, nudge: int = NUDGE
 ) -> tuple[int, int] | None:
-    """A free corner for ``mask`` with the picture centre at most ``NUDGE`` cells from where it is
+    """A free corner for ``mask`` with the picture centre at most ``nudge`` cells from where it is
     now, nearest first; None when there is none."""
     r = item.origin[0] + round(item.mask.centre[1] - mask.centre[1])
     c = item.origin[1] + round(item.mask.centre[0] - mask.centre[0])
     h, w = mask.cells.shape
-    g = blocked.shape[0]
-    if 0 <= r <= g - h and 0 <= c <= g - w:
-        if not (blocked[r : r + h, c : c + w] & mask.cells).any():
-            return r, c  # the usual case: it fits where it is
-    if nudge == 0:
-        return None
-    # All offsets at once: overlap counts of the mask over the window around it.
-    r0, c0 = max(r - nudge, 0), max(c - nudge, 0)
-    r1, c1 = min(r + nudge + h, g), min(c + nudge + w, g)
-    if r1 - r0 < h or c1 - c0 < w:
-        return None
-    views = np.lib.stride_tricks.sliding_window_view(blocked[r0:r1, c0:c1], (h, w))
-    hit = (views & mask.cells).any(axis=(2, 3))
-    for dr, dc in _OFFSETS:
-        i, j = r + dr - r0, c + dc - c0
-        if 0 <= i < hit.shape[0] and 0 <= j < hit.shape[1] and not hit[i, j]:
-            return r + dr, c + dc
-    return None
+    offsets = _OFFSETS if nudge else _OFFSETS[:1]
+    rr, cc = occupancy.fits_near(card.frame(), runs, h, w, PAD, r, c, offsets)
+    return None if rr < 0 else (int(rr), int(cc))
 
 
-_OFFSETS = sorted(
-    ((dr, dc) for dr in range(-NUDGE, NUDGE + 1) for dc in range(-NUDGE, NUDGE + 1)),
-    key=lambda o: (o[0] ** 2 + o[1] ** 2, o),
+_OFFSETS = np.array(
+    sorted(
+        ((dr, dc) for dr in range(-NUDGE, NUDGE + 1) for dc in range(-NUDGE, NUDGE + 1)),
+        key=lambda o: (o[0] ** 2 + o[1] ** 2, o),
+    ),
+    np.int64,
 )
 
 
@@ -297,10 +290,10 @@ def _grow(card: _Card, items: list[_Item], spread: float) -> None:
                 del steps[i]
                 continue
             card.remove(it)
-            mask = _mask(it, card.board, new, it.angle)
-            spot = _fits_near(card.blocked(), it, mask)
+            mask, runs = _mask(it, card.board, new, it.angle)
+            spot = _fits_near(card, it, mask, runs)
             if spot is not None:
-                it.size, it.mask, it.origin = new, mask, spot
+                it.size, it.mask, it.runs, it.origin = new, mask, runs, spot
                 card.add(it)
                 continue
             card.add(it, same=True)
@@ -317,13 +310,16 @@ def _shrink(card: _Card, placed: Sequence[_Item], waiting: Sequence[_Item]) -> N
         it.size *= SHRINK
     for it in placed:
         card.remove(it)
-        mask = _mask(it, card.board, it.size * SHRINK, it.angle)
-        spot = _fits_near(card.blocked(), it, mask, 0)
+        mask, runs = _mask(it, card.board, it.size * SHRINK, it.angle)
+        spot = _fits_near(card, it, mask, runs, 0)
         if spot is not None:
-            it.size, it.mask, it.origin = it.size * SHRINK, mask, spot
-        card.add(it)
+            it.size, it.mask, it.runs, it.origin = it.size * SHRINK, mask, runs, spot
+            card.add(it)
+        else:
+            card.add(it, same=True)
 
 
+TRIES = 3  # random angles tried for each shape when it is first placed
 REINSERTS = 3  # rounds of taking every shape out and putting it back bigger
 REINSERT_TRIES = 2  # new angles tried, besides its own, for a shape put back
 MIN_GAIN = 0.02  # a shape is put back only when it can grow at least this much
@@ -339,16 +335,12 @@ def _largest_fit(card: _Card, item: _Item, lo: float, hi: float, angles: Sequenc
     bisects geometrically. A size's test is one correlation per angle; only the final size's free
     positions are scored.
     """
-    g = card.board.size
-    blocked_f = sfft.rfft2(card.blocked().astype(np.float32))
-    tested: dict[tuple[float, float], CellMask | None] = {}  # (size, angle) -> mask if it fits
+    tested: dict[tuple[float, float], tuple | None] = {}  # (size, angle) -> (mask, runs)
 
-    def fits(size: float, angle: float) -> CellMask | None:
+    def fits(size: float, angle: float):
         if (size, angle) not in tested:
-            mask = _mask(item, card.board, size, angle)
-            h, w = mask.cells.shape
-            ok = h <= g and w <= g and _free(blocked_f, mask.cells, g).any()
-            tested[size, angle] = mask if ok else None
+            mask, runs = _mask(item, card.board, size, angle)
+            tested[size, angle] = (mask, runs) if _fits_anywhere(card, mask, runs) else None
         return tested[size, angle]
 
     def fits_any(size: float) -> bool:  # stops at the first angle that fits
@@ -368,10 +360,10 @@ def _largest_fit(card: _Card, item: _Item, lo: float, hi: float, angles: Sequenc
         size = math.sqrt(lo * hi)
     top = None
     for angle in angles:  # every angle that fits at the size found competes for the best spot
-        mask = fits(lo, angle)
-        pos = _best_position(card, blocked_f, mask) if mask is not None else None
+        fit = fits(lo, angle)
+        pos = _best_position(card, *fit) if fit is not None else None
         if pos and (top is None or pos[0] > top[0]):
-            top = (pos[0], angle, mask, (pos[1], pos[2]))
+            top = (pos[0], angle, *fit, (pos[1], pos[2]))
     return lo, *top[1:]
 
 
@@ -399,7 +391,7 @@ def _reinsert(
             if found is None:
                 card.add(it, same=True)
                 continue
-            it.size, it.angle, it.mask, it.origin = found
+            it.size, it.angle, it.mask, it.runs, it.origin = found
             card.add(it)
             gained = True
         if not gained:
@@ -421,7 +413,7 @@ def pack(
     caps: Sequence[float],
     rng: np.random.Generator,
     *,
-    tries: int = 3,
+    tries: int | None = None,
     spread: float = 2.3,
 ) -> tuple[list[Spot], float] | None:
     """Pack ``shapes`` at about ``sizes`` (√ink-area, mm).
@@ -434,13 +426,14 @@ def pack(
             keeping the largest within ``spread`` times the smallest.
         caps: largest rotation of each shape either way, degrees.
         rng: the card's own random generator.
-        tries: angles tried for each shape.
+        tries: angles tried for each shape (``TRIES`` when None).
         spread: largest allowed ratio of the largest to the smallest size.
 
     Returns:
         The spots, in the order of ``shapes``, and the shrink factor the placing needed (1.0 when
         everything fitted at ``sizes``); None when ``MAX_SHRINKS`` were not enough.
     """
+    tries = TRIES if tries is None else tries
     card = _Card(board, rng)
     items = [_Item(s, float(z)) for s, z in zip(shapes, sizes, strict=True)]
     order = np.argsort([-z for z in sizes], kind="stable")

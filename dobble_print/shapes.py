@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from dobble_print.occupancy import raster_cells
+
 INK_ALPHA = 128  # alpha ≥ 0.5: the same threshold deckcheck and metrics use
 PYRAMID_PX = 512  # longest side of the finest level
 FINE = 6  # level pixels are at most 1/FINE of a cell: finer hugs the ink, coarser is faster
@@ -94,8 +96,11 @@ def shape_of(rgba: np.ndarray, kind: str = "image") -> Shape:
         ink = rgba[..., 3] > 0
     h, w = ink.shape
     k = math.ceil(max(w, h) / PYRAMID_PX)  # whole-pixel pooling keeps the superset exact
-    level = np.pad(ink, ((0, -h % k), (0, -w % k)))
-    level = level.reshape(level.shape[0] // k, k, level.shape[1] // k, k).any(axis=(1, 3))
+    padded = np.pad(ink, ((0, -h % k), (0, -w % k)))
+    level = np.zeros((padded.shape[0] // k, padded.shape[1] // k), bool)
+    for dy in range(k):  # k×k max-pooling as k² strided ORs (numpy's any over axes is slow)
+        for dx in range(k):
+            level |= padded[dy::k, dx::k]
     levels, factors = [level], [k]
     while max(levels[-1].shape) > 8:
         levels.append(_pool(levels[-1]))
@@ -105,7 +110,7 @@ def shape_of(rgba: np.ndarray, kind: str = "image") -> Shape:
         tuple(_table(x) for x in levels),
         tuple(factors),
         (w, h),
-        float(ink.mean()),
+        float(np.count_nonzero(ink)) / ink.size,
         kind,
     )
 
@@ -119,22 +124,6 @@ def rotated_extent(width: float, height: float, angle: float) -> tuple[float, fl
     """Half width and half height of a width×height box rotated by ``angle`` degrees."""
     c, s = abs(math.cos(math.radians(angle))), abs(math.sin(math.radians(angle)))
     return (width * c + height * s) / 2, (width * s + height * c) / 2
-
-
-def _bounds(t: np.ndarray, half: float, top: int, stride: int) -> tuple[np.ndarray, np.ndarray]:
-    """Clipped floor(t - half) and ceil(t + half), as flat-index offsets times ``stride``."""
-    lo = t - half
-    np.maximum(lo, 0, out=lo)
-    np.minimum(lo, top, out=lo)
-    t += half
-    np.ceil(t, out=t)
-    np.maximum(t, 0, out=t)
-    np.minimum(t, top, out=t)
-    lo_i, hi_i = lo.astype(np.intp), t.astype(np.intp)
-    if stride != 1:
-        lo_i *= stride
-        hi_i *= stride
-    return lo_i, hi_i
 
 
 def rasterise(shape: Shape, height: float, angle: float, cell: float) -> CellMask:
@@ -152,24 +141,10 @@ def rasterise(shape: Shape, height: float, angle: float, cell: float) -> CellMas
     t = math.radians(angle)
     c, s = math.cos(t), math.sin(t)
     kx, ky = pw / f / width, ph / f / height  # level pixels per mm
-    # Centre of cell (row up, col) in mm from the picture's centre, turned back by -angle, in level
-    # pixels (u across, v down); the turned cell's bounding box reaches ±hu, ±hv around it.
-    x = (np.arange(nx, dtype=np.float32) + (0.5 - nx / 2)) * cell
-    y = (np.arange(ny, dtype=np.float32) + (0.5 - ny / 2)) * cell
-    reach = cell / 2 * (abs(c) + abs(s))
-    hu, hv = kx * reach, ky * reach
-    u = np.add.outer(y * (kx * s) + (pw / f / 2), x * (kx * c))
-    v = np.add.outer(y * (-ky * c) + (ph / f / 2), x * (ky * s))
-    # Level pixels j with [j, j+1] meeting [u - hu, u + hu]: j = floor(u - hu) … ceil(u + hu) - 1;
-    # table indices are those bounds clipped to the level (truncation is floor once non-negative).
-    u0, u1 = _bounds(u, hu, lw, 1)
-    v0, v1 = _bounds(v, hv, lh, lw + 1)
-    flat = table.ravel()
-    cells = (flat[v1 + u1] - flat[v0 + u1]) != (flat[v1 + u0] - flat[v0 + u0])
-    rows = np.flatnonzero(cells.any(axis=1))
-    cols = np.flatnonzero(cells.any(axis=0))
-    if not len(rows):
-        return CellMask(np.ones((1, 1), bool), (0.5, 0.5))
-    r0, c0 = rows[0], cols[0]
-    trimmed = np.ascontiguousarray(cells[r0 : rows[-1] + 1, c0 : cols[-1] + 1])
-    return CellMask(trimmed, (nx / 2 - c0, ny / 2 - r0))
+    reach = cell / 2 * (abs(c) + abs(s))  # the turned cell's bounding box reaches ±hu, ±hv
+    cells, r0, c0 = raster_cells(
+        table, lw, lh, nx, ny, cell, c, s, kx, ky, pw / f / 2, ph / f / 2, kx * reach, ky * reach
+    )
+    if r0 < 0:  # no ink at all (only fuzzed pictures): one cell, so it still takes room
+        return CellMask(cells, (0.5, 0.5))
+    return CellMask(cells, (nx / 2 - c0, ny / 2 - r0))

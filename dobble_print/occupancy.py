@@ -1,0 +1,310 @@
+"""The occupancy grid's inner loops, compiled with numba: the only module that imports it.
+
+The packer asks thousands of small questions per card — where does this shape, at this size and
+angle, fit; does it still fit one cell to the left — each over a few thousand grid cells. In numpy
+every question costs tens of calls of fixed overhead; compiled loops answer it in microseconds, and
+they can stop at the first blocked cell. numba is already installed with galois; compiled code is
+cached on disk next to this file (``cache=True``), so only the very first run compiles.
+
+Conventions: grids are indexed ``[row, col]`` with rows going up the card. A shape on the grid is
+a list of *runs*, ``(row, start, stop)`` of consecutive ink cells relative to its mask's corner.
+The blocked grid is kept as a *frame* (:func:`frame`): the grid with ``PAD`` blocked cells around
+it, so that a ring of cells around a shape may reach past the grid, as per-row prefix sums (to
+count blocked cells in a run with one subtraction) and the last blocked column at or left of each
+cell (to test a run with one look-up and, when it is blocked, skip every corner that would put
+the same run on the same blocked cell).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+PAD = 2  # blocked cells around the grid in the frame: the widest ring looked at around a shape
+
+
+def _compiled(fn):
+    """``fn`` compiled to machine code, cached on disk when a cache folder is writable.
+
+    numba caches next to this file, or else in the user's cache folder; when neither can be
+    written (a system-wide install run by a user without a home) it compiles on each run instead
+    of failing.
+    """
+    try:
+        return njit(cache=True, nogil=True)(fn)
+    except RuntimeError:
+        return njit(nogil=True)(fn)
+
+
+BLOCK = 4  # cells a side of the blocks tested whole before their cells are
+
+
+@_compiled
+def _ink_in(table, lw, lh, u, v, hu, hv):
+    """0 when the level pixels meeting [u ± hu] × [v ± hv] hold no ink, 2 when all are ink,
+    1 otherwise."""
+    u0 = min(max(int(np.floor(u - hu)), 0), lw)
+    u1 = min(max(int(np.ceil(u + hu)), 0), lw)
+    v0 = min(max(int(np.floor(v - hv)), 0), lh)
+    v1 = min(max(int(np.ceil(v + hv)), 0), lh)
+    ink = table[v1, u1] - table[v0, u1] - table[v1, u0] + table[v0, u0]
+    if ink == 0:
+        return 0
+    return 2 if ink == (u1 - u0) * (v1 - v0) else 1
+
+
+@_compiled
+def raster_cells(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # noqa: PLR0913
+    """Cells (``ny`` rows up, ``nx`` columns) whose turned bounding box meets any ink, trimmed to
+    the rows and columns holding any, with the first row and column kept.
+
+    ``table`` is the level's summed-area table; (u, v) of a point (x, y) mm from the picture's
+    centre are ``u = kx(x·c + y·s) + cu`` and ``v = ky(x·s - y·c) + cv`` in level pixels, and a
+    turned cell's box reaches ±hu, ±hv around its centre's. See :func:`shapes.rasterise`.
+
+    Blocks of ``BLOCK``×``BLOCK`` cells are tested first, by the box around the whole turned
+    block (which holds every one of its cells' boxes): no ink there leaves all its cells empty,
+    all ink there fills them all, and only blocks on the outline test cell by cell.
+    """
+    out = np.zeros((ny, nx), np.bool_)
+    for bi in range(0, ny, BLOCK):
+        for bj in range(0, nx, BLOCK):
+            ei, ej = min(bi + BLOCK, ny), min(bj + BLOCK, nx)
+            y = ((bi + ei) / 2 - ny / 2) * cell
+            x = ((bj + ej) / 2 - nx / 2) * cell
+            grow = max(ei - bi, ej - bj)  # the block's box, as a multiple of one cell's
+            u = kx * (x * c + y * s) + cu
+            v = ky * (x * s - y * c) + cv
+            whole = _ink_in(table, lw, lh, u, v, hu * grow, hv * grow)
+            if whole == 0:
+                continue
+            for i in range(bi, ei):
+                y = (i + 0.5 - ny / 2) * cell
+                for j in range(bj, ej):
+                    if whole == 2:
+                        out[i, j] = True
+                        continue
+                    x = (j + 0.5 - nx / 2) * cell
+                    u = kx * (x * c + y * s) + cu
+                    v = ky * (x * s - y * c) + cv
+                    out[i, j] = _ink_in(table, lw, lh, u, v, hu, hv) > 0
+    return _trimmed(out)
+
+
+@_compiled
+def _trimmed(cells):
+    """(cells cut to the rows and columns holding any, first row, first column); (one True
+    cell, -1, -1) when there is none."""
+    h, w = cells.shape
+    r0, r1, c0, c1 = h, -1, w, -1
+    for i in range(h):
+        for j in range(w):
+            if cells[i, j]:
+                r0, r1 = min(r0, i), max(r1, i)
+                c0, c1 = min(c0, j), max(c1, j)
+    if r1 < 0:
+        return np.ones((1, 1), np.bool_), -1, -1
+    return cells[r0 : r1 + 1, c0 : c1 + 1].copy(), r0, c0
+
+
+@_compiled
+def runs_of(cells):
+    """The runs ``(row, start, stop)`` of True cells, row by row."""
+    h, w = cells.shape
+    out = np.empty((h * (w + 1) // 2 + 1, 3), np.int32)
+    n = 0
+    for i in range(h):
+        j = 0
+        while j < w:
+            if cells[i, j]:
+                k = j
+                while k < w and cells[i, k]:
+                    k += 1
+                out[n, 0], out[n, 1], out[n, 2] = i, j, k
+                n += 1
+                j = k
+            else:
+                j += 1
+    return out[:n].copy()
+
+
+@_compiled
+def _inner(cells, i, j):
+    """Whether ink cell (i, j) has ink above, below, left and right (so is not on the outline)."""
+    h, w = cells.shape
+    if not (0 < i < h - 1 and 0 < j < w - 1):
+        return False
+    return cells[i - 1, j] and cells[i + 1, j] and cells[i, j - 1] and cells[i, j + 1]
+
+
+@_compiled
+def ring_runs(cells, k):
+    """Runs of the cells within ``k`` steps (up, down, left, right) of the shape but not in it,
+    relative to the mask's corner (so rows and columns from ``-k``)."""
+    h, w = cells.shape
+    ring = np.zeros((h + 2 * k, w + 2 * k), np.bool_)
+    for i in range(h):
+        for j in range(w):
+            if not cells[i, j] or _inner(cells, i, j):
+                continue  # only the outline's cells reach past the shape (see dilate)
+            for di in range(-k, k + 1):
+                rest = k - abs(di)
+                for dj in range(-rest, rest + 1):
+                    ring[i + k + di, j + k + dj] = True
+    for i in range(h):
+        for j in range(w):
+            if cells[i, j]:
+                ring[i + k, j + k] = False
+    runs = runs_of(ring)
+    runs[:, 0] -= k
+    runs[:, 1] -= k
+    runs[:, 2] -= k
+    return runs
+
+
+@_compiled
+def dilate(cells, kernel):
+    """The cells too close to the shape: its ink dilated by ``kernel``, padded by the kernel's
+    reach on every side.
+
+    ``kernel`` is a union of centred rectangles (odd square array), so only the ink cells on the
+    outline (with a non-ink neighbour up, down, left or right) need stamping: any cell the kernel
+    reaches from an inner ink cell it also reaches from the outline cell where a straight-ish path
+    between them leaves the ink, or it is ink itself.
+    """
+    h, w = cells.shape
+    kh, kw = kernel.shape
+    ry, rx = kh // 2, kw // 2
+    out = np.zeros((h + 2 * ry, w + 2 * rx), np.bool_)
+    for i in range(h):
+        for j in range(w):
+            if not cells[i, j]:
+                continue
+            out[i + ry, j + rx] = True
+            if _inner(cells, i, j):
+                continue
+            for a in range(kh):
+                for b in range(kw):
+                    if kernel[a, b]:
+                        out[i + a, j + b] = True
+    return out
+
+
+@_compiled
+def add_zone(count, zone, r, c, sign):
+    """Add ``sign`` (±1) to ``count`` under ``zone`` placed with its corner at (r, c), clipped."""
+    g0, g1 = count.shape
+    h, w = zone.shape
+    for i in range(max(0, -r), min(h, g0 - r)):
+        for j in range(max(0, -c), min(w, g1 - c)):
+            if zone[i, j]:
+                count[r + i, c + j] += sign
+
+
+def frame(count: np.ndarray, rim: np.ndarray, pad: int) -> np.ndarray:
+    """The blocked frame (rim, any zone, or the ``pad`` border) as two tables: ``[0]``, per-row
+    prefix sums (``[0, i, j]`` is the number of blocked cells left of column j); ``[1]``, the last
+    blocked column at or left of each column (-1 when none)."""
+    g = count.shape[0]
+    out = np.empty((2, g + 2 * pad, g + 2 * pad + 1), np.int32)
+    refresh(out, count, rim, pad, 0, g)
+    return out
+
+
+@_compiled
+def refresh(fr, count, rim, pad, r0, r1):
+    """Recompute the frame's rows for grid rows ``r0`` … ``r1 - 1`` (all of the border rows when
+    the range reaches the grid's edge)."""
+    g = count.shape[0]
+    f = g + 2 * pad
+    lo = 0 if r0 <= 0 else r0 + pad
+    hi = f if r1 >= g else r1 + pad
+    for i in range(lo, hi):
+        gi = i - pad
+        total, last = 0, -1
+        fr[0, i, 0] = 0
+        for j in range(f):
+            gj = j - pad
+            outside = gi < 0 or gi >= g or gj < 0 or gj >= g
+            if outside or rim[gi, gj] or count[gi, gj] > 0:
+                total += 1
+                last = j
+            fr[0, i, j + 1] = total
+            fr[1, i, j] = last
+        fr[1, i, f] = last
+
+
+@_compiled
+def _collide(fr, runs, r, c):
+    """-1 when the shape's corner may go at frame cell (r, c); else the next column on row r
+    worth trying: a run that meets a blocked cell meets it from every corner up to that cell's
+    column minus the run's start."""
+    for n in range(runs.shape[0]):
+        q = fr[1, r + runs[n, 0], c + runs[n, 2] - 1]
+        if q >= c + runs[n, 1]:
+            return q - runs[n, 1] + 1
+    return -1
+
+
+@_compiled
+def _free_map(fr, runs, h, w, pad, stop_at_first):
+    """Which grid corners (r, c) an ``h``×``w`` shape may go at, with a border of False."""
+    g = fr.shape[1] - 2 * pad
+    rows, cols = g - h + 1, g - w + 1
+    free = np.zeros((max(rows, 0) + 2, max(cols, 0) + 2), np.bool_)
+    for r in range(rows):
+        c = 0
+        while c < cols:
+            nxt = _collide(fr, runs, r + pad, c + pad)
+            if nxt < 0:
+                free[r + 1, c + 1] = True
+                if stop_at_first:
+                    return free
+                c += 1
+            else:
+                c = nxt - pad
+    return free
+
+
+@_compiled
+def any_fit(fr, runs, h, w, pad):
+    """Whether an ``h``×``w`` shape fits anywhere on the grid (stops at the first place found)."""
+    return _free_map(fr, runs, h, w, pad, True).any()
+
+
+@_compiled
+def best_corner(fr, runs, ring, ring_total, h, w, pad, noise):
+    """(score, r, c) of the free corner with the most blocked cells in the ring around the shape
+    (as a share of the ring, plus ``noise[r, c]``); score -1 when it fits nowhere.
+
+    Only corners on the edge of the free region are scored (a free corner whose four neighbours
+    are all free touches nothing within a cell): a few hundred rather than thousands.
+    """
+    free = _free_map(fr, runs, h, w, pad, False)
+    best, br, bc = -1.0, -1, -1
+    for r in range(free.shape[0] - 2):
+        for c in range(free.shape[1] - 2):
+            if not free[r + 1, c + 1] or (
+                free[r, c + 1] and free[r + 2, c + 1] and free[r + 1, c] and free[r + 1, c + 2]
+            ):
+                continue
+            hit = 0
+            for n in range(ring.shape[0]):
+                row = r + pad + ring[n, 0]
+                hit += fr[0, row, c + pad + ring[n, 2]] - fr[0, row, c + pad + ring[n, 1]]
+            score = hit / ring_total + noise[r, c]
+            if score > best:
+                best, br, bc = score, r, c
+    return best, br, bc
+
+
+@_compiled
+def fits_near(fr, runs, h, w, pad, r, c, offsets):
+    """The first of ``offsets`` (dr, dc) from corner (r, c) where the shape fits, as
+    (r, c); (-1, -1) when none does."""
+    g = fr.shape[1] - 2 * pad
+    for n in range(offsets.shape[0]):
+        rr, cc = r + offsets[n, 0], c + offsets[n, 1]
+        if 0 <= rr <= g - h and 0 <= cc <= g - w and _collide(fr, runs, rr + pad, cc + pad) < 0:
+            return rr, cc
+    return -1, -1

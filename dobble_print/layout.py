@@ -13,9 +13,10 @@ into each other's gaps the way the retail game's artwork does:
    have such a colouring (König); edges are coloured in random order, flipping an alternating
    two-colour path when the two ends share no free colour.
 2. **Packing each card** (:mod:`dobble_print.packing`): an occupancy grid of the safe disc; for a
-   rotated, scaled shape, compiled loops find every free position; largest first,
-   each takes the tightest free position over a few angles; when one fits nowhere all shrink and
-   it tries again; then all grow in place while they fit. Every card starts from the same
+   rotated, scaled shape, compiled loops find every free position; largest first, each takes the
+   tightest free position over a few angles; when one fits nowhere all shrink and it tries
+   again; then all grow in place, are taken out and put back bigger, and finally settle on a grid
+   ``FINER`` times finer (:mod:`dobble_print.settling`). Every card starts from the same
    ambitious scale (``FILL`` of the safe disc in ink) and settles where its shapes fit.
 3. **Rotation**: random over 360° for pictures, within ±25° for words; ``max_rotation`` caps both.
 
@@ -37,13 +38,14 @@ import numpy as np
 from dobble_print.card_shape import CardShape, ShapeKind
 from dobble_print.deck import Deck
 from dobble_print.errors import DobbleError
-from dobble_print.packing import Board, make_board, pack
+from dobble_print.packing import GRID, Board, make_board, pack
 from dobble_print.parallel import in_order, worker_count
 from dobble_print.shapes import WORD_ROTATION, Shape, shapes_of
 from dobble_print.symbols import Symbol
 
 SIZE_RATIO = 1.8  # largest / smallest symbol on a card, by √ink-area, like the retail game
 FILL = 0.62  # share of the safe disc every card first aims to fill with ink (packing shrinks it)
+FINER = 3  # the grid shapes finally grow on has this many times more cells across
 PARALLEL_FROM = 12  # cards: below this a process pool costs more than it saves
 
 
@@ -144,7 +146,7 @@ class _Job:
     ranks: tuple[tuple[int, ...], ...]
     shapes: tuple[Shape, ...]
     caps: tuple[float, ...]
-    board: Board
+    board: tuple[Board, Board]  # the packing grid and the finer one shapes finally grow on
     seed: int
     area: float  # of the safe area, mm²: what FILL is a share of
     todo: tuple[int, ...] = ()  # the cards to lay out, in order
@@ -167,7 +169,12 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
     while True:  # pack() shrinks as it needs; only shapes it cannot fit at all come back here
         scale = math.sqrt(fill * job.area / float((rel**2).sum()))
         packed = pack(
-            job.board, [job.shapes[s] for s in card], scale * rel, [job.caps[s] for s in card], rng
+            job.board[0],
+            [job.shapes[s] for s in card],
+            scale * rel,
+            [job.caps[s] for s in card],
+            rng,
+            fine=job.board[1],
         )
         if packed is not None:
             break
@@ -229,11 +236,14 @@ def layout_deck(
     cards = tuple(tuple(c) for c in deck.cards)
     ranks = size_ranks(cards, np.random.default_rng([seed, len(cards), 1]))
     if shape is None or shape.kind is ShapeKind.CIRCLE:
-        board, area = make_board(radius, clearance), math.pi * radius**2
+        boards = [make_board(radius, clearance, g) for g in (GRID, GRID * FINER)]
+        area = math.pi * radius**2
     else:
         depth = functools.partial(shape.depth, inset=safe_margin)
         half = max(shape.half_extent) - safe_margin
-        board, area = make_board(half, clearance, depth=depth), shape.area(safe_margin)
+        boards = [make_board(half, clearance, g, depth=depth) for g in (GRID, GRID * FINER)]
+        area = shape.area(safe_margin)
+    board = tuple(boards)
     todo = tuple(range(len(cards))) if only is None else tuple(only)
     n = worker_count(len(todo), parallel_from=PARALLEL_FROM, workers=workers)
     done: list[CardLayout] = []

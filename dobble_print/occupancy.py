@@ -41,16 +41,16 @@ BLOCK = 4  # cells a side of the blocks tested whole before their cells are
 
 @_compiled
 def _ink_in(table, lw, lh, u, v, hu, hv):
-    """0 when the level pixels meeting [u ± hu] × [v ± hv] hold no ink, 2 when all are ink,
-    1 otherwise."""
-    u0 = min(max(int(np.floor(u - hu)), 0), lw)
-    u1 = min(max(int(np.ceil(u + hu)), 0), lw)
-    v0 = min(max(int(np.floor(v - hv)), 0), lh)
-    v1 = min(max(int(np.ceil(v + hv)), 0), lh)
+    """0 when the level pixels meeting [u ± hu] × [v ± hv] hold no ink, 2 when all are ink (the
+    box lying wholly on the picture), 1 otherwise."""
+    a0, a1 = int(np.floor(u - hu)), int(np.ceil(u + hu))
+    b0, b1 = int(np.floor(v - hv)), int(np.ceil(v + hv))
+    u0, u1 = min(max(a0, 0), lw), min(max(a1, 0), lw)
+    v0, v1 = min(max(b0, 0), lh), min(max(b1, 0), lh)
     ink = table[v1, u1] - table[v0, u1] - table[v1, u0] + table[v0, u0]
     if ink == 0:
         return 0
-    return 2 if ink == (u1 - u0) * (v1 - v0) else 1
+    return 2 if ink == (a1 - a0) * (b1 - b0) else 1  # off the picture is no ink
 
 
 @_compiled
@@ -67,6 +67,7 @@ def raster_cells(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # 
     all ink there fills them all, and only blocks on the outline test cell by cell.
     """
     out = np.zeros((ny, nx), np.bool_)
+    r0, r1, c0, c1 = ny, -1, nx, -1  # rows and columns holding ink, for trimming
     for bi in range(0, ny, BLOCK):
         for bj in range(0, nx, BLOCK):
             ei, ej = min(bi + BLOCK, ny), min(bj + BLOCK, nx)
@@ -75,36 +76,24 @@ def raster_cells(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # 
             grow = max(ei - bi, ej - bj)  # the block's box, as a multiple of one cell's
             u = kx * (x * c + y * s) + cu
             v = ky * (x * s - y * c) + cv
-            whole = _ink_in(table, lw, lh, u, v, hu * grow, hv * grow)
+            # a hair wider, so that rounding never leaves out a pixel one of its cells meets
+            whole = _ink_in(table, lw, lh, u, v, hu * grow + 1e-6, hv * grow + 1e-6)
             if whole == 0:
                 continue
             for i in range(bi, ei):
                 y = (i + 0.5 - ny / 2) * cell
                 for j in range(bj, ej):
-                    if whole == 2:
-                        out[i, j] = True
-                        continue
-                    x = (j + 0.5 - nx / 2) * cell
-                    u = kx * (x * c + y * s) + cu
-                    v = ky * (x * s - y * c) + cv
-                    out[i, j] = _ink_in(table, lw, lh, u, v, hu, hv) > 0
-    return _trimmed(out)
-
-
-@_compiled
-def _trimmed(cells):
-    """(cells cut to the rows and columns holding any, first row, first column); (one True
-    cell, -1, -1) when there is none."""
-    h, w = cells.shape
-    r0, r1, c0, c1 = h, -1, w, -1
-    for i in range(h):
-        for j in range(w):
-            if cells[i, j]:
-                r0, r1 = min(r0, i), max(r1, i)
-                c0, c1 = min(c0, j), max(c1, j)
+                    if whole == 1:
+                        x = (j + 0.5 - nx / 2) * cell
+                        u = kx * (x * c + y * s) + cu
+                        v = ky * (x * s - y * c) + cv
+                        if _ink_in(table, lw, lh, u, v, hu, hv) == 0:
+                            continue
+                    out[i, j] = True
+                    r0, r1, c0, c1 = min(r0, i), max(r1, i), min(c0, j), max(c1, j)
     if r1 < 0:
         return np.ones((1, 1), np.bool_), -1, -1
-    return cells[r0 : r1 + 1, c0 : c1 + 1].copy(), r0, c0
+    return out[r0 : r1 + 1, c0 : c1 + 1].copy(), r0, c0
 
 
 @_compiled
@@ -207,23 +196,26 @@ def frame(count: np.ndarray, rim: np.ndarray, pad: int) -> np.ndarray:
     blocked column at or left of each column (-1 when none)."""
     g = count.shape[0]
     out = np.empty((2, g + 2 * pad, g + 2 * pad + 1), np.int32)
-    refresh(out, count, rim, pad, 0, g)
+    refresh(out, count, rim, pad, 0, g, 0)
     return out
 
 
 @_compiled
-def refresh(fr, count, rim, pad, r0, r1):
+def refresh(fr, count, rim, pad, r0, r1, c0):
     """Recompute the frame's rows for grid rows ``r0`` … ``r1 - 1`` (all of the border rows when
-    the range reaches the grid's edge)."""
+    the range reaches the grid's edge) from grid column ``c0`` on: nothing left of a change
+    changes."""
     g = count.shape[0]
     f = g + 2 * pad
     lo = 0 if r0 <= 0 else r0 + pad
     hi = f if r1 >= g else r1 + pad
+    j0 = 0 if c0 <= 0 else min(c0 + pad, f)
     for i in range(lo, hi):
         gi = i - pad
-        total, last = 0, -1
+        total = fr[0, i, j0] if j0 > 0 else 0
+        last = fr[1, i, j0 - 1] if j0 > 0 else -1
         fr[0, i, 0] = 0
-        for j in range(f):
+        for j in range(j0, f):
             gj = j - pad
             outside = gi < 0 or gi >= g or gj < 0 or gj >= g
             if outside or rim[gi, gj] or count[gi, gj] > 0:

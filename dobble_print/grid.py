@@ -1,0 +1,259 @@
+"""The card's occupancy grid: its cells, the clearance zone around a shape, and the bookkeeping of
+the shapes on it, shared by placing (:mod:`packing`) and settling (:mod:`settling`).
+
+The card is a grid of square cells (about 0.5 mm on an 85 mm card for placing; the cell is chosen
+so the clearance is a whole number of cells, since gaps on a grid come in whole cells). A placed
+shape blocks the cells its ink touches *and* every cell whose square comes closer than the
+clearance to one of them; the rim blocks every cell not wholly inside the safe area. Shapes are
+rasterised conservatively (:mod:`dobble_print.shapes`), so "no blocked cell under the new shape's
+ink" guarantees at least the clearance between the inks on paper, and no ink past the safe edge.
+The questions asked of the grid run as compiled loops in :mod:`dobble_print.occupancy`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from dobble_print import occupancy
+from dobble_print.occupancy import PAD
+from dobble_print.shapes import CellMask, Shape, rasterise
+
+GRID = 160  # cells across the card's safe disc when placing
+SAFETY = 0.05  # mm added to the clearance and kept from the safe circle: resampling for print
+GROW_STEPS = (0.05, 0.015)  # growing in place: relative steps, the next one once one fails
+NUDGE = 2  # cells a growing shape may move
+LEAST_SPREAD = 1.65  # the smallest shape stops growing before the card's size ratio falls below
+
+
+def size_cap(items: Sequence[Piece], it: Piece, spread: float, *, taken_out: bool = False) -> float:
+    """The largest size ``it`` may grow to: the largest shape within ``spread`` times the smallest
+    (of the others when it is ``taken_out`` to be put back anywhere), and the smallest not so large
+    that the card's size ratio falls under ``LEAST_SPREAD`` (like the retail game, where the
+    largest symbol is about twice the smallest)."""
+    others = [x.size for x in items if x is not it]
+    cap = min(others if taken_out and others else [x.size for x in items]) * spread
+    if others and it.size <= min(others):
+        cap = min(cap, max(max(others) / LEAST_SPREAD, it.size))
+    return cap
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """The card's occupancy grid.
+
+    Attributes:
+        cell: cell side, mm.
+        size: cells per side; the card centre is at (size/2, size/2) in cell units.
+        safe_radius: radius of the safe disc, mm.
+        rim: bool (size, size), True where no ink may go (outside the safe disc).
+        rects: (height, width) rectangles whose union is the clearance zone around an ink cell.
+        reach: cells the clearance zone extends on each side.
+    """
+
+    cell: float
+    size: int
+    safe_radius: float
+    rim: np.ndarray
+    rects: tuple[tuple[int, int], ...]
+    reach: int
+
+
+def make_board(
+    safe_radius: float, clearance: float, cells: int = GRID, *, depth: Depth | None = None
+) -> Board:
+    """The grid for a safe disc of ``safe_radius`` mm and ``clearance`` mm between inks.
+
+    The cell is about ``2·safe_radius / cells`` but adjusted so that the clearance is a whole number
+    of cells: gaps on the grid come in whole cells, and a clearance of 2.1 cells would cost 3.
+
+    ``depth`` makes the safe area another convex shape (a hexagon, a square): ``depth(x, y)`` is
+    how far inside it each point (mm from the card centre) lies, and ``safe_radius`` is then half
+    the wider side of its bounding box.
+    """
+    need = clearance + SAFETY
+    cell = 2 * safe_radius / (cells - 2)
+    if round(need / cell) >= 1:
+        cell = need / round(need / cell)
+    size = math.ceil(2 * safe_radius / cell) + 2
+    size += size % 2  # even, so the card centre is a cell corner
+    edges = (np.arange(size + 1) - size / 2) * cell
+    far = np.maximum(np.abs(edges[:-1]), np.abs(edges[1:]))  # farthest edge of each cell
+    rim = np.hypot(far[None, :], far[:, None]) > safe_radius - SAFETY
+    if depth is not None:
+        rim = _outside(depth, edges)
+    # Two cells are too close when the gap between their squares, sqrt(max(|dx|-1, 0)² + …) cells,
+    # is under the clearance: a rounded square, the union of a few rectangles.
+    gap = need / cell - 1e-6
+    rects = []
+    for dy in range(math.ceil(gap) + 1):
+        rest = gap**2 - max(dy - 1, 0) ** 2
+        if rest > 0:
+            rects.append((2 * dy + 1, 2 * math.ceil(math.sqrt(rest)) + 1))
+    rects = [r for r in rects if not any(o != r and o[0] >= r[0] and o[1] >= r[1] for o in rects)]
+    reach = max(max(h, w) for h, w in rects) // 2
+    return Board(cell, size, safe_radius, rim, tuple(rects), reach)
+
+
+Depth = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+def _outside(depth: Depth, edges: np.ndarray) -> np.ndarray:
+    """Cells not wholly inside a convex safe area: a corner closer than ``SAFETY`` to its edge
+    (for a convex area, four corners inside put the whole cell inside)."""
+    d = depth(edges[None, :], edges[:, None])
+    inner = np.minimum(np.minimum(d[:-1, :-1], d[1:, :-1]), np.minimum(d[:-1, 1:], d[1:, 1:]))
+    return inner < SAFETY
+
+
+def clearance_kernel(board: Board) -> np.ndarray:
+    """The clearance zone around one ink cell, as a centred odd square of booleans."""
+    k = board.reach
+    out = np.zeros((2 * k + 1, 2 * k + 1), bool)
+    for h, w in board.rects:
+        out[k - h // 2 : k + h // 2 + 1, k - w // 2 : k + w // 2 + 1] = True
+    return out
+
+
+def zone(board: Board, cells: np.ndarray) -> np.ndarray:
+    """Cells within the clearance of ``cells``' ink, padded by ``board.reach`` on every side."""
+    return occupancy.dilate(np.ascontiguousarray(cells, dtype=bool), clearance_kernel(board))
+
+
+@dataclass
+class Piece:
+    """A shape on the card while packing (mutable scratch; never leaves packing and settling)."""
+
+    shape: Shape
+    size: float
+    angle: float = 0.0
+    mask: CellMask | None = None
+    runs: np.ndarray | None = None
+    origin: tuple[int, int] = (0, 0)  # (row, col) of the mask's corner on the grid
+    zone: np.ndarray | None = None
+
+
+class CardGrid:
+    """Occupancy bookkeeping: how many placed shapes' clearance zones cover each cell, and the
+    blocked frame (:func:`occupancy.frame`), brought up to date only on the rows that changed.
+
+    Packing takes a shape out, asks where it fits, and often puts it back unchanged; the frame's
+    rows under it are then restored from a copy instead of recomputed.
+    """
+
+    def __init__(self, board: Board, rng: np.random.Generator) -> None:
+        self.board = board
+        self.kernel = clearance_kernel(board)
+        self.count = np.zeros((board.size, board.size), np.int16)
+        self.noise = rng.random((board.size, board.size)) * 0.02
+        self._frame = occupancy.frame(self.count, board.rim, PAD)
+        self._dirty: tuple[int, int, int] | None = None  # rows r0 … r1 - 1 from column c0 changed
+        self._out: tuple[Piece, np.ndarray] | None = None  # taken out, and its frame rows before
+
+    def _rows(self, item: Piece) -> tuple[int, int]:
+        r = item.origin[0] - self.board.reach
+        return max(r, 0), min(r + item.zone.shape[0], self.board.size)
+
+    def _touch(self, item: Piece) -> None:
+        lo, hi = self._rows(item)
+        c = item.origin[1] - self.board.reach
+        d = self._dirty
+        self._dirty = (lo, hi, c) if d is None else (min(d[0], lo), max(d[1], hi), min(d[2], c))
+
+    def add(self, item: Piece, same: bool = False, zone_known: bool = False) -> None:
+        """Count ``item``'s zone in; ``same`` when it is back exactly as it was taken out,
+        ``zone_known`` when only its place changed."""
+        if not (same or zone_known):
+            item.zone = occupancy.dilate(item.mask.cells, self.kernel)
+        k = self.board.reach
+        occupancy.add_zone(self.count, item.zone, item.origin[0] - k, item.origin[1] - k, 1)
+        lo, hi = self._rows(item)
+        if same and self._out is not None and self._out[0] is item:  # back where it was
+            self._frame[:, lo + PAD : hi + PAD] = self._out[1]
+            self._dirty = None
+        else:
+            self._touch(item)
+        self._out = None
+
+    def remove(self, item: Piece) -> None:
+        self.frame()  # up to date, so the copy below is the frame with the item in
+        lo, hi = self._rows(item)
+        self._out = (item, self._frame[:, lo + PAD : hi + PAD].copy())
+        k = self.board.reach
+        occupancy.add_zone(self.count, item.zone, item.origin[0] - k, item.origin[1] - k, -1)
+        self._touch(item)
+
+    def frame(self) -> np.ndarray:
+        if self._dirty is not None:
+            occupancy.refresh(self._frame, self.count, self.board.rim, PAD, *self._dirty)
+            self._dirty = None
+        return self._frame
+
+
+def mask_of(item: Piece, board: Board, size: float, angle: float) -> tuple[CellMask, np.ndarray]:
+    mask = rasterise(item.shape, item.shape.height_for(size), angle, board.cell)
+    return mask, occupancy.runs_of(mask.cells)
+
+
+def fits_near(
+    card: CardGrid, item: Piece, mask: CellMask, runs: np.ndarray, offsets: np.ndarray | None = None
+) -> tuple[int, int] | None:
+    """A free corner for ``mask`` with the picture centre moved by one of ``offsets`` (row, col;
+    the moves of up to ``NUDGE`` cells, nearest first, when None) from where it is now, the first
+    that fits; None when none does."""
+    r = item.origin[0] + round(item.mask.centre[1] - mask.centre[1])
+    c = item.origin[1] + round(item.mask.centre[0] - mask.centre[0])
+    h, w = mask.cells.shape
+    offsets = NEAR if offsets is None else offsets
+    rr, cc = occupancy.fits_near(card.frame(), runs, h, w, PAD, r, c, offsets)
+    return None if rr < 0 else (int(rr), int(cc))
+
+
+def offsets(nudge: int) -> np.ndarray:
+    """Every move of up to ``nudge`` cells each way, as (row, col), nearest first."""
+    moves = [(dr, dc) for dr in range(-nudge, nudge + 1) for dc in range(-nudge, nudge + 1)]
+    return np.array(sorted(moves, key=lambda o: (o[0] ** 2 + o[1] ** 2, o)), np.int64)
+
+
+NEAR = offsets(NUDGE)
+HERE = NEAR[:1]  # no move
+
+
+def grow(
+    card: CardGrid, items: list[Piece], spread: float, grow_steps: Sequence[float] | None = None
+) -> None:
+    """Enlarge shapes in place, smallest first, while they fit and the size spread allows."""
+    grow_steps = GROW_STEPS if grow_steps is None else grow_steps
+    steps = {i: 0 for i in range(len(items))} if grow_steps else {}
+    while steps:
+        for i in sorted(steps, key=lambda j: (items[j].size, j)):
+            it = items[i]
+            limit = size_cap(items, it, spread)
+            new = min(it.size * (1 + grow_steps[steps[i]]), limit)
+            if new <= it.size * 1.002:
+                del steps[i]
+                continue
+            card.remove(it)
+            mask, runs = mask_of(it, card.board, new, it.angle)
+            spot = fits_near(card, it, mask, runs)
+            if spot is not None:
+                it.size, it.mask, it.runs, it.origin = new, mask, runs, spot
+                card.add(it)
+                continue
+            card.add(it, same=True)
+            if steps[i] + 1 < len(grow_steps):
+                steps[i] += 1
+            else:
+                del steps[i]
+
+
+def centre_of(board: Board, it: Piece) -> tuple[float, float]:
+    """The picture centre of ``it``, mm from the card centre (y up)."""
+    half = board.size / 2
+    return (
+        (it.origin[1] + it.mask.centre[0] - half) * board.cell,
+        (it.origin[0] + it.mask.centre[1] - half) * board.cell,
+    )

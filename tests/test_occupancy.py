@@ -1,0 +1,357 @@
+"""The compiled occupancy kernels against slow numpy references on seeded random inputs.
+
+Each kernel takes a shortcut for speed (outline-only stamping, skip-ahead past blocked runs, 4×4
+blocks when rasterising, refreshing only changed rows): a shortcut that changes an answer fails.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numpy.lib.stride_tricks import sliding_window_view
+from scipy.ndimage import binary_dilation
+
+from dobble_print import occupancy, shapes
+from dobble_print.grid import CardGrid, Piece, clearance_kernel, make_board, mask_of
+from dobble_print.occupancy import PAD
+
+SEEDS = range(6)
+
+
+def random_grid(rng: np.random.Generator, g: int) -> tuple[np.ndarray, np.ndarray]:
+    """(count, rim) for a g×g grid: sparse zone counts, and a disc's outside or a scatter as rim."""
+    hit = rng.random((g, g)) < rng.uniform(0.002, 0.04)
+    count = np.where(hit, rng.integers(1, 4, (g, g)), 0).astype(np.int16)
+    if rng.random() < 0.5:
+        yy, xx = np.mgrid[0:g, 0:g] + 0.5 - g / 2
+        return count, np.hypot(yy, xx) > g / 2 - 1
+    return count, rng.random((g, g)) < 0.01
+
+
+def random_mask(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    """An h×w mask with ink: speckled, solid with a hole, a 1-cell line, or a single cell."""
+    kind = rng.integers(4)
+    cells = np.zeros((h, w), bool)
+    if kind == 0:
+        cells = rng.random((h, w)) < rng.uniform(0.2, 0.95)
+    elif kind == 1:
+        cells[:] = True
+        if h >= 3 and w >= 3:  # a hole inside: its edge is outline too
+            cells[h // 3 : max(h // 3 + 1, 2 * h // 3), w // 3 : max(w // 3 + 1, 2 * w // 3)] = 0
+    elif kind == 2 and rng.random() < 0.5:
+        cells[rng.integers(h), :] = True
+    elif kind == 2:
+        cells[:, rng.integers(w)] = True
+    cells[rng.integers(h), rng.integers(w)] = True
+    return cells
+
+
+def blocked_frame(count: np.ndarray, rim: np.ndarray, pad: int) -> np.ndarray:
+    """Blocked cells (rim or any zone) with ``pad`` rows and columns of blocked cells around."""
+    return np.pad(rim | (count > 0), pad, constant_values=True)
+
+
+def frame_ref(blocked: np.ndarray) -> np.ndarray:
+    """The frame's two tables from a cumulative sum and a running maximum."""
+    f = blocked.shape[0]
+    out = np.zeros((2, f, f + 1), np.int32)
+    out[0, :, 1:] = np.cumsum(blocked, axis=1)
+    out[1, :, :f] = np.maximum.accumulate(np.where(blocked, np.arange(f), -1), axis=1)
+    out[1, :, f] = out[1, :, f - 1]
+    return out
+
+
+def paint(runs: np.ndarray, shape: tuple[int, int], offset: int = 0) -> np.ndarray:
+    """How many runs cover each cell (so overlapping runs show as 2), shifted by ``offset``."""
+    out = np.zeros(shape, int)
+    for row, start, stop in runs:
+        out[row + offset, start + offset : stop + offset] += 1
+    return out
+
+
+def ring_ref(cells: np.ndarray, k: int) -> np.ndarray:
+    """Cells within k steps of ``cells`` and not in it, on ``cells`` padded by k."""
+    yy, xx = np.mgrid[-k : k + 1, -k : k + 1]
+    padded = np.pad(cells, k)
+    return binary_dilation(padded, np.abs(yy) + np.abs(xx) <= k) & ~padded
+
+
+def zone_ref(cells: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+    """``cells`` dilated by ``kernel`` on an array padded by the kernel's half sizes."""
+    ry, rx = kernel.shape[0] // 2, kernel.shape[1] // 2
+    return binary_dilation(np.pad(cells, ((ry, ry), (rx, rx))), kernel)
+
+
+def free_corners(blocked: np.ndarray, cells: np.ndarray) -> np.ndarray:
+    """Which corners (r, c) of the grid inside ``blocked`` put no ink cell on a blocked cell."""
+    g = blocked.shape[0] - 2 * PAD
+    windows = sliding_window_view(blocked[PAD : PAD + g, PAD : PAD + g], cells.shape)
+    return ~(windows & cells).any(axis=(2, 3))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("pad", [0, 1, PAD])
+def test_frame_tables_are_prefix_sums_and_last_blocked_columns(seed, pad):
+    count, rim = random_grid(np.random.default_rng(seed), 23 + seed)
+    got = occupancy.frame(count, rim, pad)
+    np.testing.assert_array_equal(got, frame_ref(blocked_frame(count, rim, pad)))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_refresh_of_the_changed_rows_gives_the_new_frame(seed):
+    """Count changes in rows r0 … r1 - 1 from column c0 on; what refresh must rewrite (those rows,
+    the border rows too at the grid's edges, from c0 on) is spoiled first."""
+    rng = np.random.default_rng(seed)
+    g, f = 30, 30 + 2 * PAD
+    count, rim = random_grid(rng, g)
+    for r0, r1 in [(0, 3), (g - 3, g), (5, 9), (0, g), (-2, 1), (g - 1, g + 2), (12, 13)]:
+        for c0 in (-3, 0, 1, int(rng.integers(2, g - 1)), g - 1, g):
+            fr = frame_ref(blocked_frame(count, rim, PAD))
+            rows, cols = slice(max(r0, 0), min(r1, g)), slice(max(c0, 0), g)
+            new = np.where(rng.random((g, g)) < 0.2, rng.integers(0, 3, (g, g)), 0)
+            count[rows, cols] = new[rows, cols]
+            lo, hi = 0 if r0 <= 0 else r0 + PAD, f if r1 >= g else r1 + PAD
+            j0 = min(c0 + PAD, f) if c0 > 0 else 0
+            fr[0, lo:hi, j0 + 1 :] = fr[1, lo:hi, j0:] = -7
+            occupancy.refresh(fr, count, rim, PAD, r0, r1, c0)
+            np.testing.assert_array_equal(fr, frame_ref(blocked_frame(count, rim, PAD)))
+
+
+def masks(seed: int) -> list[np.ndarray]:
+    rng = np.random.default_rng(seed)
+    return [random_mask(rng, *rng.integers(1, 13, 2)) for _ in range(24)]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_runs_cover_the_ink_once_maximal_and_in_row_order(seed):
+    for cells in masks(seed):
+        runs = occupancy.runs_of(cells)
+        np.testing.assert_array_equal(paint(runs, cells.shape), cells)
+        assert (runs[:, 2] > runs[:, 1]).all()
+        rows, starts, stops = runs[1:, 0], runs[1:, 1], runs[:-1, 2]
+        assert ((rows > runs[:-1, 0]) | ((rows == runs[:-1, 0]) & (starts > stops))).all()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_ring_runs_are_the_diamond_dilation_minus_the_shape(seed, k):
+    for cells in masks(seed):
+        runs = occupancy.ring_runs(cells, k)
+        got = paint(runs, (cells.shape[0] + 2 * k, cells.shape[1] + 2 * k), k)
+        np.testing.assert_array_equal(got, ring_ref(cells, k))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("clearance", [0.5, 1.0, 2.0])
+def test_dilate_stamping_the_outline_equals_full_dilation(seed, clearance):
+    kernel = clearance_kernel(make_board(39.5, clearance))
+    for cells in masks(seed):
+        np.testing.assert_array_equal(occupancy.dilate(cells, kernel), zone_ref(cells, kernel))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_add_zone_clips_at_every_edge(seed):
+    rng, g, m = np.random.default_rng(seed), 20, 30  # m: a margin wider than any zone
+    count = rng.integers(0, 3, (g, g)).astype(np.int16)
+    for _ in range(40):
+        zone = random_mask(rng, *rng.integers(1, 26, 2))
+        (h, w), sign = zone.shape, int(rng.choice([-1, 1]))
+        r, c = int(rng.integers(-h - 1, g + 2)), int(rng.integers(-w - 1, g + 2))
+        canvas = np.zeros((g + 2 * m, g + 2 * m), int)  # added unclipped, then cut to the grid
+        canvas[r + m : r + m + h, c + m : c + m + w] += zone * sign
+        want = count + canvas[m : m + g, m : m + g]
+        occupancy.add_zone(count, zone, r, c, sign)
+        np.testing.assert_array_equal(count, want)
+
+
+def scene(seed: int):
+    """A random grid, its blocked frame, noise and masks of a few sizes with their free corners."""
+    rng = np.random.default_rng(seed)
+    g = int(rng.integers(40, 61))
+    count, rim = random_grid(rng, g)
+    blocked = blocked_frame(count, rim, PAD)
+    sizes = [*rng.integers(1, 8, (2, 2)), *rng.integers(8, 22, (3, 2)), rng.integers(g - 8, g, 2)]
+    masks_ = [random_mask(rng, *hw) for hw in sizes]
+    cases = [(cells, occupancy.runs_of(cells), free_corners(blocked, cells)) for cells in masks_]
+    return rng, blocked, frame_ref(blocked), rng.random((g, g)) * 0.02, cases
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_best_corner_is_free_and_scores_best_on_the_free_edge(seed):
+    _, blocked, fr, noise, cases = scene(seed)
+    for cells, runs, free in cases:
+        ring = ring_ref(cells, PAD)
+        ys, xs = np.nonzero(ring)  # frame cell of ring cell (y - PAD, x - PAD) at corner r: r + y
+
+        def score(r, c, ys=ys, xs=xs):
+            return blocked[r + ys, c + xs].sum() / len(ys) + noise[r, c]
+
+        rings = occupancy.ring_runs(cells, PAD)
+        best, r, c = occupancy.best_corner(
+            fr, runs, rings, float(len(ys)), *cells.shape, PAD, noise
+        )
+        if not free.any():
+            assert (best, r, c) == (-1.0, -1, -1)
+            continue
+        around = np.pad(free, 1)
+        inner = around[:-2, 1:-1] & around[2:, 1:-1] & around[1:-1, :-2] & around[1:-1, 2:]
+        edge = free & ~inner
+        assert edge[r, c]
+        assert best == pytest.approx(score(r, c), abs=1e-12)
+        assert best >= max(score(*rc) for rc in zip(*np.nonzero(edge), strict=True)) - 1e-12
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_fits_near_returns_the_first_free_offset(seed):
+    rng, _, fr, _, cases = scene(seed)
+    for cells, runs, free in cases:
+        rows, cols = free.shape
+        spots = np.argwhere(free) if free.any() else np.zeros((1, 2), int)
+        for _ in range(30):
+            r, c = spots[rng.integers(len(spots))] + rng.integers(-3, 4, 2)
+            offsets = rng.integers(-3, 4, (int(rng.integers(1, 15)), 2))
+            inside = [
+                (r + dr, c + dc) for dr, dc in offsets if 0 <= r + dr < rows and 0 <= c + dc < cols
+            ]
+            want = next((rc for rc in inside if free[rc]), (-1, -1))
+            assert occupancy.fits_near(fr, runs, *cells.shape, PAD, r, c, offsets) == want
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_any_fit_and_the_per_corner_test_agree_with_brute_force(seed):
+    """``_collide`` is the per-corner test (there is no ``fits_at``); its skip must be safe."""
+    _, _, fr, _, cases = scene(seed)
+    for cells, runs, free in cases:
+        assert occupancy.any_fit(fr, runs, *cells.shape, PAD) == free.any()
+        rows, cols = free.shape
+        for r in range(rows):
+            for c in range(cols):
+                nxt = occupancy._collide(fr, runs, r + PAD, c + PAD)
+                assert (nxt < 0) == free[r, c], (r, c)
+                if nxt >= 0:
+                    assert nxt > c + PAD and not free[r, c : nxt - PAD].any(), (r, c, nxt)
+
+
+def raster_ref(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):
+    """``raster_cells``' per-cell formula for all cells at once, in float64, untrimmed."""
+    i, j = np.mgrid[0:ny, 0:nx].astype(np.float64)
+    y, x = (i + 0.5 - ny / 2) * cell, (j + 0.5 - nx / 2) * cell
+    u, v = kx * (x * c + y * s) + cu, ky * (x * s - y * c) + cv
+    u0, u1 = (np.clip(b.astype(int), 0, lw) for b in (np.floor(u - hu), np.ceil(u + hu)))
+    v0, v1 = (np.clip(b.astype(int), 0, lh) for b in (np.floor(v - hv), np.ceil(v + hv)))
+    return table[v1, u1] - table[v0, u1] - table[v1, u0] + table[v0, u0] > 0
+
+
+def picture(rng: np.random.Generator, photo: bool) -> np.ndarray:
+    """A trimmed RGBA picture: an opaque rectangle (a photo), or a wobbly blob maybe with a hole."""
+    h, w = (int(n) for n in rng.integers(20, 400, 2))
+    yy, xx = np.mgrid[0:h, 0:w] / np.array([h, w])[:, None, None] - 0.5
+    radius = 0.4 + rng.normal(0, 0.05) * np.cos(3 * np.arctan2(yy, xx) + rng.uniform(0, 6))
+    ink = np.ones((h, w), bool) if photo else np.hypot(xx, yy) < radius
+    if not photo and rng.random() < 0.5:
+        ink &= np.hypot(xx - 0.05, yy) > 0.1
+    rows, cols = np.flatnonzero(ink.any(1)), np.flatnonzero(ink.any(0))
+    rgba = np.zeros((h, w, 4), np.uint8)
+    rgba[..., 3] = np.where(ink, 255, rng.integers(0, 128, (h, w)))  # faint pixels are not ink
+    return rgba[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+
+
+def rastered(seed: int, monkeypatch) -> list[tuple[tuple, tuple]]:
+    """(arguments, result) of every ``raster_cells`` call ``rasterise`` makes for random shapes."""
+    calls = []
+    real = shapes.raster_cells
+
+    def record(*args):
+        calls.append((args, real(*args)))
+        return calls[-1][1]
+
+    monkeypatch.setattr(shapes, "raster_cells", record)
+    rng = np.random.default_rng(seed)
+    for photo in (False, False, True):
+        shape = shapes.shape_of(picture(rng, photo))
+        for angle in (0.0, 90.0, *rng.uniform(-180, 180, 2)):
+            shapes.rasterise(shape, float(rng.uniform(2, 40)), float(angle), 0.525)
+    return calls
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_raster_cells_blockwise_equals_the_per_cell_formula(seed, monkeypatch):
+    for args, (cells, r0, c0) in rastered(seed, monkeypatch):
+        want = raster_ref(*args)  # every picture has ink, so trimming leaves rows and columns
+        rows, cols = np.flatnonzero(want.any(1)), np.flatnonzero(want.any(0))
+        assert (r0, c0) == (rows[0], cols[0])
+        np.testing.assert_array_equal(cells, want[r0 : rows[-1] + 1, c0 : cols[-1] + 1])
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_raster_cells_blockwise_never_drops_a_cell(seed, monkeypatch):
+    """Whatever the shortcut adds, every cell the per-cell formula marks stays marked."""
+    for args, (cells, r0, c0) in rastered(seed, monkeypatch):
+        want = raster_ref(*args)
+        got = np.zeros_like(want)
+        got[r0 : r0 + cells.shape[0], c0 : c0 + cells.shape[1]] = cells
+        assert not (want & ~got).any()
+
+
+def test_raster_cells_of_no_ink_is_one_cell_at_minus_one():
+    shape = shapes.shape_of(np.zeros((30, 40, 4), np.uint8))
+    table, (lh, lw) = shape.tables[0], shape.levels[0].shape
+    cells, r0, c0 = occupancy.raster_cells(
+        table, lw, lh, 8, 6, 0.5, 1.0, 0.0, 2.0, 2.0, 20.0, 15.0, 0.5, 0.5
+    )
+    assert (r0, c0) == (-1, -1)
+    np.testing.assert_array_equal(cells, np.ones((1, 1), bool))
+
+
+def new_item(rng: np.random.Generator, board, shape) -> Piece:
+    item = Piece(shape, float(rng.uniform(1.5, 6)), float(rng.uniform(-180, 180)))
+    item.mask, item.runs = mask_of(item, board, item.size, item.angle)
+    return moved(rng, board, item)
+
+
+def moved(rng: np.random.Generator, board, item: Piece) -> Piece:
+    """``item`` at a random origin, often flush with an edge so that its zone is clipped."""
+    top = np.subtract(board.size, item.mask.cells.shape)
+    item.origin = tuple(int(rng.choice([0, rng.integers(0, n + 1), n])) for n in top)
+    return item
+
+
+def count_ref(items: list[Piece], board) -> np.ndarray:
+    """Sum of the items' zones, added unclipped to a canvas ``reach`` wider on each side."""
+    g, k = board.size, board.reach
+    canvas = np.zeros((g + 2 * k, g + 2 * k), int)
+    for it in items:
+        zone, (r, c) = zone_ref(it.mask.cells, clearance_kernel(board)), it.origin
+        canvas[r : r + zone.shape[0], c : c + zone.shape[1]] += zone
+    return canvas[k : k + g, k : k + g]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_card_grid_count_and_frame_follow_every_change(seed):
+    """Several changes between checks, so dirty rows and columns pile up; a shape taken out goes
+    back as it was (``same``, in any order) or moved (``zone_known``)."""
+    rng = np.random.default_rng(seed)
+    board = make_board(20.0, 1.0)
+    card = CardGrid(board, rng)
+    pool = [shapes.shape_of(picture(rng, photo)) for photo in (False, False, True)]
+    added: list[Piece] = []
+    out: list[Piece] = []  # taken out, zone kept
+    for _ in range(30):
+        for op in rng.choice(["add", "remove", "put_back", "move", "frame"], rng.integers(1, 4)):
+            if op == "add" or not added:
+                added.append(new_item(rng, board, pool[rng.integers(len(pool))]))
+                card.add(added[-1])
+            elif op == "remove":
+                out.append(added.pop(int(rng.integers(len(added)))))
+                card.remove(out[-1])
+            elif op in ("put_back", "move") and out:
+                added.append(out.pop(-1 if rng.random() < 0.5 else int(rng.integers(len(out)))))
+                if op == "move":
+                    card.add(moved(rng, board, added[-1]), zone_known=True)
+                else:
+                    card.add(added[-1], same=True)
+            elif op == "frame":
+                card.frame()
+        np.testing.assert_array_equal(card.count, count_ref(added, board))
+        want = frame_ref(blocked_frame(card.count, board.rim, PAD))
+        np.testing.assert_array_equal(card.frame(), want)

@@ -22,8 +22,9 @@ into each other's gaps the way the retail game's artwork does:
 
 Each card has its own random generator seeded by (seed, card index), so the result for a seed does
 not depend on how many processes lay out the cards; from ``PARALLEL_FROM`` cards on, the work is
-shared by forked worker processes (:mod:`parallel`), one per available core. The first card is
-packed before forking, so the workers inherit the compiled packer instead of each loading it.
+shared by forked worker processes (:mod:`parallel`), one per available core. Each loads the
+compiled packer itself (about half a second, at the same time); loading it here first would have
+the workers inherit it but keep its ~60 MB in this process for the rest of the build.
 """
 
 from __future__ import annotations
@@ -247,13 +248,9 @@ def layout_deck(
     todo = tuple(range(len(cards))) if only is None else tuple(only)
     n = worker_count(len(todo), parallel_from=PARALLEL_FROM, workers=workers)
     done: list[CardLayout] = []
-    if n > 1:  # the first card here: the workers then inherit the compiled packer, not load it
-        done.append(_layout_one(todo[0], _Job(cards, ranks, shapes, caps, board, seed, area)))
-        if progress:
-            progress(1, len(todo))
-    _JOB = _Job(cards, ranks, shapes, caps, board, seed, area, todo[len(done) :])
+    _JOB = _Job(cards, ranks, shapes, caps, board, seed, area, todo)
     try:
-        with in_order(_layout_nth, len(_JOB.todo), workers=n, what="packing cards") as results:
+        with in_order(_layout_nth, len(todo), workers=n, what="packing cards") as results:
             for result in results:
                 done.append(result)
                 if progress:

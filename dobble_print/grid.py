@@ -18,14 +18,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dobble_print import occupancy
-from dobble_print.occupancy import PAD
 from dobble_print.shapes import CellMask, Shape, rasterise
+
+# The compiled loops (:mod:`dobble_print.occupancy`) are imported where they are used: numba takes
+# ~0.3 s and ~35 MB to import, and a build that packs its cards in worker processes never needs
+# it in the main one.
 
 GRID = 160  # cells across the card's safe disc when placing
 SAFETY = 0.05  # mm added to the clearance and kept from the safe circle: resampling for print
 GROW_STEPS = (0.05, 0.015)  # growing in place: relative steps, the next one once one fails
 NUDGE = 2  # cells a growing shape may move
+PAD = 2  # blocked cells around the grid in the frame: the widest ring looked at around a shape
 LEAST_SPREAD = 1.65  # the smallest shape stops growing before the card's size ratio falls below
 
 
@@ -120,6 +123,8 @@ def clearance_kernel(board: Board) -> np.ndarray:
 
 def zone(board: Board, cells: np.ndarray) -> np.ndarray:
     """Cells within the clearance of ``cells``' ink, padded by ``board.reach`` on every side."""
+    from dobble_print import occupancy
+
     return occupancy.dilate(np.ascontiguousarray(cells, dtype=bool), clearance_kernel(board))
 
 
@@ -149,6 +154,9 @@ class CardGrid:
         self.kernel = clearance_kernel(board)
         self.count = np.zeros((board.size, board.size), np.int16)
         self.noise = rng.random((board.size, board.size)) * 0.02
+        from dobble_print import occupancy
+
+        self.kernels = occupancy
         self._frame = occupancy.frame(self.count, board.rim, PAD)
         self._dirty: tuple[int, int, int] | None = None  # rows r0 … r1 - 1 from column c0 changed
         self._out: tuple[Piece, np.ndarray] | None = None  # taken out, and its frame rows before
@@ -167,9 +175,9 @@ class CardGrid:
         """Count ``item``'s zone in; ``same`` when it is back exactly as it was taken out,
         ``zone_known`` when only its place changed."""
         if not (same or zone_known):
-            item.zone = occupancy.dilate(item.mask.cells, self.kernel)
+            item.zone = self.kernels.dilate(item.mask.cells, self.kernel)
         k = self.board.reach
-        occupancy.add_zone(self.count, item.zone, item.origin[0] - k, item.origin[1] - k, 1)
+        self.kernels.add_zone(self.count, item.zone, item.origin[0] - k, item.origin[1] - k, 1)
         lo, hi = self._rows(item)
         if same and self._out is not None and self._out[0] is item:  # back where it was
             self._frame[:, lo + PAD : hi + PAD] = self._out[1]
@@ -183,18 +191,20 @@ class CardGrid:
         lo, hi = self._rows(item)
         self._out = (item, self._frame[:, lo + PAD : hi + PAD].copy())
         k = self.board.reach
-        occupancy.add_zone(self.count, item.zone, item.origin[0] - k, item.origin[1] - k, -1)
+        self.kernels.add_zone(self.count, item.zone, item.origin[0] - k, item.origin[1] - k, -1)
         self._touch(item)
 
     def frame(self) -> np.ndarray:
         if self._dirty is not None:
-            occupancy.refresh(self._frame, self.count, self.board.rim, PAD, *self._dirty)
+            self.kernels.refresh(self._frame, self.count, self.board.rim, PAD, *self._dirty)
             self._dirty = None
         return self._frame
 
 
 def mask_of(item: Piece, board: Board, size: float, angle: float) -> tuple[CellMask, np.ndarray]:
     mask = rasterise(item.shape, item.shape.height_for(size), angle, board.cell)
+    from dobble_print import occupancy
+
     return mask, occupancy.runs_of(mask.cells)
 
 
@@ -208,7 +218,7 @@ def fits_near(
     c = item.origin[1] + round(item.mask.centre[0] - mask.centre[0])
     h, w = mask.cells.shape
     offsets = NEAR if offsets is None else offsets
-    rr, cc = occupancy.fits_near(card.frame(), runs, h, w, PAD, r, c, offsets)
+    rr, cc = card.kernels.fits_near(card.frame(), runs, h, w, PAD, r, c, offsets)
     return None if rr < 0 else (int(rr), int(cc))
 
 

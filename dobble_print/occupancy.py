@@ -8,7 +8,7 @@ cached on disk next to this file (``cache=True``), so only the very first run co
 
 Conventions: grids are indexed ``[row, col]`` with rows going up the card. A shape on the grid is
 a list of *runs*, ``(row, start, stop)`` of consecutive ink cells relative to its mask's corner.
-The blocked grid is kept as a *frame* (:func:`frame`): the grid with ``PAD`` blocked cells around
+The blocked grid is kept as a *frame* (:func:`frame`): the grid with ``pad`` blocked cells around
 it, so that a ring of cells around a shape may reach past the grid, as per-row prefix sums (to
 count blocked cells in a run with one subtraction) and the last blocked column at or left of each
 cell (to test a run with one look-up and, when it is blocked, skip every corner that would put
@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
-PAD = 2  # blocked cells around the grid in the frame: the widest ring looked at around a shape
 
 
 def _compiled(fn):

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dobble_print import occupancy
 from dobble_print.grid import (
     HERE,
+    PAD,
     Board,
     CardGrid,
     Piece,
@@ -26,7 +26,6 @@ from dobble_print.grid import (
     offsets,
     size_cap,
 )
-from dobble_print.occupancy import PAD
 
 FINE_GROW_STEPS = (0.02, 0.007)  # growing on the finer grid: smaller steps, it is nearly full
 JOSTLES = 4  # rounds of jostling on the finer grid
@@ -93,7 +92,7 @@ def _jostle(card: CardGrid, items: list[Piece], caps: Sequence[float], rng, spre
             for dr, dc in rng.integers(-JOSTLE_STEP, JOSTLE_STEP + 1, (JOSTLE_STEPS, 2)):
                 r, c = it.origin[0] + int(dr), it.origin[1] + int(dc)
                 if 0 <= r <= g - h and 0 <= c <= g - w and (dr or dc):
-                    if occupancy.fits_near(card.frame(), it.runs, h, w, PAD, r, c, HERE)[0] >= 0:
+                    if card.kernels.fits_near(card.frame(), it.runs, h, w, PAD, r, c, HERE)[0] >= 0:
                         it.origin = (r, c)
                         card.add(it, zone_known=True)
                         break

@@ -22,8 +22,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dobble_print.occupancy import raster_cells
-
 INK_ALPHA = 128  # alpha ≥ 0.5: the same threshold deckcheck and metrics use
 PYRAMID_PX = 512  # longest side of the finest level
 FINE = 6  # level pixels are at most 1/FINE of a cell: finer hugs the ink, coarser is faster
@@ -142,6 +140,8 @@ def rasterise(shape: Shape, height: float, angle: float, cell: float) -> CellMas
     c, s = math.cos(t), math.sin(t)
     kx, ky = pw / f / width, ph / f / height  # level pixels per mm
     reach = cell / 2 * (abs(c) + abs(s))  # the turned cell's bounding box reaches ±hu, ±hv
+    from dobble_print.occupancy import raster_cells  # numba: imported where it is used
+
     cells, r0, c0 = raster_cells(
         table, lw, lh, nx, ny, cell, c, s, kx, ky, pw / f / 2, ph / f / 2, kx * reach, ky * reach
     )

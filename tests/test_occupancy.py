@@ -12,8 +12,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 from scipy.ndimage import binary_dilation
 
 from dobble_print import occupancy, shapes
-from dobble_print.grid import CardGrid, Piece, clearance_kernel, make_board, mask_of
-from dobble_print.occupancy import PAD
+from dobble_print.grid import PAD, CardGrid, Piece, clearance_kernel, make_board, mask_of
 
 SEEDS = range(6)
 
@@ -259,13 +258,13 @@ def picture(rng: np.random.Generator, photo: bool) -> np.ndarray:
 def rastered(seed: int, monkeypatch) -> list[tuple[tuple, tuple]]:
     """(arguments, result) of every ``raster_cells`` call ``rasterise`` makes for random shapes."""
     calls = []
-    real = shapes.raster_cells
+    real = occupancy.raster_cells
 
     def record(*args):
         calls.append((args, real(*args)))
         return calls[-1][1]
 
-    monkeypatch.setattr(shapes, "raster_cells", record)
+    monkeypatch.setattr(occupancy, "raster_cells", record)
     rng = np.random.default_rng(seed)
     for photo in (False, False, True):
         shape = shapes.shape_of(picture(rng, photo))

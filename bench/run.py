@@ -62,15 +62,19 @@ def make_photos(folder: Path, count: int = 13) -> Path:
         w, h = w // 2, h // 2  # phone-sized photos, halved to keep the bench quick to set up
         y, x = np.mgrid[0:h, 0:w]
         base = rng.integers(0, 255, 3)
-        img = np.stack([(base[k] + 80 * np.sin(x / (90 + 20 * k) + y / 150 + i)) % 255
-                        for k in range(3)], axis=-1)
+        img = np.stack(
+            [(base[k] + 80 * np.sin(x / (90 + 20 * k) + y / 150 + i)) % 255 for k in range(3)],
+            axis=-1,
+        )
         img = (img + rng.normal(0, 12, img.shape)).clip(0, 255).astype(np.uint8)
         im = Image.fromarray(img, "RGB")
         draw = ImageDraw.Draw(im)
         for _ in range(6):
             cx, cy, r = rng.integers(0, w), rng.integers(0, h), rng.integers(h // 10, h // 3)
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=tuple(int(v) for v in
-                                                                     rng.integers(0, 255, 3)))
+            draw.ellipse(
+                (cx - r, cy - r, cx + r, cy + r),
+                fill=tuple(int(v) for v in rng.integers(0, 255, 3)),
+            )
         im.save(folder / f"photo_{i:02d}.jpg", quality=88)
     return folder
 
@@ -84,8 +88,22 @@ def scenarios(tmp: Path) -> list[tuple[str, list[str], Path | None]]:
 
     def build(name: str, *args: str) -> tuple[str, list[str], Path]:
         report = out / f"{name}.json"
-        return (name, [*CLI, "build", *args, "-o", str(out / f"{name}.pdf"), "--seed", "1",
-                       "--quiet", "--report", str(report)], report)
+        return (
+            name,
+            [
+                *CLI,
+                "build",
+                *args,
+                "-o",
+                str(out / f"{name}.pdf"),
+                "--seed",
+                "1",
+                "--quiet",
+                "--report",
+                str(report),
+            ],
+            report,
+        )
 
     runs = [
         build("classic", str(ICONS), "-n", "8", "--paper", "a4", "--card-size", "85mm"),
@@ -93,8 +111,11 @@ def scenarios(tmp: Path) -> list[tuple[str, list[str], Path | None]]:
         build("photos", str(photos), "-n", "4"),
         build("words", str(DATA / "words.txt"), "-n", "8"),
         ("deck-only", [*CLI, "deck", "32", "--json"], None),
-        ("floor", [sys.executable, str(REPO / "bench" / "floor.py"), str(ICONS),
-                   str(out / "floor.pdf")], None),
+        (
+            "floor",
+            [sys.executable, str(REPO / "bench" / "floor.py"), str(ICONS), str(out / "floor.pdf")],
+            None,
+        ),
         # Scaling: the same 12-per-card deck cut to 31 and 57 cards; svg-large is its 133 cards.
         build("scale-31", str(DATA / "lucide"), "-n", "12", "--cards", "31"),
         build("scale-57", str(DATA / "lucide"), "-n", "12", "--cards", "57"),
@@ -120,12 +141,16 @@ def table(rows: list[dict]) -> str:
     def f(v, fmt):
         return "" if v is None else format(v, fmt)
 
-    lines = ["| scenario | wall s (median) | peak RSS MB | PDF MB | cards | sheets | coverage |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| scenario | wall s (median) | peak RSS MB | PDF MB | cards | sheets | coverage |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
-        lines.append(f"| {r['scenario']} | {f(r['wall_s'], '.2f')} | {f(r['rss_mb'], '.0f')} | "
-                     f"{f(r['pdf_mb'], '.2f')} | {f(r['cards'], 'd')} | {f(r['sheets'], 'd')} | "
-                     f"{f(r['coverage'], '.3f')} |")
+        lines.append(
+            f"| {r['scenario']} | {f(r['wall_s'], '.2f')} | {f(r['rss_mb'], '.0f')} | "
+            f"{f(r['pdf_mb'], '.2f')} | {f(r['cards'], 'd')} | {f(r['sheets'], 'd')} | "
+            f"{f(r['coverage'], '.3f')} |"
+        )
     by = {r["scenario"]: r for r in rows}
     if "classic" in by and "floor" in by:
         lines.append(f"\nclassic / floor = {by['classic']['wall_s'] / by['floor']['wall_s']:.2f}")
@@ -157,8 +182,12 @@ def main() -> int:
             print(f"  {name}: {rows[-1]['wall_s']:.2f} s", file=sys.stderr)
     text = table(rows)
     print(text)
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO,
-                            capture_output=True, text=True).stdout.strip() or "unknown"
+    commit = (
+        subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True
+        ).stdout.strip()
+        or "unknown"
+    )
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     with open(REPO / "bench" / "RESULTS.md", "a", encoding="utf-8") as fh:
         fh.write(f"\n## {stamp}, commit {commit}, {os.cpu_count()} cores\n\n{text}\n")

@@ -66,8 +66,13 @@ def _kb(path: str, field: str) -> int:
 def measure(args: list[str]) -> dict:
     """Run the CLI with ``args``; wall time, main VmHWM and peak tree RSS/PSS, in MB."""
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", _MEASURED, *args], cwd=REPO,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _MEASURED, *args],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     rss = pss = 0
     while proc.poll() is None:
         pids = _tree(proc.pid)
@@ -79,8 +84,12 @@ def measure(args: list[str]) -> dict:
     if proc.returncode != 0:
         raise SystemExit(f"scale: {' '.join(args)} failed:\n{err}")
     hwm = int(re.search(r"VmHWM-kB (\d+)", err)[1])
-    return {"wall_s": wall, "main_hwm_mb": hwm / 1024, "tree_rss_mb": rss / 1024,
-            "tree_pss_mb": pss / 1024}
+    return {
+        "wall_s": wall,
+        "main_hwm_mb": hwm / 1024,
+        "tree_rss_mb": rss / 1024,
+        "tree_pss_mb": pss / 1024,
+    }
 
 
 def make_500(folder: Path) -> Path:
@@ -112,14 +121,20 @@ def make_500(folder: Path) -> Path:
                 im.save(folder / f"scan_{i:03d}.png", compress_level=1)
         elif kind in (2, 3):  # clip art on white or on transparency
             w, h = (int(v) for v in rng.integers(200, 900, 2))
-            im = Image.new("RGBA" if kind == 3 else "RGB", (w, h),
-                           (0, 0, 0, 0) if kind == 3 else (255, 255, 255))
+            im = Image.new(
+                "RGBA" if kind == 3 else "RGB",
+                (w, h),
+                (0, 0, 0, 0) if kind == 3 else (255, 255, 255),
+            )
             d = ImageDraw.Draw(im)
             for _ in range(3):
                 box = sorted(rng.integers(0, w, 2)) + sorted(rng.integers(0, h, 2))
-                d.ellipse((box[0], box[2], box[1] + 5, box[3] + 5),
-                          fill=tuple(int(c) for c in rng.integers(0, 230, 3)), outline=(0, 0, 0),
-                          width=4)
+                d.ellipse(
+                    (box[0], box[2], box[1] + 5, box[3] + 5),
+                    fill=tuple(int(c) for c in rng.integers(0, 230, 3)),
+                    outline=(0, 0, 0),
+                    width=4,
+                )
             im.save(folder / f"art_{i:03d}.png")
         else:  # outline icons, each a different stroke colour so none is a duplicate
             name = sorted(OUTLINE_ICONS)[i % len(OUTLINE_ICONS)]
@@ -161,10 +176,13 @@ def main() -> int:
             made = time.perf_counter() - t
             out = tmp / f"{name}.pdf"
             r = measure(["build", str(folder), "-n", "12", "-o", str(out), "--seed", "1", "-q"])
-            print(f"{name}: {len(list(folder.iterdir()))} pictures (made in {made:.0f} s), "
-                  f"133 cards: {r['wall_s']:.1f} s, main VmHWM {r['main_hwm_mb']:.0f} MB, "
-                  f"tree RSS {r['tree_rss_mb']:.0f} MB, tree PSS {r['tree_pss_mb']:.0f} MB, "
-                  f"PDF {out.stat().st_size / 1e6:.1f} MB", flush=True)
+            print(
+                f"{name}: {len(list(folder.iterdir()))} pictures (made in {made:.0f} s), "
+                f"133 cards: {r['wall_s']:.1f} s, main VmHWM {r['main_hwm_mb']:.0f} MB, "
+                f"tree RSS {r['tree_rss_mb']:.0f} MB, tree PSS {r['tree_pss_mb']:.0f} MB, "
+                f"PDF {out.stat().st_size / 1e6:.1f} MB",
+                flush=True,
+            )
             shutil.rmtree(folder)
     return 0
 

@@ -46,6 +46,7 @@ class Variant(StrEnum):
 
     CONNECT = "connect"
 
+
 T = TypeVar("T")
 
 
@@ -86,8 +87,9 @@ def main(
     ] = False,
     version: Annotated[
         bool,
-        typer.Option("--version", is_eager=True, callback=_print_version,
-                     help="Print the version and exit."),
+        typer.Option(
+            "--version", is_eager=True, callback=_print_version, help="Print the version and exit."
+        ),
     ] = False,
 ) -> None:
     """Turn a folder of pictures into a print-ready PDF of Spot it!/Dobble cards."""
@@ -95,8 +97,20 @@ def main(
 
 
 # Options of build that do not change how a card looks: a preset may set them, preview skips them.
-_BUILD_ONLY = frozenset({"report", "png_dir", "shop", "backs", "back_image", "duplex",
-                         "back_offset", "no_cover", "quiet", "verbose"})
+_BUILD_ONLY = frozenset(
+    {
+        "report",
+        "png_dir",
+        "shop",
+        "backs",
+        "back_image",
+        "duplex",
+        "back_offset",
+        "no_cover",
+        "quiet",
+        "verbose",
+    }
+)
 
 
 def _apply_preset(ctx: typer.Context, param: object, value: str | None) -> str | None:
@@ -187,14 +201,20 @@ Preset = Annotated[
 ]
 Shape = Annotated[
     ShapeKind,
-    typer.Option("--shape", help="Card shape; --card-size is then the square's side or the "
-                 "hexagon's width across its flats."),
+    typer.Option(
+        "--shape",
+        help="Card shape; --card-size is then the square's side or the "
+        "hexagon's width across its flats.",
+    ),
 ]
 VariantOption = Annotated[
     Variant | None,
-    typer.Option("--variant", help="connect: 10 black-bordered starting cards and four "
-                 "teams of 20 in pink, orange, green and blue, symbols at least 5 mm inside the "
-                 "cut (--preset connect sets it)."),
+    typer.Option(
+        "--variant",
+        help="connect: 10 black-bordered starting cards and four "
+        "teams of 20 in pink, orange, green and blue, symbols at least 5 mm inside the "
+        "cut (--preset connect sets it).",
+    ),
 ]
 Margin = Annotated[str, typer.Option("--margin", help="Printable margin kept clear on every side.")]
 CutGuides = Annotated[
@@ -212,21 +232,30 @@ SafeMargin = Annotated[
 Clearance = Annotated[str, typer.Option("--clearance", help="Least gap between two symbols.")]
 Rotation = Annotated[
     float,
-    typer.Option("--rotation", metavar="DEG", help="Largest tilt of any symbol, degrees "
-                 "(pictures turn freely, words up to 25; 0 keeps all upright)."),
+    typer.Option(
+        "--rotation",
+        metavar="DEG",
+        help="Largest tilt of any symbol, degrees "
+        "(pictures turn freely, words up to 25; 0 keeps all upright).",
+    ),
 ]
 BackgroundOption = Annotated[
     Background,
-    typer.Option("--background", help="remove: plain backgrounds around drawings become "
-                 "transparent; keep: leave every picture whole."),
+    typer.Option(
+        "--background",
+        help="remove: plain backgrounds around drawings become "
+        "transparent; keep: leave every picture whole.",
+    ),
 ]
 PhotoShapeOption = Annotated[
     PhotoShape, typer.Option("--photo-shape", help="How photos (no plain background) are cut.")
 ]
 FontOption = Annotated[
     Path | None,
-    typer.Option("--font", help="TrueType font (.ttf/.otf) for words in scripts the bundled "
-                 "DejaVu Sans lacks."),
+    typer.Option(
+        "--font",
+        help="TrueType font (.ttf/.otf) for words in scripts the bundled DejaVu Sans lacks.",
+    ),
 ]
 SkipBad = Annotated[
     bool, typer.Option("--skip-bad", help="Build from the readable files, skipping bad ones.")
@@ -234,8 +263,25 @@ SkipBad = Annotated[
 
 
 def _card_options(
-    *, sources, symbols_per_card, cards, paper, card_size, shape, variant, margin, cut_guides,
-    card_color, bleed, safe_margin, clearance, rotation, background, photo_shape, font, skip_bad,
+    *,
+    sources,
+    symbols_per_card,
+    cards,
+    paper,
+    card_size,
+    shape,
+    variant,
+    margin,
+    cut_guides,
+    card_color,
+    bleed,
+    safe_margin,
+    clearance,
+    rotation,
+    background,
+    photo_shape,
+    font,
+    skip_bad,
 ) -> dict:
     """The shared options parsed into :class:`BuildOptions` fields (mm, RGB, enums)."""
     return dict(
@@ -321,8 +367,12 @@ def build(
     variant: VariantOption = None,
     shop: Annotated[
         Path | None,
-        typer.Option("--shop", metavar="DIR", help="Also write print-shop files here: one card "
-                     "per PDF page with trim/bleed boxes and a CutContour path, backs, PNGs."),
+        typer.Option(
+            "--shop",
+            metavar="DIR",
+            help="Also write print-shop files here: one card "
+            "per PDF page with trim/bleed boxes and a CutContour path, backs, PNGs.",
+        ),
     ] = None,
     margin: Margin = "5mm",
     cut_guides: CutGuides = "circle,ticks",
@@ -382,11 +432,24 @@ def build(
     def make():
         options = BuildOptions(
             **_card_options(
-                sources=sources, symbols_per_card=symbols_per_card, cards=cards, paper=paper,
-                card_size=card_size, shape=shape, variant=variant, margin=margin,
-                cut_guides=cut_guides, card_color=card_color, bleed=bleed,
-                safe_margin=safe_margin, clearance=clearance, rotation=rotation,
-                background=background, photo_shape=photo_shape, font=font, skip_bad=skip_bad,
+                sources=sources,
+                symbols_per_card=symbols_per_card,
+                cards=cards,
+                paper=paper,
+                card_size=card_size,
+                shape=shape,
+                variant=variant,
+                margin=margin,
+                cut_guides=cut_guides,
+                card_color=card_color,
+                bleed=bleed,
+                safe_margin=safe_margin,
+                clearance=clearance,
+                rotation=rotation,
+                background=background,
+                photo_shape=photo_shape,
+                font=font,
+                skip_bad=skip_bad,
             ),
             output=output,
             seed=seed,
@@ -424,8 +487,11 @@ def _summarise(result, *, seed: int, output: Path, verbose: bool) -> None:
             typer.echo(line)
     elif passed := [n for n in result.notes if not n.endswith(_QUIET_SKIPS)]:
         many = "s" if len(passed) != 1 else ""
-        typer.echo(f"note: {len(passed)} file{many} passed over (subfolders, links that leave the "
-                   "folder, not pictures); --verbose names them", err=True)
+        typer.echo(
+            f"note: {len(passed)} file{many} passed over (subfolders, links that leave the "
+            "folder, not pictures); --verbose names them",
+            err=True,
+        )
     if result.choice:
         typer.echo(result.choice)
     if verbose:
@@ -456,8 +522,12 @@ def _summarise(result, *, seed: int, output: Path, verbose: bool) -> None:
 
 @app.command()
 def plan(
-    what: Annotated[str, typer.Argument(metavar="COUNT|FOLDER", help="A number of pictures, "
-                                        "or a folder to count them in.")],
+    what: Annotated[
+        str,
+        typer.Argument(
+            metavar="COUNT|FOLDER", help="A number of pictures, or a folder to count them in."
+        ),
+    ],
 ) -> None:
     """List the decks a number of pictures can make, and which one build would choose.
 
@@ -535,11 +605,24 @@ def preview(
     def make():
         options = BuildOptions(
             **_card_options(
-                sources=sources, symbols_per_card=symbols_per_card, cards=cards, paper=paper,
-                card_size=card_size, shape=shape, variant=variant, margin=margin,
-                cut_guides=cut_guides, card_color=card_color, bleed=bleed,
-                safe_margin=safe_margin, clearance=clearance, rotation=rotation,
-                background=background, photo_shape=photo_shape, font=font, skip_bad=skip_bad,
+                sources=sources,
+                symbols_per_card=symbols_per_card,
+                cards=cards,
+                paper=paper,
+                card_size=card_size,
+                shape=shape,
+                variant=variant,
+                margin=margin,
+                cut_guides=cut_guides,
+                card_color=card_color,
+                bleed=bleed,
+                safe_margin=safe_margin,
+                clearance=clearance,
+                rotation=rotation,
+                background=background,
+                photo_shape=photo_shape,
+                font=font,
+                skip_bad=skip_bad,
             ),
             output=output,
             seed=seed,
@@ -547,6 +630,7 @@ def preview(
         refuse_inputs({"-o": [output]}, find_sources(options.sources).files)
         if not 30 <= dpi <= 1200:
             raise DobbleError(f"--dpi {dpi} is out of range; use 30 to 1200")
+
         def wanted(plan) -> list[int]:  # lay out only what is drawn; the range errors come next
             if sheet is not None:
                 return [slot.card for slot in plan.slots if slot.sheet == sheet - 1]
@@ -559,9 +643,16 @@ def preview(
                 raise DobbleError(
                     f"--sheet {sheet} is out of range: this deck has sheets 1 to {sheets}"
                 )
-            image = draw_sheet(prepared.plan, prepared.layouts, prepared.symbols, sheet - 1,
-                               dpi=dpi, shape=options.card_shape, card_color=options.card_color,
-                               teams=prepared.teams)
+            image = draw_sheet(
+                prepared.plan,
+                prepared.layouts,
+                prepared.symbols,
+                sheet - 1,
+                dpi=dpi,
+                shape=options.card_shape,
+                card_color=options.card_color,
+                teams=prepared.teams,
+            )
         else:
             count = len(prepared.layouts)
             if not 1 <= card <= count:
@@ -569,9 +660,15 @@ def preview(
                     f"--card {card} is out of range: this deck has cards 1 to {count}"
                 )
             team = prepared.teams[card - 1] if prepared.teams else None
-            image = draw_card(prepared.layouts[card - 1], prepared.symbols,
-                              card_diameter=options.card_diameter, dpi=dpi,
-                              shape=options.card_shape, card_color=options.card_color, team=team)
+            image = draw_card(
+                prepared.layouts[card - 1],
+                prepared.symbols,
+                card_diameter=options.card_diameter,
+                dpi=dpi,
+                shape=options.card_shape,
+                card_color=options.card_color,
+                team=team,
+            )
         save_png(image, output, dpi=dpi)
 
     _run(make)

@@ -87,19 +87,30 @@ def sample_placement(p: Placement, symbol: Symbol, radius: float, ppmm: float = 
     ky = r0 / ppmm - radius - p.center[1]
     sx, sy = w / p.width, h / p.height
     affine = (
-        sx * c / ppmm, sx * s / ppmm, sx * (c * kx + s * ky) + w / 2,
-        sy * s / ppmm, -sy * c / ppmm, h / 2 - sy * (-s * kx + c * ky),
+        sx * c / ppmm,
+        sx * s / ppmm,
+        sx * (c * kx + s * ky) + w / 2,
+        sy * s / ppmm,
+        -sy * c / ppmm,
+        h / 2 - sy * (-s * kx + c * ky),
     )
     from PIL import Image
 
     code = np.asarray(
         _ink_codes(symbol).transform(
-            (max(c1 - c0, 1), max(r1 - r0, 1)), Image.Transform.AFFINE, affine,
-            resample=Image.Resampling.NEAREST, fillcolor=0,
+            (max(c1 - c0, 1), max(r1 - r0, 1)),
+            Image.Transform.AFFINE,
+            affine,
+            resample=Image.Resampling.NEAREST,
+            fillcolor=0,
         )
     )
-    return InkSample(slice(r0, r0 + code.shape[0]), slice(c0, c0 + code.shape[1]),
-                     (code & 1).astype(bool), code >= 2)
+    return InkSample(
+        slice(r0, r0 + code.shape[0]),
+        slice(c0, c0 + code.shape[1]),
+        (code & 1).astype(bool),
+        code >= 2,
+    )
 
 
 @functools.lru_cache(maxsize=1024)
@@ -237,8 +248,9 @@ def measure_deck(
     _JOB = (tuple(layouts), tuple(symbols), card_diameter, ppmm, shape)
     workers = worker_count(len(layouts), parallel_from=PARALLEL_FROM, cap=MAX_WORKERS)
     try:
-        with in_order(_measure_one, len(layouts), workers=workers,
-                      what="measuring cards") as results:
+        with in_order(
+            _measure_one, len(layouts), workers=workers, what="measuring cards"
+        ) as results:
             cards = tuple(results)
     finally:
         _JOB = None
@@ -252,8 +264,9 @@ _JOB: tuple | None = None  # what workers measure, inherited through fork rather
 
 def _measure_one(index: int) -> CardMetrics:
     layouts, symbols, card_diameter, ppmm, shape = _JOB
-    return card_metrics(layouts[index], symbols, card_diameter=card_diameter, ppmm=ppmm,
-                        shape=shape)
+    return card_metrics(
+        layouts[index], symbols, card_diameter=card_diameter, ppmm=ppmm, shape=shape
+    )
 
 
 def as_json(metrics: CardMetrics | DeckMetrics) -> dict:

@@ -23,8 +23,11 @@ def _prepare_folder(path: Path) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        why = "a file of that name is in the way" if isinstance(
-            exc, (FileExistsError, NotADirectoryError)) else exc.strerror
+        why = (
+            "a file of that name is in the way"
+            if isinstance(exc, (FileExistsError, NotADirectoryError))
+            else exc.strerror
+        )
         raise DobbleError(
             f"{path}: cannot create the folder {folder} ({why}); choose another output path"
         ) from exc

@@ -37,8 +37,9 @@ def cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
 
 
-def worker_count(items: int, *, parallel_from: int, cap: int | None = None,
-                 workers: int | None = None) -> int:
+def worker_count(
+    items: int, *, parallel_from: int, cap: int | None = None, workers: int | None = None
+) -> int:
     """How many processes to use for ``items`` independent pieces of work.
 
     Args:
@@ -54,8 +55,9 @@ def worker_count(items: int, *, parallel_from: int, cap: int | None = None,
 
 
 @contextlib.contextmanager
-def in_order(work: Callable[[int], T], count: int, *, workers: int,
-             what: str) -> Iterator[Iterator[T]]:
+def in_order(
+    work: Callable[[int], T], count: int, *, workers: int, what: str
+) -> Iterator[Iterator[T]]:
     """``work(0)``, ``work(1)``, … ``work(count - 1)``, computed on ``workers`` forked processes.
 
     Use as ``with in_order(f, n, workers=w, what="packing cards") as results: for r in results``.
@@ -81,8 +83,9 @@ def in_order(work: Callable[[int], T], count: int, *, workers: int,
         executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _collect(executor: ProcessPoolExecutor, work: Callable[[int], T], count: int, window: int,
-             what: str) -> Iterator[T]:
+def _collect(
+    executor: ProcessPoolExecutor, work: Callable[[int], T], count: int, window: int, what: str
+) -> Iterator[T]:
     pending: collections.deque[Future] = collections.deque()
     submitted = 0
     for _ in range(count):

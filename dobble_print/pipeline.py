@@ -155,7 +155,8 @@ def plan_deck(
         if not 1 <= cards <= len(deck.cards) and len(deck.cards) < card_count(n):
             more = (
                 f"; {card_count(n) - pictures} more pictures give all {card_count(n)}"
-                if cards <= card_count(n) else ""
+                if cards <= card_count(n)
+                else ""
             )
             raise DobbleError(
                 f"--cards {cards} is out of range: {pictures} pictures give 1 to "
@@ -227,9 +228,18 @@ def prepare(
         by_index = dict(zip(wanted, laid, strict=True))
         layouts = tuple(by_index.get(i, CardLayout(())) for i in range(len(deck.cards)))
     teams = assign_teams(len(deck.cards)) if options.variant == "connect" else None
-    return BuildResult(deck, symbols, layouts, plan, loaded.unused, {}, choice=why,
-                       warnings=loaded.warnings + tuple(faint_on_card(symbols, options.card_color)),
-                       notes=loaded.notes, teams=teams)
+    return BuildResult(
+        deck,
+        symbols,
+        layouts,
+        plan,
+        loaded.unused,
+        {},
+        choice=why,
+        warnings=loaded.warnings + tuple(faint_on_card(symbols, options.card_color)),
+        notes=loaded.notes,
+        teams=teams,
+    )
 
 
 def _plan(options: BuildOptions, count: int, where: str) -> tuple[Deck, str]:
@@ -259,8 +269,13 @@ def _load(options: BuildOptions, progress: Progress | None) -> tuple[Deck, str, 
     for _attempt in range(2):
         deck, why = _plan(options, count, where)
         px = symbol_pixels(options.card_diameter, options.symbol_margin, deck.symbols_per_card)
-        loaded = load_symbols(found, need=deck.symbol_count, max_px=px,
-                              options=options.symbol_options, progress=_stage(progress, "load"))
+        loaded = load_symbols(
+            found,
+            need=deck.symbol_count,
+            max_px=px,
+            options=options.symbol_options,
+            progress=_stage(progress, "load"),
+        )
         if len(loaded.symbols) >= deck.symbol_count:
             break
         count = len(loaded.symbols)
@@ -271,8 +286,9 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
     """Build the deck PDF (and report) described by ``options``; write both atomically."""
     inputs = [*find_sources(options.sources).files, options.symbol_options.font, options.backs]
     inputs = [p for p in inputs if p is not None]
-    refuse_inputs({"-o": [options.output], "--report": [options.report] if options.report else []},
-                  inputs)
+    refuse_inputs(
+        {"-o": [options.output], "--report": [options.report] if options.report else []}, inputs
+    )
     for path in (options.output, options.report):
         if path is not None:
             check_writable(path)  # a bad output path fails now, not after minutes of layout
@@ -280,21 +296,36 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
     if options.png_dir is not None:
         refuse_inputs({"--png-dir": card_png_paths(options.png_dir, len(prepared.layouts))}, inputs)
     if options.shop is not None:
-        refuse_inputs({"--shop": shop_paths(options.shop, len(prepared.layouts),
-                                            backs=options.backs is not None)}, inputs)
+        refuse_inputs(
+            {
+                "--shop": shop_paths(
+                    options.shop, len(prepared.layouts), backs=options.backs is not None
+                )
+            },
+            inputs,
+        )
     symbols, layouts, plan = prepared.symbols, prepared.layouts, prepared.plan
     disc = 2 * (max(options.card_shape.half_extent) + plan.back_bleed)
     back = load_back(options.backs, diameter=disc) if options.backs else None
     facts = DeckFacts(
-        prepared.deck.symbols_per_card, len(prepared.deck.cards), len(symbols), options.seed,
+        prepared.deck.symbols_per_card,
+        len(prepared.deck.cards),
+        len(symbols),
+        options.seed,
         notes=cover_lines(prepared.teams) if prepared.teams else (),
     )
     cover = plan_cover([s.name for s in symbols], facts, plan) if options.cover else ()
     write_atomically(
         options.output,
         lambda tmp: render_pdf(
-            tmp, symbols=symbols, layouts=layouts, plan=plan, cover=cover, back=back,
-            card_color=options.card_color, progress=_stage(progress, "render"),
+            tmp,
+            symbols=symbols,
+            layouts=layouts,
+            plan=plan,
+            cover=cover,
+            back=back,
+            card_color=options.card_color,
+            progress=_stage(progress, "render"),
             teams=prepared.teams,
         ),
     )
@@ -304,8 +335,9 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
         symbols=symbols,
         layouts=layouts,
         plan=plan,
-        metrics=measure_deck(layouts, symbols, card_diameter=options.card_diameter,
-                             shape=options.card_shape),
+        metrics=measure_deck(
+            layouts, symbols, card_diameter=options.card_diameter, shape=options.card_shape
+        ),
         teams=prepared.teams,
     )
     if options.report is not None:
@@ -313,14 +345,23 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
         write_atomically(options.report, lambda tmp: tmp.write_text(text, encoding="utf-8"))
     if options.png_dir is not None:
         write_card_pngs(
-            options.png_dir, prepared, card_diameter=options.card_diameter,
-            progress=_stage(progress, "png"), shape=options.card_shape, teams=prepared.teams,
+            options.png_dir,
+            prepared,
+            card_diameter=options.card_diameter,
+            progress=_stage(progress, "png"),
+            shape=options.card_shape,
+            teams=prepared.teams,
             card_color=options.card_color,
         )
     if options.shop is not None:
         write_shop(
-            options.shop, symbols=symbols, layouts=layouts,
-            shape=options.card_shape, card_color=options.card_color, back=options.backs,
-            teams=prepared.teams, progress=_stage(progress, "shop"),
+            options.shop,
+            symbols=symbols,
+            layouts=layouts,
+            shape=options.card_shape,
+            card_color=options.card_color,
+            back=options.backs,
+            teams=prepared.teams,
+            progress=_stage(progress, "shop"),
         )
     return dataclasses.replace(prepared, report=report)

@@ -53,7 +53,9 @@ def draw_card(
         size = math.ceil(card_diameter * px_per_mm) + 2
         card = Image.new("RGBA", (size, size), (0, 0, 0, 0))
         ImageDraw.Draw(card).ellipse(
-            (1, 1, size - 2, size - 2), fill=_rgba(card_color), outline=CUT_GREY,
+            (1, 1, size - 2, size - 2),
+            fill=_rgba(card_color),
+            outline=CUT_GREY,
             width=max(1, round(dpi / 150)),
         )
         return _draw_symbols(card, layout, symbols, px_per_mm)
@@ -66,8 +68,10 @@ def draw_card(
     draw = ImageDraw.Draw(card)
 
     def polygon(grow: float) -> list[tuple[float, float]]:
-        return [(card.width / 2 + x * px_per_mm, card.height / 2 - y * px_per_mm)
-                for x, y in shape.outline(grow)]
+        return [
+            (card.width / 2 + x * px_per_mm, card.height / 2 - y * px_per_mm)
+            for x, y in shape.outline(grow)
+        ]
 
     white = _rgba(background or card_color)
     if background is not None:
@@ -108,7 +112,11 @@ def _draw_symbols(card, layout: CardLayout, symbols: Sequence[Symbol], px_per_mm
 
 
 def draw_sheet(
-    plan: object, layouts: Sequence[CardLayout], symbols: Sequence[Symbol], sheet: int, *,
+    plan: object,
+    layouts: Sequence[CardLayout],
+    symbols: Sequence[Symbol],
+    sheet: int,
+    *,
     dpi: int = 100,
     shape: CardShape | None = None,
     card_color: tuple[float, float, float] = (1.0, 1.0, 1.0),
@@ -121,14 +129,23 @@ def draw_sheet(
 
     px_per_mm = dpi / 25.4
     paper = plan.paper  # type: ignore[attr-defined]
-    page = Image.new("RGBA", (round(paper.width * px_per_mm), round(paper.height * px_per_mm)),
-                     (255, 255, 255, 255))
+    page = Image.new(
+        "RGBA",
+        (round(paper.width * px_per_mm), round(paper.height * px_per_mm)),
+        (255, 255, 255, 255),
+    )
     for slot in plan.slots:  # type: ignore[attr-defined]
         if slot.sheet != sheet:
             continue
-        card = draw_card(layouts[slot.card], symbols, card_diameter=plan.card_diameter, dpi=dpi,
-                         shape=shape, card_color=card_color,
-                         team=teams[slot.card] if teams else None)
+        card = draw_card(
+            layouts[slot.card],
+            symbols,
+            card_diameter=plan.card_diameter,
+            dpi=dpi,
+            shape=shape,
+            card_color=card_color,
+            team=teams[slot.card] if teams else None,
+        )
         x = slot.center[0] * px_per_mm - card.width / 2
         y = (paper.height - slot.center[1]) * px_per_mm - card.height / 2  # rows grow downwards
         page.alpha_composite(card, (max(0, round(x)), max(0, round(y))))
@@ -167,11 +184,20 @@ def write_card_pngs(
     layouts: Sequence[CardLayout] = prepared.layouts  # type: ignore[attr-defined]
     symbols: Sequence[Symbol] = prepared.symbols  # type: ignore[attr-defined]
     paths = []
-    for i, (layout, path) in enumerate(zip(layouts, card_png_paths(folder, len(layouts)),
-                                           strict=True)):
-        image = draw_card(layout, symbols, card_diameter=card_diameter, dpi=dpi, shape=shape,
-                          bleed=bleed, background=background, team=teams[i] if teams else None,
-                          card_color=card_color)
+    for i, (layout, path) in enumerate(
+        zip(layouts, card_png_paths(folder, len(layouts)), strict=True)
+    ):
+        image = draw_card(
+            layout,
+            symbols,
+            card_diameter=card_diameter,
+            dpi=dpi,
+            shape=shape,
+            bleed=bleed,
+            background=background,
+            team=teams[i] if teams else None,
+            card_color=card_color,
+        )
         save_png(image, path, dpi=dpi)
         paths.append(path)
         if progress:

@@ -85,8 +85,15 @@ def _to_rgba(im):
 
 
 # EXIF orientation → the transposition that shows the picture upright (as ImageOps applies it).
-_UPRIGHT = {2: "FLIP_LEFT_RIGHT", 3: "ROTATE_180", 4: "FLIP_TOP_BOTTOM", 5: "TRANSPOSE",
-            6: "ROTATE_270", 7: "TRANSVERSE", 8: "ROTATE_90"}
+_UPRIGHT = {
+    2: "FLIP_LEFT_RIGHT",
+    3: "ROTATE_180",
+    4: "FLIP_TOP_BOTTOM",
+    5: "TRANSPOSE",
+    6: "ROTATE_270",
+    7: "TRANSVERSE",
+    8: "ROTATE_90",
+}
 
 
 def _upright(im, max_px: int):

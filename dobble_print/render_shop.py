@@ -43,7 +43,11 @@ def _canvas(path: Path, shape: CardShape, bleed: float, title: str):
     hw, hh = shape.half_extent
     page = (_pt(2 * (hw + bleed)), _pt(2 * (hh + bleed)))
     c = rl_canvas.Canvas(
-        str(path), pagesize=page, invariant=1, pdfVersion=(1, 7), initialFontName=fonts[0],
+        str(path),
+        pagesize=page,
+        invariant=1,
+        pdfVersion=(1, 7),
+        initialFontName=fonts[0],
         pageCompression=1,
     )
     c.setTitle(title)

@@ -305,9 +305,17 @@ def plan_sheets(
         from dobble_print.tiles import plan_tiles
 
         return plan_tiles(
-            card_count, shape=shape, paper=paper, margin=margin, bleed=bleed,
-            back_bleed=back_bleed, cut_outline=cut_circle, ticks=ticks, duplex=duplex,
-            back_offset=back_offset, cover_pages=cover_pages,
+            card_count,
+            shape=shape,
+            paper=paper,
+            margin=margin,
+            bleed=bleed,
+            back_bleed=back_bleed,
+            cut_outline=cut_circle,
+            ticks=ticks,
+            duplex=duplex,
+            back_offset=back_offset,
+            cover_pages=cover_pages,
         )
     reach = max(bleed, back_bleed)  # ink beyond the cut line, front or back
     footprint = card_diameter + 2 * reach

@@ -71,8 +71,13 @@ def write_shop(
     write_atomically(
         cards,
         lambda tmp: render_shop_cards(
-            tmp, symbols=symbols, layouts=layouts, shape=shape, bleed=SHOP_BLEED,
-            card_color=card_color, teams=teams,
+            tmp,
+            symbols=symbols,
+            layouts=layouts,
+            shape=shape,
+            bleed=SHOP_BLEED,
+            card_color=card_color,
+            teams=teams,
         ),
     )
     backs = None
@@ -83,12 +88,23 @@ def write_shop(
         write_atomically(
             backs,
             lambda tmp: render_shop_backs(
-                tmp, back=pixels, count=len(layouts), shape=shape, bleed=SHOP_BLEED,
+                tmp,
+                back=pixels,
+                count=len(layouts),
+                shape=shape,
+                bleed=SHOP_BLEED,
                 card_color=card_color,
             ),
         )
     pngs = write_card_pngs(
-        folder / "png", _Cards(layouts, symbols), card_diameter=shape.diameter, dpi=SHOP_DPI,
-        progress=progress, shape=shape, bleed=SHOP_BLEED, background=card_color, teams=teams,
+        folder / "png",
+        _Cards(layouts, symbols),
+        card_diameter=shape.diameter,
+        dpi=SHOP_DPI,
+        progress=progress,
+        shape=shape,
+        bleed=SHOP_BLEED,
+        background=card_color,
+        teams=teams,
     )
     return ShopFiles(cards, backs, tuple(pngs))

@@ -242,8 +242,9 @@ def _decoded_ahead(items: Sequence[Source], *, max_px: int, options: SymbolOptio
         return
     _AHEAD = (tuple(items), max_px, options)
     try:
-        with in_order(_decode_in_worker, len(items), workers=workers,
-                      what="loading pictures") as results:
+        with in_order(
+            _decode_in_worker, len(items), workers=workers, what="loading pictures"
+        ) as results:
             yield results
     finally:
         _AHEAD = None

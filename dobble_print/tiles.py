@@ -160,8 +160,9 @@ def plan_tiles(
     square = shape.kind is ShapeKind.SQUARE
     lines = []
     if (square and (cut_outline or ticks)) or (shape.kind is ShapeKind.ROUNDED and ticks):
-        lines = cut_lines(shape, centres, paper, margin=margin, reach=reach,
-                          across=square and cut_outline)
+        lines = cut_lines(
+            shape, centres, paper, margin=margin, reach=reach, across=square and cut_outline
+        )
     per = len(centres)
     slots = []
     for i in range(card_count):
@@ -172,9 +173,18 @@ def plan_tiles(
         _check_backs_on_paper(slots, paper, max(shape.half_extent) + back_bleed, back_offset)
     sheets = math.ceil(card_count / per)
     return SheetPlan(
-        paper, shape.size, margin, bleed, back_bleed,
+        paper,
+        shape.size,
+        margin,
+        bleed,
+        back_bleed,
         Arrangement.STAGGERED_ROWS if shape.kind is ShapeKind.HEXAGON else Arrangement.GRID,
-        per, sheets, tuple(slots), cut_outline and not square, duplex,
+        per,
+        sheets,
+        tuple(slots),
+        cut_outline and not square,
+        duplex,
         page_order(sheets, cover_pages=cover_pages, backs=duplex is not None),
-        shape, tuple(Segment(a, b) for a, b in lines),
+        shape,
+        tuple(Segment(a, b) for a, b in lines),
     )

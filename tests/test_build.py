@@ -52,8 +52,13 @@ def test_report_shape(classic):
     assert report["symbols"][0]["name"] and report["symbols"][0]["source"].endswith(".svg")
     card = report["cards"][0]
     assert card["page"] == 2  # page 1 is the cover
-    assert set(card["placements"][0]) == {"symbol", "center_mm", "width_mm", "height_mm",
-                                          "rotation_deg"}
+    assert set(card["placements"][0]) == {
+        "symbol",
+        "center_mm",
+        "width_mm",
+        "height_mm",
+        "rotation_deg",
+    }
     assert sorted(p["symbol"] for p in card["placements"]) == card["symbols"]
 
 
@@ -65,8 +70,11 @@ def _assert_on_the_page(cards, paper: dict, radius: float) -> None:
 
 def test_cards_stay_on_the_page_in_the_built_deck(classic):
     _, report = classic  # A4, built end to end
-    _assert_on_the_page([c["center_mm"] for c in report["cards"]], report["paper"],
-                        report["card"]["diameter_mm"] / 2)
+    _assert_on_the_page(
+        [c["center_mm"] for c in report["cards"]],
+        report["paper"],
+        report["card"]["diameter_mm"] / 2,
+    )
     assert max(c["page"] for c in report["cards"]) == 11  # a cover, then 10 sheets
 
 
@@ -77,10 +85,14 @@ def test_cards_stay_on_the_page(paper):
     from dobble_print.sheet import plan_sheets
 
     size = PAPERS[paper]
-    plan = plan_sheets(57, paper=size, card_diameter=85.0,
-                       cover_pages=cover_page_count(57, size, 5.0))
-    _assert_on_the_page([slot.center for slot in plan.slots],
-                        {"width_mm": size.width, "height_mm": size.height}, 85.0 / 2)
+    plan = plan_sheets(
+        57, paper=size, card_diameter=85.0, cover_pages=cover_page_count(57, size, 5.0)
+    )
+    _assert_on_the_page(
+        [slot.center for slot in plan.slots],
+        {"width_mm": size.width, "height_mm": size.height},
+        85.0 / 2,
+    )
     assert len(plan.pages) == 11  # a cover, then 10 sheets
 
 

@@ -87,8 +87,10 @@ def test_options_list_full_decks_then_one_partial():
     options = deck_options(50)
     assert [o.symbols_per_card for o in options] == [2, 3, 4, 5, 6, 8]
     assert all(o.full for o in options[:-1]) and not options[-1].full
-    assert options[-1].describe() == "8 per card gives 22 cards (7 more pictures give the full " \
-                                     "57-card deck)"
+    assert (
+        options[-1].describe() == "8 per card gives 22 cards (7 more pictures give the full "
+        "57-card deck)"
+    )
     assert card_count(8) == 57
 
 

@@ -38,14 +38,25 @@ def test_deck_json_and_cards():
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["deck", "7"], "dobble-print: error: 7 symbols per card is impossible (no deck exists "
-                        "for n = 6); nearest: 6 per card (31 cards) or 8 per card (57 cards)"),
-        (["deck", "8", "--cards", "58"], "dobble-print: error: --cards 58 is out of range: a "
-                                         "deck with 8 symbols per card has 1 to 57 cards"),
-        (["deck", "8", "--cards", "0"], "dobble-print: error: --cards 0 is out of range: a "
-                                        "deck with 8 symbols per card has 1 to 57 cards"),
-        (["deck", "1"], "dobble-print: error: 1 symbols per card is too few; a deck needs at "
-                        "least 2 per card"),
+        (
+            ["deck", "7"],
+            "dobble-print: error: 7 symbols per card is impossible (no deck exists "
+            "for n = 6); nearest: 6 per card (31 cards) or 8 per card (57 cards)",
+        ),
+        (
+            ["deck", "8", "--cards", "58"],
+            "dobble-print: error: --cards 58 is out of range: a "
+            "deck with 8 symbols per card has 1 to 57 cards",
+        ),
+        (
+            ["deck", "8", "--cards", "0"],
+            "dobble-print: error: --cards 0 is out of range: a "
+            "deck with 8 symbols per card has 1 to 57 cards",
+        ),
+        (
+            ["deck", "1"],
+            "dobble-print: error: 1 symbols per card is too few; a deck needs at least 2 per card",
+        ),
     ],
 )
 def test_deck_errors_are_one_line(args, line):
@@ -55,8 +66,14 @@ def test_deck_errors_are_one_line(args, line):
     assert result.stdout == ""
 
 
-@pytest.mark.parametrize("n", [n for n in range(2, 34) if n not in
-                               (2, 3, 4, 5, 6, 8, 9, 10, 12, 14, 17, 18, 20, 24, 26, 28, 30, 32)])
+@pytest.mark.parametrize(
+    "n",
+    [
+        n
+        for n in range(2, 34)
+        if n not in (2, 3, 4, 5, 6, 8, 9, 10, 12, 14, 17, 18, 20, 24, 26, 28, 30, 32)
+    ],
+)
 def test_every_impossible_n_exits_1_with_one_line(n):
     result = run("deck", str(n))
     assert result.exit_code == 1
@@ -65,8 +82,9 @@ def test_every_impossible_n_exits_1_with_one_line(n):
 
 
 def test_console_script_runs_as_a_module():
-    out = subprocess.run([sys.executable, "-m", "dobble_print", "deck", "2"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "dobble_print", "deck", "2"], capture_output=True, text=True
+    )
     assert out.returncode == 0
     assert out.stdout == "0 1\n0 2\n1 2\n"
 
@@ -85,19 +103,37 @@ def test_build_errors_name_the_problem(tmp_path, pictures):
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["--card-size", "big"], "dobble-print: error: --card-size 'big' is not a length; write "
-                                 "a number with mm, cm or in, e.g. 85mm"),
-        (["--paper", "a5x"], "dobble-print: error: --paper 'a5x' is not a paper size; use a4, "
-                             "letter, a3 or WxH like 210x297mm"),
-        (["-n", "8"], "dobble-print: error: {src}: -n 8 needs more pictures: 13 pictures give "
-                      "only 1 card; add 44 pictures or use -n 4"),
-        (["-n", "7"], "dobble-print: error: 7 symbols per card is impossible (no deck exists "
-                      "for n = 6); nearest: 6 per card (31 cards) or 8 per card (57 cards)"),
-        (["--cards", "14"], "dobble-print: error: --cards 14 is out of range: a deck with 4 "
-                            "symbols per card has 1 to 13 cards"),
-        (["--card-size", "300mm"], "dobble-print: error: --card-size 300mm does not fit on a4 "
-                                   "paper inside a 5 mm margin; choose a smaller card or larger "
-                                   "paper"),
+        (
+            ["--card-size", "big"],
+            "dobble-print: error: --card-size 'big' is not a length; write "
+            "a number with mm, cm or in, e.g. 85mm",
+        ),
+        (
+            ["--paper", "a5x"],
+            "dobble-print: error: --paper 'a5x' is not a paper size; use a4, "
+            "letter, a3 or WxH like 210x297mm",
+        ),
+        (
+            ["-n", "8"],
+            "dobble-print: error: {src}: -n 8 needs more pictures: 13 pictures give "
+            "only 1 card; add 44 pictures or use -n 4",
+        ),
+        (
+            ["-n", "7"],
+            "dobble-print: error: 7 symbols per card is impossible (no deck exists "
+            "for n = 6); nearest: 6 per card (31 cards) or 8 per card (57 cards)",
+        ),
+        (
+            ["--cards", "14"],
+            "dobble-print: error: --cards 14 is out of range: a deck with 4 "
+            "symbols per card has 1 to 13 cards",
+        ),
+        (
+            ["--card-size", "300mm"],
+            "dobble-print: error: --card-size 300mm does not fit on a4 "
+            "paper inside a 5 mm margin; choose a smaller card or larger "
+            "paper",
+        ),
     ],
 )
 def test_build_option_errors(tmp_path, pictures, args, line):
@@ -160,12 +196,21 @@ def test_build_any_number_of_pictures(tmp_path, pictures, count):
     # The choice and the deck are under test: 20 cards are enough to check (packing all 91 of
     # 100 pictures took 12 s), and loading still stops early, at the pictures they need.
     fewer = ["--cards", "20"] if count >= 50 else []
-    result = run("build", str(pictures(count)), "-o", str(out), "--seed", "1",
-                 "--report", str(tmp_path / "r.json"), *fewer)
+    result = run(
+        "build",
+        str(pictures(count)),
+        "-o",
+        str(out),
+        "--seed",
+        "1",
+        "--report",
+        str(tmp_path / "r.json"),
+        *fewer,
+    )
     assert result.exit_code == 0, result.stderr
     report = json.loads((tmp_path / "r.json").read_text())
     cards = [set(c["symbols"]) for c in report["cards"]]
-    assert all(len(a & b) == 1 for i, a in enumerate(cards) for b in cards[i + 1:])
+    assert all(len(a & b) == 1 for i, a in enumerate(cards) for b in cards[i + 1 :])
     n = report["symbols_per_card"]
     assert all(len(c) == n for c in cards)
     lines = result.stdout.splitlines()
@@ -176,13 +221,36 @@ def test_build_any_number_of_pictures(tmp_path, pictures, count):
 
 def test_preset_classic_gives_55_cards_and_the_command_line_wins(tmp_path, pictures):
     src = pictures(57)
-    result = run("build", str(src), "-o", str(tmp_path / "a.pdf"), "--seed", "1",
-                 "--preset", "classic", "--report", str(tmp_path / "a.json"))
+    result = run(
+        "build",
+        str(src),
+        "-o",
+        str(tmp_path / "a.pdf"),
+        "--seed",
+        "1",
+        "--preset",
+        "classic",
+        "--report",
+        str(tmp_path / "a.json"),
+    )
     assert result.exit_code == 0, result.stderr
     assert len(json.loads((tmp_path / "a.json").read_text())["cards"]) == 55
-    result = run("build", str(src), "-o", str(tmp_path / "b.pdf"), "--seed", "1",
-                 "--preset", "classic", "--cards", "20", "--card-size", "50mm",
-                 "--report", str(tmp_path / "b.json"))
+    result = run(
+        "build",
+        str(src),
+        "-o",
+        str(tmp_path / "b.pdf"),
+        "--seed",
+        "1",
+        "--preset",
+        "classic",
+        "--cards",
+        "20",
+        "--card-size",
+        "50mm",
+        "--report",
+        str(tmp_path / "b.json"),
+    )
     assert result.exit_code == 0, result.stderr
     report = json.loads((tmp_path / "b.json").read_text())
     assert len(report["cards"]) == 20 and report["card"]["diameter_mm"] == 50
@@ -191,8 +259,18 @@ def test_preset_classic_gives_55_cards_and_the_command_line_wins(tmp_path, pictu
 def test_user_preset_file(tmp_path, pictures):
     preset = tmp_path / "mine.toml"
     preset.write_text('symbols-per-card = 4\ncard-size = "70mm"\n', encoding="utf-8")
-    result = run("build", str(pictures(20)), "-o", str(tmp_path / "d.pdf"), "--seed", "1",
-                 "--preset", str(preset), "--report", str(tmp_path / "r.json"))
+    result = run(
+        "build",
+        str(pictures(20)),
+        "-o",
+        str(tmp_path / "d.pdf"),
+        "--seed",
+        "1",
+        "--preset",
+        str(preset),
+        "--report",
+        str(tmp_path / "r.json"),
+    )
     assert result.exit_code == 0, result.stderr
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["symbols_per_card"] == 4 and report["card"]["diameter_mm"] == 70.0
@@ -201,8 +279,11 @@ def test_user_preset_file(tmp_path, pictures):
 @pytest.mark.parametrize(
     ("text", "line"),
     [
-        ("colour = 3\n", "dobble-print: error: --preset {p}: 'colour' is not an option of build; "
-                         "use option names without dashes, e.g. card-size"),
+        (
+            "colour = 3\n",
+            "dobble-print: error: --preset {p}: 'colour' is not an option of build; "
+            "use option names without dashes, e.g. card-size",
+        ),
         ("cards = [\n", None),
     ],
 )
@@ -252,17 +333,47 @@ def test_preview_is_the_card_build_writes_with_the_same_options(tmp_path, pictur
     from PIL import Image
 
     folder = pictures(13)
-    built = run("build", str(folder), "-o", str(tmp_path / "d.pdf"), "--seed", "4",
-                "--png-dir", str(tmp_path / "pngs"), *options)
+    built = run(
+        "build",
+        str(folder),
+        "-o",
+        str(tmp_path / "d.pdf"),
+        "--seed",
+        "4",
+        "--png-dir",
+        str(tmp_path / "pngs"),
+        *options,
+    )
     assert built.exit_code == 0, built.stderr
     out = tmp_path / "card.png"
-    shown = run("preview", str(folder), "-o", str(out), "--card", "3", "--seed", "4",
-                "--dpi", "300", *options)
+    shown = run(
+        "preview",
+        str(folder),
+        "-o",
+        str(out),
+        "--card",
+        "3",
+        "--seed",
+        "4",
+        "--dpi",
+        "300",
+        *options,
+    )
     assert shown.exit_code == 0, shown.stderr
     with Image.open(out) as a, Image.open(tmp_path / "pngs" / "card_003.png") as b:
         assert a.size == b.size and a.mode == b.mode and a.tobytes() == b.tobytes()
-    other = run("preview", str(folder), "-o", str(tmp_path / "other.png"), "--card", "3",
-                "--seed", "4", "--dpi", "300")
+    other = run(
+        "preview",
+        str(folder),
+        "-o",
+        str(tmp_path / "other.png"),
+        "--card",
+        "3",
+        "--seed",
+        "4",
+        "--dpi",
+        "300",
+    )
     assert other.exit_code == 0, other.stderr
     with Image.open(out) as a, Image.open(tmp_path / "other.png") as b:
         assert a.size != b.size or a.tobytes() != b.tobytes()
@@ -270,13 +381,28 @@ def test_preview_is_the_card_build_writes_with_the_same_options(tmp_path, pictur
 
 def test_preview_takes_a_preset_written_for_build(tmp_path, pictures):
     preset = tmp_path / "mine.toml"
-    preset.write_text('symbols-per-card = 3\nduplex = "short"\nno-cover = true\n',
-                      encoding="utf-8")
-    result = run("preview", str(pictures(13)), "-o", str(tmp_path / "c.png"), "--card", "7",
-                 "--preset", str(preset))
+    preset.write_text('symbols-per-card = 3\nduplex = "short"\nno-cover = true\n', encoding="utf-8")
+    result = run(
+        "preview",
+        str(pictures(13)),
+        "-o",
+        str(tmp_path / "c.png"),
+        "--card",
+        "7",
+        "--preset",
+        str(preset),
+    )
     assert result.exit_code == 0, result.stderr
-    result = run("preview", str(pictures(13)), "-o", str(tmp_path / "c.png"), "--card", "8",
-                 "--preset", str(preset))
+    result = run(
+        "preview",
+        str(pictures(13)),
+        "-o",
+        str(tmp_path / "c.png"),
+        "--card",
+        "8",
+        "--preset",
+        str(preset),
+    )
     assert result.stderr.splitlines() == [
         "dobble-print: error: --card 8 is out of range: this deck has cards 1 to 7"
     ]
@@ -285,8 +411,18 @@ def test_preview_takes_a_preset_written_for_build(tmp_path, pictures):
 def test_card_pngs_have_the_card_colour(tmp_path, pictures):
     from PIL import Image
 
-    result = run("preview", str(pictures(7)), "-o", str(tmp_path / "c.png"), "--card-color",
-                 "#336699", "--dpi", "50", "-n", "3")
+    result = run(
+        "preview",
+        str(pictures(7)),
+        "-o",
+        str(tmp_path / "c.png"),
+        "--card-color",
+        "#336699",
+        "--dpi",
+        "50",
+        "-n",
+        "3",
+    )
     assert result.exit_code == 0, result.stderr
     with Image.open(tmp_path / "c.png") as im:
         assert im.getpixel((3, im.height // 2)) == (0x33, 0x66, 0x99, 255)  # just inside the cut
@@ -295,8 +431,10 @@ def test_card_pngs_have_the_card_colour(tmp_path, pictures):
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["--card", "14"], "dobble-print: error: --card 14 is out of range: this deck has cards "
-                           "1 to 13"),
+        (
+            ["--card", "14"],
+            "dobble-print: error: --card 14 is out of range: this deck has cards 1 to 13",
+        ),
         (["--dpi", "5"], "dobble-print: error: --dpi 5 is out of range; use 30 to 1200"),
     ],
 )
@@ -309,8 +447,18 @@ def test_preview_errors(tmp_path, pictures, args, line):
 def test_png_dir_writes_every_card_at_300_dpi(tmp_path, pictures):
     from PIL import Image
 
-    result = run("build", str(pictures(7)), "-o", str(tmp_path / "d.pdf"), "--seed", "1",
-                 "--png-dir", str(tmp_path / "pngs"), "--card-size", "50mm")
+    result = run(
+        "build",
+        str(pictures(7)),
+        "-o",
+        str(tmp_path / "d.pdf"),
+        "--seed",
+        "1",
+        "--png-dir",
+        str(tmp_path / "pngs"),
+        "--card-size",
+        "50mm",
+    )
     assert result.exit_code == 0, result.stderr
     files = sorted(p.name for p in (tmp_path / "pngs").iterdir())
     assert files == [f"card_{i:03d}.png" for i in range(1, 8)]
@@ -329,19 +477,36 @@ def test_every_command_help_has_an_example():
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["--duplex", "sideways"], "dobble-print: error: --duplex 'sideways' is not a choice; "
-                                   "use long or short"),
-        (["--back-offset", "1"], "dobble-print: error: --back-offset '1' is not an offset; write "
-                                 "X,Y in mm, e.g. 1.5,-0.5"),
-        (["--cut-guides", "dots"], "dobble-print: error: --cut-guides 'dots' is not a choice; use "
-                                   "circle,ticks, circle, ticks or none"),
-        (["--card-color", "plaid"], "dobble-print: error: --card-color 'plaid' is not a colour; "
-                                    "use white, cream, ivory, yellow, pink, blue, green, grey, "
-                                    "gray, black or #rrggbb"),
-        (["--bleed", "9mm"], "dobble-print: error: --bleed 9mm is out of range; use 0 to 6 mm "
-                             "(2 mm suits home printers)"),
-        (["--back-image", "{src}/nope.png"], "dobble-print: error: --back-image {src}/nope.png: "
-                                             "no such file; give a PNG, JPEG or SVG picture"),
+        (
+            ["--duplex", "sideways"],
+            "dobble-print: error: --duplex 'sideways' is not a choice; use long or short",
+        ),
+        (
+            ["--back-offset", "1"],
+            "dobble-print: error: --back-offset '1' is not an offset; write "
+            "X,Y in mm, e.g. 1.5,-0.5",
+        ),
+        (
+            ["--cut-guides", "dots"],
+            "dobble-print: error: --cut-guides 'dots' is not a choice; use "
+            "circle,ticks, circle, ticks or none",
+        ),
+        (
+            ["--card-color", "plaid"],
+            "dobble-print: error: --card-color 'plaid' is not a colour; "
+            "use white, cream, ivory, yellow, pink, blue, green, grey, "
+            "gray, black or #rrggbb",
+        ),
+        (
+            ["--bleed", "9mm"],
+            "dobble-print: error: --bleed 9mm is out of range; use 0 to 6 mm "
+            "(2 mm suits home printers)",
+        ),
+        (
+            ["--back-image", "{src}/nope.png"],
+            "dobble-print: error: --back-image {src}/nope.png: "
+            "no such file; give a PNG, JPEG or SVG picture",
+        ),
     ],
 )
 def test_print_option_errors(tmp_path, pictures, args, line):
@@ -357,8 +522,9 @@ def test_print_options_in_other_units_give_identical_pdfs(tmp_path, pictures):
     folder = pictures(7)
     common = ["build", str(folder), "--seed", "2", "--backs", "--duplex", "short"]
     a = run(*common, "-o", str(tmp_path / "a.pdf"), "--bleed", "2mm", "--back-offset", "1,-0.5")
-    b = run(*common, "-o", str(tmp_path / "b.pdf"), "--bleed", "0.2cm",
-            "--back-offset", "0.1cm,-0.5mm")
+    b = run(
+        *common, "-o", str(tmp_path / "b.pdf"), "--bleed", "0.2cm", "--back-offset", "0.1cm,-0.5mm"
+    )
     assert a.exit_code == b.exit_code == 0
     assert "Print two-sided, flip on short edge." in a.stdout
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
@@ -371,8 +537,18 @@ def test_preview_a_whole_sheet(tmp_path, pictures):
     from PIL import Image
 
     out = tmp_path / "sheet.png"
-    result = run("preview", str(pictures(13)), "-o", str(out), "--sheet", "2", "--dpi", "50",
-                 "--paper", "letter")
+    result = run(
+        "preview",
+        str(pictures(13)),
+        "-o",
+        str(out),
+        "--sheet",
+        "2",
+        "--dpi",
+        "50",
+        "--paper",
+        "letter",
+    )
     assert result.exit_code == 0, result.stderr
     assert result.stdout.strip() == f"sheet 2 -> {out}"
     with Image.open(out) as im:
@@ -427,13 +603,24 @@ def test_internal_errors_are_one_line_and_traced_with_debug(monkeypatch, tmp_pat
 
 def test_rotation_zero_keeps_symbols_upright_and_bad_rotation_is_refused(tmp_path, pictures):
     src = pictures(7)
-    result = run("build", str(src), "-o", str(tmp_path / "d.pdf"), "--seed", "1",
-                 "--rotation", "0", "--report", str(tmp_path / "r.json"))
+    result = run(
+        "build",
+        str(src),
+        "-o",
+        str(tmp_path / "d.pdf"),
+        "--seed",
+        "1",
+        "--rotation",
+        "0",
+        "--report",
+        str(tmp_path / "r.json"),
+    )
     assert result.exit_code == 0, result.stderr
     report = json.loads((tmp_path / "r.json").read_text())
     assert {p["rotation_deg"] for c in report["cards"] for p in c["placements"]} == {0.0}
-    result = run("build", str(src), "-o", str(tmp_path / "e.pdf"), "--seed", "1",
-                 "--rotation", "200")
+    result = run(
+        "build", str(src), "-o", str(tmp_path / "e.pdf"), "--seed", "1", "--rotation", "200"
+    )
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         "dobble-print: error: --rotation 200 is out of range; give 0 (upright) to 180 degrees"
@@ -442,8 +629,20 @@ def test_rotation_zero_keeps_symbols_upright_and_bad_rotation_is_refused(tmp_pat
 
 @pytest.mark.parametrize("shape", ["square", "hexagon", "rounded"])
 def test_shape_option_reaches_the_report(tmp_path, pictures, shape):
-    result = run("build", str(pictures(7)), "-o", str(tmp_path / "d.pdf"), "--seed", "1",
-                 "--shape", shape, "--card-size", "60mm", "--report", str(tmp_path / "r.json"))
+    result = run(
+        "build",
+        str(pictures(7)),
+        "-o",
+        str(tmp_path / "d.pdf"),
+        "--seed",
+        "1",
+        "--shape",
+        shape,
+        "--card-size",
+        "60mm",
+        "--report",
+        str(tmp_path / "r.json"),
+    )
     assert result.exit_code == 0, result.stderr
     assert json.loads((tmp_path / "r.json").read_text())["card"]["shape"] == shape
 
@@ -475,10 +674,21 @@ def test_background_keep_and_photo_shape_change_the_pictures(tmp_path, pictures)
 
 
 def test_shop_option_writes_the_shop_files(tmp_path, pictures):
-    result = run("build", str(pictures(7)), "-o", str(tmp_path / "d.pdf"), "--seed", "1",
-                 "--shop", str(tmp_path / "shop"))
+    result = run(
+        "build",
+        str(pictures(7)),
+        "-o",
+        str(tmp_path / "d.pdf"),
+        "--seed",
+        "1",
+        "--shop",
+        str(tmp_path / "shop"),
+    )
     assert result.exit_code == 0, result.stderr
-    files = {p.relative_to(tmp_path / "shop").as_posix() for p in (tmp_path / "shop").rglob("*")
-             if p.is_file()}
+    files = {
+        p.relative_to(tmp_path / "shop").as_posix()
+        for p in (tmp_path / "shop").rglob("*")
+        if p.is_file()
+    }
     assert "cards.pdf" in files
     assert sum(f.endswith(".png") for f in files) == 7

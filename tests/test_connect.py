@@ -31,7 +31,11 @@ def test_connect_deck_is_90_cards_of_10_and_every_pair_shares_exactly_one():
 def test_borders_are_10_starting_and_four_teams_of_20():
     teams = assign_teams(90)
     assert Counter(t.name for t in teams) == {
-        "start": 10, "pink": 20, "orange": 20, "green": 20, "blue": 20
+        "start": 10,
+        "pink": 20,
+        "orange": 20,
+        "green": 20,
+        "blue": 20,
     }
     assert teams[:10] == (START,) * 10 and START.rgb == (0.0, 0.0, 0.0)
     assert [t.name for t in TEAMS] == ["pink", "orange", "green", "blue"]
@@ -49,10 +53,18 @@ def test_too_few_cards_for_connect_is_a_user_error():
 
 
 def test_preset_sets_hexagons_10_symbols_90_cards_and_the_variant():
-    values = load_preset("connect", known={"symbols_per_card", "cards", "shape", "card_size",
-                                           "safe_margin", "variant"})
-    assert values == {"symbols_per_card": 10, "cards": 90, "shape": "hexagon",
-                      "card_size": "70mm", "safe_margin": "5mm", "variant": "connect"}
+    values = load_preset(
+        "connect",
+        known={"symbols_per_card", "cards", "shape", "card_size", "safe_margin", "variant"},
+    )
+    assert values == {
+        "symbols_per_card": 10,
+        "cards": 90,
+        "shape": "hexagon",
+        "card_size": "70mm",
+        "safe_margin": "5mm",
+        "variant": "connect",
+    }
 
 
 def test_connect_build_borders_teams_in_report_pdf_and_cover(tmp_path):
@@ -61,10 +73,26 @@ def test_connect_build_borders_teams_in_report_pdf_and_cover(tmp_path):
     words = tmp_path / "words.txt"
     words.write_text("\n".join(f"w{i}" for i in range(21)) + "\n", encoding="utf-8")
     report = tmp_path / "r.json"
-    result = CliRunner().invoke(app, [
-        "build", str(words), "-o", str(tmp_path / "c.pdf"), "--preset", "connect", "-n", "5",
-        "--cards", "21", "--seed", "4", "--report", str(report), "-q",
-    ])
+    result = CliRunner().invoke(
+        app,
+        [
+            "build",
+            str(words),
+            "-o",
+            str(tmp_path / "c.pdf"),
+            "--preset",
+            "connect",
+            "-n",
+            "5",
+            "--cards",
+            "21",
+            "--seed",
+            "4",
+            "--report",
+            str(report),
+            "-q",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(report.read_text())
     assert data["card"]["shape"] == "hexagon" and data["card"]["size_mm"] == 70.0
@@ -95,8 +123,9 @@ def test_connect_with_too_few_pictures_says_what_connect_needs(tmp_path):
 
     from dobble_print.cli import app
 
-    result = CliRunner().invoke(app, ["build", "--preset", "connect", "-o",
-                                      str(tmp_path / "c.pdf")])
+    result = CliRunner().invoke(
+        app, ["build", "--preset", "connect", "-o", str(tmp_path / "c.pdf")]
+    )
     assert result.exit_code == 1
     [line] = result.stderr.splitlines()
     assert line.startswith("dobble-print: error: ") and line.endswith(
@@ -118,9 +147,22 @@ def test_connect_symbols_stay_clear_of_the_border_without_the_preset(tmp_path, p
     edges = {}
     for name, extra in (("plain", []), ("connect", ["--variant", "connect"])):
         report = tmp_path / f"{name}.json"
-        result = CliRunner().invoke(app, ["build", str(src), "-o", str(tmp_path / f"{name}.pdf"),
-                                          "--seed", "1", "--cards", "14", "--report",
-                                          str(report), *extra])
+        result = CliRunner().invoke(
+            app,
+            [
+                "build",
+                str(src),
+                "-o",
+                str(tmp_path / f"{name}.pdf"),
+                "--seed",
+                "1",
+                "--cards",
+                "14",
+                "--report",
+                str(report),
+                *extra,
+            ],
+        )
         assert result.exit_code == 0, result.stderr
         edges[name] = json.loads(report.read_text())["metrics"]["edge"]
     assert edges["plain"] < BORDER_MM + 2  # the default 3 mm margin would touch the border

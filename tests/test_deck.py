@@ -50,8 +50,11 @@ def test_every_supported_deck_is_a_projective_plane(n):
 def test_mod_n_arithmetic_would_fail_for_order_4():
     """The reason galois is needed: lines y = m·x + b mod 4 do not form a plane."""
     n = 4
-    cards = [tuple(sorted({x * n + (m * x + b) % n for x in range(n)} | {n * n + m}))
-             for m in range(n) for b in range(n)]
+    cards = [
+        tuple(sorted({x * n + (m * x + b) % n for x in range(n)} | {n * n + m}))
+        for m in range(n)
+        for b in range(n)
+    ]
     with pytest.raises(ValueError):
         verify_deck(Deck(order=n, cards=tuple(cards), symbol_count=n * n + n + 1), full=False)
 
@@ -59,24 +62,47 @@ def test_mod_n_arithmetic_would_fail_for_order_4():
 @pytest.mark.parametrize(
     ("n", "message"),
     [
-        (7, "7 symbols per card is impossible (no deck exists for n = 6); nearest: "
-            "6 per card (31 cards) or 8 per card (57 cards)"),
-        (11, "11 symbols per card is impossible (no deck exists for n = 10); nearest: "
-             "10 per card (91 cards) or 12 per card (133 cards)"),
-        (13, "13 symbols per card is impossible (no construction is known for n = 12); "
-             "nearest: 12 per card (133 cards) or 14 per card (183 cards)"),
-        (15, "15 symbols per card is impossible (no deck exists for n = 14); nearest: "
-             "14 per card (183 cards) or 17 per card (273 cards)"),
-        (16, "16 symbols per card is impossible (no construction is known for n = 15); "
-             "nearest: 14 per card (183 cards) or 17 per card (273 cards)"),
-        (19, "19 symbols per card is impossible (no construction is known for n = 18); "
-             "nearest: 18 per card (307 cards) or 20 per card (381 cards)"),
-        (22, "22 symbols per card is impossible (no deck exists for n = 21); nearest: "
-             "20 per card (381 cards) or 24 per card (553 cards)"),
+        (
+            7,
+            "7 symbols per card is impossible (no deck exists for n = 6); nearest: "
+            "6 per card (31 cards) or 8 per card (57 cards)",
+        ),
+        (
+            11,
+            "11 symbols per card is impossible (no deck exists for n = 10); nearest: "
+            "10 per card (91 cards) or 12 per card (133 cards)",
+        ),
+        (
+            13,
+            "13 symbols per card is impossible (no construction is known for n = 12); "
+            "nearest: 12 per card (133 cards) or 14 per card (183 cards)",
+        ),
+        (
+            15,
+            "15 symbols per card is impossible (no deck exists for n = 14); nearest: "
+            "14 per card (183 cards) or 17 per card (273 cards)",
+        ),
+        (
+            16,
+            "16 symbols per card is impossible (no construction is known for n = 15); "
+            "nearest: 14 per card (183 cards) or 17 per card (273 cards)",
+        ),
+        (
+            19,
+            "19 symbols per card is impossible (no construction is known for n = 18); "
+            "nearest: 18 per card (307 cards) or 20 per card (381 cards)",
+        ),
+        (
+            22,
+            "22 symbols per card is impossible (no deck exists for n = 21); nearest: "
+            "20 per card (381 cards) or 24 per card (553 cards)",
+        ),
         (1, "1 symbols per card is too few; a deck needs at least 2 per card"),
         (0, "0 symbols per card is too few; a deck needs at least 2 per card"),
-        (33, "33 symbols per card is more than the largest supported size, "
-             "32 per card (993 cards)"),
+        (
+            33,
+            "33 symbols per card is more than the largest supported size, 32 per card (993 cards)",
+        ),
     ],
 )
 def test_impossible_sizes_say_why_and_what_is_near(n, message):
@@ -127,8 +153,10 @@ def test_classic_deck_does_not_import_galois():
     import subprocess
     import sys
 
-    code = ("import sys; from dobble_print.deck import build_deck; build_deck(8); "
-            "print('galois' in sys.modules)")
+    code = (
+        "import sys; from dobble_print.deck import build_deck; build_deck(8); "
+        "print('galois' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

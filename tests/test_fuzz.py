@@ -30,9 +30,13 @@ from dobble_print.symbols import SymbolOptions, find_sources, load_symbols
 from tests import symbol_files as sf
 
 # DOBBLE_FUZZ_EXAMPLES=5000 runs a long fuzzing session locally; CI keeps it to a few seconds.
-FUZZ = settings(max_examples=int(os.environ.get("DOBBLE_FUZZ_EXAMPLES", "120")), deadline=None,
-                derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=int(os.environ.get("DOBBLE_FUZZ_EXAMPLES", "120")),
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def _encoded(fmt: str, **kw) -> bytes:
@@ -97,8 +101,9 @@ def test_mutated_pictures_load_or_give_a_reason(case):
         start = time.perf_counter()
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            result = load_symbols(find_sources([path]), max_px=64,
-                                  options=SymbolOptions(skip_bad=True))
+            result = load_symbols(
+                find_sources([path]), max_px=64, options=SymbolOptions(skip_bad=True)
+            )
         assert time.perf_counter() - start < 10
         assert not caught, [str(w.message) for w in caught]  # they would print as noise
         assert len(result.symbols) + len(result.warnings) >= 1
@@ -154,8 +159,11 @@ def tampered(draw) -> tuple[Deck, bool]:
     """A plane (or part of one) with one random change, and whether it is the whole plane."""
     deck = build_deck(draw(st.sampled_from(ORDERS)))
     whole = draw(st.booleans())
-    keep = (range(len(deck.cards)) if whole else
-            sorted(draw(st.sets(st.integers(0, len(deck.cards) - 1), min_size=2))))
+    keep = (
+        range(len(deck.cards))
+        if whole
+        else sorted(draw(st.sets(st.integers(0, len(deck.cards) - 1), min_size=2)))
+    )
     cards = [list(deck.cards[i]) for i in keep]
     c = draw(st.integers(0, len(cards) - 1))
     i = draw(st.integers(0, len(cards[c]) - 1))

@@ -58,8 +58,18 @@ def test_output_that_is_a_folder(tmp_path):
 def test_killing_a_build_at_random_moments_leaves_nothing_partial(tmp_path, pictures, sig, trials):
     src = pictures(7)
     out = tmp_path / "out"
-    cmd = [sys.executable, "-m", "dobble_print", "build", str(src), "-o", str(out / "deck.pdf"),
-           "--seed", "1", "--quiet"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "dobble_print",
+        "build",
+        str(src),
+        "-o",
+        str(out / "deck.pdf"),
+        "--seed",
+        "1",
+        "--quiet",
+    ]
     start = time.perf_counter()
     subprocess.run(cmd, check=True, capture_output=True)
     full = time.perf_counter() - start

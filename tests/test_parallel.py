@@ -60,8 +60,10 @@ def test_an_error_inside_the_block_shuts_the_pool_down():
 
 
 def test_a_worker_that_dies_is_an_error_not_a_hang():
-    with pytest.raises(DobbleError) as caught, \
-            in_order(_die_at_five, 50, workers=2, what="packing cards") as results:
+    with (
+        pytest.raises(DobbleError) as caught,
+        in_order(_die_at_five, 50, workers=2, what="packing cards") as results,
+    ):
         list(results)
     assert str(caught.value) == (
         "a worker process stopped unexpectedly while packing cards (out of memory?); "

@@ -59,13 +59,17 @@ def _huge(folder: Path) -> list[Path]:
     """6000×4000, as a PNG and as a JPEG: smooth gradients, cheap to encode."""
     grey = Image.linear_gradient("L").resize((6000, 4000))
     im = Image.merge("RGB", (grey, grey.transpose(Image.Transpose.FLIP_LEFT_RIGHT), grey))
-    return [sf.save(im, folder / "000 huge.png", compress_level=1),
-            sf.save(im, folder / "000 huge.jpg", quality=80)]
+    return [
+        sf.save(im, folder / "000 huge.png", compress_level=1),
+        sf.save(im, folder / "000 huge.jpg", quality=80),
+    ]
 
 
 def _tiny(folder: Path) -> list[Path]:
-    return [sf.save(Image.new("RGB", (1, 1), (200, 30, 30)), folder / "000_tiny.png"),
-            sf.save(Image.new("RGBA", (1, 1), (30, 30, 200, 255)), folder / "000_tiny_alpha.png")]
+    return [
+        sf.save(Image.new("RGB", (1, 1), (200, 30, 30)), folder / "000_tiny.png"),
+        sf.save(Image.new("RGBA", (1, 1), (30, 30, 200, 255)), folder / "000_tiny_alpha.png"),
+    ]
 
 
 def _white(folder: Path) -> list[Path]:
@@ -92,8 +96,11 @@ def _nested(folder: Path) -> list[Path]:
 def _outside_links(folder: Path) -> list[Path]:
     outside = folder.parent / f"{folder.name}-outside"
     make_pictures(outside, 1, seed=4)
-    links = {"000_link.png": outside / "pic_000.png", "000_dirlink": outside,
-             "000_passwd.png": Path("/etc/passwd")}
+    links = {
+        "000_link.png": outside / "pic_000.png",
+        "000_dirlink": outside,
+        "000_passwd.png": Path("/etc/passwd"),
+    }
     for name, target in links.items():
         (folder / name).symlink_to(target)
     return [folder / n for n in links]
@@ -145,10 +152,15 @@ def _hostile(kind: str) -> Callable[[Path], list[Path]]:
 # without --skip-bad, a warning with it); "warning: text" and "note" are printed by a build that
 # succeeds; "used" means the file just works.
 CASES: dict[str, tuple[Callable[[Path], list[Path]], str]] = {
-    **{f"symbols issue: {k}": (_hostile(k), f"skipped: {v}") for k, v in BAD.items()
-       if k != "transparent.png"},
-    "symbols issue: transparent.png": (_hostile("transparent.png"),
-                                       "skipped: the picture is empty (fully transparent)"),
+    **{
+        f"symbols issue: {k}": (_hostile(k), f"skipped: {v}")
+        for k, v in BAD.items()
+        if k != "transparent.png"
+    },
+    "symbols issue: transparent.png": (
+        _hostile("transparent.png"),
+        "skipped: the picture is empty (fully transparent)",
+    ),
     "gzip bomb .svgz": (_gzip_bomb, "skipped: too large (over 20 MB of SVG); simplify it"),
     "random bytes named as pictures": (_junk, "skipped: "),
     "6000x4000 PNG and JPEG": (_huge, "used"),
@@ -296,10 +308,14 @@ def test_svgs_in_a_folder_reach_no_network_and_no_other_file(tmp_path, good, lis
     (folder / "000_http.svg").write_text(sf.svg_with_image(f"http://127.0.0.1:{port}/x.png"))
     (folder / "000_local.svg").write_text(sf.svg_with_image("../secret.png"))
     (folder / "000_file_url.svg").write_text(sf.svg_with_image(secret.as_uri()))
-    (folder / "000_css.svg").write_text(sf.svg_with_image("x").replace(
-        "<rect", f'<style>@import url("http://127.0.0.1:{port}/s.css");</style><rect'))
-    result = _build_recorded("build", str(folder), "-o", str(tmp_path / "d.pdf"), "--seed", "1",
-                             "-q", "--cards", "3")
+    (folder / "000_css.svg").write_text(
+        sf.svg_with_image("x").replace(
+            "<rect", f'<style>@import url("http://127.0.0.1:{port}/s.css");</style><rect'
+        )
+    )
+    result = _build_recorded(
+        "build", str(folder), "-o", str(tmp_path / "d.pdf"), "--seed", "1", "-q", "--cards", "3"
+    )
     assert_clean(result)
     assert result.exit_code == 0, result.output
     assert hits == [] and _connected == []
@@ -314,14 +330,26 @@ def test_everything_at_once_with_skip_bad(tmp_path, good):
     folder = tmp_path / "everything"
     shutil.copytree(good, folder)
     made = {case: maker(folder) for case, (maker, _) in CASES.items()}
-    refused = sum(len(made[case]) for case, (_, expect) in CASES.items()
-                  if expect.startswith("skipped"))
+    refused = sum(
+        len(made[case]) for case, (_, expect) in CASES.items() if expect.startswith("skipped")
+    )
     latin1 = tmp_path / "latin1.txt"
     latin1.write_bytes("chat\néléphant\n".encode("latin-1"))
     out = tmp_path / "deck.pdf"
     before = _snapshot(folder)
-    result = _build_recorded("build", str(folder), str(latin1), "-o", str(out), "--seed", "1",
-                             "-q", "--skip-bad", "--cards", "3")
+    result = _build_recorded(
+        "build",
+        str(folder),
+        str(latin1),
+        "-o",
+        str(out),
+        "--seed",
+        "1",
+        "-q",
+        "--skip-bad",
+        "--cards",
+        "3",
+    )
     assert_clean(result)
     assert result.exit_code == 0 and out.exists()
     skipped = [w for w in result.stderr.splitlines() if w.startswith("warning: skipped ")]
@@ -356,8 +384,14 @@ def run_measured(args: list[str], *, timeout: float, limit_mb: int = 3000):
     def cap() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit_mb << 20, limit_mb << 20))
 
-    proc = subprocess.run([sys.executable, "-c", _MEASURED, *args], capture_output=True,
-                          text=True, timeout=timeout, preexec_fn=cap, cwd=REPO)
+    proc = subprocess.run(
+        [sys.executable, "-c", _MEASURED, *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=cap,
+        cwd=REPO,
+    )
     lines = proc.stderr.splitlines()
     peak = int(lines[-1].split()[1]) if lines and lines[-1].startswith("VmHWM-MB") else -1
     proc.stderr = "\n".join(lines[:-1])
@@ -377,8 +411,10 @@ def worst(tmp_path_factory, good) -> Path:
 
 def test_worst_cases_stay_bounded_in_memory_and_time(tmp_path, worst):
     start = time.perf_counter()
-    proc, peak = run_measured(["build", str(worst), "-o", str(tmp_path / "d.pdf"), "--seed", "1",
-                               "-q", "--skip-bad"], timeout=90)
+    proc, peak = run_measured(
+        ["build", str(worst), "-o", str(tmp_path / "d.pdf"), "--seed", "1", "-q", "--skip-bad"],
+        timeout=90,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     assert 0 < peak < 400, f"peak RSS {peak} MB"
@@ -401,12 +437,25 @@ def folder(tmp_path, good) -> Path:
     [
         (["-o", "{pics}/pic_000.png"], "-o", "pics/pic_000.png"),
         (["-o", "{tmp}/words.txt"], "-o", "words.txt"),
-        (["-o", "{tmp}/deck.pdf", "--report", "{pics}/pic_001.png"], "--report",
-         "pics/pic_001.png"),
+        (
+            ["-o", "{tmp}/deck.pdf", "--report", "{pics}/pic_001.png"],
+            "--report",
+            "pics/pic_001.png",
+        ),
         (["-o", "{tmp}/link.pdf"], "-o", "link.pdf"),  # a symbolic link to an input
         (["-o", "{tmp}/hard.pdf"], "-o", "hard.pdf"),  # a hard link to an input
-        (["-o", "{tmp}/deck.pdf", "--back-image", "{tmp}/back.png", "--report", "{tmp}/back.png"],
-         "--report", "back.png"),
+        (
+            [
+                "-o",
+                "{tmp}/deck.pdf",
+                "--back-image",
+                "{tmp}/back.png",
+                "--report",
+                "{tmp}/back.png",
+            ],
+            "--report",
+            "back.png",
+        ),
         (["-o", "{tmp}/deck.pdf", "--png-dir", "{pics}"], "--png-dir", "pics/card_001.png"),
     ],
 )
@@ -439,10 +488,15 @@ def test_preview_refuses_to_write_over_an_input(folder):
 @pytest.mark.parametrize(
     ("output", "line"),
     [
-        ("{pics}/pic_000.png/deck.pdf", "{out}: cannot create the folder {pics}/pic_000.png (a "
-         "file of that name is in the way); choose another output path"),
-        ("/proc/deck.pdf", "{out}: cannot write there (No such file or directory); choose another "
-         "output path"),
+        (
+            "{pics}/pic_000.png/deck.pdf",
+            "{out}: cannot create the folder {pics}/pic_000.png (a "
+            "file of that name is in the way); choose another output path",
+        ),
+        (
+            "/proc/deck.pdf",
+            "{out}: cannot write there (No such file or directory); choose another output path",
+        ),
         ("{pics}", "{out}: is a folder; give a file name for the output"),
     ],
 )
@@ -462,8 +516,15 @@ def _as_nobody() -> list[str] | None:
         return []
     prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
     try:
-        ok = subprocess.run([*prefix, sys.executable, "-c", "import dobble_print"],
-                            capture_output=True, cwd="/", timeout=30).returncode == 0
+        ok = (
+            subprocess.run(
+                [*prefix, sys.executable, "-c", "import dobble_print"],
+                capture_output=True,
+                cwd="/",
+                timeout=30,
+            ).returncode
+            == 0
+        )
     except (OSError, subprocess.TimeoutExpired):
         return None
     return prefix if ok else None
@@ -472,8 +533,10 @@ def _as_nobody() -> list[str] | None:
 def test_a_read_only_folder_gives_a_clear_error(good):
     prefix = _as_nobody()
     if prefix is None:
-        pytest.skip("running as root, which writes into read-only folders, and user nobody cannot "
-                    "run this Python; /proc and a file in the way cover the message instead")
+        pytest.skip(
+            "running as root, which writes into read-only folders, and user nobody cannot "
+            "run this Python; /proc and a file in the way cover the message instead"
+        )
     import tempfile
 
     base = Path(tempfile.mkdtemp(prefix="dobble-ro-"))
@@ -484,9 +547,24 @@ def test_a_read_only_folder_gives_a_clear_error(good):
             path.chmod(0o755)
         (base / "locked").chmod(0o555)
         out = base / "locked" / "deck.pdf"
-        proc = subprocess.run([*prefix, sys.executable, "-m", "dobble_print", "build",
-                               str(base / "pics"), "-o", str(out), "--seed", "1"],
-                              capture_output=True, text=True, cwd="/", timeout=60)
+        proc = subprocess.run(
+            [
+                *prefix,
+                sys.executable,
+                "-m",
+                "dobble_print",
+                "build",
+                str(base / "pics"),
+                "-o",
+                str(out),
+                "--seed",
+                "1",
+            ],
+            capture_output=True,
+            text=True,
+            cwd="/",
+            timeout=60,
+        )
         assert proc.returncode == 1
         assert proc.stderr.splitlines()[-1] == (
             f"{ERROR}{out}: cannot write there (Permission denied); choose another output path"
@@ -519,11 +597,21 @@ def reference(tmp_path_factory):
     (folder / "sun.svg").write_text(sf.outline_svg("sun"))
     (tmp / "words.txt").write_text("chat\néléphant\n")
     out = tmp / "out" / "deck.pdf"
-    cmd = [sys.executable, "-m", "dobble_print", "build", str(folder), str(tmp / "words.txt"),
-           "-o", str(out), "--seed", "5", "--quiet"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "dobble_print",
+        "build",
+        str(folder),
+        str(tmp / "words.txt"),
+        "-o",
+        str(out),
+        "--seed",
+        "5",
+        "--quiet",
+    ]
     start = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True, env={**os.environ,
-                                                              "PYTHONHASHSEED": "0"})
+    subprocess.run(cmd, check=True, capture_output=True, env={**os.environ, "PYTHONHASHSEED": "0"})
     return cmd, out, out.read_bytes(), time.perf_counter() - start
 
 
@@ -531,8 +619,9 @@ def reference(tmp_path_factory):
 def test_identical_bytes_across_runs_and_hash_seeds(reference, hash_seed):
     cmd, out, complete, _ = reference
     out.unlink()
-    subprocess.run(cmd, check=True, capture_output=True,
-                   env={**os.environ, "PYTHONHASHSEED": hash_seed})
+    subprocess.run(
+        cmd, check=True, capture_output=True, env={**os.environ, "PYTHONHASHSEED": hash_seed}
+    )
     assert out.read_bytes() == complete
 
 
@@ -543,8 +632,18 @@ def test_killing_at_spread_moments_keeps_the_old_output_or_the_new_one(tmp_path,
     """11 kills (test_output has 9 more) spread from process start to the end, over an existing
     deck: the folder then holds the old deck or the complete new one, and nothing else."""
     out = tmp_path / "out" / "deck.pdf"
-    cmd = [sys.executable, "-m", "dobble_print", "build", str(good), "-o", str(out), "--seed", "2",
-           "--quiet"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "dobble_print",
+        "build",
+        str(good),
+        "-o",
+        str(out),
+        "--seed",
+        "2",
+        "--quiet",
+    ]
     start = time.perf_counter()
     subprocess.run(cmd, check=True, capture_output=True)
     full = time.perf_counter() - start

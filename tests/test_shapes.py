@@ -98,8 +98,9 @@ def test_layout_keeps_ink_inside_the_safe_area_of_each_shape(kind):
 def test_square_layout_uses_the_corners():
     """Symbols reach past the circle inscribed in the square: the packer fills the corners."""
     shape = CardShape(ShapeKind.SQUARE, 85.0)
-    layouts = layout_deck(build_deck(3), SYMBOLS, card_diameter=85.0, seed=2, shape=shape,
-                          workers=1)
+    layouts = layout_deck(
+        build_deck(3), SYMBOLS, card_diameter=85.0, seed=2, shape=shape, workers=1
+    )
     reach = max(math.hypot(*p.center) + p.height / 2 for lay in layouts for p in lay.placements)
     assert reach > 42.5 - 3.0
 
@@ -130,8 +131,9 @@ def test_tiles_per_sheet(kind, size, paper, per_sheet):
 def test_tiles_share_edges_never_overlap_and_stay_in_the_margin(kind, bleed):
     shape = CardShape(kind, 70.0)
     paper = PAPERS["a4"]
-    plan = plan_sheets(8, paper=paper, card_diameter=70.0, shape=shape, bleed=bleed,
-                       duplex=Duplex.LONG)
+    plan = plan_sheets(
+        8, paper=paper, card_diameter=70.0, shape=shape, bleed=bleed, duplex=Duplex.LONG
+    )
     centres = [s.center for s in plan.slots if s.sheet == 0]
     hw, hh = shape.half_extent
     reach = max(bleed, plan.back_bleed)
@@ -146,8 +148,14 @@ def test_tiles_share_edges_never_overlap_and_stay_in_the_margin(kind, bleed):
 
 def _render(tmp_path, kind, *, paper="a4", size=85.0, **kw):
     shape = CardShape(kind, size)
-    plan = plan_sheets(len(LAYOUTS), paper=PAPERS[paper], card_diameter=size, shape=shape,
-                       duplex=Duplex.LONG, bleed=kw.pop("bleed", 0.0))
+    plan = plan_sheets(
+        len(LAYOUTS),
+        paper=PAPERS[paper],
+        card_diameter=size,
+        shape=shape,
+        duplex=Duplex.LONG,
+        bleed=kw.pop("bleed", 0.0),
+    )
     pdf = tmp_path / f"{kind.value}.pdf"
     render_pdf(pdf, symbols=SYMBOLS, layouts=LAYOUTS, plan=plan, back=_back(size), **kw)
     return pdf, plan
@@ -155,9 +163,14 @@ def _render(tmp_path, kind, *, paper="a4", size=85.0, **kw):
 
 def _lines(page):
     h = page.rect.height
-    return [((a.x * MM_PER_PT, (h - a.y) * MM_PER_PT), (b.x * MM_PER_PT, (h - b.y) * MM_PER_PT))
-            for d in page.get_drawings() if d["type"] == "s"
-            for item in d["items"] if item[0] == "l" for a, b in [item[1:3]]]
+    return [
+        ((a.x * MM_PER_PT, (h - a.y) * MM_PER_PT), (b.x * MM_PER_PT, (h - b.y) * MM_PER_PT))
+        for d in page.get_drawings()
+        if d["type"] == "s"
+        for item in d["items"]
+        if item[0] == "l"
+        for a, b in [item[1:3]]
+    ]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -197,8 +210,9 @@ def test_report_names_the_shape_and_keeps_a_diameter():
     report = build_report(seed=1, symbols_per_card=3, symbols=SYMBOLS, layouts=LAYOUTS, plan=plan)
     assert report["card"] == {"shape": "hexagon", "size_mm": 70.0, "diameter_mm": 80.829}
     round_plan = plan_sheets(7, paper=PAPERS["a4"], card_diameter=85.0)
-    assert build_report(seed=1, symbols_per_card=3, symbols=SYMBOLS, layouts=LAYOUTS,
-                        plan=round_plan)["card"] == {"shape": "circle", "diameter_mm": 85.0}
+    assert build_report(
+        seed=1, symbols_per_card=3, symbols=SYMBOLS, layouts=LAYOUTS, plan=round_plan
+    )["card"] == {"shape": "circle", "diameter_mm": 85.0}
 
 
 # --- golden pictures ----------------------------------------------------------------------------

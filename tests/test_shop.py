@@ -26,8 +26,14 @@ CREAM = (1.0, 0.94, 0.8)
 @pytest.fixture(scope="module")
 def round_shop(tmp_path_factory):
     folder = tmp_path_factory.mktemp("shop") / "round"
-    return write_shop(folder, symbols=SYMBOLS, layouts=LAYOUTS, shape=CardShape(),
-                      card_color=CREAM, back=default_back())
+    return write_shop(
+        folder,
+        symbols=SYMBOLS,
+        layouts=LAYOUTS,
+        shape=CardShape(),
+        card_color=CREAM,
+        back=default_back(),
+    )
 
 
 def _mm(box) -> tuple[float, ...]:
@@ -119,8 +125,14 @@ def test_pngs_are_300_dpi_with_bleed_and_background(round_shop):
 def test_hexagon_shop_pages_and_team_borders(tmp_path):
     hexagon = CardShape(ShapeKind.HEXAGON, 60.0)
     teams = assign_teams(90)[10:17]  # pink team cards
-    files = write_shop(tmp_path, symbols=SYMBOLS, layouts=LAYOUTS, shape=hexagon,
-                       card_color=(1.0, 1.0, 1.0), teams=teams)
+    files = write_shop(
+        tmp_path,
+        symbols=SYMBOLS,
+        layouts=LAYOUTS,
+        shape=hexagon,
+        card_color=(1.0, 1.0, 1.0),
+        teams=teams,
+    )
     b = SHOP_BLEED
     h = 60 * 2 / math.sqrt(3)
     want = ((0, 0, 60 + 2 * b, round(h + 2 * b, 2)),) * 2 + ((b, b, 60 + b, round(h + b, 2)),)
@@ -138,13 +150,27 @@ def test_hexagon_shop_pages_and_team_borders(tmp_path):
 
 def test_build_with_shop_embeds_every_font(tmp_path):
     words = tmp_path / "words.txt"
-    words.write_text("\n".join(["sun", "moon", "tree", "ring", "kite", "Γάτα", "кошка"]) + "\n",
-                     encoding="utf-8")
-    build(BuildOptions(sources=(words,), output=tmp_path / "deck.pdf", seed=3,
-                       symbols_per_card=3, shop=tmp_path / "shop", cover=False))
+    words.write_text(
+        "\n".join(["sun", "moon", "tree", "ring", "kite", "Γάτα", "кошка"]) + "\n", encoding="utf-8"
+    )
+    build(
+        BuildOptions(
+            sources=(words,),
+            output=tmp_path / "deck.pdf",
+            seed=3,
+            symbols_per_card=3,
+            shop=tmp_path / "shop",
+            cover=False,
+        )
+    )
     with pikepdf.open(tmp_path / "shop" / "cards.pdf") as doc:
-        fonts = [o for o in doc.objects if isinstance(o, pikepdf.Dictionary)
-                 and o.get("/Type") == "/Font" and o.get("/Subtype") != "/Type0"]
+        fonts = [
+            o
+            for o in doc.objects
+            if isinstance(o, pikepdf.Dictionary)
+            and o.get("/Type") == "/Font"
+            and o.get("/Subtype") != "/Type0"
+        ]
         assert fonts
         for font in fonts:
             descriptor = font.get("/FontDescriptor")

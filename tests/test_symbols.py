@@ -270,7 +270,7 @@ def _art(share_white: float, size: int = 90) -> Symbol:
     rgba = np.zeros((size, size, 4), np.uint8)
     rgba[..., 3] = 255
     rgba[: round(size * share_white)] = (255, 255, 255, 255)
-    rgba[round(size * share_white):, :, :3] = (20, 40, 120)
+    rgba[round(size * share_white) :, :, :3] = (20, 40, 120)
     return Symbol("art", "art.png", rgba)
 
 
@@ -285,10 +285,14 @@ def _art(share_white: float, size: int = 90) -> Symbol:
 )
 def test_faint_on_card(share_white, card, warned):
     found = faint_on_card([_art(share_white)], card)
-    assert found == ([
-        "art.png: nearly all the card's colour (#ffffff), it would barely show; darken it, "
-        "give it an outline, or choose another --card-color"
-    ] if warned else [])
+    assert found == (
+        [
+            "art.png: nearly all the card's colour (#ffffff), it would barely show; darken it, "
+            "give it an outline, or choose another --card-color"
+        ]
+        if warned
+        else []
+    )
 
 
 def test_faint_on_card_ignores_words_and_sees_tiny_pictures():

@@ -17,8 +17,7 @@ into each other's gaps the way the retail game's artwork does:
    tightest free position over a few angles; when one fits nowhere all shrink and it tries
    again; then all grow in place, are taken out and put back bigger, and finally settle on a grid
    ``FINER`` times finer (:mod:`dobble_print.settling`). Every card starts from the same
-   ambitious scale (``FILL`` of the safe disc in ink) and settles where its shapes fit; a card
-   whose smallest symbol ends up too small to spot is packed again (``RETRIES``).
+   ambitious scale (``FILL`` of the safe disc in ink) and settles where its shapes fit.
 3. **Rotation**: random over 360° for pictures, within ±25° for words; ``max_rotation`` caps both.
 
 Each card has its own random generator seeded by (seed, card index), so the result for a seed does
@@ -48,8 +47,6 @@ from dobble_print.symbols import Symbol
 SIZE_RATIO = 1.8  # largest / smallest symbol on a card, by √ink-area, like the retail game
 FILL = 0.62  # share of the safe disc every card first aims to fill with ink (packing shrinks it)
 FINER = 3  # the grid shapes finally grow on has this many times more cells across
-SMALLEST = 0.447  # of √(safe area / symbols): 11.06 mm for 8 on an 85 mm card, 3 mm margin
-RETRIES = 4  # more packings of a card whose smallest symbol is under that
 PARALLEL_FROM = 12  # cards: below this a process pool costs more than it saves
 
 
@@ -165,36 +162,9 @@ def _layout_nth(k: int) -> CardLayout:
 
 
 def _layout_one(index: int, job: _Job) -> CardLayout:
-    """Pack card ``index`` of ``job``.
-
-    A card of pictures whose smallest symbol comes out under ``SMALLEST`` of the side of a
-    symbol's share of the safe area is packed again with other random angles, up to ``RETRIES``
-    times, and the packing with the largest smallest symbol kept: a symbol too small to spot
-    across the table spoils the game more than a little less ink elsewhere. (Words are thin
-    strokes, small by ink area whatever their size, so cards with words are not retried.)
-    """
+    """Pack card ``index`` of ``job``."""
     card = job.cards[index]
-    floor = SMALLEST * math.sqrt(job.area / len(card))
-    retries = RETRIES if all(job.shapes[s].kind == "image" for s in card) else 0
-    best = None
-    for attempt in range(1 + retries):
-        rng = np.random.default_rng([job.seed, index, attempt] if attempt else [job.seed, index])
-        spots = _pack_card(card, index, job, rng)
-        smallest = min(sp.size for sp in spots)
-        if best is None or smallest > best[0]:
-            best = (smallest, spots)
-        if smallest >= floor:
-            break
-    return CardLayout(
-        tuple(
-            Placement(s, sp.center, sp.height * job.shapes[s].aspect, sp.height, sp.angle)
-            for s, sp in zip(card, best[1], strict=True)
-        )
-    )
-
-
-def _pack_card(card: tuple[int, ...], index: int, job: _Job, rng: np.random.Generator):
-    """The spots of card ``index``'s symbols, packed with ``rng``."""
+    rng = np.random.default_rng([job.seed, index])
     rel = rank_sizes(len(card))[list(job.ranks[index])]
     fill = FILL
     while True:  # pack() shrinks as it needs; only shapes it cannot fit at all come back here
@@ -208,8 +178,15 @@ def _pack_card(card: tuple[int, ...], index: int, job: _Job, rng: np.random.Gene
             fine=job.board[1],
         )
         if packed is not None:
-            return packed[0]
+            break
         fill /= 4
+    spots, _ = packed
+    return CardLayout(
+        tuple(
+            Placement(s, sp.center, sp.height * job.shapes[s].aspect, sp.height, sp.angle)
+            for s, sp in zip(card, spots, strict=True)
+        )
+    )
 
 
 def layout_deck(

@@ -33,10 +33,13 @@ class Run:
 
 
 def measure(cmd: list[str], cwd: Path) -> Run:
-    """Run ``cmd`` once; wall time and the child's own peak RSS (wait4, not the whole tree).
+    """Run ``cmd`` once; wall time and peak RSS of the largest single process of the build.
 
-    Linux carries a process's peak RSS across exec, so a child forked from a large parent would
-    report the parent's size: this script keeps itself small (photos are made in a subprocess).
+    wait4 reports the child's peak RSS or, when larger, that of any of its own children it has
+    waited for (its worker processes): the largest process, not the sum of the tree. A forked
+    worker's RSS counts the pages it shares with the main process. Linux also carries a
+    process's peak RSS across exec, so a child forked from a large parent would report the
+    parent's size: this script keeps itself small (photos are made in a subprocess).
     """
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -121,13 +121,6 @@ def clearance_kernel(board: Board) -> np.ndarray:
     return out
 
 
-def zone(board: Board, cells: np.ndarray) -> np.ndarray:
-    """Cells within the clearance of ``cells``' ink, padded by ``board.reach`` on every side."""
-    from dobble_print import occupancy
-
-    return occupancy.dilate(np.ascontiguousarray(cells, dtype=bool), clearance_kernel(board))
-
-
 @dataclass
 class Piece:
     """A shape on the card while packing (mutable scratch; never leaves packing and settling)."""

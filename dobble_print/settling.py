@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dobble_print.grid import (
-    HERE,
-    PAD,
     Board,
     CardGrid,
     Piece,
@@ -72,7 +70,6 @@ def _jostle(card: CardGrid, items: list[Piece], caps: Sequence[float], rng, spre
     ``JOSTLE_NUDGE`` cells as it is or turned a few degrees; one that cannot takes a random small
     step instead, which can open room for the others (how jammed shapes settle in a shaken box).
     """
-    g = card.board.size
     for i in rng.permutation(len(items)):
         it = items[i]
         new = min(it.size * (1 + JOSTLE_GROW), size_cap(items, it, spread))
@@ -88,14 +85,12 @@ def _jostle(card: CardGrid, items: list[Piece], caps: Sequence[float], rng, spre
                 card.add(it)
                 break
         else:
-            h, w = it.mask.cells.shape
-            for dr, dc in rng.integers(-JOSTLE_STEP, JOSTLE_STEP + 1, (JOSTLE_STEPS, 2)):
-                r, c = it.origin[0] + int(dr), it.origin[1] + int(dc)
-                if 0 <= r <= g - h and 0 <= c <= g - w and (dr or dc):
-                    if card.kernels.fits_near(card.frame(), it.runs, h, w, PAD, r, c, HERE)[0] >= 0:
-                        it.origin = (r, c)
-                        card.add(it, zone_known=True)
-                        break
+            for step in rng.integers(-JOSTLE_STEP, JOSTLE_STEP + 1, (JOSTLE_STEPS, 1, 2)):
+                spot = fits_near(card, it, it.mask, it.runs, step) if step.any() else None
+                if spot is not None:
+                    it.origin = spot
+                    card.add(it, zone_known=True)
+                    break
             else:
                 card.add(it, same=True)
 

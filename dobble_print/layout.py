@@ -22,9 +22,10 @@ into each other's gaps the way the retail game's artwork does:
 
 Each card has its own random generator seeded by (seed, card index), so the result for a seed does
 not depend on how many processes lay out the cards; from ``PARALLEL_FROM`` cards on, the work is
-shared by forked worker processes (:mod:`parallel`), one per available core. Each loads the
-compiled packer itself (about half a second, at the same time); loading it here first would have
-the workers inherit it but keep its ~60 MB in this process for the rest of the build.
+shared by worker processes (:mod:`parallel`), one per available core. They come from a fork server
+that :func:`start_packers` starts while the pictures load, which loads the compiled packer once
+(:mod:`dobble_print.warm_packer`, about a second); so this process never loads it (~95 MB), and the
+workers do not inherit this process's pictures, only get the card shapes they pack.
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ import numpy as np
 from dobble_print.card_shape import CardShape, ShapeKind
 from dobble_print.deck import Deck
 from dobble_print.errors import DobbleError
-from dobble_print.packing import GRID, Board, make_board, pack
-from dobble_print.parallel import in_order, worker_count
+from dobble_print.packing import GRID, Board, Spot, make_board, pack
+from dobble_print.parallel import in_order, start_server, worker_count
 from dobble_print.shapes import WORD_ROTATION, Shape, shapes_of
 from dobble_print.symbols import Symbol
 
@@ -156,6 +157,19 @@ class _Job:
 _JOB: _Job | None = None
 
 
+def _install(job: _Job) -> None:
+    """Run first in each worker: the job it packs cards of."""
+    global _JOB
+    _JOB = job
+
+
+def start_packers(cards: int, workers: int | None = None) -> None:
+    """Start the packing workers' fork server now when laying out ``cards`` cards will use
+    workers, so that loading the compiled packer in it overlaps with loading the pictures."""
+    if worker_count(cards, parallel_from=PARALLEL_FROM, workers=workers) > 1:
+        start_server(["dobble_print.warm_packer"])
+
+
 def _layout_nth(k: int) -> CardLayout:
     """Pack the ``k``-th card to do of the job the worker inherited."""
     return _layout_one(_JOB.todo[k], _JOB)
@@ -163,6 +177,11 @@ def _layout_nth(k: int) -> CardLayout:
 
 def _layout_one(index: int, job: _Job) -> CardLayout:
     """Pack card ``index`` of ``job``."""
+    return _as_layout(job.cards[index], _pack_card(index, job), job)
+
+
+def _pack_card(index: int, job: _Job) -> list[Spot]:
+    """The spots of card ``index``'s symbols, packed with the card's own random generator."""
     card = job.cards[index]
     rng = np.random.default_rng([job.seed, index])
     rel = rank_sizes(len(card))[list(job.ranks[index])]
@@ -178,9 +197,11 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
             fine=job.board[1],
         )
         if packed is not None:
-            break
+            return packed[0]
         fill /= 4
-    spots, _ = packed
+
+
+def _as_layout(card: Sequence[int], spots: Sequence[Spot], job: _Job) -> CardLayout:
     return CardLayout(
         tuple(
             Placement(s, sp.center, sp.height * job.shapes[s].aspect, sp.height, sp.angle)
@@ -250,7 +271,9 @@ def layout_deck(
     done: list[CardLayout] = []
     _JOB = _Job(cards, ranks, shapes, caps, board, seed, area, todo)
     try:
-        with in_order(_layout_nth, len(todo), workers=n, what="packing cards") as results:
+        with in_order(
+            _layout_nth, len(todo), workers=n, what="packing cards", setup=(_install, (_JOB,))
+        ) as results:
             for result in results:
                 done.append(result)
                 if progress:

@@ -35,6 +35,7 @@ def _compiled(fn):
 
 
 BLOCK = 4  # cells a side of the blocks tested whole before their cells are
+SUPER = 16  # cells a side of the blocks tested whole before their blocks are
 
 
 @_compiled
@@ -52,6 +53,19 @@ def _ink_in(table, lw, lh, u, v, hu, hv):
 
 
 @_compiled
+def _block_ink(table, lw, lh, bi, ei, bj, ej, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # noqa: PLR0913
+    """:func:`_ink_in` for the box around cells [bi, ei) × [bj, ej) turned, which holds every one
+    of their boxes (0: none of them meets ink, 2: all lie wholly on ink)."""
+    y = ((bi + ei) / 2 - ny / 2) * cell
+    x = ((bj + ej) / 2 - nx / 2) * cell
+    grow = max(ei - bi, ej - bj)  # the block's box, as a multiple of one cell's
+    u = kx * (x * c + y * s) + cu
+    v = ky * (x * s - y * c) + cv
+    # a hair wider, so that rounding never leaves out a pixel one of its cells meets
+    return _ink_in(table, lw, lh, u, v, hu * grow + 1e-6, hv * grow + 1e-6)
+
+
+@_compiled
 def raster_cells(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # noqa: PLR0913
     """Cells (``ny`` rows up, ``nx`` columns) whose turned bounding box meets any ink, trimmed to
     the rows and columns holding any, with the first row and column kept.
@@ -60,35 +74,48 @@ def raster_cells(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # 
     centre are ``u = kx(x·c + y·s) + cu`` and ``v = ky(x·s - y·c) + cv`` in level pixels, and a
     turned cell's box reaches ±hu, ±hv around its centre's. See :func:`shapes.rasterise`.
 
-    Blocks of ``BLOCK``×``BLOCK`` cells are tested first, by the box around the whole turned
-    block (which holds every one of its cells' boxes): no ink there leaves all its cells empty,
-    all ink there fills them all, and only blocks on the outline test cell by cell.
+    Blocks of ``SUPER``×``SUPER`` cells, then of ``BLOCK``×``BLOCK``, are tested first, by the box
+    around the whole turned block (which holds every one of its cells' boxes): no ink there
+    leaves all its cells empty, all ink there fills them all, and only blocks on the outline go
+    down a level (a large shape on the fine grid is 60,000 cells, of which a few thousand are on
+    its outline).
     """
     out = np.zeros((ny, nx), np.bool_)
     r0, r1, c0, c1 = ny, -1, nx, -1  # rows and columns holding ink, for trimming
-    for bi in range(0, ny, BLOCK):
-        for bj in range(0, nx, BLOCK):
-            ei, ej = min(bi + BLOCK, ny), min(bj + BLOCK, nx)
-            y = ((bi + ei) / 2 - ny / 2) * cell
-            x = ((bj + ej) / 2 - nx / 2) * cell
-            grow = max(ei - bi, ej - bj)  # the block's box, as a multiple of one cell's
-            u = kx * (x * c + y * s) + cu
-            v = ky * (x * s - y * c) + cv
-            # a hair wider, so that rounding never leaves out a pixel one of its cells meets
-            whole = _ink_in(table, lw, lh, u, v, hu * grow + 1e-6, hv * grow + 1e-6)
+    for si in range(0, ny, SUPER):
+        for sj in range(0, nx, SUPER):
+            fi, fj = min(si + SUPER, ny), min(sj + SUPER, nx)
+            whole = _block_ink(
+                table, lw, lh, si, fi, sj, fj, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv
+            )
             if whole == 0:
                 continue
-            for i in range(bi, ei):
-                y = (i + 0.5 - ny / 2) * cell
-                for j in range(bj, ej):
-                    if whole == 1:
-                        x = (j + 0.5 - nx / 2) * cell
-                        u = kx * (x * c + y * s) + cu
-                        v = ky * (x * s - y * c) + cv
-                        if _ink_in(table, lw, lh, u, v, hu, hv) == 0:
-                            continue
-                    out[i, j] = True
-                    r0, r1, c0, c1 = min(r0, i), max(r1, i), min(c0, j), max(c1, j)
+            if whole == 2:
+                out[si:fi, sj:fj] = True
+                r0, r1, c0, c1 = min(r0, si), max(r1, fi - 1), min(c0, sj), max(c1, fj - 1)
+                continue
+            for bi in range(si, fi, BLOCK):
+                for bj in range(sj, fj, BLOCK):
+                    ei, ej = min(bi + BLOCK, fi), min(bj + BLOCK, fj)
+                    inner = _block_ink(
+                        table, lw, lh, bi, ei, bj, ej, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv
+                    )
+                    if inner == 0:
+                        continue
+                    if inner == 2:
+                        out[bi:ei, bj:ej] = True
+                        r0, r1, c0, c1 = min(r0, bi), max(r1, ei - 1), min(c0, bj), max(c1, ej - 1)
+                        continue
+                    for i in range(bi, ei):
+                        y = (i + 0.5 - ny / 2) * cell
+                        for j in range(bj, ej):
+                            x = (j + 0.5 - nx / 2) * cell
+                            u = kx * (x * c + y * s) + cu
+                            v = ky * (x * s - y * c) + cv
+                            if _ink_in(table, lw, lh, u, v, hu, hv) != 0:
+                                out[i, j] = True
+                                r0, r1 = min(r0, i), max(r1, i)
+                                c0, c1 = min(c0, j), max(c1, j)
     if r1 < 0:
         return np.ones((1, 1), np.bool_), -1, -1
     return out[r0 : r1 + 1, c0 : c1 + 1].copy(), r0, c0
@@ -213,10 +240,10 @@ def refresh(fr, count, rim, pad, r0, r1, c0):
         total = fr[0, i, j0] if j0 > 0 else 0
         last = fr[1, i, j0 - 1] if j0 > 0 else -1
         fr[0, i, 0] = 0
-        for j in range(j0, f):
+        inside = 0 <= gi < g
+        for j in range(j0, f):  # the border columns, and rows, are blocked
             gj = j - pad
-            outside = gi < 0 or gi >= g or gj < 0 or gj >= g
-            if outside or rim[gi, gj] or count[gi, gj] > 0:
+            if not inside or gj < 0 or gj >= g or rim[gi, gj] or count[gi, gj] > 0:
                 total += 1
                 last = j
             fr[0, i, j + 1] = total

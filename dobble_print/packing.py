@@ -267,3 +267,18 @@ def pack(
         for it in items
     ]
     return spots, SHRINK**shrinks
+
+
+def warm_up() -> None:
+    """Pack a tiny card of two shapes on a coarse and a fine grid: the first call of each compiled
+    loop loads it (see :mod:`dobble_print.warm_packer`), with the argument types of real cards."""
+    from dobble_print.shapes import shape_of
+
+    y, x = np.mgrid[:48, :48]
+    rgba = np.zeros((48, 48, 4), np.uint8)
+    rgba[..., 3] = 255 * ((x - 24) ** 2 + (y - 24) ** 2 < 400)
+    ring = rgba.copy()
+    ring[16:32, 16:32, 3] = 0
+    shapes = [shape_of(rgba), shape_of(ring)]
+    boards = [make_board(12.0, 1.0, g) for g in (40, 120)]
+    pack(boards[0], shapes, [8.0, 5.0], [180.0, 25.0], np.random.default_rng(0), fine=boards[1])

@@ -10,8 +10,13 @@ when a worker dies (the kernel's out-of-memory killer), ``Pool`` waits forever f
 Here only a small window of tasks is ever submitted ahead, the executor is shut down with the
 rest cancelled, and a dead worker raises at once.
 
-Workers are forked, so what they work on is set in a module global before the pool starts and
-inherited, never pickled; only the item's index goes out and its result comes back.
+Workers come from one of two places. By default they are forked from this process, so what they
+work on is set in a module global before the pool starts and inherited, never pickled; only the
+item's index goes out and its result comes back. But a forked worker also holds every page of this
+process (its resident size starts at this process's), so the packing workers, which load ~95 MB of
+compiled code of their own, come instead from a *fork server*: a clean process started early by
+:func:`start_server`, which imports (and warms up) what they need while this process loads the
+pictures. They are forked from it ready, and get their work once each, by ``setup``.
 """
 
 from __future__ import annotations
@@ -20,10 +25,13 @@ import collections
 import contextlib
 import multiprocessing
 import os
-from collections.abc import Callable, Iterator
+import sys
+import types
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from multiprocessing import forkserver
+from typing import Any, TypeVar
 
 from dobble_print.errors import DobbleError
 
@@ -54,9 +62,28 @@ def worker_count(
     return max(1, min(n, cap) if cap else n)
 
 
+def start_server(preload: Sequence[str]) -> None:
+    """Start the fork server that ``in_order(..., setup=...)`` takes its workers from, importing
+    the modules ``preload`` in it, now.
+
+    Called as soon as a parallel stage is known to be coming: the server's start-up (importing and
+    warming up compiled code) then runs alongside this process's own work instead of delaying the
+    workers, and is paid once instead of once per worker. Without it the server starts on first
+    use, with nothing preloaded. Only the first call's ``preload`` counts.
+    """
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        multiprocessing.get_context("forkserver").set_forkserver_preload(list(preload))
+        forkserver.ensure_running()
+
+
 @contextlib.contextmanager
 def in_order(
-    work: Callable[[int], T], count: int, *, workers: int, what: str
+    work: Callable[[int], T],
+    count: int,
+    *,
+    workers: int,
+    what: str,
+    setup: tuple[Callable[..., None], tuple[Any, ...]] | None = None,
 ) -> Iterator[Iterator[T]]:
     """``work(0)``, ``work(1)``, … ``work(count - 1)``, computed on ``workers`` forked processes.
 
@@ -69,6 +96,10 @@ def in_order(
         count: items.
         workers: processes; 1 computes in this process, with no pool at all.
         what: the work, for the message if a worker dies ("packing cards").
+        setup: ``(function, args)``: the workers come from the fork server (:func:`start_server`)
+            instead of this process, and each first calls ``function(*args)``, which installs what
+            ``work`` needs (``args`` are pickled once per worker). Ignored with one worker: the
+            caller has what ``work`` needs at hand.
 
     Raises:
         DobbleError: a worker process died (out of memory, most likely).
@@ -76,11 +107,38 @@ def in_order(
     if workers <= 1:
         yield (work(i) for i in range(count))
         return
-    executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+    if setup is None or "forkserver" not in multiprocessing.get_all_start_methods():
+        context, setup = multiprocessing.get_context("fork"), (None, ())
+    else:
+        context = multiprocessing.get_context("forkserver")
+    executor = ProcessPoolExecutor(
+        workers, mp_context=context, initializer=setup[0], initargs=setup[1]
+    )
+    if setup[0] is not None:
+        _start_workers(executor, workers)
     try:
         yield _collect(executor, work, count, workers * AHEAD, what)
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _start_workers(executor: ProcessPoolExecutor, workers: int) -> None:
+    """Start all ``workers`` of a fork-server pool now, with the main module hidden.
+
+    A worker from the fork server imports the main module of this process (``sys.argv[0]``)
+    before its first task, as the docs warn for scripts without an ``if __name__ ==
+    "__main__"`` guard. Our work never needs it (work and setup are functions of this package),
+    but importing it costs each worker the command line's imports (typer, rich), and a script
+    without the guard would build again in every worker. So the main module is hidden while the
+    workers start; each ``submit`` of a trivial task to a pool with no idle worker starts one.
+    """
+    main = sys.modules["__main__"]
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        for _ in range(workers):
+            executor.submit(os.getpid)
+    finally:
+        sys.modules["__main__"] = main
 
 
 def _collect(

@@ -26,7 +26,7 @@ from dobble_print.deck import (
     take_cards,
 )
 from dobble_print.errors import DobbleError
-from dobble_print.layout import CardLayout, layout_deck
+from dobble_print.layout import CardLayout, layout_deck, start_packers
 from dobble_print.metrics import measure_deck
 from dobble_print.output import check_writable, refuse_inputs, write_atomically
 from dobble_print.preview import card_png_paths, write_card_pngs
@@ -192,7 +192,7 @@ def prepare(
         only: picks the cards (0-based) to lay out once the sheets are planned; the others get
             empty layouts. A preview of one card then lays out one card, not the whole deck.
     """
-    deck, why, loaded = _load(options, progress)
+    deck, why, loaded = _load(options, progress, packers=only is None)
     symbols = loaded.symbols
     plan = plan_sheets(
         len(deck.cards),
@@ -257,8 +257,13 @@ def _plan(options: BuildOptions, count: int, where: str) -> tuple[Deck, str]:
     return plan_deck(n, options.cards, count, where=where)
 
 
-def _load(options: BuildOptions, progress: Progress | None) -> tuple[Deck, str, SymbolSet]:
+def _load(
+    options: BuildOptions, progress: Progress | None, *, packers: bool = False
+) -> tuple[Deck, str, SymbolSet]:
     """Plan the deck on the sources found, then load just the symbols it needs.
+
+    With ``packers``, the packing workers start getting ready once the deck's size is known, while
+    the pictures load (:func:`layout.start_packers`).
 
     Duplicates and skipped bad files can leave fewer symbols than planned: the deck is then
     planned again on what did load, and loaded again at that deck's symbol size (a rare path).
@@ -268,6 +273,8 @@ def _load(options: BuildOptions, progress: Progress | None) -> tuple[Deck, str, 
     count = len(found.items)
     for _attempt in range(2):
         deck, why = _plan(options, count, where)
+        if packers:
+            start_packers(len(deck.cards))
         px = symbol_pixels(options.card_diameter, options.symbol_margin, deck.symbols_per_card)
         loaded = load_symbols(
             found,

@@ -54,6 +54,14 @@ class Shape:
         """Width / height of the whole picture."""
         return self.pixels[0] / self.pixels[1]
 
+    def __reduce__(self):
+        """Pickled as the bits of its finest level, a twentieth of the arrays: the other levels
+        and the tables are rebuilt from it in a few milliseconds where the shape is unpickled
+        (a packing worker), rather than copied through a pipe."""
+        level = self.levels[0]
+        args = (self.factors[0], self.pixels, self.ink_fraction, self.kind)
+        return _unpickle, (np.packbits(level), level.shape, *args)
+
     def height_for(self, size: float) -> float:
         """Drawn height (mm) that gives this shape a √ink-area of ``size`` mm."""
         return size / math.sqrt(self.ink_fraction * self.aspect)
@@ -99,18 +107,25 @@ def shape_of(rgba: np.ndarray, kind: str = "image") -> Shape:
     for dy in range(k):  # k×k max-pooling as k² strided ORs (numpy's any over axes is slow)
         for dx in range(k):
             level |= padded[dy::k, dx::k]
+    return _from_level(level, k, (w, h), float(np.count_nonzero(ink)) / ink.size, kind)
+
+
+def _from_level(
+    level: np.ndarray, k: int, pixels: tuple[int, int], ink_fraction: float, kind: str
+) -> Shape:
+    """The shape whose finest level is ``level`` (``k`` picture pixels a side per level pixel)."""
     levels, factors = [level], [k]
     while max(levels[-1].shape) > 8:
         levels.append(_pool(levels[-1]))
         factors.append(factors[-1] * 2)
     return Shape(
-        tuple(levels),
-        tuple(_table(x) for x in levels),
-        tuple(factors),
-        (w, h),
-        float(np.count_nonzero(ink)) / ink.size,
-        kind,
+        tuple(levels), tuple(_table(x) for x in levels), tuple(factors), pixels, ink_fraction, kind
     )
+
+
+def _unpickle(bits: np.ndarray, size: tuple[int, int], *args) -> Shape:
+    level = np.unpackbits(bits, count=size[0] * size[1]).reshape(size).astype(bool)
+    return _from_level(level, *args)
 
 
 def shapes_of(symbols: Sequence) -> tuple[Shape, ...]:

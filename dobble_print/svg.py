@@ -12,6 +12,9 @@ viewBox, which icon sets pad) gets the requested pixels.
 
 from __future__ import annotations
 
+import ctypes.util
+import functools
+import sys
 import warnings
 import zlib
 from pathlib import Path
@@ -94,8 +97,33 @@ def _check_expansion(data: bytes) -> None:
         raise BadPicture(f"expands to over {MAX_ELEMENTS} elements through <use>; refused")
 
 
+@functools.cache
+def _load_cairo() -> None:
+    """Load cairo for cairosvg without the library search that costs every run 0.3 s on Linux.
+
+    cairocffi looks for libcairo with ``ctypes.util.find_library``, which on Linux runs
+    ``ldconfig``, then ``gcc`` and ``ld``, for each of three names, before trying the library's
+    usual file name, ``libcairo.so.2``, which then loads. So the search is skipped, and kept only
+    for a system where that name does not load.
+    """
+    if not sys.platform.startswith("linux") or "cairocffi" in sys.modules:
+        return
+    search = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: None
+    try:
+        import cairocffi
+    except OSError:  # no libcairo.so.2: search after all, on the import that follows
+        for name in [m for m in sys.modules if m.split(".")[0] == "cairocffi"]:
+            del sys.modules[name]
+    else:
+        cairocffi.find_library = search  # it keeps its own reference, for other libraries
+    finally:
+        ctypes.util.find_library = search
+
+
 def _render(data: bytes, *, width: int | None = None, height: int | None = None) -> np.ndarray:
     """Draw straight into a cairo image (no PNG round trip) and return straight RGBA."""
+    _load_cairo()
     from cairosvg.parser import Tree
     from cairosvg.surface import PNGSurface
 

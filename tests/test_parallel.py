@@ -2,8 +2,11 @@
 
 import os
 import signal
+import subprocess
+import sys
 import time
 
+import numpy as np
 import pytest
 
 from dobble_print.errors import DobbleError
@@ -26,6 +29,39 @@ def _die_at_five(i: int) -> int:
 def _pid(i: int) -> int:
     time.sleep(SLOW)
     return os.getpid()
+
+
+_JOB: tuple | None = None  # what setup installs in a fork-server worker
+
+
+def _install(job: tuple) -> None:
+    global _JOB
+    _JOB = job
+
+
+def _scaled(i: int) -> int:
+    base, step = _JOB
+    return base + step * i * i
+
+
+def _rss_kb() -> int:
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+
+
+def _rss_and_pid(i: int) -> tuple[int, int]:
+    time.sleep(SLOW)  # so both workers take items
+    return _rss_kb(), os.getpid()
+
+
+def _main_module_seen(i: int) -> tuple[bool, str | None, int]:
+    main = sys.modules.get("__main__")
+    return "__mp_main__" in sys.modules, getattr(main, "__file__", None), os.getpid()
+
+
+def _die_at_five_after_setup(i: int) -> int:
+    assert _JOB is not None  # setup ran in this worker
+    return _die_at_five(i)
 
 
 @pytest.mark.parametrize("workers", [1, 2, 3])
@@ -63,6 +99,121 @@ def test_a_worker_that_dies_is_an_error_not_a_hang():
     with (
         pytest.raises(DobbleError) as caught,
         in_order(_die_at_five, 50, workers=2, what="packing cards") as results,
+    ):
+        list(results)
+    assert str(caught.value) == (
+        "a worker process stopped unexpectedly while packing cards (out of memory?); "
+        "close other programs and try again"
+    )
+
+
+# --- workers from the fork server (setup=...) ---------------------------------------------------
+
+needs_forkserver = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="fork server and /proc are Linux-only here"
+)
+
+
+@needs_forkserver
+def test_setup_installs_what_the_work_reads_and_results_stay_in_order():
+    """Fork-server workers inherit nothing: ``setup`` is how the packing stage hands them their
+    work. Each worker must run it before its first item, and results still come back in order,
+    identical to computing them here."""
+    job = (7, 3)
+    with in_order(
+        _scaled, 10, workers=2, what="scaling", setup=(_install, (job,))
+    ) as results:
+        got = list(results)
+    assert got == [7 + 3 * i * i for i in range(10)]
+    assert _JOB is None  # and setup ran only in the workers, not here
+
+
+@needs_forkserver
+def test_fork_server_workers_do_not_hold_the_parents_memory():
+    """The reason for the fork server (classic build peak RSS 274 -> 163 MB): a forked worker
+    starts holding every page of the main process, a fork-server worker starts small. The
+    same check on fork workers (setup=None) is the control that shows it can fail."""
+    big = np.ones(300 * 1024 * 1024, np.uint8)  # touched: ones writes every page
+    try:
+
+        def measure(setup):
+            with in_order(_rss_and_pid, 6, workers=2, what="measuring", setup=setup) as results:
+                got = list(results)
+            return got, _rss_kb()
+
+        served, parent_kb = measure((_install, ((0, 1),)))
+        assert parent_kb > 300 * 1024
+        assert os.getpid() not in {pid for _, pid in served}
+        assert len({pid for _, pid in served}) == 2
+        for rss, _ in served:
+            assert rss <= parent_kb - 200 * 1024, (rss, parent_kb)
+
+        forked, parent_kb = measure(None)
+        assert os.getpid() not in {pid for _, pid in forked}
+        for rss, _ in forked:
+            assert rss > parent_kb - 200 * 1024, (rss, parent_kb)
+        assert int(big[-1]) == 1
+    finally:
+        del big
+
+
+@needs_forkserver
+def test_fork_server_workers_do_not_import_the_main_module_in_pytest():
+    """Under pytest too the workers must not import the parent's main module as ``__mp_main__``
+    (each would pay the command line's imports, and a script without a main guard would run
+    again in every worker)."""
+    with in_order(
+        _main_module_seen, 4, workers=2, what="asking", setup=(_install, ((0, 0),))
+    ) as results:
+        seen = list(results)
+    for imported, main_file, pid in seen:
+        assert pid != os.getpid()
+        assert imported is False
+        assert main_file is None
+
+
+SCRIPT = """\
+import sys
+
+from dobble_print.parallel import in_order
+from tests.test_parallel import _install, _main_module_seen
+
+if __name__ == "__main__":
+    with in_order(_main_module_seen, 4, workers=2, what="asking", setup=(_install, ((0, 0),))) as r:
+        for imported, main_file, pid in r:
+            print(imported, main_file is not None)
+"""
+
+
+@needs_forkserver
+def test_fork_server_workers_do_not_import_a_main_script(tmp_path):
+    """Run as ``python script.py`` (as the ``dobble-print`` entry point is), multiprocessing would
+    have every fork-server worker import ``sys.argv[0]`` as ``__mp_main__``; ``in_order`` hides
+    the main module while the workers start, so none does."""
+    script = tmp_path / "main_script.py"
+    script.write_text(SCRIPT)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["False False"] * 4
+
+
+@needs_forkserver
+def test_a_fork_server_worker_that_dies_is_an_error_not_a_hang():
+    """A packing worker killed by the out-of-memory killer must give the same one-sentence error
+    from fork-server pools as from forked ones, not a hang or a traceback."""
+    with (
+        pytest.raises(DobbleError) as caught,
+        in_order(
+            _die_at_five_after_setup,
+            50,
+            workers=2,
+            what="packing cards",
+            setup=(_install, ((1, 1),)),
+        ) as results,
     ):
         list(results)
     assert str(caught.value) == (

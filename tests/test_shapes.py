@@ -238,3 +238,68 @@ def test_golden_shape_comparison_can_fail(tmp_path):
     hexagon = np.asarray(Image.open(GOLDEN / "shape_hexagon.png").convert("RGB"))[:, : pix.width]
     diff = np.abs(hexagon.astype(np.int16) - got.astype(np.int16)).max(axis=2)
     assert diff.mean() >= 1.5 or (diff > 64).mean() >= 0.002
+
+
+# --- packing shapes through pickle --------------------------------------------------------------
+
+
+def _blob_rgba(w: int, h: int, seed: int) -> np.ndarray:
+    """A w×h picture: an ellipse with a hole, ragged alpha and a stray speck (seeded)."""
+    rng = np.random.default_rng(seed)
+    yy, xx = np.mgrid[0:h, 0:w]
+    r = ((xx - w / 2) / (w / 2.2)) ** 2 + ((yy - h / 2) / (h / 2.4)) ** 2
+    rgba = rng.integers(0, 256, (h, w, 4), dtype=np.uint8)
+    rgba[..., 3] = np.where((r <= 1) & (r >= 0.15), 255, rng.integers(0, 128, (h, w)))
+    rgba[h // 5, w - 2, 3] = 200  # ink outside the ellipse, near the edge
+    return rgba
+
+
+PICKLE_CASES = {
+    "odd 37x53": (_blob_rgba(37, 53, 1), "image"),
+    "wide 1100x300 (k=3)": (_blob_rgba(1100, 300, 2), "image"),
+    "tall 301x777 (k=2)": (_blob_rgba(301, 777, 3), "image"),
+    "1x1": (_blob_rgba(1, 1, 4), "image"),
+    "all transparent 20x9": (np.zeros((9, 20, 4), np.uint8), "image"),
+    "faint only 40x41": (_blob_rgba(40, 41, 5) // 2, "image"),  # alpha < 128 everywhere
+    "word 215x61": (_blob_rgba(215, 61, 6), "word"),
+}
+
+
+@pytest.mark.parametrize("name", list(PICKLE_CASES))
+def test_packing_shape_survives_pickle_field_by_field(name):
+    """Packing workers receive shapes by pickle, which sends only the finest level's bits and
+    rebuilds the rest: every level, table, factor and figure must come back identical, or a
+    worker would pack against a different shape than the one the main process measured."""
+    import pickle
+
+    from dobble_print.shapes import PYRAMID_PX, shape_of
+
+    rgba, kind = PICKLE_CASES[name]
+    shape = shape_of(rgba, kind)
+    h, w = rgba.shape[:2]
+    assert shape.factors[0] == math.ceil(max(w, h) / PYRAMID_PX)  # the cases cover k = 1, 2, 3
+    back = pickle.loads(pickle.dumps(shape))
+    assert type(back) is type(shape)
+    assert len(back.levels) == len(shape.levels) and len(back.tables) == len(shape.tables)
+    for got, want in zip(back.levels + back.tables, shape.levels + shape.tables, strict=True):
+        assert got.dtype == want.dtype and got.shape == want.shape
+        assert np.array_equal(got, want)
+    assert back.factors == shape.factors
+    assert back.pixels == shape.pixels == (w, h)
+    assert back.ink_fraction == shape.ink_fraction  # exactly, not approximately
+    assert back.kind == shape.kind == kind
+
+
+def test_packing_shape_pickles_small():
+    """Pickling as packed bits is the point of ``Shape.__reduce__`` (28 MB -> 0.5 MB for a deck):
+    a shape must pickle to well under an eighth of its arrays' bytes."""
+    import pickle
+
+    from dobble_print.shapes import shape_of
+
+    for rgba, kind in PICKLE_CASES.values():
+        shape = shape_of(rgba, kind)
+        arrays = sum(a.nbytes for a in shape.levels + shape.tables)
+        if arrays < 4096:
+            continue  # tiny pictures: pickle's fixed overhead dominates
+        assert len(pickle.dumps(shape)) < arrays / 8, shape.pixels

@@ -142,8 +142,9 @@ class CardGrid:
     rows under it are then restored from a copy instead of recomputed.
     """
 
-    def __init__(self, board: Board, rng: np.random.Generator) -> None:
+    def __init__(self, board: Board, rng: np.random.Generator, *, scoring: bool = True) -> None:
         self.board = board
+        self.scoring = scoring  # keep the frame's prefix sums, which only contact scoring reads
         self.kernel = clearance_kernel(board)
         self.count = np.zeros((board.size, board.size), np.int16)
         self.noise = rng.random((board.size, board.size)) * 0.02
@@ -151,7 +152,7 @@ class CardGrid:
 
         self.kernels = occupancy
         self._frame = occupancy.frame(self.count, board.rim, PAD)
-        self._dirty: tuple[int, int, int] | None = None  # rows r0 … r1 - 1 from column c0 changed
+        self._dirty: tuple[int, int, int, int] | None = None  # rows r0 … r1-1, columns c0 … c1-1
         self._out: tuple[Piece, np.ndarray] | None = None  # taken out, and its frame rows before
 
     def _rows(self, item: Piece) -> tuple[int, int]:
@@ -161,8 +162,11 @@ class CardGrid:
     def _touch(self, item: Piece) -> None:
         lo, hi = self._rows(item)
         c = item.origin[1] - self.board.reach
+        e = c + item.zone.shape[1]
         d = self._dirty
-        self._dirty = (lo, hi, c) if d is None else (min(d[0], lo), max(d[1], hi), min(d[2], c))
+        if d is not None:
+            lo, hi, c, e = min(d[0], lo), max(d[1], hi), min(d[2], c), max(d[3], e)
+        self._dirty = (lo, hi, c, e)
 
     def add(self, item: Piece, same: bool = False, zone_known: bool = False) -> None:
         """Count ``item``'s zone in; ``same`` when it is back exactly as it was taken out,
@@ -189,7 +193,9 @@ class CardGrid:
 
     def frame(self) -> np.ndarray:
         if self._dirty is not None:
-            self.kernels.refresh(self._frame, self.count, self.board.rim, PAD, *self._dirty)
+            self.kernels.refresh(
+                self._frame, self.count, self.board.rim, PAD, *self._dirty, self.scoring
+            )
             self._dirty = None
         return self._frame
 

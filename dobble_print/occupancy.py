@@ -229,34 +229,45 @@ def frame(count: np.ndarray, rim: np.ndarray, pad: int) -> np.ndarray:
     blocked column at or left of each column (-1 when none)."""
     g = count.shape[0]
     out = np.empty((2, g + 2 * pad, g + 2 * pad + 1), np.int32)
-    refresh(out, count, rim, pad, 0, g, 0)
+    refresh(out, count, rim, pad, 0, g, 0, g, True)
     return out
 
 
 @_compiled
-def refresh(fr, count, rim, pad, r0, r1, c0):
+def refresh(fr, count, rim, pad, r0, r1, c0, c1, counts):
     """Recompute the frame's rows for grid rows ``r0`` … ``r1 - 1`` (all of the border rows when
-    the range reaches the grid's edge) from grid column ``c0`` on: nothing left of a change
-    changes."""
+    the range reaches the grid's edge) where grid columns ``c0`` … ``c1 - 1`` changed.
+
+    Nothing left of a change changes. Without ``counts`` (a grid where no contact is scored) the
+    prefix sums are left stale, and a row stops at its first blocked cell right of the change:
+    from there on every last-blocked column is what it was.
+    """
     g = count.shape[0]
     f = g + 2 * pad
     lo = 0 if r0 <= 0 else r0 + pad
     hi = f if r1 >= g else r1 + pad
     j0 = 0 if c0 <= 0 else min(c0 + pad, f)
+    j1 = f if c1 >= g else max(c1 + pad, j0)
     for i in range(lo, hi):
         gi = i - pad
         total = fr[0, i, j0] if j0 > 0 else 0
         last = fr[1, i, j0 - 1] if j0 > 0 else -1
         fr[0, i, 0] = 0
         inside = 0 <= gi < g
+        settled = False
         for j in range(j0, f):  # the border columns, and rows, are blocked
             gj = j - pad
             if not inside or gj < 0 or gj >= g or rim[gi, gj] or count[gi, gj] > 0:
                 total += 1
                 last = j
-            fr[0, i, j + 1] = total
+                if not counts and j >= j1:
+                    settled = True
+                    break
+            if counts:
+                fr[0, i, j + 1] = total
             fr[1, i, j] = last
-        fr[1, i, f] = last
+        if not settled:
+            fr[1, i, f] = last
 
 
 @_compiled

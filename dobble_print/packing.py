@@ -84,6 +84,7 @@ def _best_position(card: CardGrid, mask: CellMask, runs: np.ndarray):
     are blocked: a shape pressed against the rim and its neighbours leaves no sliver of free room
     beside it (the frame around the grid counts as blocked, like the rim it borders).
     """
+    assert card.scoring, "contact is scored on a grid that keeps its prefix sums"
     h, w = mask.cells.shape
     if h > card.board.size or w > card.board.size:
         return None

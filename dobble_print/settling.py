@@ -42,7 +42,7 @@ def settle(fine: Board, card: CardGrid, items: list[Piece], caps, rng, spread: f
     growing and jostling run on it (placing needs the coarse grid's speed). None when a shape does
     not fit on the fine grid where it was (both grids are conservative, so it nearly always does).
     """
-    out = CardGrid(fine, rng)
+    out = CardGrid(fine, rng, scoring=False)  # only fits_near runs here
     moved = []
     half = fine.size / 2
     for it in items:

@@ -25,7 +25,9 @@ import collections
 import contextlib
 import multiprocessing
 import os
+import select
 import sys
+import threading
 import types
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -112,14 +114,42 @@ def in_order(
     else:
         context = multiprocessing.get_context("forkserver")
     executor = ProcessPoolExecutor(
-        workers, mp_context=context, initializer=setup[0], initargs=setup[1]
+        workers, mp_context=context, initializer=_begin, initargs=(os.getpid(), *setup)
     )
-    if setup[0] is not None:
-        _start_workers(executor, workers)
     try:
+        if context.get_start_method() == "forkserver":
+            _start_workers(executor, workers)
         yield _collect(executor, work, count, workers * AHEAD, what)
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _begin(parent: int, setup: Callable[..., None] | None, args: tuple[Any, ...]) -> None:
+    """Run first in every worker: watch the process that started the pool, then ``setup``."""
+    _end_with(parent)
+    if setup is not None:
+        setup(*args)
+
+
+def _end_with(pid: int) -> None:
+    """End this worker as soon as process ``pid`` ends.
+
+    A build that is killed outright (SIGKILL, the out-of-memory killer) cannot tell its workers,
+    and a worker waits for its next item forever: it holds its own end of the pipe the items
+    come through. So a thread waits on the process's pidfd (Linux 5.3 on) and ends this one.
+    """
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:  # it has already ended
+        os._exit(1)
+    except (AttributeError, OSError):  # no pidfd here: the worker outlives a killed build
+        return
+
+    def wait() -> None:
+        select.select([fd], [], [])
+        os._exit(1)
+
+    threading.Thread(target=wait, name="end-with-parent", daemon=True).start()
 
 
 def _start_workers(executor: ProcessPoolExecutor, workers: int) -> None:

@@ -177,13 +177,14 @@ def _collect(
     pending: collections.deque[Future] = collections.deque()
     submitted = 0
     for _ in range(count):
-        while submitted < count and len(pending) < window:
-            pending.append(executor.submit(work, submitted))
-            submitted += 1
-        try:
-            yield pending.popleft().result()
+        try:  # once a worker has died, submitting raises too
+            while submitted < count and len(pending) < window:
+                pending.append(executor.submit(work, submitted))
+                submitted += 1
+            result = pending.popleft().result()
         except BrokenProcessPool:
             raise DobbleError(
                 f"a worker process stopped unexpectedly while {what} (out of memory?); close "
                 "other programs and try again"
             ) from None
+        yield result

@@ -50,7 +50,7 @@ def _rss_kb() -> int:
 
 
 def _rss_and_pid(i: int) -> tuple[int, int]:
-    time.sleep(SLOW)  # so both workers take items
+    time.sleep(SLOW)
     return _rss_kb(), os.getpid()
 
 
@@ -109,6 +109,100 @@ def test_a_worker_that_dies_is_an_error_not_a_hang():
     )
 
 
+def _die_at_one_later(i: int) -> int:
+    if i == 1:
+        time.sleep(0.3)
+        os.kill(os.getpid(), signal.SIGKILL)
+    return i
+
+
+@pytest.mark.parametrize("setup", [None, (_install, ((1, 1),))])
+def test_a_worker_dying_while_the_caller_is_busy_is_the_same_error(setup):
+    """The pool is already broken when the caller asks for its next result, so submitting the
+    next item raises (where only waiting for a result was caught): still the one sentence, never
+    a ``BrokenProcessPool`` traceback. Found by a helper's test failing one run in five."""
+    with (
+        pytest.raises(DobbleError) as caught,
+        in_order(_die_at_one_later, 50, workers=2, what="packing cards", setup=setup) as results,
+    ):
+        assert next(results) == 0
+        time.sleep(1.0)  # meanwhile item 1 kills its worker
+        next(results)
+    assert str(caught.value) == (
+        "a worker process stopped unexpectedly while packing cards (out of memory?); "
+        "close other programs and try again"
+    )
+
+
+KILLED_PARENT = """
+import os, sys, time
+from dobble_print.parallel import in_order
+
+if __name__ == "__main__":  # work and setup must pickle by name: library functions
+    setup = (os.getpid, ()) if sys.argv[1] == "server" else None
+    with in_order(time.sleep, 4, workers=2, what="waiting", setup=setup) as results:
+        next(results)
+        print("ready", flush=True)
+        time.sleep(60)
+"""
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every process whose chain of parents leads to ``pid``."""
+    found, todo = set(), [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            tasks = os.listdir(f"/proc/{p}/task")
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                with open(f"/proc/{p}/task/{task}/children") as f:
+                    kids = {int(k) for k in f.read().split()} - found
+            except OSError:
+                continue
+            todo.extend(kids)
+            found |= kids
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(") ", 1)[1][0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pidfd and /proc: Linux only")
+@pytest.mark.parametrize("kind", ["fork", "server"])
+def test_workers_end_when_the_build_is_killed_outright(tmp_path, kind):
+    """SIGKILL (or the out-of-memory killer) gives the build no chance to stop its workers; each
+    must notice by itself, not wait for work forever (before, two orphans stayed per kill). With
+    a fork server, the server and multiprocessing's resource tracker end too, once no process
+    holds their pipes any more."""
+    script = tmp_path / "killed_parent.py"
+    script.write_text(KILLED_PARENT)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = {**os.environ, "PYTHONPATH": root}
+    parent = subprocess.Popen(
+        [sys.executable, str(script), kind], env=env, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert parent.stdout.readline() == "ready\n"
+        started = _descendants(parent.pid)
+    finally:
+        parent.kill()
+        parent.wait()
+        parent.stdout.close()
+    assert len(started) >= 2 + 2 * (kind == "server")  # workers (+ server, resource tracker)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(map(_alive, started)):
+        time.sleep(0.1)
+    assert sorted(p for p in started if _alive(p)) == []
+
+
 # --- workers from the fork server (setup=...) ---------------------------------------------------
 
 needs_forkserver = pytest.mark.skipif(
@@ -122,9 +216,7 @@ def test_setup_installs_what_the_work_reads_and_results_stay_in_order():
     work. Each worker must run it before its first item, and results still come back in order,
     identical to computing them here."""
     job = (7, 3)
-    with in_order(
-        _scaled, 10, workers=2, what="scaling", setup=(_install, (job,))
-    ) as results:
+    with in_order(_scaled, 10, workers=2, what="scaling", setup=(_install, (job,))) as results:
         got = list(results)
     assert got == [7 + 3 * i * i for i in range(10)]
     assert _JOB is None  # and setup ran only in the workers, not here
@@ -145,8 +237,7 @@ def test_fork_server_workers_do_not_hold_the_parents_memory():
 
         served, parent_kb = measure((_install, ((0, 1),)))
         assert parent_kb > 300 * 1024
-        assert os.getpid() not in {pid for _, pid in served}
-        assert len({pid for _, pid in served}) == 2
+        assert os.getpid() not in {pid for _, pid in served}  # (one worker may take all)
         for rss, _ in served:
             assert rss <= parent_kb - 200 * 1024, (rss, parent_kb)
 

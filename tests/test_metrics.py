@@ -1,0 +1,194 @@
+"""Metrics internals: ink outlines and the clearance between them, against independent oracles.
+
+``_outline`` is checked against scipy's binary erosion and ``_clearance``/``_nearest`` against a
+full pairwise distance matrix (numpy) and scipy's k-d tree, which the module used before; the
+module itself must not import scipy (its import cost 0.6 s of every build).
+"""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from scipy import ndimage
+from scipy.spatial import cKDTree
+
+from dobble_print.metrics import NEAREST_CHUNK, InkSample, _clearance, _nearest, _outline
+
+SEEDS = range(100)
+
+
+def _pairwise_min(a: np.ndarray, b: np.ndarray) -> float:
+    """Smallest distance between a point of ``a`` and one of ``b``: every pair, no shortcuts."""
+    if not len(a) or not len(b):
+        return math.inf
+    d = a[:, None, :] - b[None, :, :]
+    return float(np.sqrt(d[..., 0] ** 2 + d[..., 1] ** 2).min())
+
+
+def _reference_clearance(outlines) -> float:
+    return min(
+        (
+            _pairwise_min(a, b)
+            for i, a in enumerate(outlines)
+            for b in outlines[i + 1 :]
+            if len(a) and len(b)
+        ),
+        default=math.inf,
+    )
+
+
+def _points(rng: np.random.Generator, n: int, *, lattice: bool, centre, spread: float):
+    """``n`` points around ``centre``: on the 1/8 mm grid of real outlines, or anywhere."""
+    if lattice:
+        steps = rng.integers(-round(spread * 8), round(spread * 8) + 1, (n, 2))
+        return (steps + 0.5) / 8.0 + np.round(np.asarray(centre) * 8) / 8 - 42.5
+    return rng.uniform(-spread, spread, (n, 2)) + centre
+
+
+def _outline_set(seed: int) -> list[np.ndarray]:
+    """2–6 outlines of very different sizes, some far apart, some overlapping, some empty."""
+    rng = np.random.default_rng(seed)
+    lattice = bool(seed % 2)
+    out = []
+    for _ in range(int(rng.integers(2, 7))):
+        kind = rng.integers(0, 10)
+        if kind == 0:
+            out.append(np.empty((0, 2)))
+            continue
+        n = int(rng.choice([1, 2, 5, 40, 300, 1200])) if kind > 1 else 1
+        centre = rng.uniform(-200, 200, 2) if kind == 9 else rng.uniform(-30, 30, 2)
+        spread = float(rng.choice([0.1, 1.0, 5.0, 20.0]))
+        out.append(_points(rng, n, lattice=lattice, centre=centre, spread=spread))
+    if seed % 7 == 0 and len(out) >= 2 and len(out[0]):  # a point shared by two outlines
+        out[1] = np.concatenate([out[1], out[0][-1:]])
+    return out
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_clearance_is_the_smallest_distance_between_different_outlines(seed):
+    """``_clearance`` trims by bounding boxes and measures in chunks; none of that may change
+    the answer: it equals the smallest distance over every pair of points of different outlines
+    (and a point shared by two outlines gives 0)."""
+    outlines = _outline_set(seed)
+    want = _reference_clearance(outlines)
+    got = _clearance(outlines)
+    if math.isinf(want):
+        assert got == math.inf
+    else:
+        assert got == pytest.approx(want, abs=1e-12, rel=0)
+    if seed % 7 == 0 and len(outlines[0]):
+        assert got == 0.0
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_nearest_is_the_true_minimum_below_the_bound_and_the_bound_otherwise(seed):
+    """``_nearest`` may skip points only when they cannot beat ``bound``: it must return the
+    exact minimum distance when that is below ``bound``, and exactly ``bound`` when it is not
+    (checked with bounds below, at and above the true minimum, and with no bound)."""
+    rng = np.random.default_rng(1000 + seed)
+    lattice = bool(seed % 2)
+    sizes = [1, 3, 50, NEAREST_CHUNK + 7, 700]
+    a = _points(rng, int(rng.choice(sizes)), lattice=lattice, centre=(0.0, 0.0), spread=10.0)
+    offset = rng.uniform(-25, 25, 2)
+    b = _points(rng, int(rng.choice(sizes)), lattice=lattice, centre=offset, spread=3.0)
+    true = _pairwise_min(a, b)
+    tree = cKDTree(b).query(a)[0].min()  # a second, independent reference
+    assert true == pytest.approx(float(tree), abs=1e-12, rel=0)
+    for bound in (math.inf, true * 1.5 + 0.01, true + 1e-9, true, true * 0.999, true / 2, 0.0):
+        got = _nearest(a, b, bound)
+        if true < bound:
+            assert got == pytest.approx(true, abs=1e-12, rel=0), bound
+        else:
+            assert got == bound, bound
+    assert _nearest(b, a, math.inf) == pytest.approx(true, abs=1e-12, rel=0)
+
+
+N = 2 * NEAREST_CHUNK + 3  # three chunks, the last one short
+EDGES = [0, 1, NEAREST_CHUNK - 1, NEAREST_CHUNK, 2 * NEAREST_CHUNK - 1, 2 * NEAREST_CHUNK, N - 1]
+
+
+@pytest.mark.parametrize("where", EDGES)
+@pytest.mark.parametrize("bound", [math.inf, 2.0])
+def test_nearest_finds_the_closest_pair_in_every_chunk_position(where, bound):
+    """``_nearest`` measures ``a`` in chunks of ``NEAREST_CHUNK`` points: the one point that is
+    closest must count wherever it sits, first or last of a chunk, or in the short last one."""
+    rng = np.random.default_rng(where)
+    a = rng.uniform(0.0, 1.0, (N, 2))  # all within the bound of b's box: none trimmed
+    b = rng.uniform(1.5, 2.5, (40, 2))
+    a[where] = b[17] - (0.001, 0.0)
+    assert _nearest(a, b, bound) == pytest.approx(0.001, abs=1e-12, rel=0)
+    assert _nearest(b, a, bound) == pytest.approx(0.001, abs=1e-12, rel=0)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "bound", "want"),
+    [
+        ([[0.0, 0.0]], [[3.0, 4.0]], math.inf, 5.0),  # one point each
+        ([[0.0, 0.0]], [[3.0, 4.0]], 5.0, 5.0),  # at the bound: the bound
+        ([[0.0, 0.0]], [[3.0, 4.0]], 5.5, 5.0),
+        ([[0.0, 0.0]], [[3.0, 4.0]], 4.0, 4.0),  # beyond it: exactly the bound
+        ([[1.0, 1.0], [2.0, 2.0]], [[2.0, 2.0]], 1.0, 0.0),  # identical points
+        ([[0.0, 0.0], [0.125, 0.0]], [[100.0, 100.0]], 1.0, 1.0),  # far apart: trimmed away
+        ([[0.0, 0.0], [0.0, 10.0]], [[0.25, 10.0], [50.0, 50.0]], 0.3, 0.25),
+    ],
+)
+def test_nearest_table(a, b, bound, want):
+    """Hand-worked cases: one point each, ties with the bound, identical points, nothing left
+    after trimming to the other outline's box."""
+    assert _nearest(np.array(a), np.array(b), bound) == want
+
+
+def test_clearance_of_fewer_than_two_non_empty_outlines_is_infinite():
+    """With one symbol on a card (or only empty outlines) there is no pair to measure."""
+    empty = np.empty((0, 2))
+    assert _clearance([]) == math.inf
+    assert _clearance([np.array([[1.0, 2.0]])]) == math.inf
+    assert _clearance([empty, np.array([[1.0, 2.0], [3.0, 4.0]]), empty]) == math.inf
+    assert _clearance([empty, np.array([[0.0, 0.0]]), empty, np.array([[0.0, 0.5]])]) == 0.5
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_outline_is_the_ink_with_a_non_ink_4_neighbour(seed):
+    """The outline replaced scipy's erosion with four shifted ANDs: it must mark exactly the ink
+    pixels that have a non-ink 4-neighbour, counting the sample's border as non-ink, at the
+    same card coordinates (pixel centres, offset by where the sample sits)."""
+    rng = np.random.default_rng(seed)
+    h, w = int(rng.integers(1, 40)), int(rng.integers(1, 40))
+    density = float(rng.choice([0.3, 0.7, 0.95, 1.0]))
+    ink = rng.random((h, w)) < density
+    r0, c0 = int(rng.integers(0, 600)), int(rng.integers(0, 600))
+    sample = InkSample(slice(r0, r0 + h), slice(c0, c0 + w), ink, np.zeros_like(ink))
+    radius, ppmm = 42.5, 8.0
+    edge = ink & ~ndimage.binary_erosion(ink, border_value=0)
+    r, c = np.nonzero(edge)
+    want = np.column_stack([(c + c0 + 0.5) / ppmm - radius, (r + r0 + 0.5) / ppmm - radius])
+    got = _outline(sample, radius, ppmm)
+    assert got.shape == want.shape
+    assert np.array_equal(got, want)
+
+
+def test_outline_of_a_solid_block_is_its_rim():
+    """A 4×5 block of ink: the 14 rim pixels are outline, the 2×3 inside is not."""
+    ink = np.ones((4, 5), bool)
+    sample = InkSample(slice(0, 4), slice(0, 5), ink, ink)
+    got = _outline(sample, 0.0, 1.0)
+    assert len(got) == 4 * 5 - 2 * 3
+    assert {(1.5, 1.5), (2.5, 1.5), (3.5, 1.5), (1.5, 2.5), (2.5, 2.5), (3.5, 2.5)}.isdisjoint(
+        map(tuple, got.tolist())
+    )
+
+
+def test_metrics_does_not_import_scipy():
+    """scipy's import alone took 0.6 s of every build; metrics must measure without it."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import dobble_print.metrics, sys; print('scipy' in sys.modules)"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "False\n"

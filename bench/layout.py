@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from dobble_print.deck import build_deck  # noqa: E402
-from dobble_print.layout import layout_deck  # noqa: E402
+from dobble_print.layout import layout_deck, start_packers  # noqa: E402
 from dobble_print.metrics import measure_deck  # noqa: E402
 from dobble_print.pipeline import symbol_pixels  # noqa: E402
 from dobble_print.symbols import find_sources, load_symbols  # noqa: E402
@@ -30,6 +30,7 @@ CARD = 85.0
 
 def bench(folder: Path, *, runs: int, workers: int | None, seed: int) -> None:
     deck = build_deck(8)
+    start_packers(len(deck.cards), workers)  # as a build does, while the pictures load
     found = find_sources((folder,))
     px = symbol_pixels(CARD, 3.0, 8)
     symbols = load_symbols(found, need=deck.symbol_count, max_px=px).symbols

@@ -268,6 +268,8 @@ def layout_deck(
     board = tuple(boards)
     todo = tuple(range(len(cards))) if only is None else tuple(only)
     n = worker_count(len(todo), parallel_from=PARALLEL_FROM, workers=workers)
+    if n > 1:
+        start_packers(len(todo), n)  # already running when the pipeline started it early
     done: list[CardLayout] = []
     _JOB = _Job(cards, ranks, shapes, caps, board, seed, area, todo)
     try:

@@ -192,3 +192,23 @@ def test_metrics_does_not_import_scipy():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "False\n"
+
+
+def test_clearance_between_points_in_neighbouring_cells_is_found():
+    """The first pass keeps only points in or beside a cell (side ``CLEARANCE_GUESS``) holding a
+    point of the other outline; two points just either side of a cell border, in every
+    direction, must still be measured, at their exact distance."""
+    from dobble_print.metrics import CLEARANCE_GUESS
+
+    anchor = np.array([[0.0, 0.0]])  # fixes where the cells start
+    side = CLEARANCE_GUESS
+    for dx, dy in [(1, 0), (0, 1), (1, 1), (-1, 1), (1, -1)]:
+        for gap in (0.05, 1.0, 2.5, side * 0.99):
+            # just inside a cell's corner, on the side the step leaves it by
+            here = np.array([[2 * side + (0.01 if dx < 0 else -0.01), 2 * side - 0.01]])
+            step = np.array([dx, dy], float) / math.hypot(dx, dy) * gap
+            there = here + step
+            far = anchor + 10 * side  # with a decoy: a pair closer than the guess, further
+            decoy = far + [side * 0.995, 0]  # than the gap, so a miss is not measured again
+            got = _clearance([anchor, here, there, far, decoy])
+            assert got == pytest.approx(gap, abs=1e-12, rel=0), (dx, dy, gap)

@@ -13,11 +13,12 @@ From those masks, independently of how the packer reasoned:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -280,17 +281,46 @@ def measure_deck(
     Cards are independent, so from ``PARALLEL_FROM`` cards on they are measured by forked workers
     (:mod:`parallel`), up to ``MAX_WORKERS``, in card order: identical to measuring one by one.
     """
+    with measuring(
+        layouts, symbols, card_diameter=card_diameter, ppmm=ppmm, shape=shape
+    ) as measured:
+        return measured()
+
+
+@contextlib.contextmanager
+def measuring(
+    layouts: Sequence[CardLayout],
+    symbols: Sequence[Symbol],
+    *,
+    card_diameter: float,
+    ppmm: float = PPMM,
+    shape: CardShape | None = None,
+) -> Iterator[Callable[[], Measured]]:
+    """:func:`measure_deck`, started on entering and finished by calling what it gives:
+    ``with measuring(...) as measured: (other work); m = measured()``.
+
+    The workers measure every card while this process does its other work (writing the PDF),
+    on the core it leaves free. With one process, the cards are measured when asked.
+    """
     global _JOB
     _JOB = (tuple(layouts), tuple(symbols), card_diameter, ppmm, shape)
     workers = worker_count(len(layouts), parallel_from=PARALLEL_FROM, cap=MAX_WORKERS)
     try:
         with in_order(
-            _measure_one, len(layouts), workers=workers, what="measuring cards"
+            _measure_one,
+            len(layouts),
+            workers=workers,
+            what="measuring cards",
+            ahead=len(layouts),
         ) as results:
-            cards = tuple(results)
+
+            def measured() -> Measured:
+                cards = tuple(results)
+                return Measured(cards, deck_metrics(cards))
+
+            yield measured
     finally:
         _JOB = None
-    return Measured(cards, deck_metrics(cards))
 
 
 PARALLEL_FROM = 12  # cards: below this a process pool costs more than it saves

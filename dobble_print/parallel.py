@@ -86,12 +86,13 @@ def in_order(
     workers: int,
     what: str,
     setup: tuple[Callable[..., None], tuple[Any, ...]] | None = None,
+    ahead: int = AHEAD,
 ) -> Iterator[Iterator[T]]:
     """``work(0)``, ``work(1)``, … ``work(count - 1)``, computed on ``workers`` forked processes.
 
     Use as ``with in_order(f, n, workers=w, what="packing cards") as results: for r in results``.
-    Leaving the block early (a ``break`` or an error) cancels what was not started and waits
-    only for the few items already running.
+    The work starts on entering the block. Leaving it early (a ``break`` or an error) cancels
+    what was not started and waits only for the few items already running.
 
     Args:
         work: a module-level function of the item's index (it must pickle by name).
@@ -102,6 +103,9 @@ def in_order(
             instead of this process, and each first calls ``function(*args)``, which installs what
             ``work`` needs (``args`` are pickled once per worker). Ignored with one worker: the
             caller has what ``work`` needs at hand.
+        ahead: items submitted per worker beyond those being collected. A caller that does
+            other work before collecting (and whose results are small) passes ``count``, so that
+            every item is computed meanwhile.
 
     Raises:
         DobbleError: a worker process died (out of memory, most likely).
@@ -119,7 +123,7 @@ def in_order(
     try:
         if context.get_start_method() == "forkserver":
             _start_workers(executor, workers)
-        yield _collect(executor, work, count, workers * AHEAD, what)
+        yield _collect(executor, work, count, workers * ahead, what)
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
 
@@ -174,17 +178,36 @@ def _start_workers(executor: ProcessPoolExecutor, workers: int) -> None:
 def _collect(
     executor: ProcessPoolExecutor, work: Callable[[int], T], count: int, window: int, what: str
 ) -> Iterator[T]:
+    """Submit the first ``window`` items now; the returned iterator collects them in order,
+    keeping ``window`` submitted ahead."""
     pending: collections.deque[Future] = collections.deque()
     submitted = 0
-    for _ in range(count):
-        try:  # once a worker has died, submitting raises too
-            while submitted < count and len(pending) < window:
-                pending.append(executor.submit(work, submitted))
-                submitted += 1
-            result = pending.popleft().result()
-        except BrokenProcessPool:
-            raise DobbleError(
-                f"a worker process stopped unexpectedly while {what} (out of memory?); close "
-                "other programs and try again"
-            ) from None
-        yield result
+
+    def submit() -> None:
+        nonlocal submitted
+        while submitted < count and len(pending) < window:
+            pending.append(executor.submit(work, submitted))
+            submitted += 1
+
+    def next_result() -> T:
+        submit()
+        return pending.popleft().result()
+
+    def results() -> Iterator[T]:
+        for _ in range(count):
+            yield _unbroken(next_result, what)
+
+    _unbroken(submit, what)
+    return results()
+
+
+def _unbroken(step: Callable[[], T], what: str) -> T:
+    """``step()``, with a dead worker's ``BrokenProcessPool`` (raised by waiting for a result, or
+    by submitting once the pool is broken) turned into the one-sentence error."""
+    try:
+        return step()
+    except BrokenProcessPool:
+        raise DobbleError(
+            f"a worker process stopped unexpectedly while {what} (out of memory?); close "
+            "other programs and try again"
+        ) from None

@@ -27,7 +27,7 @@ from dobble_print.deck import (
 )
 from dobble_print.errors import DobbleError
 from dobble_print.layout import CardLayout, layout_deck, start_packers
-from dobble_print.metrics import measure_deck
+from dobble_print.metrics import measuring
 from dobble_print.output import check_writable, refuse_inputs, write_atomically
 from dobble_print.preview import card_png_paths, write_card_pngs
 from dobble_print.render import render_pdf
@@ -322,29 +322,31 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
         notes=cover_lines(prepared.teams) if prepared.teams else (),
     )
     cover = plan_cover([s.name for s in symbols], facts, plan) if options.cover else ()
-    write_atomically(
-        options.output,
-        lambda tmp: render_pdf(
-            tmp,
-            symbols=symbols,
-            layouts=layouts,
-            plan=plan,
-            cover=cover,
-            back=back,
-            card_color=options.card_color,
-            progress=_stage(progress, "render"),
-            teams=prepared.teams,
-        ),
-    )
+    with measuring(  # the cards are measured while the PDF is written
+        layouts, symbols, card_diameter=options.card_diameter, shape=options.card_shape
+    ) as measured:
+        write_atomically(
+            options.output,
+            lambda tmp: render_pdf(
+                tmp,
+                symbols=symbols,
+                layouts=layouts,
+                plan=plan,
+                cover=cover,
+                back=back,
+                card_color=options.card_color,
+                progress=_stage(progress, "render"),
+                teams=prepared.teams,
+            ),
+        )
+        metrics = measured()
     report = build_report(
         seed=options.seed,
         symbols_per_card=prepared.deck.symbols_per_card,
         symbols=symbols,
         layouts=layouts,
         plan=plan,
-        metrics=measure_deck(
-            layouts, symbols, card_diameter=options.card_diameter, shape=options.card_shape
-        ),
+        metrics=metrics,
         teams=prepared.teams,
     )
     if options.report is not None:

@@ -109,6 +109,34 @@ def test_a_worker_that_dies_is_an_error_not_a_hang():
     )
 
 
+_MARKS = None  # the folder _mark leaves a file in per item (inherited by forked workers)
+
+
+def _mark(i: int) -> int:
+    (_MARKS / str(i)).touch()
+    return i
+
+
+def _marks_after_a_while(folder, expected: int) -> list[int]:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and len(list(folder.iterdir())) < expected:
+        time.sleep(0.05)
+    time.sleep(0.3)  # anything beyond the expected would have shown up by now
+    return sorted(int(p.name) for p in folder.iterdir())
+
+
+@pytest.mark.parametrize(("ahead", "started"), [(2, 4), (12, 12)])
+def test_the_work_starts_on_entering_and_ahead_sets_how_much(tmp_path, ahead, started):
+    """Entering the block submits the first ``workers × ahead`` items without the caller asking
+    for a result: metrics pass ``ahead=count`` so that every card is measured while the PDF is
+    being written."""
+    global _MARKS
+    _MARKS = tmp_path
+    with in_order(_mark, 12, workers=2, what="marking", ahead=ahead) as results:
+        assert _marks_after_a_while(tmp_path, started) == list(range(started))
+        assert list(results) == list(range(12))
+
+
 def _die_at_one_later(i: int) -> int:
     if i == 1:
         time.sleep(0.3)

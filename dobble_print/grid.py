@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -132,6 +132,7 @@ class Piece:
     runs: np.ndarray | None = None
     origin: tuple[int, int] = (0, 0)  # (row, col) of the mask's corner on the grid
     zone: np.ndarray | None = None
+    recent: dict = field(default_factory=dict)  # (grid, size, angle) -> (mask, runs), see mask_of
 
 
 class CardGrid:
@@ -200,11 +201,26 @@ class CardGrid:
         return self._frame
 
 
-def mask_of(item: Piece, board: Board, size: float, angle: float) -> tuple[CellMask, np.ndarray]:
-    mask = rasterise(item.shape, item.shape.height_for(size), angle, board.cell)
-    from dobble_print import occupancy
+RECENT = 4  # rasterisations each piece keeps: a stuck shape asks for the same one again
 
-    return mask, occupancy.runs_of(mask.cells)
+
+def mask_of(item: Piece, board: Board, size: float, angle: float) -> tuple[CellMask, np.ndarray]:
+    """``item``'s shape rasterised on ``board`` at ``size`` and ``angle``, and its runs.
+
+    A shape that could not grow asks for the same size and angle in the next round (about one
+    fine-grid rasterisation in six), so each piece keeps its last few.
+    """
+    key = (board.size, size, angle)
+    found = item.recent.get(key)
+    if found is None:
+        from dobble_print import occupancy
+
+        mask = rasterise(item.shape, item.shape.height_for(size), angle, board.cell)
+        found = (mask, occupancy.runs_of(mask.cells))
+        if len(item.recent) >= RECENT:
+            del item.recent[next(iter(item.recent))]
+        item.recent[key] = found
+    return found
 
 
 def fits_near(

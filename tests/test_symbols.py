@@ -299,3 +299,18 @@ def test_faint_on_card_ignores_words_and_sees_tiny_pictures():
     tiny = _art(1.0, size=2)  # smaller than the sampling stride: every pixel is looked at
     word = Symbol("snow", "words.txt:1", _art(1.0).rgba, kind="word")
     assert len(faint_on_card([tiny, word], (1, 1, 1))) == 1
+
+
+@pytest.mark.parametrize("mode", ["RGB", "L"])
+def test_an_opaque_picture_is_resized_to_the_same_pixels_before_alpha_is_added(tmp_path, mode):
+    """Pictures without alpha are shrunk before RGBA is added (faster); LANCZOS over an alpha of
+    255 everywhere is the same arithmetic, so the pixels must equal adding alpha first."""
+    rng = np.random.default_rng(5)
+    shape = (700, 1000, 3) if mode == "RGB" else (700, 1000)
+    path = tmp_path / f"opaque_{mode}.png"
+    Image.fromarray(rng.integers(0, 256, shape, dtype=np.uint8), mode).save(path)
+    want = Image.open(path).convert("RGBA")
+    want.thumbnail((300, 300), Image.Resampling.LANCZOS)
+    got = load_raster(path, max_px=300)
+    assert got.shape == (210, 300, 4)
+    np.testing.assert_array_equal(got, np.asarray(want))

@@ -66,6 +66,14 @@ def _block_ink(table, lw, lh, bi, ei, bj, ej, nx, ny, cell, c, s, kx, ky, cu, cv
 
 
 @_compiled
+def _fill(out, i0, i1, j0, j1, r0, r1, c0, c1):
+    """Mark cells [i0, i1) × [j0, j1) as ink; the rows and columns holding ink so far, grown to
+    hold them."""
+    out[i0:i1, j0:j1] = True
+    return min(r0, i0), max(r1, i1 - 1), min(c0, j0), max(c1, j1 - 1)
+
+
+@_compiled
 def raster_cells(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # noqa: PLR0913
     """Cells (``ny`` rows up, ``nx`` columns) whose turned bounding box meets any ink, trimmed to
     the rows and columns holding any, with the first row and column kept.
@@ -91,8 +99,7 @@ def raster_cells(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # 
             if whole == 0:
                 continue
             if whole == 2:
-                out[si:fi, sj:fj] = True
-                r0, r1, c0, c1 = min(r0, si), max(r1, fi - 1), min(c0, sj), max(c1, fj - 1)
+                r0, r1, c0, c1 = _fill(out, si, fi, sj, fj, r0, r1, c0, c1)
                 continue
             for bi in range(si, fi, BLOCK):
                 for bj in range(sj, fj, BLOCK):
@@ -103,8 +110,7 @@ def raster_cells(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # 
                     if inner == 0:
                         continue
                     if inner == 2:
-                        out[bi:ei, bj:ej] = True
-                        r0, r1, c0, c1 = min(r0, bi), max(r1, ei - 1), min(c0, bj), max(c1, ej - 1)
+                        r0, r1, c0, c1 = _fill(out, bi, ei, bj, ej, r0, r1, c0, c1)
                         continue
                     for i in range(bi, ei):
                         y = (i + 0.5 - ny / 2) * cell

@@ -202,6 +202,7 @@ def _pack_card(index: int, job: _Job) -> list[Spot]:
 
 
 def _as_layout(card: Sequence[int], spots: Sequence[Spot], job: _Job) -> CardLayout:
+    """The placements of a packed card: each spot as the picture's centre, drawn size, angle."""
     return CardLayout(
         tuple(
             Placement(s, sp.center, sp.height * job.shapes[s].aspect, sp.height, sp.angle)

@@ -9,6 +9,7 @@ size; other formats are decoded once and shrunk at once to what the print needs.
 from __future__ import annotations
 
 import io
+import math
 import warnings
 from pathlib import Path
 
@@ -140,7 +141,12 @@ def _decode(path: Path, max_px: int) -> np.ndarray:
             im.seek(0)
             if im.format in ("JPEG", "MPO"):
                 # Decode at 1/2, 1/4 or 1/8 scale, still at least max_px on the longer side.
-                im.draft(None, (max_px, max_px))
+                # (draft keeps both sides at least the size asked: asking max_px for both would
+                # decode a 2000×1500 photo in full for 793 px.)
+                w, h = im.size
+                im.draft(
+                    None, (math.ceil(max_px * w / max(w, h)), math.ceil(max_px * h / max(w, h)))
+                )
             im.load()
             im = _upright(im, max_px)
             if im.mode in ("RGB", "L") and max(im.size) > max_px:

@@ -53,10 +53,14 @@ SYMBOL_SLACK = 1.35
 
 def _print_image(rgba: np.ndarray, longest_px: int, slack: float = 1.0):
     """The pixels as a PIL image no larger than needed (never upscaled); within ``slack`` times
-    the need, left as they are."""
+    the need, left as they are. A wholly opaque picture (a photo cut as a rectangle) loses its
+    alpha: no soft mask to write, and three channels to resample instead of four."""
     from PIL import Image
 
-    im = Image.fromarray(rgba, "RGBA")
+    if bool((rgba[..., 3] == 255).all()):
+        im = Image.fromarray(np.ascontiguousarray(rgba[..., :3]), "RGB")
+    else:
+        im = Image.fromarray(rgba, "RGBA")
     if max(im.size) > longest_px * slack:
         scale = longest_px / max(im.size)
         size = (max(1, round(im.width * scale)), max(1, round(im.height * scale)))

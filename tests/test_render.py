@@ -350,11 +350,11 @@ def test_each_picture_is_stored_once(deck):
         images = [
             o
             for o in doc.objects
-            if isinstance(o, pikepdf.Stream)
-            and o.get("/Subtype") == pikepdf.Name.Image
-            and "/SMask" in o
+            if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == pikepdf.Name.Image
         ]
-        assert len(images) == len(SYMBOLS) + 1  # the symbols and the back
+        masks = {o.SMask.objgen for o in images if "/SMask" in o}
+        pictures = [o for o in images if o.objgen not in masks]  # an opaque one has no mask
+        assert len(pictures) == len(SYMBOLS) + 1  # the symbols and the back
 
 
 def test_same_input_same_bytes(tmp_path):
@@ -417,3 +417,23 @@ def test_pages_are_in_order(deck):
     _, plan = deck
     assert [p.kind for p in plan.pages] == ["cover", "front", "back", "front", "back"]
     assert list(itertools.chain.from_iterable([s.card] for s in plan.slots)) == list(range(7))
+
+
+def test_an_opaque_picture_is_drawn_without_a_soft_mask():
+    """A photo cut as a rectangle has alpha 255 everywhere: it is written as RGB (no soft mask to
+    store, three channels to resample), with the same pixels to within rounding; one
+    transparent pixel keeps the alpha."""
+    from dobble_print.render import _print_image
+
+    rng = np.random.default_rng(9)
+    rgba = rng.integers(0, 256, (300, 400, 4), dtype=np.uint8)
+    rgba[..., 3] = 255
+    opaque = _print_image(rgba, 200)
+    assert (opaque.mode, opaque.size) == ("RGB", (200, 150))
+    from PIL import Image
+
+    want = Image.fromarray(rgba, "RGBA").resize((200, 150), Image.Resampling.LANCZOS)
+    diff = np.abs(np.asarray(opaque, int) - np.asarray(want, int)[..., :3])
+    assert diff.max() <= 1
+    rgba[0, 0, 3] = 0
+    assert _print_image(rgba, 200).mode == "RGBA"

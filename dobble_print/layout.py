@@ -40,7 +40,7 @@ import numpy as np
 from dobble_print.card_shape import CardShape, ShapeKind
 from dobble_print.deck import Deck
 from dobble_print.errors import DobbleError
-from dobble_print.packing import GRID, Board, Spot, make_board, pack
+from dobble_print.packing import GRID, Board, make_board, pack
 from dobble_print.parallel import in_order, start_server, worker_count
 from dobble_print.shapes import WORD_ROTATION, Shape, shapes_of
 from dobble_print.symbols import Symbol
@@ -177,11 +177,6 @@ def _layout_nth(k: int) -> CardLayout:
 
 def _layout_one(index: int, job: _Job) -> CardLayout:
     """Pack card ``index`` of ``job``."""
-    return _as_layout(job.cards[index], _pack_card(index, job), job)
-
-
-def _pack_card(index: int, job: _Job) -> list[Spot]:
-    """The spots of card ``index``'s symbols, packed with the card's own random generator."""
     card = job.cards[index]
     rng = np.random.default_rng([job.seed, index])
     rel = rank_sizes(len(card))[list(job.ranks[index])]
@@ -197,12 +192,9 @@ def _pack_card(index: int, job: _Job) -> list[Spot]:
             fine=job.board[1],
         )
         if packed is not None:
-            return packed[0]
+            break
         fill /= 4
-
-
-def _as_layout(card: Sequence[int], spots: Sequence[Spot], job: _Job) -> CardLayout:
-    """The placements of a packed card: each spot as the picture's centre, drawn size, angle."""
+    spots, _ = packed
     return CardLayout(
         tuple(
             Placement(s, sp.center, sp.height * job.shapes[s].aspect, sp.height, sp.angle)

@@ -1,4 +1,5 @@
-"""The occupancy grid's inner loops, compiled with numba: the only module that imports it.
+"""The packer's inner loops, compiled with numba: the only module that imports it. Most answer
+questions about the occupancy grid; :func:`outline_bounds` serves :mod:`dobble_print.tightening`.
 
 The packer asks thousands of small questions per card — where does this shape, at this size and
 angle, fit; does it still fit one cell to the left — each over a few thousand grid cells. In numpy
@@ -350,3 +351,49 @@ def fits_near(fr, runs, h, w, pad, r, c, offsets):
         if 0 <= rr <= g - h and 0 <= cc <= g - w and _collide(fr, runs, rr + pad, cc + pad) < 0:
             return rr, cc
     return -1, -1
+
+
+@_compiled
+def _bound(a, ca, ha, b, cb, hb, need, out):
+    """The bound of one pair of outline points into ``out`` (6 coefficients, then the room)."""
+    dx, dy = a[0] - b[0], a[1] - b[1]
+    d = max(np.sqrt(dx * dx + dy * dy), 1e-12)
+    ux, uy = dx / d, dy / d
+    out[0] = ha - (a[0] - ca[0]) * ux - (a[1] - ca[1]) * uy
+    out[1] = hb + (b[0] - cb[0]) * ux + (b[1] - cb[1]) * uy
+    out[2], out[3], out[4], out[5] = -ux, -uy, ux, uy
+    out[6] = d - need - ha - hb
+
+
+@_compiled
+def outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shift):  # noqa: PLR0913
+    """The linear bounds :mod:`dobble_print.tightening` puts on two symbols' growth and shifts,
+    from the pairs of their outline points (``a`` of one, ``b`` of the other; x, y in mm) closer
+    than ``window``: rows of coefficients of (t_a, t_b, dx_a, dy_a, dx_b, dy_b), and the room each
+    leaves. ``ca``, ``cb`` are the centres, ``ha``, ``hb`` the pixels' half diagonals; t is at
+    most ``grow`` and each shift at most ``shift`` along x and y, so a bound whose left side can
+    never reach its room is left out (about half of them)."""
+    w2 = window * window
+    count = 0
+    for i in range(a.shape[0]):
+        for j in range(b.shape[0]):
+            dx, dy = a[i, 0] - b[j, 0], a[i, 1] - b[j, 1]
+            count += dx * dx + dy * dy < w2
+    rows = np.empty((count, 7))
+    k = 0
+    for i in range(a.shape[0]):
+        for j in range(b.shape[0]):
+            dx, dy = a[i, 0] - b[j, 0], a[i, 1] - b[j, 1]
+            d2 = dx * dx + dy * dy
+            if d2 >= w2:
+                continue
+            d = max(np.sqrt(d2), 1e-12)
+            ux, uy = dx / d, dy / d
+            ta = ha - (a[i, 0] - ca[0]) * ux - (a[i, 1] - ca[1]) * uy
+            tb = hb + (b[j, 0] - cb[0]) * ux + (b[j, 1] - cb[1]) * uy
+            room = d - need - ha - hb
+            if room < grow * (max(ta, 0.0) + max(tb, 0.0)) + 2 * shift * (abs(ux) + abs(uy)):
+                rows[k, 0], rows[k, 1], rows[k, 2], rows[k, 3] = ta, tb, -ux, -uy
+                rows[k, 4], rows[k, 5], rows[k, 6] = ux, uy, room
+                k += 1
+    return rows[:k, :6], rows[:k, 6]

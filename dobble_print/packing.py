@@ -271,9 +271,11 @@ def pack(
 
 
 def warm_up() -> None:
-    """Pack a tiny card of two shapes on a coarse and a fine grid: the first call of each compiled
-    loop loads it (see :mod:`dobble_print.warm_packer`), with the argument types of real cards."""
+    """Pack a tiny card of two shapes on a coarse and a fine grid, and tighten it: the first call
+    of each compiled loop loads it (see :mod:`dobble_print.warm_packer`), with the argument types
+    of real cards, and HiGHS is imported."""
     from dobble_print.shapes import shape_of
+    from dobble_print.tightening import tighten
 
     y, x = np.mgrid[:48, :48]
     rgba = np.zeros((48, 48, 4), np.uint8)
@@ -282,4 +284,8 @@ def warm_up() -> None:
     ring[16:32, 16:32, 3] = 0
     shapes = [shape_of(rgba), shape_of(ring)]
     boards = [make_board(12.0, 1.0, g) for g in (40, 120)]
-    pack(boards[0], shapes, [8.0, 5.0], [180.0, 25.0], np.random.default_rng(0), fine=boards[1])
+    spots, _ = pack(
+        boards[0], shapes, [8.0, 5.0], [180.0, 25.0], np.random.default_rng(0), fine=boards[1]
+    ) or ([], 1.0)
+    placed = [(s, p.center, p.height, p.angle) for s, p in zip(shapes, spots, strict=False)]
+    tighten(placed, clearance=1.0, spread=2.3, depth=lambda x, y: 12.0 - np.hypot(x, y), disc=12.0)

@@ -1,0 +1,317 @@
+"""Tightening: every packed symbol grows and shifts into the slack the grids left, measured on its
+outline rather than on cells.
+
+The packing grids are conservative: a shape marks every cell its ink touches, and positions and
+gaps come in whole cells, so after settling most contacts are 0.2–0.4 mm wider than the clearance,
+and the ink stops short of the safe edge. Here each card's symbols grow about their own centres
+(by the factor 1 + t) and shift (by d), all at once, as a small linear programme:
+
+- Each symbol's ink outline (the pixels of its finest pyramid level with a blank side: the ink
+  nearest anything outside it lies on those) is placed on the card in mm. A level pixel is a small
+  square: distances are between pixel centres less both pixels' half diagonals, which grow with
+  the symbol, so they never overestimate.
+- For two outline points a (of symbol i) and b (of j), with u the unit vector from b to a, the
+  moved points satisfy |a′ − b′| ≥ u·(a′ − b′) = |a − b| + t_i·u·(a − c_i) − t_j·u·(b − c_j) +
+  u·(d_i − d_j), linear in the unknowns: requiring it to stay at least the clearance is a linear
+  bound, safe for any move, not only small ones. Pairs further apart than the largest move
+  (``MAX_GROWTH``, ``MAX_SHIFT``) could close are left out.
+- The safe edge of a round card: |p′| ≤ |p| + p̂·(p′ − p) + |p′ − p|²/(2|p|), again linear once the
+  last term takes its largest value. Other card shapes only grow their symbols in place, bounded by
+  how far inside the edge each point lies (their depth drops by at most the distance moved).
+- The card's size spread stays within ``spread`` and above ``LEAST_SPREAD`` (linear in t).
+- Objective: the ink area gained, Σ size²·t, with the card's smallest symbol counted
+  ``SMALLEST_WEIGHT`` times more, so that the smallest symbol in a deck grows too.
+
+The bounds number tens of thousands (every close pair of outline points), but only a few dozen
+matter, so the programme is solved by cutting planes: start from each pair's closest points,
+solve (HiGHS), add each group's most violated bound, solve again, until none is violated. Every
+bound is then met, so the result is as safe as the packing; when anything fails the symbols stay
+as packed.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from dobble_print.grid import LEAST_SPREAD, SAFETY
+from dobble_print.shapes import Shape
+
+MAX_GROWTH = 0.05  # largest relative growth of a symbol (t)
+MAX_SHIFT = 0.5  # mm: largest shift of a symbol along x and along y
+SMALLEST_WEIGHT = 4.0  # the card's smallest symbol's growth counts this many times more
+CUTS = 60  # rounds of adding violated bounds before giving up (a card takes about five)
+TOLERANCE = 1e-6  # mm: a bound violated by less is met (HiGHS meets its rows to ~1e-7)
+
+Depth = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+@dataclass(frozen=True)
+class Nudge:
+    """How one packed symbol changes: its drawn width and height times ``factor`` (≥ 1), its
+    centre moved by ``shift`` (mm, y up)."""
+
+    factor: float = 1.0
+    shift: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(frozen=True, eq=False)
+class _Bounds:
+    """A group of linear bounds coef·x ≤ rhs over the same few unknowns (columns ``cols``)."""
+
+    cols: tuple[int, ...]
+    coef: np.ndarray  # (rows, len(cols))
+    rhs: np.ndarray  # (rows,)
+
+    def first(self) -> tuple[np.ndarray, float] | None:
+        """The bound with the least room, to start from."""
+        if not len(self.rhs):
+            return None
+        k = int(np.argmin(self.rhs))
+        return self.coef[k], float(self.rhs[k])
+
+    def cut(self, x: np.ndarray) -> tuple[np.ndarray, float] | None:
+        """The bound ``x`` violates most, or None when it meets them all."""
+        if not len(self.rhs):
+            return None
+        over = self.coef @ x[list(self.cols)] - self.rhs
+        k = int(np.argmax(over))
+        return (self.coef[k], float(self.rhs[k])) if over[k] > TOLERANCE else None
+
+
+@dataclass(frozen=True, eq=False)
+class _Rim:
+    """Symbol ``i``'s outline points ``p`` (offsets ``v`` from its centre) kept inside a disc:
+    |p + d + t·v| + t·half ≤ room, a convex bound in (t, dx, dy), met exactly by adding the
+    tangent plane at the point that violates it most (a tangent never overestimates a convex
+    function, so a solution meeting every cut with the exact check passing is safe)."""
+
+    cols: tuple[int, int, int]
+    p: np.ndarray
+    v: np.ndarray
+    half: float
+    room: np.ndarray
+
+    def first(self) -> tuple[np.ndarray, float] | None:
+        """The tangent at no move of the point with the least room."""
+        if not len(self.room):
+            return None
+        return self._tangent(np.zeros(3), int(np.argmin(self.room - _norm(self.p))))
+
+    def cut(self, x: np.ndarray) -> tuple[np.ndarray, float] | None:
+        """The tangent at ``x`` of the point that is furthest out, or None when none is out."""
+        if not len(self.room):
+            return None
+        t, dx, dy = x[list(self.cols)]
+        moved = self.p + (dx, dy) + t * self.v
+        over = _norm(moved) + t * self.half - self.room
+        k = int(np.argmax(over))
+        return self._tangent(np.array([t, dx, dy]), k) if over[k] > TOLERANCE else None
+
+    def _tangent(self, x0: np.ndarray, k: int) -> tuple[np.ndarray, float]:
+        q = self.p[k] + x0[1:] + x0[0] * self.v[k]
+        unit = q / max(math.hypot(*q), 1e-12)
+        coef = np.array([unit @ self.v[k] + self.half, unit[0], unit[1]])
+        # The tangent plane at x0 of |q(x)| + t·half is unit·p_k + coef·x.
+        return coef, float(self.room[k] - unit @ self.p[k])
+
+
+def _norm(p: np.ndarray) -> np.ndarray:
+    return np.hypot(p[:, 0], p[:, 1])
+
+
+def tighten(
+    placed: Sequence[tuple[Shape, tuple[float, float], float, float]],
+    *,
+    clearance: float,
+    spread: float,
+    depth: Depth,
+    disc: float | None = None,
+) -> list[Nudge]:
+    """How each symbol of one packed card grows and shifts into the slack left by the grids.
+
+    Args:
+        placed: each symbol as (shape, centre in mm from the card centre with y up, drawn height
+            in mm, rotation in degrees counter-clockwise).
+        clearance: least distance between two symbols' inks, mm.
+        spread: largest allowed ratio of the largest to the smallest √ink-area on the card.
+        depth: how far inside the safe area each point (mm) lies; negative outside.
+        disc: the safe area's radius when it is a disc centred on the card (symbols may then
+            shift as well as grow).
+    """
+    from dobble_print.occupancy import outline_bounds  # compiled: see occupancy's docstring
+
+    n = len(placed)
+    if n == 0:
+        return []
+    shift = MAX_SHIFT if disc is not None else 0.0
+    pts, reach, half, centres = [], [], [], []
+    for shape, centre, height, angle in placed:
+        p, h = _outline_mm(shape, centre, height, angle)
+        c = np.asarray(centre, float)
+        pts.append(p)
+        reach.append(np.hypot(p[:, 0] - c[0], p[:, 1] - c[1]))
+        half.append(h)
+        centres.append(c)
+    if not all(len(p) for p in pts):
+        return [Nudge()] * n
+    far = [float(r.max()) + h for r, h in zip(reach, half, strict=True)]
+    moves = [MAX_GROWTH * f + math.sqrt(2) * shift for f in far]  # largest move of any point
+    need = clearance + SAFETY
+    groups = [_edge(i, pts[i], centres[i], half[i], moves[i], depth, disc, n) for i in range(n)]
+    beside = _neighbours(pts, need + 2 * max(half) + 2 * max(moves))
+    for i in range(n):
+        for j in range(i + 1, n):
+            rows = np.flatnonzero(beside[i] >> j & 1)
+            cols = np.flatnonzero(beside[j] >> i & 1)
+            if not len(rows) or not len(cols):
+                continue
+            window = need + half[i] + half[j] + moves[i] + moves[j]
+            coef, room = outline_bounds(
+                pts[i][rows],
+                centres[i],
+                half[i],
+                pts[j][cols],
+                centres[j],
+                half[j],
+                window,
+                need,
+                MAX_GROWTH,
+                shift,
+            )
+            if len(room):
+                groups.append(_Bounds((i, j, n + i, 2 * n + i, n + j, 2 * n + j), coef, room))
+    sizes = np.array([h * math.sqrt(s.ink_fraction * s.aspect) for s, _, h, _ in placed])
+    x = _solve(sizes, groups, _spread(sizes, spread), shift)
+    if x is None:
+        return [Nudge()] * n
+    return [Nudge(1.0 + float(x[i]), (float(x[n + i]), float(x[2 * n + i]))) for i in range(n)]
+
+
+def _edge(i, p, centre, half, move, depth, disc, n):
+    """Bounds keeping symbol ``i``'s outline points ``p`` inside the safe area."""
+    v = p - centre
+    if disc is None:  # grow in place: depth falls by at most the distance a point moves
+        room = depth(p[:, 0], p[:, 1]) - half - SAFETY
+        keep = room < move + half * MAX_GROWTH
+        rate = np.hypot(v[:, 0], v[:, 1]) + half
+        return _Bounds((i,), rate[keep, None], room[keep])
+    room = disc - SAFETY - half
+    keep = room - _norm(p) < move + half * MAX_GROWTH
+    return _Rim((i, n + i, 2 * n + i), p[keep], v[keep], half, np.full(int(keep.sum()), room))
+
+
+def _spread(sizes: np.ndarray, spread: float) -> list[_Bounds]:
+    """Bounds keeping each symbol within ``spread`` of every other (or no further out of it than
+    it is), and the largest at least ``LEAST_SPREAD`` times the smallest (when it is)."""
+    out = []
+    for i in range(len(sizes)):
+        for j in range(len(sizes)):
+            if i != j:  # s_i(1 + t_i) ≤ k·s_j(1 + t_j)
+                k = max(spread, sizes[i] / sizes[j])
+                coef = np.array([[sizes[i], -k * sizes[j]]])
+                out.append(_Bounds((i, j), coef, np.array([k * sizes[j] - sizes[i]])))
+    small, large = int(np.argmin(sizes)), int(np.argmax(sizes))
+    if small != large:  # k·s_small(1 + t_small) ≤ s_large(1 + t_large)
+        k = min(LEAST_SPREAD, sizes[large] / sizes[small])
+        coef = np.array([[k * sizes[small], -sizes[large]]])
+        out.append(_Bounds((small, large), coef, np.array([sizes[large] - k * sizes[small]])))
+    return out
+
+
+def _solve(
+    sizes: np.ndarray, groups: list, fixed: list[_Bounds], shift: float
+) -> np.ndarray | None:
+    """Maximise the weighted growth under every bound of ``fixed`` and of ``groups``, the latter
+    by cutting planes: the solution, or None when HiGHS fails or the cuts do not converge."""
+    import highspy
+
+    n = len(sizes)
+    gain = sizes**2
+    gain[int(np.argmin(sizes))] *= SMALLEST_WEIGHT
+    lp = _highs()
+    inf = highspy.kHighsInf
+    lower = np.concatenate([np.zeros(n), np.full(2 * n, -shift)])
+    upper = np.concatenate([np.full(n, MAX_GROWTH), np.full(2 * n, shift)])
+    cost = np.concatenate([gain / gain.max(), np.zeros(2 * n)])
+    lp.addCols(3 * n, cost, lower, upper, 0, np.array([], np.int32), np.array([], np.int32), [])
+    lp.changeObjectiveSense(highspy.ObjSense.kMaximize)
+    cuts = [g.first() for g in groups]
+    cuts[:0] = [(g.coef[0], float(g.rhs[0])) for g in fixed]
+    groups = [*fixed, *groups]
+    for _ in range(CUTS):
+        rows = [(g, c) for g, c in zip(groups, cuts, strict=True) if c is not None]
+        if rows:
+            width = [len(g.cols) for g, _ in rows]
+            starts = np.concatenate([[0], np.cumsum(width)[:-1]]).astype(np.int32)
+            index = np.concatenate([g.cols for g, _ in rows]).astype(np.int32)
+            value = np.concatenate([c[0] for _, c in rows]).astype(float)
+            top = np.array([c[1] for _, c in rows])
+            lp.addRows(len(rows), np.full(len(rows), -inf), top, len(index), starts, index, value)
+        if lp.run() != highspy.HighsStatus.kOk:
+            return None
+        if lp.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+            return None
+        x = np.asarray(lp.getSolution().col_value)
+        cuts = [None] * len(fixed) + [g.cut(x) for g in groups[len(fixed) :]]
+        if all(c is None for c in cuts):
+            return x
+    return None
+
+
+HIGHS_OPTIONS = {"output_flag": False, "threads": 1, "random_seed": 0}  # silent, deterministic
+
+
+def _highs():
+    """A fresh HiGHS model with ``HIGHS_OPTIONS``."""
+    import highspy
+
+    lp = highspy.Highs()
+    for key, value in HIGHS_OPTIONS.items():
+        lp.setOptionValue(key, value)
+    return lp
+
+
+def _neighbours(pts: Sequence[np.ndarray], window: float) -> list[np.ndarray]:
+    """For each outline point, a bit mask of the symbols with a point in or beside its cell of
+    side ``window``: only those can have a point within ``window`` of it."""
+    lo = np.min([p.min(axis=0) for p in pts], axis=0)
+    keys = [((p - lo) // window).astype(np.int64) + 1 for p in pts]
+    size = int(max(k.max() for k in keys)) + 2
+    cells = np.zeros((size, size), np.int64)
+    for i, k in enumerate(keys):
+        cells[k[:, 1], k[:, 0]] |= 1 << i
+    near = cells.copy()
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dy or dx:
+                near[1:-1, 1:-1] |= cells[1 + dy : size - 1 + dy, 1 + dx : size - 1 + dx]
+    return [near[k[:, 1], k[:, 0]] for k in keys]
+
+
+def _outline_mm(shape: Shape, centre, height: float, angle: float):
+    """The shape's outline pixel centres on the card (mm, y up) and a pixel's half diagonal."""
+    unit, f = _outline(shape)
+    mm = height / shape.pixels[1]  # per picture pixel, both ways (width = height · aspect)
+    local = unit * mm
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    x = centre[0] + c * local[:, 0] - s * local[:, 1]
+    y = centre[1] + s * local[:, 0] + c * local[:, 1]
+    return np.column_stack([x, y]), f * mm * math.sqrt(0.5)
+
+
+@functools.lru_cache(maxsize=2048)
+def _outline(shape: Shape) -> tuple[np.ndarray, int]:
+    """Centres of the finest level's outline pixels in picture pixels from the picture's centre
+    (x right, y up), and how many picture pixels a level pixel spans."""
+    ink = shape.levels[0]
+    f = shape.factors[0]
+    pad = np.pad(ink, 1)
+    inner = pad[:-2, 1:-1] & pad[2:, 1:-1] & pad[1:-1, :-2] & pad[1:-1, 2:]
+    r, c = np.nonzero(ink & ~inner)
+    w, h = shape.pixels
+    return np.column_stack([(c + 0.5) * f - w / 2, h / 2 - (r + 0.5) * f]), f

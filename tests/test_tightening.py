@@ -1,0 +1,145 @@
+"""Tightening: packed symbols grow and shift into the slack the grids left, measured on the placed
+masks at 20 px/mm (dobble_print.metrics), independently of the bounds the programme reasons on."""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+import pytest
+
+from dobble_print import tightening
+from dobble_print.layout import CardLayout, Placement
+from dobble_print.metrics import card_metrics
+from dobble_print.shapes import shape_of
+from dobble_print.tightening import Nudge, tighten
+from tests.test_layout import pic
+
+CARD = 85.0
+SAFE = 39.5  # safe disc radius of an 85 mm card with a 3 mm margin
+FINE = 20.0  # px/mm the results are measured at
+
+
+def disc_picture(size: int = 500):
+    yy, xx = np.mgrid[0:size, 0:size] + 0.5 - size / 2
+    return pic(np.hypot(xx, yy) <= size / 2, np.random.default_rng(0))
+
+
+def depth(x, y):
+    return SAFE - np.hypot(x, y)
+
+
+def nudged(placed, nudges) -> CardLayout:
+    out = []
+    for k, ((shape, centre, height, angle), nudge) in enumerate(zip(placed, nudges, strict=True)):
+        h = height * nudge.factor
+        c = (centre[0] + nudge.shift[0], centre[1] + nudge.shift[1])
+        out.append(Placement(k, c, h * shape.aspect, h, angle))
+    return CardLayout(tuple(out))
+
+
+def measure(layout, symbols):
+    return card_metrics(layout, symbols, card_diameter=CARD, ppmm=FINE)
+
+
+def test_two_discs_pinned_between_each_other_and_the_edge_close_both_gaps():
+    sym = disc_picture()
+    shape = shape_of(sym.rgba)
+    # Side by side across the card: 1.6 mm apart, 0.7 mm inside the safe edge.
+    placed = [(shape, (-19.8, 0.0), 38.0, 0.0), (shape, (19.8, 0.0), 38.0, 30.0)]
+    before = measure(nudged(placed, [Nudge()] * 2), [sym, sym])
+    nudges = tighten(placed, clearance=1.0, spread=2.3, depth=depth, disc=SAFE)
+    after = measure(nudged(placed, nudges), [sym, sym])
+    assert before.clearance == pytest.approx(1.6, abs=0.1)
+    assert before.edge == pytest.approx(3.7, abs=0.1)
+    # A linear programme's answer is a vertex: here one disc takes the room (of two equal ones,
+    # the one counted as the card's smallest).
+    assert nudges[0].factor > 1.03 and nudges[1].factor >= 1.0
+    assert 1.0 <= after.clearance <= 1.25, after
+    assert 3.0 <= after.edge <= 3.2, after
+    assert after.smallest > before.smallest
+
+
+def test_a_disc_filling_the_card_grows_to_the_safe_edge_but_not_past_it():
+    sym = disc_picture()
+    shape = shape_of(sym.rgba)
+    placed = [(shape, (0.4, -0.3), 77.0, 0.0)]  # 1 mm inside the safe edge, a little off centre
+    [nudge] = tighten(placed, clearance=1.0, spread=2.3, depth=depth, disc=SAFE)
+    edge = measure(nudged(placed, [nudge]), [sym]).edge
+    assert 1.02 < nudge.factor < 1 + tightening.MAX_GROWTH
+    assert 3.0 <= edge <= 3.15, edge
+
+
+def test_the_size_spread_holds_while_growing():
+    sym = disc_picture()
+    shape = shape_of(sym.rgba)
+    placed = [(shape, (-12.0, 0.0), 20.0, 0.0), (shape, (12.0, 20.0), 10.0, 0.0)]
+    nudges = tighten(placed, clearance=1.0, spread=2.0, depth=depth, disc=SAFE)
+    assert nudges[1].factor == pytest.approx(1 + tightening.MAX_GROWTH)
+    assert nudges[0].factor == pytest.approx(1 + tightening.MAX_GROWTH)
+    nudges = tighten(placed, clearance=1.0, spread=2.0, depth=depth, disc=SAFE)
+    tight = tighten(
+        placed[:1] + [(shape, (12.0, 20.0), 10.0, 0.0)],
+        clearance=1.0,
+        spread=2.02,
+        depth=depth,
+        disc=SAFE,
+    )
+    sizes = [20.0 * tight[0].factor, 10.0 * tight[1].factor]
+    assert sizes[0] / sizes[1] <= 2.02 + 1e-9
+
+
+def test_other_card_shapes_grow_in_place_without_shifting():
+    sym = disc_picture()
+    shape = shape_of(sym.rgba)
+    placed = [(shape, (-11.0, 0.0), 20.0, 0.0), (shape, (11.0, 0.0), 20.0, 0.0)]
+    square = functools.partial(lambda h, x, y: h - np.maximum(np.abs(x), np.abs(y)), SAFE)
+    nudges = tighten(placed, clearance=1.0, spread=2.3, depth=square)
+    assert all(n.shift == (0.0, 0.0) for n in nudges)
+    assert all(n.factor > 1.0 for n in nudges)
+    assert measure(nudged(placed, nudges), [sym, sym]).clearance >= 1.0
+
+
+def test_symbols_already_at_the_clearance_stay_as_they_are():
+    sym = disc_picture()
+    shape = shape_of(sym.rgba)
+    placed = [(shape, (-10.5, 0.0), 20.0, 0.0), (shape, (10.5, 0.0), 20.0, 0.0)]  # gap 1.0 mm
+    nudges = tighten(placed, clearance=1.0, spread=2.3, depth=depth, disc=SAFE)
+    after = measure(nudged(placed, nudges), [sym, sym])
+    assert after.clearance >= 1.0
+    # They can only move apart together: one grows while sliding away, never into the other.
+    assert all(n.factor >= 1.0 for n in nudges)
+
+
+def test_when_the_solver_fails_every_symbol_stays_as_packed(monkeypatch):
+    import highspy
+
+    monkeypatch.setattr(highspy.Highs, "run", lambda self: highspy.HighsStatus.kError)
+    sym = disc_picture()
+    shape = shape_of(sym.rgba)
+    placed = [(shape, (-12.0, 0.0), 20.0, 0.0), (shape, (12.0, 0.0), 20.0, 0.0)]
+    assert tighten(placed, clearance=1.0, spread=2.3, depth=depth, disc=SAFE) == [Nudge(), Nudge()]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_crowded_cards_end_apart_and_inside(seed):
+    """Shapes scattered on a grid at random angles, each well apart: after tightening, the inks
+    are still the clearance apart and inside the safe disc, measured on the masks."""
+    rng = np.random.default_rng(seed)
+    from tests.test_layout import blob
+
+    symbols = [blob(rng, int(rng.integers(60, 300))) for _ in range(8)]
+    placed = []
+    for k, sym in enumerate(symbols):
+        shape = shape_of(sym.rgba)
+        x, y = (k % 3 - 1) * 17.0, (k // 3 - 1) * 17.0
+        size = 13.0 + rng.uniform(-2, 1)
+        height = size / math.sqrt(shape.ink_fraction * shape.aspect) * 0.75
+        placed.append((shape, (x, y), height, float(rng.uniform(-180, 180))))
+    before = measure(nudged(placed, [Nudge()] * 8), symbols)
+    assert before.clearance >= 1.1 and before.edge >= 3.1  # the test's own layout is valid
+    nudges = tighten(placed, clearance=1.0, spread=2.3, depth=depth, disc=SAFE)
+    after = measure(nudged(placed, nudges), symbols)
+    assert after.clearance >= 1.0 and after.edge >= 3.0, after
+    assert all(n.factor >= 1.0 for n in nudges) and max(n.factor for n in nudges) > 1.0

@@ -75,7 +75,19 @@ def start_server(preload: Sequence[str]) -> None:
     """
     if "forkserver" in multiprocessing.get_all_start_methods():
         multiprocessing.get_context("forkserver").set_forkserver_preload(list(preload))
-        forkserver.ensure_running()
+        # The server is started as `python -c …`, whose first import path is the current folder
+        # (Python 3.11 does not apply the sys.path multiprocessing hands it): a `numpy.py`, or
+        # another copy of dobble_print, in the folder a user builds from would be imported by
+        # every worker. PYTHONSAFEPATH leaves the current folder out; only the server sees it.
+        saved = os.environ.get("PYTHONSAFEPATH")
+        os.environ["PYTHONSAFEPATH"] = "1"
+        try:
+            forkserver.ensure_running()
+        finally:
+            if saved is None:
+                del os.environ["PYTHONSAFEPATH"]
+            else:
+                os.environ["PYTHONSAFEPATH"] = saved
 
 
 @contextlib.contextmanager

@@ -625,6 +625,22 @@ def test_identical_bytes_across_runs_and_hash_seeds(reference, hash_seed):
     assert out.read_bytes() == complete
 
 
+def test_modules_in_the_folder_a_user_builds_from_are_not_imported(tmp_path):
+    """The packing workers' server starts as ``python -c``, which would import from the current
+    folder first: a user's ``numpy.py`` or an old ``dobble_print`` there must change nothing."""
+    make_pictures(tmp_path / "pics", 13, seed=4)  # 13 cards: packed by worker processes
+    script = Path(sys.executable).with_name("dobble-print")
+    cmd = [str(script), "build", str(tmp_path / "pics"), "--seed", "3", "--quiet", "-o"]
+    subprocess.run([*cmd, str(tmp_path / "a.pdf")], cwd=REPO, check=True, capture_output=True)
+    here = tmp_path / "here"
+    (here / "dobble_print").mkdir(parents=True)
+    (here / "dobble_print" / "__init__.py").write_text('raise SystemExit("an old copy")\n')
+    (here / "numpy.py").write_text('raise SystemExit("the folder\'s numpy.py")\n')
+    proc = subprocess.run([*cmd, str(tmp_path / "b.pdf")], cwd=here, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "b.pdf").read_bytes() == (tmp_path / "a.pdf").read_bytes()
+
+
 KILLS = [signal.SIGKILL, signal.SIGTERM, signal.SIGINT] * 3 + [signal.SIGKILL, signal.SIGKILL]
 
 

@@ -372,28 +372,53 @@ def outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shift):  # noqa: PL
     than ``window``: rows of coefficients of (t_a, t_b, dx_a, dy_a, dx_b, dy_b), and the room each
     leaves. ``ca``, ``cb`` are the centres, ``ha``, ``hb`` the pixels' half diagonals; t is at
     most ``grow`` and each shift at most ``shift`` along x and y, so a bound whose left side can
-    never reach its room is left out (about half of them)."""
+    never reach its room is left out (about half of them).
+
+    The points of ``b`` are sorted into square buckets of side ``window``: a point of ``a`` is
+    measured only against the nine buckets around it. Two passes: count, then fill."""
     w2 = window * window
-    count = 0
-    for i in range(a.shape[0]):
-        for j in range(b.shape[0]):
-            dx, dy = a[i, 0] - b[j, 0], a[i, 1] - b[j, 1]
-            count += dx * dx + dy * dy < w2
-    rows = np.empty((count, 7))
-    k = 0
-    for i in range(a.shape[0]):
-        for j in range(b.shape[0]):
-            dx, dy = a[i, 0] - b[j, 0], a[i, 1] - b[j, 1]
-            d2 = dx * dx + dy * dy
-            if d2 >= w2:
-                continue
-            d = max(np.sqrt(d2), 1e-12)
-            ux, uy = dx / d, dy / d
-            ta = ha - (a[i, 0] - ca[0]) * ux - (a[i, 1] - ca[1]) * uy
-            tb = hb + (b[j, 0] - cb[0]) * ux + (b[j, 1] - cb[1]) * uy
-            room = d - need - ha - hb
-            if room < grow * (max(ta, 0.0) + max(tb, 0.0)) + 2 * shift * (abs(ux) + abs(uy)):
-                rows[k, 0], rows[k, 1], rows[k, 2], rows[k, 3] = ta, tb, -ux, -uy
-                rows[k, 4], rows[k, 5], rows[k, 6] = ux, uy, room
-                k += 1
-    return rows[:k, :6], rows[:k, 6]
+    x0, y0 = b[:, 0].min(), b[:, 1].min()
+    nx = int((b[:, 0].max() - x0) / window) + 1
+    ny = int((b[:, 1].max() - y0) / window) + 1
+    key = np.empty(b.shape[0], np.int64)
+    starts = np.zeros(nx * ny + 1, np.int64)
+    for j in range(b.shape[0]):
+        key[j] = int((b[j, 1] - y0) / window) * nx + int((b[j, 0] - x0) / window)
+        starts[key[j] + 1] += 1
+    for k in range(nx * ny):
+        starts[k + 1] += starts[k]
+    order = np.empty(b.shape[0], np.int64)
+    fill = starts[:-1].copy()
+    for j in range(b.shape[0]):
+        order[fill[key[j]]] = j
+        fill[key[j]] += 1
+    rows = np.empty((0, 7))
+    for writing in range(2):
+        k = 0
+        for i in range(a.shape[0]):
+            gx = int(np.floor((a[i, 0] - x0) / window))
+            gy = int(np.floor((a[i, 1] - y0) / window))
+            for cy in range(max(gy - 1, 0), min(gy + 2, ny)):
+                for cx in range(max(gx - 1, 0), min(gx + 2, nx)):
+                    cell = cy * nx + cx
+                    for m in range(starts[cell], starts[cell + 1]):
+                        j = order[m]
+                        dx, dy = a[i, 0] - b[j, 0], a[i, 1] - b[j, 1]
+                        d2 = dx * dx + dy * dy
+                        if d2 >= w2:
+                            continue
+                        d = max(np.sqrt(d2), 1e-12)
+                        ux, uy = dx / d, dy / d
+                        ta = ha - (a[i, 0] - ca[0]) * ux - (a[i, 1] - ca[1]) * uy
+                        tb = hb + (b[j, 0] - cb[0]) * ux + (b[j, 1] - cb[1]) * uy
+                        room = d - need - ha - hb
+                        top = grow * (max(ta, 0.0) + max(tb, 0.0)) + 2 * shift * (abs(ux) + abs(uy))
+                        if room >= top:
+                            continue
+                        if writing:
+                            rows[k, 0], rows[k, 1], rows[k, 2], rows[k, 3] = ta, tb, -ux, -uy
+                            rows[k, 4], rows[k, 5], rows[k, 6] = ux, uy, room
+                        k += 1
+        if not writing:
+            rows = np.empty((k, 7))
+    return rows[:, :6], rows[:, 6]

@@ -143,3 +143,28 @@ def test_random_crowded_cards_end_apart_and_inside(seed):
     after = measure(nudged(placed, nudges), symbols)
     assert after.clearance >= 1.0 and after.edge >= 3.0, after
     assert all(n.factor >= 1.0 for n in nudges) and max(n.factor for n in nudges) > 1.0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_outline_bounds_keep_exactly_the_pairs_that_can_bind(seed):
+    """The compiled kernel (buckets, a filter on what can bind) against a plain numpy reference."""
+    from dobble_print.occupancy import outline_bounds
+
+    rng = np.random.default_rng(seed)
+    a, b = rng.uniform(0, 12, (300, 2)), rng.uniform(5, 20, (250, 2))
+    ca, cb = np.array([3.0, 4.0]), np.array([15.0, 12.0])
+    ha, hb, window, need, grow, shift = 0.04, 0.03, 2.5, 1.05, 0.05, 0.5
+    coef, room = outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shift)
+    d = a[:, None, :] - b[None, :, :]
+    dist = np.hypot(d[..., 0], d[..., 1])
+    i, j = np.nonzero(dist < window)
+    u = d[i, j] / dist[i, j, None]
+    ta = ha - ((a[i] - ca) * u).sum(1)
+    tb = hb + ((b[j] - cb) * u).sum(1)
+    want_room = dist[i, j] - need - ha - hb
+    can = want_room < grow * (np.maximum(ta, 0) + np.maximum(tb, 0)) + 2 * shift * np.abs(u).sum(1)
+    want = np.column_stack([ta, tb, -u, u, want_room])[can]
+    got = np.column_stack([coef, room])
+    assert len(got) == len(want) > 20
+    key = lambda rows: rows[np.lexsort(rows.T[::-1])]  # noqa: E731
+    np.testing.assert_allclose(key(got), key(want), atol=1e-12)

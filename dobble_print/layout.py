@@ -157,7 +157,6 @@ class _Job:
     area: float  # of the safe area, mm²: what FILL is a share of
     clearance: float  # least distance between two symbols' inks, mm
     depth: Depth  # how far inside the safe area each point (mm) lies
-    disc: float | None  # the safe area's radius, mm, when it is a disc
     todo: tuple[int, ...] = ()  # the cards to lay out, in order
 
 
@@ -215,7 +214,6 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
         clearance=job.clearance,
         spread=SPREAD,
         depth=job.depth,
-        disc=job.disc,
     )
     placements = []
     for s, sp, nudge in zip(card, spots, nudges, strict=True):
@@ -275,9 +273,8 @@ def layout_deck(
     if shape is None or shape.kind is ShapeKind.CIRCLE:
         boards = [make_board(radius, clearance, g) for g in (GRID, GRID * FINER)]
         area = math.pi * radius**2
-        depth, disc = functools.partial(_disc_depth, radius), radius
+        depth = functools.partial(_disc_depth, radius)
     else:
-        disc = None
         depth = functools.partial(shape.depth, inset=safe_margin)
         half = max(shape.half_extent) - safe_margin
         boards = [make_board(half, clearance, g, depth=depth) for g in (GRID, GRID * FINER)]
@@ -288,7 +285,7 @@ def layout_deck(
     if n > 1:
         start_packers(len(todo), n)  # already running when the pipeline started it early
     done: list[CardLayout] = []
-    _JOB = _Job(cards, ranks, shapes, caps, board, seed, area, clearance, depth, disc, todo)
+    _JOB = _Job(cards, ranks, shapes, caps, board, seed, area, clearance, depth, todo)
     try:
         with in_order(
             _layout_nth, len(todo), workers=n, what="packing cards", setup=(_install, (_JOB,))

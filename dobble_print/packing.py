@@ -288,4 +288,4 @@ def warm_up() -> None:
         boards[0], shapes, [8.0, 5.0], [180.0, 25.0], np.random.default_rng(0), fine=boards[1]
     ) or ([], 1.0)
     placed = [(s, p.center, p.height, p.angle) for s, p in zip(shapes, spots, strict=False)]
-    tighten(placed, clearance=1.0, spread=2.3, depth=lambda x, y: 12.0 - np.hypot(x, y), disc=12.0)
+    tighten(placed, clearance=1.0, spread=2.3, depth=lambda x, y: 12.0 - np.hypot(x, y))

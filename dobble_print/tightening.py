@@ -15,9 +15,9 @@ and the ink stops short of the safe edge. Here each card's symbols grow about th
   u·(d_i − d_j), linear in the unknowns: requiring it to stay at least the clearance is a linear
   bound, safe for any move, not only small ones. Pairs further apart than the largest move
   (``MAX_GROWTH``, ``MAX_SHIFT``) could close are left out.
-- The safe edge of a round card: |p′| ≤ |p| + p̂·(p′ − p) + |p′ − p|²/(2|p|), again linear once the
-  last term takes its largest value. Other card shapes only grow their symbols in place, bounded by
-  how far inside the edge each point lies (their depth drops by at most the distance moved).
+- The safe edge: the safe area is convex, so how far inside it a point lies (its depth) is a
+  concave function, and depth(p′) ≥ half diagonal + ``SAFETY`` is a convex bound. It is met
+  exactly, by adding the tangent plane at the point furthest out until none is out.
 - The card's size spread stays within ``spread`` and above ``LEAST_SPREAD`` (linear in t).
 - Objective: the ink area gained, Σ size²·t, with the card's smallest symbol counted
   ``SMALLEST_WEIGHT`` times more, so that the smallest symbol in a deck grows too.
@@ -45,6 +45,7 @@ MAX_GROWTH = 0.05  # largest relative growth of a symbol (t)
 MAX_SHIFT = 0.5  # mm: largest shift of a symbol along x and along y
 SMALLEST_WEIGHT = 4.0  # the card's smallest symbol's growth counts this many times more
 CUTS = 60  # rounds of adding violated bounds before giving up (a card takes about five)
+GRADIENT_STEP = 1e-6  # mm: central differences for the safe area's depth gradient
 TOLERANCE = 1e-6  # mm: a bound violated by less is met (HiGHS meets its rows to ~1e-7)
 
 Depth = Callable[[np.ndarray, np.ndarray], np.ndarray]
@@ -84,44 +85,45 @@ class _Bounds:
 
 
 @dataclass(frozen=True, eq=False)
-class _Rim:
-    """Symbol ``i``'s outline points ``p`` (offsets ``v`` from its centre) kept inside a disc:
-    |p + d + t·v| + t·half ≤ room, a convex bound in (t, dx, dy), met exactly by adding the
-    tangent plane at the point that violates it most (a tangent never overestimates a convex
-    function, so a solution meeting every cut with the exact check passing is safe)."""
+class _Edge:
+    """Symbol ``i``'s outline points ``p`` (offsets ``v`` from its centre) kept inside the safe
+    area: depth(p + d + t·v) ≥ half·(1 + t) + SAFETY. The safe area is convex, so its depth is a
+    concave function: a tangent plane never underestimates it, so a tangent cut at the point
+    that violates the bound most removes the current solution without removing any that meets
+    the bound; cuts are added until the exact check passes."""
 
     cols: tuple[int, int, int]
     p: np.ndarray
     v: np.ndarray
     half: float
-    room: np.ndarray
+    depth: Depth
 
     def first(self) -> tuple[np.ndarray, float] | None:
         """The tangent at no move of the point with the least room."""
-        if not len(self.room):
+        if not len(self.p):
             return None
-        return self._tangent(np.zeros(3), int(np.argmin(self.room - _norm(self.p))))
+        return self._tangent(np.zeros(3), int(np.argmin(self.depth(self.p[:, 0], self.p[:, 1]))))
 
     def cut(self, x: np.ndarray) -> tuple[np.ndarray, float] | None:
         """The tangent at ``x`` of the point that is furthest out, or None when none is out."""
-        if not len(self.room):
+        if not len(self.p):
             return None
         t, dx, dy = x[list(self.cols)]
         moved = self.p + (dx, dy) + t * self.v
-        over = _norm(moved) + t * self.half - self.room
+        over = self.half * (1 + t) + SAFETY - self.depth(moved[:, 0], moved[:, 1])
         k = int(np.argmax(over))
         return self._tangent(np.array([t, dx, dy]), k) if over[k] > TOLERANCE else None
 
     def _tangent(self, x0: np.ndarray, k: int) -> tuple[np.ndarray, float]:
         q = self.p[k] + x0[1:] + x0[0] * self.v[k]
-        unit = q / max(math.hypot(*q), 1e-12)
-        coef = np.array([unit @ self.v[k] + self.half, unit[0], unit[1]])
-        # The tangent plane at x0 of |q(x)| + t·half is unit·p_k + coef·x.
-        return coef, float(self.room[k] - unit @ self.p[k])
-
-
-def _norm(p: np.ndarray) -> np.ndarray:
-    return np.hypot(p[:, 0], p[:, 1])
+        e = GRADIENT_STEP
+        probe = np.array([[q[0] + e, q[1]], [q[0] - e, q[1]], [q[0], q[1] + e], [q[0], q[1] - e]])
+        dp = self.depth(probe[:, 0], probe[:, 1])
+        g = np.array([dp[0] - dp[1], dp[2] - dp[3]]) / (2 * e)
+        here = float(self.depth(np.array([q[0]]), np.array([q[1]]))[0])
+        # depth(q(x)) ≤ here + g·(q(x) − q), with q(x) − q = (d − d0) + (t − t0)·v_k:
+        coef = np.array([self.half - g @ self.v[k], -g[0], -g[1]])
+        return coef, here - self.half - SAFETY - float(g @ (x0[1:] + x0[0] * self.v[k]))
 
 
 def tighten(
@@ -130,7 +132,6 @@ def tighten(
     clearance: float,
     spread: float,
     depth: Depth,
-    disc: float | None = None,
 ) -> list[Nudge]:
     """How each symbol of one packed card grows and shifts into the slack left by the grids.
 
@@ -139,16 +140,14 @@ def tighten(
             in mm, rotation in degrees counter-clockwise).
         clearance: least distance between two symbols' inks, mm.
         spread: largest allowed ratio of the largest to the smallest √ink-area on the card.
-        depth: how far inside the safe area each point (mm) lies; negative outside.
-        disc: the safe area's radius when it is a disc centred on the card (symbols may then
-            shift as well as grow).
+        depth: how far inside the safe area (convex) each point (mm) lies; negative outside.
     """
     from dobble_print.occupancy import outline_bounds  # compiled: see occupancy's docstring
 
     n = len(placed)
     if n == 0:
         return []
-    shift = MAX_SHIFT if disc is not None else 0.0
+    shift = MAX_SHIFT
     pts, reach, half, centres = [], [], [], []
     for shape, centre, height, angle in placed:
         p, h = _outline_mm(shape, centre, height, angle)
@@ -162,7 +161,7 @@ def tighten(
     far = [float(r.max()) + h for r, h in zip(reach, half, strict=True)]
     moves = [MAX_GROWTH * f + math.sqrt(2) * shift for f in far]  # largest move of any point
     need = clearance + SAFETY
-    groups = [_edge(i, pts[i], centres[i], half[i], moves[i], depth, disc, n) for i in range(n)]
+    groups = [_edge(i, pts[i], centres[i], half[i], moves[i], depth, n) for i in range(n)]
     beside = _neighbours(pts, need + 2 * max(half) + 2 * max(moves))
     for i in range(n):
         for j in range(i + 1, n):
@@ -192,17 +191,12 @@ def tighten(
     return [Nudge(1.0 + float(x[i]), (float(x[n + i]), float(x[2 * n + i]))) for i in range(n)]
 
 
-def _edge(i, p, centre, half, move, depth, disc, n):
-    """Bounds keeping symbol ``i``'s outline points ``p`` inside the safe area."""
-    v = p - centre
-    if disc is None:  # grow in place: depth falls by at most the distance a point moves
-        room = depth(p[:, 0], p[:, 1]) - half - SAFETY
-        keep = room < move + half * MAX_GROWTH
-        rate = np.hypot(v[:, 0], v[:, 1]) + half
-        return _Bounds((i,), rate[keep, None], room[keep])
-    room = disc - SAFETY - half
-    keep = room - _norm(p) < move + half * MAX_GROWTH
-    return _Rim((i, n + i, 2 * n + i), p[keep], v[keep], half, np.full(int(keep.sum()), room))
+def _edge(i, p, centre, half, move, depth, n):
+    """The bound keeping symbol ``i``'s outline points ``p`` inside the safe area; only points
+    that a move within the limits could take out are looked at."""
+    room = depth(p[:, 0], p[:, 1]) - half - SAFETY
+    keep = room < move + half * MAX_GROWTH
+    return _Edge((i, n + i, 2 * n + i), p[keep], (p - centre)[keep], half, depth)
 
 
 def _spread(sizes: np.ndarray, spread: float) -> list[_Bounds]:

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from dobble_print import tightening
+from dobble_print.card_shape import CardShape, ShapeKind
 from dobble_print.layout import CardLayout, Placement
 from dobble_print.metrics import card_metrics
 from dobble_print.shapes import shape_of
@@ -49,7 +50,7 @@ def test_two_discs_pinned_between_each_other_and_the_edge_close_both_gaps():
     # Side by side across the card: 1.6 mm apart, 0.7 mm inside the safe edge.
     placed = [(shape, (-19.8, 0.0), 38.0, 0.0), (shape, (19.8, 0.0), 38.0, 30.0)]
     before = measure(nudged(placed, [Nudge()] * 2), [sym, sym])
-    nudges = tighten(placed, clearance=1.0, spread=2.3, depth=depth, disc=SAFE)
+    nudges = tighten(placed, clearance=1.0, spread=2.3, depth=depth)
     after = measure(nudged(placed, nudges), [sym, sym])
     assert before.clearance == pytest.approx(1.6, abs=0.1)
     assert before.edge == pytest.approx(3.7, abs=0.1)
@@ -65,47 +66,58 @@ def test_a_disc_filling_the_card_grows_to_the_safe_edge_but_not_past_it():
     sym = disc_picture()
     shape = shape_of(sym.rgba)
     placed = [(shape, (0.4, -0.3), 77.0, 0.0)]  # 1 mm inside the safe edge, a little off centre
-    [nudge] = tighten(placed, clearance=1.0, spread=2.3, depth=depth, disc=SAFE)
+    [nudge] = tighten(placed, clearance=1.0, spread=2.3, depth=depth)
     edge = measure(nudged(placed, [nudge]), [sym]).edge
     assert 1.02 < nudge.factor < 1 + tightening.MAX_GROWTH
     assert 3.0 <= edge <= 3.15, edge
 
 
-def test_the_size_spread_holds_while_growing():
+def test_the_size_spread_holds_while_growing(monkeypatch):
+    """A small disc pinned at the safe edge (no shifting here) cannot grow, so a free large one
+    twice its size may grow only as far as the spread allows."""
+    monkeypatch.setattr(tightening, "MAX_SHIFT", 0.0)
     sym = disc_picture()
     shape = shape_of(sym.rgba)
-    placed = [(shape, (-12.0, 0.0), 20.0, 0.0), (shape, (12.0, 20.0), 10.0, 0.0)]
-    nudges = tighten(placed, clearance=1.0, spread=2.0, depth=depth, disc=SAFE)
-    assert nudges[1].factor == pytest.approx(1 + tightening.MAX_GROWTH)
-    assert nudges[0].factor == pytest.approx(1 + tightening.MAX_GROWTH)
-    nudges = tighten(placed, clearance=1.0, spread=2.0, depth=depth, disc=SAFE)
-    tight = tighten(
-        placed[:1] + [(shape, (12.0, 20.0), 10.0, 0.0)],
-        clearance=1.0,
-        spread=2.02,
-        depth=depth,
-        disc=SAFE,
+    small = (shape, (SAFE - 5.07, 0.0), 10.0, 0.0)  # its ink ends ~0.07 mm inside the edge
+    large = (shape, (-12.0, 0.0), 20.0, 0.0)
+    pinned, free = tighten([small, large], clearance=1.0, spread=2.0, depth=depth)
+    assert pinned.factor == pytest.approx(1.0, abs=5e-3)
+    assert free.factor == pytest.approx(pinned.factor, abs=1e-9)
+    pinned, free = tighten([small, large], clearance=1.0, spread=2.05, depth=depth)
+    assert free.factor == pytest.approx(1.025 * pinned.factor, abs=1e-9)
+
+
+@pytest.mark.parametrize("kind", [ShapeKind.SQUARE, ShapeKind.HEXAGON, ShapeKind.ROUNDED])
+def test_other_card_shapes_keep_the_ink_inside_their_own_safe_area(kind):
+    sym = disc_picture()
+    shape = shape_of(sym.rgba)
+    card = CardShape(kind, CARD)
+    inside = functools.partial(card.depth, inset=3.0)
+    # Two discs stacked by the right-hand edge, 1.5 mm apart, 1 mm inside the safe edge.
+    ring = np.linspace(0, 2 * np.pi, 360, endpoint=False)
+    x = 40.0
+    while (
+        min(inside(x + 11 * np.cos(ring), y + 11 * np.sin(ring)).min() for y in (-11.75, 11.75)) < 1
+    ):
+        x -= 0.05
+    placed = [(shape, (x, -11.75), 22.0, 0.0), (shape, (x, 11.75), 22.0, 0.0)]
+    before = card_metrics(
+        nudged(placed, [Nudge()] * 2), [sym, sym], card_diameter=CARD, ppmm=FINE, shape=card
     )
-    sizes = [20.0 * tight[0].factor, 10.0 * tight[1].factor]
-    assert sizes[0] / sizes[1] <= 2.02 + 1e-9
-
-
-def test_other_card_shapes_grow_in_place_without_shifting():
-    sym = disc_picture()
-    shape = shape_of(sym.rgba)
-    placed = [(shape, (-11.0, 0.0), 20.0, 0.0), (shape, (11.0, 0.0), 20.0, 0.0)]
-    square = functools.partial(lambda h, x, y: h - np.maximum(np.abs(x), np.abs(y)), SAFE)
-    nudges = tighten(placed, clearance=1.0, spread=2.3, depth=square)
-    assert all(n.shift == (0.0, 0.0) for n in nudges)
-    assert all(n.factor > 1.0 for n in nudges)
-    assert measure(nudged(placed, nudges), [sym, sym]).clearance >= 1.0
+    nudges = tighten(placed, clearance=1.0, spread=2.3, depth=inside)
+    after = card_metrics(
+        nudged(placed, nudges), [sym, sym], card_diameter=CARD, ppmm=FINE, shape=card
+    )
+    assert before.edge >= 3.0 and before.clearance >= 1.0
+    assert after.edge >= 3.0 and after.clearance >= 1.0, after
+    assert after.edge < before.edge and max(n.factor for n in nudges) > 1.01
 
 
 def test_symbols_already_at_the_clearance_stay_as_they_are():
     sym = disc_picture()
     shape = shape_of(sym.rgba)
     placed = [(shape, (-10.5, 0.0), 20.0, 0.0), (shape, (10.5, 0.0), 20.0, 0.0)]  # gap 1.0 mm
-    nudges = tighten(placed, clearance=1.0, spread=2.3, depth=depth, disc=SAFE)
+    nudges = tighten(placed, clearance=1.0, spread=2.3, depth=depth)
     after = measure(nudged(placed, nudges), [sym, sym])
     assert after.clearance >= 1.0
     # They can only move apart together: one grows while sliding away, never into the other.
@@ -119,7 +131,7 @@ def test_when_the_solver_fails_every_symbol_stays_as_packed(monkeypatch):
     sym = disc_picture()
     shape = shape_of(sym.rgba)
     placed = [(shape, (-12.0, 0.0), 20.0, 0.0), (shape, (12.0, 0.0), 20.0, 0.0)]
-    assert tighten(placed, clearance=1.0, spread=2.3, depth=depth, disc=SAFE) == [Nudge(), Nudge()]
+    assert tighten(placed, clearance=1.0, spread=2.3, depth=depth) == [Nudge(), Nudge()]
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -139,7 +151,7 @@ def test_random_crowded_cards_end_apart_and_inside(seed):
         placed.append((shape, (x, y), height, float(rng.uniform(-180, 180))))
     before = measure(nudged(placed, [Nudge()] * 8), symbols)
     assert before.clearance >= 1.1 and before.edge >= 3.1  # the test's own layout is valid
-    nudges = tighten(placed, clearance=1.0, spread=2.3, depth=depth, disc=SAFE)
+    nudges = tighten(placed, clearance=1.0, spread=2.3, depth=depth)
     after = measure(nudged(placed, nudges), symbols)
     assert after.clearance >= 1.0 and after.edge >= 3.0, after
     assert all(n.factor >= 1.0 for n in nudges) and max(n.factor for n in nudges) > 1.0

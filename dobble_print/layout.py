@@ -200,6 +200,7 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
             scale * rel,
             [job.caps[s] for s in card],
             rng,
+            spread=SPREAD,
             fine=job.board[1],
         )
         if packed is not None:

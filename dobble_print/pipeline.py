@@ -28,6 +28,7 @@ from dobble_print.deck import (
 from dobble_print.errors import DobbleError
 from dobble_print.layout import CardLayout, layout_deck, start_packers
 from dobble_print.metrics import measuring
+from dobble_print.mixing import mix, printed_share
 from dobble_print.output import check_writable, refuse_inputs, write_atomically
 from dobble_print.preview import card_png_paths, write_card_pngs
 from dobble_print.render import render_pdf
@@ -286,7 +287,8 @@ def _load(
         if len(loaded.symbols) >= deck.symbol_count:
             break
         count = len(loaded.symbols)
-    return shuffle_cards(deck, options.seed), why, loaded
+    shares = [printed_share(s.rgba) for s in loaded.symbols[: deck.symbol_count]]
+    return shuffle_cards(mix(deck, shares, options.seed), options.seed), why, loaded
 
 
 def build(options: BuildOptions, progress: Progress | None = None) -> BuildResult:

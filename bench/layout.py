@@ -1,9 +1,9 @@
 """Layout benchmark: lay out the classic deck (8 per card, 57 cards, 85 mm) and measure it.
 
 For the default icons and, when present, the second icon set in bench/data/noto: loads the symbols
-(not timed), then times ``layout_deck`` alone several times (best and median, since the machine is
-shared), and prints the deck's metrics from :mod:`dobble_print.metrics`. A benchmark, not a test:
-nothing here asserts.
+and assigns them to the plane's points as a build does (not timed), then times ``layout_deck``
+alone several times (best and median, since the machine is shared), and prints the deck's
+metrics from :mod:`dobble_print.metrics`. A benchmark, not a test: nothing here asserts.
 
 Usage: .venv/bin/python bench/layout.py [--runs 5] [--workers N] [--seed 1] [FOLDER ...]
 """
@@ -22,6 +22,7 @@ sys.path.insert(0, str(REPO))
 from dobble_print.deck import build_deck  # noqa: E402
 from dobble_print.layout import layout_deck, start_packers  # noqa: E402
 from dobble_print.metrics import measure_deck  # noqa: E402
+from dobble_print.mixing import mix, printed_share  # noqa: E402
 from dobble_print.pipeline import symbol_pixels  # noqa: E402
 from dobble_print.symbols import find_sources, load_symbols  # noqa: E402
 
@@ -34,6 +35,7 @@ def bench(folder: Path, *, runs: int, workers: int | None, seed: int) -> None:
     found = find_sources((folder,))
     px = symbol_pixels(CARD, 3.0, 8)
     symbols = load_symbols(found, need=deck.symbol_count, max_px=px).symbols
+    deck = mix(deck, [printed_share(s.rgba) for s in symbols], seed)  # as a build does
     times, layouts = [], None
     for _ in range(runs):
         start = time.perf_counter()

@@ -9,10 +9,13 @@ picture's convex hull that prints as ink (not transparent, not near-white), sinc
 fills the card with hulls and their holes stay paper. On the default icons the correlation
 between a card's mean share and its measured coverage is 0.8.
 
-So the pictures are assigned to points to even out the cards' summed shares: local search over
-swaps of two pictures, each swap changing the sums of the 2(N − 1) cards through one point and
-not the other, kept when it lowers the sum of squared deviations. The sums' spread shrinks
-several-fold, and the worst card gains the most. Deterministic for a seed.
+So the pictures are assigned to points to lift the cards with the least summed share: local
+search over swaps of two pictures, each changing the sums of the 2(N − 1) cards through one
+point and not the other, kept when it lowers a soft minimum Σ exp(−SOFTNESS·sum/σ). (For a full
+plane the sum of the squared card sums is the same for every assignment, since each pair of
+points is on exactly one card: only the shape of their spread can change, so the worst cards
+rise and a few others get denser.) On the default icons the smallest mean share of a card goes
+from 0.66 to 0.72. Deterministic for a seed.
 """
 
 from __future__ import annotations
@@ -78,10 +81,10 @@ def _cross(o, a, b) -> float:
 
 
 def mix(deck: Deck, shares: Sequence[float], seed: int) -> Deck:
-    """The deck with its symbols relabelled so that every card's summed ``shares`` (one per
-    symbol, in symbol order) is as even as local search makes it: card ``c`` then shows the
-    pictures whose indices are its new symbol indices. The same cards through the same points,
-    so the one-match rule holds as before."""
+    """The deck with its symbols relabelled so that the cards with the least summed ``shares``
+    (one per symbol, in symbol order) have as much as local search finds: card ``c`` then shows
+    the pictures whose indices are its new symbol indices. The same cards through the same
+    points, so the one-match rule holds as before."""
     count = deck.symbol_count
     if count < 3 or len(deck.cards) < 3:
         return deck
@@ -112,10 +115,8 @@ def mix(deck: Deck, shares: Sequence[float], seed: int) -> Deck:
         )
         if change < -1e-12 * sum(weight):
             for c in only_a:
-                sums[c] += delta
                 weight[c] *= up
             for c in only_b:
-                sums[c] -= delta
                 weight[c] *= down
             picture[a], picture[b] = picture[b], picture[a]
     cards = tuple(tuple(sorted(picture[p] for p in card)) for card in deck.cards)

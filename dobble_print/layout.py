@@ -176,11 +176,6 @@ def start_packers(cards: int, workers: int | None = None) -> None:
         start_server(["dobble_print.warm_packer"])
 
 
-def _disc_depth(radius: float, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """How far inside the safe disc of ``radius`` mm each point lies (a round card's depth)."""
-    return radius - np.hypot(x, y)
-
-
 def _layout_nth(k: int) -> CardLayout:
     """Pack the ``k``-th card to do of the job the worker inherited."""
     return _layout_one(_JOB.todo[k], _JOB)
@@ -271,15 +266,15 @@ def layout_deck(
     caps = tuple(min(max_rotation, WORD_ROTATION if s.kind == "word" else 180.0) for s in shapes)
     cards = tuple(tuple(c) for c in deck.cards)
     ranks = size_ranks(cards, np.random.default_rng([seed, len(cards), 1]))
-    if shape is None or shape.kind is ShapeKind.CIRCLE:
+    card = shape if shape is not None else CardShape(ShapeKind.CIRCLE, card_diameter)
+    depth = functools.partial(card.depth, inset=safe_margin)  # what tightening keeps ink inside
+    if card.kind is ShapeKind.CIRCLE:
         boards = [make_board(radius, clearance, g) for g in (GRID, GRID * FINER)]
         area = math.pi * radius**2
-        depth = functools.partial(_disc_depth, radius)
     else:
-        depth = functools.partial(shape.depth, inset=safe_margin)
-        half = max(shape.half_extent) - safe_margin
+        half = max(card.half_extent) - safe_margin
         boards = [make_board(half, clearance, g, depth=depth) for g in (GRID, GRID * FINER)]
-        area = shape.area(safe_margin)
+        area = card.area(safe_margin)
     board = tuple(boards)
     todo = tuple(range(len(cards))) if only is None else tuple(only)
     n = worker_count(len(todo), parallel_from=PARALLEL_FROM, workers=workers)

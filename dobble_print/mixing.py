@@ -26,9 +26,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from dobble_print.deck import Deck
+from dobble_print.metrics import INK_ALPHA, WHITE  # ink and printed ink as the metrics read them
 
-WHITE = 235  # a pixel whose darkest channel is at least this prints as paper (as deckcheck reads)
-INK_ALPHA = 128
 SOFTNESS = 3.0  # of the soft minimum Σ exp(−SOFTNESS·sum/σ): higher looks only at the worst cards
 SAMPLE = 128  # pixels a side the printed share is measured on
 TRIES = 100  # swaps tried per picture: ~3 passes over every pair of a classic deck's pictures

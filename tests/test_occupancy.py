@@ -308,7 +308,7 @@ def test_raster_cells_blockwise_never_drops_a_cell(seed, monkeypatch):
 
 def test_raster_cells_of_no_ink_is_one_cell_at_minus_one():
     shape = shapes.shape_of(np.zeros((30, 40, 4), np.uint8))
-    table, (lh, lw) = shape.tables[0], shape.levels[0].shape
+    table, (lh, lw) = shape.table(0), shape.levels[0].shape
     cells, r0, c0 = occupancy.raster_cells(
         table, lw, lh, 8, 6, 0.5, 1.0, 0.0, 2.0, 2.0, 20.0, 15.0, 0.5, 0.5
     )

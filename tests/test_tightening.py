@@ -74,8 +74,10 @@ def test_a_disc_filling_the_card_grows_to_the_safe_edge_but_not_past_it():
 
 def test_the_size_spread_holds_while_growing(monkeypatch):
     """A small disc pinned at the safe edge (no shifting here) cannot grow, so a free large one
-    twice its size may grow only as far as the spread allows."""
+    twice its size may grow only as far as the spread allows (outlines from the finest level, so
+    that the small disc's 0.07 mm to the edge is resolved)."""
     monkeypatch.setattr(tightening, "MAX_SHIFT", 0.0)
+    monkeypatch.setattr(tightening, "OUTLINE_PIXEL", 0.0)
     sym = disc_picture()
     shape = shape_of(sym.rgba)
     small = (shape, (SAFE - 5.07, 0.0), 10.0, 0.0)  # its ink ends ~0.07 mm inside the edge
@@ -134,25 +136,39 @@ def test_when_the_solver_fails_every_symbol_stays_as_packed(monkeypatch):
     assert tighten(placed, clearance=1.0, spread=2.3, depth=depth) == [Nudge(), Nudge()]
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_random_crowded_cards_end_apart_and_inside(seed):
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(
+    ("pixels", "size", "step", "coarse"),
+    [
+        ((60, 300), 13.0, 17.0, False),  # outlines from the finest level
+        ((420, 500), 8.0, 11.0, True),  # large pictures drawn small: from coarser levels
+    ],
+)
+def test_random_crowded_cards_end_apart_and_inside(monkeypatch, seed, pixels, size, step, coarse):
     """Shapes scattered on a grid at random angles, each well apart: after tightening, the inks
-    are still the clearance apart and inside the safe disc, measured on the masks."""
+    are still the clearance apart and inside the safe disc, measured on the masks, whichever
+    pyramid level the outlines come from."""
     rng = np.random.default_rng(seed)
     from tests.test_layout import blob
 
-    symbols = [blob(rng, int(rng.integers(60, 300))) for _ in range(8)]
+    used = set()
+    outline = tightening._outline
+    monkeypatch.setattr(
+        tightening, "_outline", lambda shape, level: used.add(level) or outline(shape, level)
+    )
+    symbols = [blob(rng, int(rng.integers(*pixels))) for _ in range(8)]
     placed = []
     for k, sym in enumerate(symbols):
         shape = shape_of(sym.rgba)
-        x, y = (k % 3 - 1) * 17.0, (k // 3 - 1) * 17.0
-        size = 13.0 + rng.uniform(-2, 1)
-        height = size / math.sqrt(shape.ink_fraction * shape.aspect) * 0.75
+        x, y = (k % 3 - 1) * step, (k // 3 - 1) * step
+        grown = size + rng.uniform(-2, 1) * size / 13
+        height = grown / math.sqrt(shape.ink_fraction * shape.aspect) * 0.75
         placed.append((shape, (x, y), height, float(rng.uniform(-180, 180))))
     before = measure(nudged(placed, [Nudge()] * 8), symbols)
     assert before.clearance >= 1.1 and before.edge >= 3.1  # the test's own layout is valid
     nudges = tighten(placed, clearance=1.0, spread=2.3, depth=depth)
     after = measure(nudged(placed, nudges), symbols)
+    assert min(used) > 0 if coarse else used == {0}
     assert after.clearance >= 1.0 and after.edge >= 3.0, after
     assert all(n.factor >= 1.0 for n in nudges) and max(n.factor for n in nudges) > 1.0
 

@@ -35,11 +35,14 @@ def bench(folder: Path, *, runs: int, workers: int | None, seed: int) -> None:
     found = find_sources((folder,))
     px = symbol_pixels(CARD, 3.0, 8)
     symbols = load_symbols(found, need=deck.symbol_count, max_px=px).symbols
-    deck = mix(deck, [printed_share(s.rgba) for s in symbols], seed)  # as a build does
+    shares = [printed_share(s.rgba) for s in symbols]
+    deck = mix(deck, shares, seed)  # as a build does
     times, layouts = [], None
     for _ in range(runs):
         start = time.perf_counter()
-        layouts = layout_deck(deck, symbols, card_diameter=CARD, seed=seed, workers=workers)
+        layouts = layout_deck(
+            deck, symbols, card_diameter=CARD, seed=seed, workers=workers, shares=shares
+        )
         times.append(time.perf_counter() - start)
     m = measure_deck(layouts, symbols, card_diameter=CARD).deck
     print(

@@ -4,14 +4,12 @@ y up, rotation counter-clockwise in degrees).
 Symbols are packed by their real shapes (alpha masks), not by bounding circles, so they nestle
 into each other's gaps the way the retail game's artwork does:
 
-1. **Size ranks, balanced over the deck.** On a card of N symbols the wanted sizes step
-   geometrically from the largest to 1/1.8 of it (by √ink-area, what the eye reads as "how big";
-   growing later spreads them to about 2). Which symbol gets which rank is a proper edge colouring
-   of the card-symbol incidence graph with N colours: every card has each rank once and, in a full
-   deck where each symbol is on N cards, every symbol has each rank exactly once, so each is
-   sometimes the largest and sometimes the smallest. Bipartite graphs of maximum degree N always
-   have such a colouring (König); edges are coloured in random order, flipping an alternating
-   two-colour path when the two ends share no free colour.
+1. **Size ranks, balanced over the deck** (:mod:`dobble_print.ranks`): on a card of N symbols
+   the wanted sizes step geometrically from the largest to 1/1.8 of it (by √ink-area; growing
+   later spreads them to about 2); every card has each rank once and every symbol each rank once
+   over its cards, so each is sometimes the largest and sometimes the smallest. Given the
+   pictures' printed shares, the ranks are chosen so that no card has its largest places taken
+   by the pictures that print least ink.
 2. **Packing each card** (:mod:`dobble_print.packing`): an occupancy grid of the safe disc; for a
    rotated, scaled shape, compiled loops find every free position; largest first, each takes the
    tightest free position over a few angles; when one fits nowhere all shrink and it tries
@@ -44,11 +42,11 @@ from dobble_print.deck import Deck
 from dobble_print.errors import DobbleError
 from dobble_print.packing import GRID, Board, make_board, pack
 from dobble_print.parallel import in_order, start_server, worker_count
+from dobble_print.ranks import balance_ranks, rank_sizes, size_ranks
 from dobble_print.shapes import WORD_ROTATION, Shape, shapes_of
 from dobble_print.symbols import Symbol
 from dobble_print.tightening import Depth, tighten
 
-SIZE_RATIO = 1.8  # largest / smallest symbol on a card, by √ink-area, like the retail game
 FILL = 0.62  # share of the safe disc every card first aims to fill with ink (packing shrinks it)
 FINER = 2  # the grid shapes finally grow on has this many times more cells across
 SPREAD = 2.3  # the largest symbol on a card is never more than this times the smallest
@@ -79,69 +77,6 @@ class CardLayout:
     """The placements of one card's symbols."""
 
     placements: tuple[Placement, ...]
-
-
-def size_ranks(
-    cards: Sequence[Sequence[int]], rng: np.random.Generator
-) -> tuple[tuple[int, ...], ...]:
-    """A size rank (0 = largest) for each symbol on each card, in card order, balanced over a deck.
-
-    Every card of N symbols gets ranks 0 … N-1 once each; a symbol gets a different rank on each of
-    its cards (so each rank once when it is on N cards).
-
-    Raises:
-        ValueError: when a symbol is on more cards than the largest card has symbols.
-    """
-    n = max((len(c) for c in cards), default=0)
-    by_card: list[dict[int, int]] = [{} for _ in cards]  # rank -> symbol
-    by_symbol: dict[int, dict[int, int]] = {}  # symbol -> rank -> card
-    edges = [(ci, s) for ci, card in enumerate(cards) for s in card]
-    for k in rng.permutation(len(edges)):
-        ci, s = edges[k]
-        at_s = by_symbol.setdefault(s, {})
-        free_c = [r for r in range(n) if r not in by_card[ci]]
-        free_s = [r for r in range(n) if r not in at_s]
-        if not free_s:
-            raise ValueError(f"symbol {s} is on more than {n} cards")
-        common = [r for r in free_c if r not in at_s]
-        if common:
-            a = common[int(rng.integers(len(common)))]
-        else:  # free here, used there: flip an alternating path so that a frees up at s
-            a = free_c[0]
-            _flip(by_card, by_symbol, s, a, free_s[0])
-        by_card[ci][a] = s
-        at_s[a] = ci
-    return tuple(
-        tuple(next(r for r, x in by_card[ci].items() if x == s) for s in card)
-        for ci, card in enumerate(cards)
-    )
-
-
-def _flip(by_card, by_symbol, s: int, a: int, b: int) -> None:
-    """Swap ranks a and b along the alternating path from symbol ``s`` (which has a, lacks b)."""
-    path = []
-    node, on_symbol, colour = s, True, a
-    while True:
-        table = by_symbol[node] if on_symbol else by_card[node]
-        if colour not in table:
-            break
-        nxt = table[colour]
-        path.append((node, nxt, colour) if on_symbol else (nxt, node, colour))
-        node, on_symbol, colour = nxt, not on_symbol, (b if colour == a else a)
-    for sym, card, colour in path:
-        del by_symbol[sym][colour]
-        del by_card[card][colour]
-    for sym, card, colour in path:
-        other = b if colour == a else a
-        by_symbol[sym][other] = card
-        by_card[card][other] = sym
-
-
-def rank_sizes(count: int, ratio: float = SIZE_RATIO) -> np.ndarray:
-    """Relative √ink-area of ranks 0 … count-1: 1 down to 1/ratio, in equal logarithmic steps."""
-    if count == 1:
-        return np.ones(1)
-    return ratio ** (-np.arange(count) / (count - 1))
 
 
 @dataclass(frozen=True)
@@ -232,6 +167,7 @@ def layout_deck(
     workers: int | None = None,
     shape: CardShape | None = None,
     only: Sequence[int] | None = None,
+    shares: Sequence[float] | None = None,
 ) -> tuple[CardLayout, ...]:
     """Lay out every card of ``deck``; the same seed gives the same layouts for any ``workers``.
 
@@ -250,6 +186,8 @@ def layout_deck(
             symbols are packed into its outline shrunk by ``safe_margin``.
         only: lay out just these cards (0-based), returned in this order, for a preview. A card's
             layout depends only on its own index and the deck, so each is the full deck's card.
+        shares: each symbol's printed share (:func:`mixing.printed_share`): the size ranks are
+            then chosen so that every card prints as much ink as it can (:func:`balance_ranks`).
     """
     global _JOB
     radius = card_diameter / 2 - safe_margin
@@ -266,6 +204,8 @@ def layout_deck(
     caps = tuple(min(max_rotation, WORD_ROTATION if s.kind == "word" else 180.0) for s in shapes)
     cards = tuple(tuple(c) for c in deck.cards)
     ranks = size_ranks(cards, np.random.default_rng([seed, len(cards), 1]))
+    if shares is not None:
+        ranks = balance_ranks(cards, ranks, shares, np.random.default_rng([seed, len(cards), 2]))
     card = shape if shape is not None else CardShape(ShapeKind.CIRCLE, card_diameter)
     depth = functools.partial(card.depth, inset=safe_margin)  # what tightening keeps ink inside
     if card.kind is ShapeKind.CIRCLE:

@@ -193,7 +193,7 @@ def prepare(
         only: picks the cards (0-based) to lay out once the sheets are planned; the others get
             empty layouts. A preview of one card then lays out one card, not the whole deck.
     """
-    deck, why, loaded = _load(options, progress, packers=only is None)
+    deck, why, loaded, shares = _load(options, progress, packers=only is None)
     symbols = loaded.symbols
     plan = plan_sheets(
         len(deck.cards),
@@ -222,6 +222,7 @@ def prepare(
         progress=_stage(progress, "layout"),
         shape=options.card_shape,
         only=wanted,
+        shares=shares,
     )
     if wanted is None:
         layouts = laid
@@ -260,8 +261,9 @@ def _plan(options: BuildOptions, count: int, where: str) -> tuple[Deck, str]:
 
 def _load(
     options: BuildOptions, progress: Progress | None, *, packers: bool = False
-) -> tuple[Deck, str, SymbolSet]:
-    """Plan the deck on the sources found, then load just the symbols it needs.
+) -> tuple[Deck, str, SymbolSet, list[float]]:
+    """Plan the deck on the sources found, then load just the symbols it needs; the deck comes
+    back mixed (:func:`mixing.mix`) and shuffled, with the printed share of each symbol.
 
     With ``packers``, the packing workers start getting ready once the deck's size is known, while
     the pictures load (:func:`layout.start_packers`).
@@ -288,7 +290,7 @@ def _load(
             break
         count = len(loaded.symbols)
     shares = [printed_share(s.rgba) for s in loaded.symbols[: deck.symbol_count]]
-    return shuffle_cards(mix(deck, shares, options.seed), options.seed), why, loaded
+    return shuffle_cards(mix(deck, shares, options.seed), options.seed), why, loaded, shares
 
 
 def build(options: BuildOptions, progress: Progress | None = None) -> BuildResult:

@@ -3,7 +3,6 @@ independently of the grid the packer reasons on."""
 
 from __future__ import annotations
 
-import collections
 import math
 from dataclasses import dataclass
 
@@ -14,7 +13,7 @@ from hypothesis import strategies as st
 
 from dobble_print.deck import Deck, build_deck, supported_sizes, take_cards
 from dobble_print.errors import DobbleError
-from dobble_print.layout import layout_deck, rank_sizes, size_ranks
+from dobble_print.layout import layout_deck
 from dobble_print.metrics import card_metrics
 from dobble_print.packing import make_board
 from dobble_print.shapes import rasterise, rotated_extent, shape_of
@@ -82,42 +81,6 @@ def assert_well_placed(layouts, symbols, *, safe_margin=3.0, clearance=1.0, card
 
 
 # 1. Pure functions ------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("count", "ratio", "expected"),
-    [
-        (1, 2.0, [1.0]),
-        (2, 2.0, [1.0, 0.5]),
-        (3, 4.0, [1.0, 0.5, 0.25]),
-        (5, 16.0, [1.0, 0.5, 0.25, 0.125, 0.0625]),
-    ],
-)
-def test_rank_sizes_step_geometrically(count, ratio, expected):
-    assert rank_sizes(count, ratio) == pytest.approx(expected)
-
-
-@pytest.mark.parametrize("n", supported_sizes()[1:])
-def test_size_ranks_every_symbol_gets_every_rank_once(n):
-    deck = build_deck(n)
-    ranks = size_ranks(deck.cards, np.random.default_rng(n))
-    per_symbol = collections.defaultdict(list)
-    for card, card_ranks in zip(deck.cards, ranks, strict=True):
-        assert sorted(card_ranks) == list(range(n))
-        for s, r in zip(card, card_ranks, strict=True):
-            per_symbol[s].append(r)
-    assert all(sorted(r) == list(range(n)) for r in per_symbol.values())
-
-
-def test_size_ranks_on_part_of_a_deck_are_distinct_per_symbol():
-    deck = take_cards(build_deck(8), 20)
-    ranks = size_ranks(deck.cards, np.random.default_rng(0))
-    per_symbol = collections.defaultdict(list)
-    for card, card_ranks in zip(deck.cards, ranks, strict=True):
-        assert sorted(card_ranks) == list(range(8))
-        for s, r in zip(card, card_ranks, strict=True):
-            per_symbol[s].append(r)
-    assert all(len(set(r)) == len(r) for r in per_symbol.values())
 
 
 @pytest.mark.parametrize(

@@ -366,13 +366,13 @@ def _bound(a, ca, ha, b, cb, hb, need, out):
 
 
 @_compiled
-def outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shift):  # noqa: PLR0913
+def outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift):  # noqa: PLR0913
     """The linear bounds :mod:`dobble_print.tightening` puts on two symbols' growth and shifts,
     from the pairs of their outline points (``a`` of one, ``b`` of the other; x, y in mm) closer
     than ``window``: rows of coefficients of (t_a, t_b, dx_a, dy_a, dx_b, dy_b), and the room each
-    leaves. ``ca``, ``cb`` are the centres, ``ha``, ``hb`` the pixels' half diagonals; t is at
-    most ``grow`` and each shift at most ``shift`` along x and y, so a bound whose left side can
-    never reach its room is left out (about half of them).
+    leaves. ``ca``, ``cb`` are the centres, ``ha``, ``hb`` the pixels' half diagonals; t is
+    between -``shrink`` and ``grow`` and each shift at most ``shift`` along x and y, so a bound
+    whose left side can never reach its room is left out (about half of them).
 
     The points of ``b`` are sorted into square buckets of side ``window``: a point of ``a`` is
     measured only against the nine buckets around it. Two passes: count, then fill."""
@@ -412,7 +412,11 @@ def outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shift):  # noqa: PL
                         ta = ha - (a[i, 0] - ca[0]) * ux - (a[i, 1] - ca[1]) * uy
                         tb = hb + (b[j, 0] - cb[0]) * ux + (b[j, 1] - cb[1]) * uy
                         room = d - need - ha - hb
-                        top = grow * (max(ta, 0.0) + max(tb, 0.0)) + 2 * shift * (abs(ux) + abs(uy))
+                        top = (
+                            grow * (max(ta, 0.0) + max(tb, 0.0))
+                            + shrink * (max(-ta, 0.0) + max(-tb, 0.0))
+                            + 2 * shift * (abs(ux) + abs(uy))
+                        )
                         if room >= top:
                             continue
                         if writing:

@@ -23,6 +23,10 @@ and the ink stops short of the safe edge. Here each card's symbols grow about th
 - The card's size spread stays within ``spread`` and above ``LEAST_SPREAD`` (linear in t).
 - Objective: the ink area gained, Σ size²·t, with the card's smallest symbol counted
   ``SMALLEST_WEIGHT`` times more, so that the smallest symbol in a deck grows too.
+- A size floor: when the card's smallest symbol is short of ``floor`` but within
+  ``FLOOR_GROWTH`` of it, it may grow to the floor, weighing ``FLOOR_WEIGHT`` times more, and
+  its neighbours may shrink a little (``MAX_SHRINK``) to make room. On the default icons the
+  smallest symbol in the deck went from 10.5 to 11.1 mm, for no measurable coverage.
 
 The bounds number tens of thousands (every close pair of outline points), but only a few dozen
 matter, so the programme is solved by cutting planes: start from each pair's closest points,
@@ -46,6 +50,10 @@ from dobble_print.shapes import Shape
 MAX_GROWTH = 0.05  # largest relative growth of a symbol (t)
 MAX_SHIFT = 0.5  # mm: largest shift of a symbol along x and along y
 SMALLEST_WEIGHT = 4.0  # the card's smallest symbol's growth counts this many times more
+FLOOR_GROWTH = 0.20  # a symbol this far below the size floor grows to it if it can
+FLOOR_WEIGHT = 12.0  # its growth counts this many times more than its area
+MAX_SHRINK = 0.06  # largest shrinking of its neighbours, for a symbol below the floor
+FLOOR_NEAR = 1.5  # mm: a neighbour's reach comes this close to the small symbol's
 CUTS = 60  # rounds of adding violated bounds before giving up (a card takes about five)
 OUTLINE_PIXEL = 0.08  # mm: the coarsest pyramid level with pixels this small gives the outline
 GRADIENT_STEP = 1e-6  # mm: central differences for the safe area's depth gradient
@@ -135,8 +143,14 @@ def tighten(
     clearance: float,
     spread: float,
     depth: Depth,
+    floor: float = 0.0,
 ) -> list[Nudge]:
     """How each symbol of one packed card grows and shifts into the slack left by the grids.
+
+    A card whose packing left a symbol smaller than ``floor`` (√ink-area, mm) trades a little of
+    its other symbols for it: they may shrink by up to ``MAX_SHRINK``, and it may grow by up to
+    ``FLOOR_GROWTH`` (no further than the floor), its growth weighing ``FLOOR_WEIGHT`` times more.
+    So a small symbol boxed in by large ones still reaches a size that reads across the table.
 
     Args:
         placed: each symbol as (shape, centre in mm from the card centre with y up, drawn height
@@ -144,6 +158,7 @@ def tighten(
         clearance: least distance between two symbols' inks, mm.
         spread: largest allowed ratio of the largest to the smallest √ink-area on the card.
         depth: how far inside the safe area (convex) each point (mm) lies; negative outside.
+        floor: the least √ink-area worth trading the others' size for, mm (0: none).
     """
     from dobble_print.occupancy import outline_bounds  # compiled: see occupancy's docstring
 
@@ -161,10 +176,18 @@ def tighten(
         centres.append(c)
     if not all(len(p) for p in pts):
         return [Nudge()] * n
+    sizes = np.array([h * math.sqrt(s.ink_fraction * s.aspect) for s, _, h, _ in placed])
     far = [float(r.max()) + h for r, h in zip(reach, half, strict=True)]
-    moves = [MAX_GROWTH * f + math.sqrt(2) * shift for f in far]  # largest move of any point
+    lower, upper, gain = _limits(sizes, floor, centres, far)
+    grow, shrink = float(upper.max()), float(-lower.min())
+    # the largest move of any point of each symbol
+    moves = [
+        max(u, -lo) * f + math.sqrt(2) * shift for u, lo, f in zip(upper, lower, far, strict=True)
+    ]
     need = clearance + SAFETY
-    groups = [_edge(i, pts[i], centres[i], half[i], moves[i], depth, n) for i in range(n)]
+    groups = [
+        _edge(i, pts[i], centres[i], half[i], moves[i], float(upper[i]), depth, n) for i in range(n)
+    ]
     beside = _neighbours(pts, need + 2 * max(half) + 2 * max(moves))
     for i in range(n):
         for j in range(i + 1, n):
@@ -182,23 +205,46 @@ def tighten(
                 half[j],
                 window,
                 need,
-                MAX_GROWTH,
+                grow,
+                shrink,
                 shift,
             )
             if len(room):
                 groups.append(_Bounds((i, j, n + i, 2 * n + i, n + j, 2 * n + j), coef, room))
-    sizes = np.array([h * math.sqrt(s.ink_fraction * s.aspect) for s, _, h, _ in placed])
-    x = _solve(sizes, groups, _spread(sizes, spread), shift)
+    x = _solve(gain, lower, upper, groups, _spread(sizes, spread), shift)
     if x is None:
         return [Nudge()] * n
     return [Nudge(1.0 + float(x[i]), (float(x[n + i]), float(x[2 * n + i]))) for i in range(n)]
 
 
-def _edge(i, p, centre, half, move, depth, n):
+def _limits(
+    sizes: np.ndarray, floor: float, centres: Sequence[np.ndarray], far: Sequence[float]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each symbol's least and largest t, and its growth's weight in the objective: the ink
+    area it adds (its size²), the card's smallest counted ``SMALLEST_WEIGHT`` times. When the
+    smallest is short of ``floor`` but within ``FLOOR_GROWTH`` of it, it may grow to the floor,
+    its growth weighing ``FLOOR_WEIGHT`` times more, and the symbols whose reach (``far`` from
+    their ``centres``) comes within ``FLOOR_NEAR`` of its own may shrink by ``MAX_SHRINK``."""
+    n = len(sizes)
+    least = int(np.argmin(sizes))
+    gain = sizes**2
+    gain[least] *= SMALLEST_WEIGHT
+    lower, upper = np.zeros(n), np.full(n, MAX_GROWTH)
+    if sizes[least] < floor <= sizes[least] * (1 + FLOOR_GROWTH):
+        for j in range(n):
+            gap = float(np.hypot(*(centres[j] - centres[least]))) - far[j] - far[least]
+            if j != least and gap < FLOOR_NEAR:
+                lower[j] = -MAX_SHRINK
+        upper[least] = max(floor / sizes[least] - 1, MAX_GROWTH)
+        gain[least] = sizes[least] ** 2 * FLOOR_WEIGHT
+    return lower, upper, gain / gain.max()
+
+
+def _edge(i, p, centre, half, move, grow, depth, n):
     """The bound keeping symbol ``i``'s outline points ``p`` inside the safe area; only points
-    that a move within the limits could take out are looked at."""
+    that a move within the limits (``grow``: its largest t) could take out are looked at."""
     room = depth(p[:, 0], p[:, 1]) - half - SAFETY
-    keep = room < move + half * MAX_GROWTH
+    keep = room < move + half * grow
     return _Edge((i, n + i, 2 * n + i), p[keep], (p - centre)[keep], half, depth)
 
 
@@ -221,20 +267,24 @@ def _spread(sizes: np.ndarray, spread: float) -> list[_Bounds]:
 
 
 def _solve(
-    sizes: np.ndarray, groups: list, fixed: list[_Bounds], shift: float
+    gain: np.ndarray,
+    low: np.ndarray,
+    high: np.ndarray,
+    groups: list,
+    fixed: list[_Bounds],
+    shift: float,
 ) -> np.ndarray | None:
-    """Maximise the weighted growth under every bound of ``fixed`` and of ``groups``, the latter
-    by cutting planes: the solution, or None when HiGHS fails or the cuts do not converge."""
+    """Maximise Σ gain·t with each t within [low, high] under every bound of ``fixed`` and of
+    ``groups``, the latter by cutting planes: the solution, or None when HiGHS fails or the cuts
+    do not converge."""
     import highspy
 
-    n = len(sizes)
-    gain = sizes**2
-    gain[int(np.argmin(sizes))] *= SMALLEST_WEIGHT
+    n = len(gain)
     lp = _highs()
     inf = highspy.kHighsInf
-    lower = np.concatenate([np.zeros(n), np.full(2 * n, -shift)])
-    upper = np.concatenate([np.full(n, MAX_GROWTH), np.full(2 * n, shift)])
-    cost = np.concatenate([gain / gain.max(), np.zeros(2 * n)])
+    lower = np.concatenate([low, np.full(2 * n, -shift)])
+    upper = np.concatenate([high, np.full(2 * n, shift)])
+    cost = np.concatenate([gain, np.zeros(2 * n)])
     lp.addCols(3 * n, cost, lower, upper, 0, np.array([], np.int32), np.array([], np.int32), [])
     lp.changeObjectiveSense(highspy.ObjSense.kMaximize)
     cuts = [g.first() for g in groups]

@@ -173,8 +173,9 @@ def test_random_crowded_cards_end_apart_and_inside(monkeypatch, seed, pixels, si
     assert all(n.factor >= 1.0 for n in nudges) and max(n.factor for n in nudges) > 1.0
 
 
+@pytest.mark.parametrize("shrink", [0.0, 0.08])
 @pytest.mark.parametrize("seed", range(3))
-def test_outline_bounds_keep_exactly_the_pairs_that_can_bind(seed):
+def test_outline_bounds_keep_exactly_the_pairs_that_can_bind(seed, shrink):
     """The compiled kernel (buckets, a filter on what can bind) against a plain numpy reference."""
     from dobble_print.occupancy import outline_bounds
 
@@ -182,7 +183,7 @@ def test_outline_bounds_keep_exactly_the_pairs_that_can_bind(seed):
     a, b = rng.uniform(0, 12, (300, 2)), rng.uniform(5, 20, (250, 2))
     ca, cb = np.array([3.0, 4.0]), np.array([15.0, 12.0])
     ha, hb, window, need, grow, shift = 0.04, 0.03, 2.5, 1.05, 0.05, 0.5
-    coef, room = outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shift)
+    coef, room = outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift)
     d = a[:, None, :] - b[None, :, :]
     dist = np.hypot(d[..., 0], d[..., 1])
     i, j = np.nonzero(dist < window)
@@ -190,9 +191,46 @@ def test_outline_bounds_keep_exactly_the_pairs_that_can_bind(seed):
     ta = ha - ((a[i] - ca) * u).sum(1)
     tb = hb + ((b[j] - cb) * u).sum(1)
     want_room = dist[i, j] - need - ha - hb
-    can = want_room < grow * (np.maximum(ta, 0) + np.maximum(tb, 0)) + 2 * shift * np.abs(u).sum(1)
+    reach = grow * (np.maximum(ta, 0) + np.maximum(tb, 0))  # the most t·coefficient can add
+    reach += shrink * (np.maximum(-ta, 0) + np.maximum(-tb, 0))
+    can = want_room < reach + 2 * shift * np.abs(u).sum(1)
     want = np.column_stack([ta, tb, -u, u, want_room])[can]
     got = np.column_stack([coef, room])
     assert len(got) == len(want) > 20
     key = lambda rows: rows[np.lexsort(rows.T[::-1])]  # noqa: E731
     np.testing.assert_allclose(key(got), key(want), atol=1e-12)
+
+
+def boxed_in_small_disc():
+    """A 10 mm disc (√ink-area) with four 24 mm discs around it, each 1.05 mm from it: it has
+    no room to grow unless they give some."""
+    sym = disc_picture()
+    shape = shape_of(sym.rgba)
+    small_h = 10.0 / math.sqrt(math.pi / 4)  # a disc's ink is π/4 of its box
+    d = small_h / 2 + 1.05 + 12.0
+    placed = [(shape, (0.0, 0.0), small_h, 0.0)]
+    placed += [(shape, (x, y), 24.0, 0.0) for x, y in ((d, 0), (-d, 0), (0, d), (0, -d))]
+    return placed, [sym] * 5
+
+
+def test_a_boxed_in_symbol_below_the_floor_grows_to_it_as_its_neighbours_shrink():
+    placed, symbols = boxed_in_small_disc()
+    [plain, *_] = tighten(placed, clearance=1.0, spread=2.3, depth=depth)
+    assert plain.factor < 1.02  # without a floor it stays about as packed
+    nudges = tighten(placed, clearance=1.0, spread=2.3, depth=depth, floor=10.8)
+    after = measure(nudged(placed, nudges), symbols)
+    shape, _, height, _ = placed[0]
+    size = height * math.sqrt(shape.ink_fraction * shape.aspect)  # ~10 mm, as the shape has it
+    assert nudges[0].factor == pytest.approx(10.8 / size, abs=1e-6)  # to the floor, no further
+    assert all(n.factor >= 1 - tightening.MAX_SHRINK - 1e-9 for n in nudges[1:])
+    assert min(n.factor for n in nudges[1:]) < 0.99  # room was made
+    assert after.smallest == pytest.approx(10.8, abs=0.1)
+    assert after.clearance >= 1.0 and after.edge >= 3.0, after
+
+
+def test_a_symbol_too_far_below_the_floor_is_left_alone():
+    """Out of reach (more than FLOOR_GROWTH short): nothing is traded for it."""
+    placed, _ = boxed_in_small_disc()
+    plain = tighten(placed, clearance=1.0, spread=2.3, depth=depth)
+    far_floor = 10.0 * (1 + tightening.FLOOR_GROWTH) + 0.1
+    assert tighten(placed, clearance=1.0, spread=2.3, depth=depth, floor=far_floor) == plain

@@ -20,9 +20,10 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from dobble_print.deck import build_deck  # noqa: E402
+from dobble_print.ink import measure_ink  # noqa: E402
 from dobble_print.layout import layout_deck, start_packers  # noqa: E402
 from dobble_print.metrics import measure_deck  # noqa: E402
-from dobble_print.mixing import mix, printed_share  # noqa: E402
+from dobble_print.mixing import mix  # noqa: E402
 from dobble_print.pipeline import symbol_pixels  # noqa: E402
 from dobble_print.symbols import find_sources, load_symbols  # noqa: E402
 
@@ -35,13 +36,13 @@ def bench(folder: Path, *, runs: int, workers: int | None, seed: int) -> None:
     found = find_sources((folder,))
     px = symbol_pixels(CARD, 3.0, 8)
     symbols = load_symbols(found, need=deck.symbol_count, max_px=px).symbols
-    shares = [printed_share(s.rgba) for s in symbols]
-    deck = mix(deck, shares, seed)  # as a build does
+    ink = measure_ink([s.rgba for s in symbols])
+    deck = mix(deck, ink.shares, seed)  # as a build does
     times, layouts = [], None
     for _ in range(runs):
         start = time.perf_counter()
         layouts = layout_deck(
-            deck, symbols, card_diameter=CARD, seed=seed, workers=workers, shares=shares
+            deck, symbols, card_diameter=CARD, seed=seed, workers=workers, ink=ink
         )
         times.append(time.perf_counter() - start)
     m = measure_deck(layouts, symbols, card_diameter=CARD).deck

@@ -24,13 +24,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from dobble_print.card_shape import CardShape, ShapeKind
+from dobble_print.ink import INK_ALPHA, WHITE
 from dobble_print.layout import CardLayout, Placement
 from dobble_print.parallel import in_order, worker_count
 from dobble_print.symbols import Symbol
 
 PPMM = 8.0
-INK_ALPHA = 128
-WHITE = 235  # deckcheck's threshold: a pixel whose darkest channel is below this is printed ink
 
 
 @dataclass(frozen=True)

@@ -26,57 +26,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from dobble_print.deck import Deck
-from dobble_print.metrics import INK_ALPHA, WHITE  # ink and printed ink as the metrics read them
 
 SOFTNESS = 3.0  # of the soft minimum Σ exp(−SOFTNESS·sum/σ): higher looks only at the worst cards
-SAMPLE = 128  # pixels a side the printed share is measured on
 TRIES = 100  # swaps tried per picture: ~3 passes over every pair of a classic deck's pictures
-
-
-def printed_share(rgba: np.ndarray) -> float:
-    """The share of the picture's ink hull (convex hull of its pixels with alpha ≥ 0.5) that
-    prints as ink over white paper; 1.0 for a picture with no ink. Measured on every k-th pixel
-    (at most ``SAMPLE`` a side): a share needs no more."""
-    k = max(1, -(-max(rgba.shape[:2]) // SAMPLE))
-    rgba = rgba[::k, ::k]
-    alpha = rgba[..., 3]
-    ink = alpha >= INK_ALPHA
-    if not ink.any():
-        return 1.0
-    a = alpha.astype(np.float32) / 255.0
-    darkest = rgba[..., :3].min(axis=2).astype(np.float32)
-    printed = ink & (darkest * a + 255.0 * (1 - a) < WHITE)
-    return float(np.count_nonzero(printed)) / max(_hull_area(ink), 1.0)
-
-
-def _hull_area(ink: np.ndarray) -> float:
-    """Area in pixels of the convex hull of the ink pixels' squares (monotone chain over the
-    corners of each row's leftmost and rightmost ink pixel)."""
-    rows = np.flatnonzero(ink.any(axis=1))
-    left = ink[rows].argmax(axis=1)
-    right = ink.shape[1] - 1 - ink[rows, ::-1].argmax(axis=1)
-    xs = np.concatenate([left, left, right + 1, right + 1]).astype(float)
-    ys = np.concatenate([rows, rows + 1, rows, rows + 1]).astype(float)
-    pts = sorted(set(zip(xs.tolist(), ys.tolist(), strict=True)))
-    if len(pts) < 3:
-        return 0.0
-
-    def half(points):
-        out: list[tuple[float, float]] = []
-        for p in points:
-            while len(out) >= 2 and _cross(out[-2], out[-1], p) <= 0:
-                out.pop()
-            out.append(p)
-        return out
-
-    hull = half(pts)[:-1] + half(pts[::-1])[:-1]
-    x = np.array([p[0] for p in hull])
-    y = np.array([p[1] for p in hull])
-    return float(abs(np.dot(x, np.roll(y, 1)) - np.dot(y, np.roll(x, 1))) / 2)
-
-
-def _cross(o, a, b) -> float:
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
 
 def mix(deck: Deck, shares: Sequence[float], seed: int) -> Deck:

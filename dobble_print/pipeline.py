@@ -26,9 +26,10 @@ from dobble_print.deck import (
     take_cards,
 )
 from dobble_print.errors import DobbleError
+from dobble_print.ink import Ink, measure_ink
 from dobble_print.layout import CardLayout, layout_deck, start_packers
 from dobble_print.metrics import measuring
-from dobble_print.mixing import mix, printed_share
+from dobble_print.mixing import mix
 from dobble_print.output import check_writable, refuse_inputs, write_atomically
 from dobble_print.preview import card_png_paths, write_card_pngs
 from dobble_print.render import render_pdf
@@ -193,7 +194,7 @@ def prepare(
         only: picks the cards (0-based) to lay out once the sheets are planned; the others get
             empty layouts. A preview of one card then lays out one card, not the whole deck.
     """
-    deck, why, loaded, shares = _load(options, progress, packers=only is None)
+    deck, why, loaded, ink = _load(options, progress, packers=only is None)
     symbols = loaded.symbols
     plan = plan_sheets(
         len(deck.cards),
@@ -222,7 +223,7 @@ def prepare(
         progress=_stage(progress, "layout"),
         shape=options.card_shape,
         only=wanted,
-        shares=shares,
+        ink=ink,
     )
     if wanted is None:
         layouts = laid
@@ -261,9 +262,9 @@ def _plan(options: BuildOptions, count: int, where: str) -> tuple[Deck, str]:
 
 def _load(
     options: BuildOptions, progress: Progress | None, *, packers: bool = False
-) -> tuple[Deck, str, SymbolSet, list[float]]:
+) -> tuple[Deck, str, SymbolSet, Ink]:
     """Plan the deck on the sources found, then load just the symbols it needs; the deck comes
-    back mixed (:func:`mixing.mix`) and shuffled, with the printed share of each symbol.
+    back mixed (:func:`mixing.mix`) and shuffled, with how much of each symbol prints.
 
     With ``packers``, the packing workers start getting ready once the deck's size is known, while
     the pictures load (:func:`layout.start_packers`).
@@ -289,8 +290,8 @@ def _load(
         if len(loaded.symbols) >= deck.symbol_count:
             break
         count = len(loaded.symbols)
-    shares = [printed_share(s.rgba) for s in loaded.symbols[: deck.symbol_count]]
-    return shuffle_cards(mix(deck, shares, options.seed), options.seed), why, loaded, shares
+    ink = measure_ink([s.rgba for s in loaded.symbols[: deck.symbol_count]])
+    return shuffle_cards(mix(deck, ink.shares, options.seed), options.seed), why, loaded, ink
 
 
 def build(options: BuildOptions, progress: Progress | None = None) -> BuildResult:

@@ -108,7 +108,7 @@ def balance_ranks(
     Args:
         cards: the cards, as symbol indices.
         ranks: a rank for each symbol on each card, in card order.
-        shares: each symbol's printed share (:func:`mixing.printed_share`), by symbol index.
+        shares: each symbol's printed share (:func:`ink.printed_share`), by symbol index.
         rng: the deck's generator for this step.
         tries: swaps tried per card, at most ``STEPS`` / cards in all (a chain through every
             card of a 993-card deck is 2,000 placements long).

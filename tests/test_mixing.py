@@ -8,7 +8,8 @@ import pytest
 
 from dobble_print.choice import best_partial_deck
 from dobble_print.deck import build_deck, supported_sizes, verify_deck
-from dobble_print.mixing import mix, printed_share
+from dobble_print.ink import printed_share
+from dobble_print.mixing import mix
 
 
 def card_sums(deck, w):

@@ -8,7 +8,6 @@ import pytest
 
 from dobble_print.choice import best_partial_deck
 from dobble_print.deck import build_deck, supported_sizes, verify_deck
-from dobble_print.ink import printed_share
 from dobble_print.mixing import mix
 
 
@@ -58,18 +57,3 @@ def rgba(ink: np.ndarray, colour=(200, 30, 30)) -> np.ndarray:
     out = np.zeros((*ink.shape, 4), np.uint8)
     out[ink] = (*colour, 255)
     return out
-
-
-def test_printed_share_of_simple_pictures():
-    yy, xx = np.mgrid[0:200, 0:200] + 0.5 - 100
-    r = np.hypot(xx, yy)
-    square = rgba(np.ones((150, 150), bool))
-    disc = rgba(r <= 100)
-    ring = rgba((r <= 100) & (r > 80))  # the hole is paper
-    white_ball = rgba(r <= 100, colour=(255, 255, 255))
-    white_ball[(r <= 100) & (r > 95)] = (0, 0, 0, 255)  # a black rim around white
-    assert printed_share(square) == pytest.approx(1.0, abs=0.03)
-    assert printed_share(disc) == pytest.approx(1.0, abs=0.05)
-    assert printed_share(ring) == pytest.approx(1 - 0.8**2, abs=0.05)
-    assert printed_share(white_ball) == pytest.approx(1 - 0.95**2, abs=0.03)
-    assert printed_share(np.zeros((10, 10, 4), np.uint8)) == 1.0

@@ -1,9 +1,10 @@
 """Render: the only module that imports reportlab (with ``render_cover``, which only it calls).
 Turns the computed geometry into a PDF.
 
-Each symbol's picture is downscaled once to what its largest printed size needs at 300 dpi, drawn
-once into a PDF form XObject, and every placement reuses that form with its own transform, so the
-file stores each picture exactly once. The card back is likewise one form used on every back.
+Each symbol's picture is downscaled once to what its largest printed size needs at 300 dpi, stored
+once (drawn art losslessly, photographs as JPEG) and drawn once into a PDF form XObject, and every
+placement reuses that form with its own transform, so the file stores each picture exactly once.
+The card back is likewise one form used on every back.
 """
 
 from __future__ import annotations
@@ -102,19 +103,28 @@ def define_symbol_forms(c, symbols: Sequence[Symbol], layouts: Sequence[CardLayo
 
 
 FLATE_LEVEL = 3  # zlib level of the pictures' streams: half the time of the default 6, 15 % larger
+PHOTO_RATIO = 0.3  # colour that Flate leaves above this share of its bytes is photographic
+JPEG_QUALITY = 92  # for photographic colour, with full-resolution chroma: no visible loss in print
 
 
 def _draw_pixels(c, name: str, image) -> None:
     """Draw a PIL image (RGB, or RGBA whose alpha becomes a soft mask) over the unit square, as
-    image XObject ``name.image`` (and ``name.mask``) of this module's own Flate streams.
+    image XObject ``name.image`` (and ``name.mask``) of this module's own streams.
 
-    reportlab's ``drawImage`` would convert the pixels to RGB and hash them (to name the image)
-    five times over, its soft mask included: a fifth of the whole render. The XObjects are
-    registered as ``drawImage`` registers them (reportlab is pinned).
+    The colour is Flate (lossless) unless it is photographic, which Flate barely shrinks (to
+    more than ``PHOTO_RATIO`` of its bytes; drawn art shrinks to a tenth): then it is JPEG, a
+    fifth of the size (a deck of 57 photos would otherwise be tens of MB, too big to e-mail to
+    a print shop). The soft mask stays Flate. reportlab's ``drawImage`` would convert the
+    pixels to RGB and hash them (to name the image) five times over, its soft mask included: a
+    fifth of the whole render. The XObjects are registered as ``drawImage`` registers them
+    (reportlab is pinned).
     """
     pixels = np.asarray(image)
     alpha = pixels[..., 3] if image.mode == "RGBA" else None
     picture = _image_xobject(f"{name}.image", pixels[..., :3], "DeviceRGB")
+    if len(picture.streamContent) > PHOTO_RATIO * pixels[..., :3].size:
+        picture.streamContent = _jpeg(pixels[..., :3])
+        picture._filters = ("DCTDecode",)
     doc = c._doc
     if alpha is not None and not bool((alpha == 255).all()):
         mask = _image_xobject(f"{name}.mask", alpha, "DeviceGray")
@@ -140,6 +150,19 @@ def _image_xobject(name: str, channels: np.ndarray, space: str):
     obj.streamContent = zlib.compress(np.ascontiguousarray(channels).tobytes(), FLATE_LEVEL)
     obj.mask = None
     return obj
+
+
+def _jpeg(rgb: np.ndarray) -> bytes:
+    """``rgb`` as a baseline JPEG file (what a DCTDecode stream holds)."""
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.fromarray(np.ascontiguousarray(rgb), "RGB").save(
+        out, "JPEG", quality=JPEG_QUALITY, subsampling=0
+    )
+    return out.getvalue()
 
 
 _WORD_FONTS: dict[str, str] = {}

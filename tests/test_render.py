@@ -437,3 +437,39 @@ def test_an_opaque_picture_is_drawn_without_a_soft_mask():
     assert diff.max() <= 1
     rgba[0, 0, 3] = 0
     assert _print_image(rgba, 200).mode == "RGBA"
+
+
+def test_photographic_colour_is_stored_as_jpeg_and_drawn_art_losslessly(tmp_path):
+    """A noisy photo-like picture (Flate cannot shrink it) is embedded as JPEG, close to its
+    pixels; flat drawn art stays Flate, exact; every soft mask stays Flate."""
+    rng = np.random.default_rng(5)
+    yy, xx = np.mgrid[0:300, 0:400]
+    photo = np.zeros((300, 400, 4), np.uint8)
+    photo[..., :3] = np.stack([(xx / 2 + 40 * k) % 256 for k in range(3)], -1)
+    photo[..., :3] = np.clip(photo[..., :3] + rng.normal(0, 3, (300, 400, 3)), 0, 255)
+    photo[..., 3] = 255
+    photo[:20, :20, 3] = 0  # a transparent corner: it keeps a soft mask
+    symbols = (Symbol("photo", "photo.jpg", photo), *SYMBOLS[1:])
+    plan = plan_sheets(7, paper=PAPERS["a4"], card_diameter=85.0)
+    pdf = tmp_path / "p.pdf"
+    render_pdf(pdf, symbols=symbols, layouts=LAYOUTS, plan=plan)
+    with pikepdf.open(pdf) as doc:
+        images = [
+            o
+            for o in doc.objects
+            if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == pikepdf.Name.Image
+        ]
+        masks = {o.SMask.objgen for o in images if "/SMask" in o}
+        filters = {o.objgen: list(o.Filter) for o in images}  # written as an array
+        colour = [o for o in images if o.objgen not in masks]
+        jpeg = [o for o in colour if filters[o.objgen] == [pikepdf.Name.DCTDecode]]
+        assert len(colour) == 7 and len(jpeg) == 1  # the photo alone
+        assert all(filters[m] == [pikepdf.Name.FlateDecode] for m in masks)
+        (picture,) = jpeg
+        got = np.asarray(pikepdf.PdfImage(picture).as_pil_image().convert("RGB"), int)
+        drawn = [o for o in colour if o.objgen != picture.objgen]
+        assert all(filters[o.objgen] == [pikepdf.Name.FlateDecode] for o in drawn)
+    # The photo was downscaled for print: compare with the same downscale of the source.
+    want = Image.fromarray(photo).resize(got.shape[1::-1], Image.Resampling.BICUBIC)
+    diff = np.abs(got - np.asarray(want.convert("RGB"), int))
+    assert diff.mean() < 3.0

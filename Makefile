@@ -21,7 +21,7 @@ print: $(STAMP)
 	$(BIN)/dobble-print build $(ICONS) -o $(OUT) $(if $(SEED),--seed $(SEED))
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2  # two processes: the suite takes ~2.5 min instead of ~4
 
 lint: $(STAMP)
 	$(BIN)/ruff check dobble_print tests bench

@@ -19,7 +19,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from dobble_print.deck import build_deck  # noqa: E402
+from dobble_print.deck import build_deck, shuffle_cards  # noqa: E402
 from dobble_print.ink import measure_ink  # noqa: E402
 from dobble_print.layout import layout_deck, start_packers  # noqa: E402
 from dobble_print.metrics import measure_deck  # noqa: E402
@@ -37,7 +37,7 @@ def bench(folder: Path, *, runs: int, workers: int | None, seed: int) -> None:
     px = symbol_pixels(CARD, 3.0, 8)
     symbols = load_symbols(found, need=deck.symbol_count, max_px=px).symbols
     ink = measure_ink([s.rgba for s in symbols])
-    deck = mix(deck, ink.shares, seed)  # as a build does
+    deck = shuffle_cards(mix(deck, ink.shares, seed), seed)  # as a build does
     times, layouts = [], None
     for _ in range(runs):
         start = time.perf_counter()

@@ -45,7 +45,7 @@ from dobble_print.errors import DobbleError
 from dobble_print.ink import Ink
 from dobble_print.packing import GRID, Board, make_board, pack
 from dobble_print.parallel import in_order, start_server, worker_count
-from dobble_print.ranks import balance_ranks, rank_sizes, size_ranks
+from dobble_print.ranks import balance_ranks, expected_ink, rank_sizes, size_ranks
 from dobble_print.shapes import WORD_ROTATION, Shape, shapes_of
 from dobble_print.symbols import Symbol
 from dobble_print.tightening import Depth, tighten
@@ -140,10 +140,8 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
     first = _attempt(index, job, np.random.default_rng([job.seed, index]))
     if job.ink is None:
         return first
-    card, ranks = job.cards[index], job.ranks[index]
-    area = rank_sizes(len(card)) ** 2
-    expected = float(sum(area[r] * job.ink.shares[s] for s, r in zip(card, ranks, strict=True)))
-    expected /= float(area.sum())
+    card = job.cards[index]
+    expected = expected_ink(card, job.ranks[index], job.ink.shares)
     words = sum(job.shapes[s].kind == "word" for s in card) / len(card)
     below = RETRY_BELOW + (WORD_RETRY_BELOW - RETRY_BELOW) * words
     enough = below * expected * job.card_area
@@ -153,10 +151,11 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
         if printed >= enough:
             break
         other = _attempt(index, job, np.random.default_rng([job.seed, index, stream]))
+        more = job.ink.printed_area(other)
         # the better, unless it leaves the smallest symbol under the size floor where the first
         # did not
-        if job.ink.printed_area(other) > printed and _smallest(job, other) >= least:
-            best, printed = other, job.ink.printed_area(other)
+        if more > printed and _smallest(job, other) >= least:
+            best, printed = other, more
     return best
 
 

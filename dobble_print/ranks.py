@@ -95,6 +95,19 @@ def rank_sizes(count: int, ratio: float = SIZE_RATIO) -> np.ndarray:
     return ratio ** (-np.arange(count) / (count - 1))
 
 
+def rank_areas(count: int) -> np.ndarray:
+    """Share of a card's ink area each of ranks 0 … count-1 is wanted at (summing to 1)."""
+    area = rank_sizes(count) ** 2
+    return area / float(area.sum())
+
+
+def expected_ink(card: Sequence[int], ranks: Sequence[int], shares: Sequence[float]) -> float:
+    """A card's expected printed ink: Σ rank area × printed share of its symbols, the areas of
+    its ranks summing to 1. Its coverage follows this (see the module docstring)."""
+    area = rank_areas(len(card))
+    return float(sum(area[r] * shares[s] for s, r in zip(card, ranks, strict=True)))
+
+
 def balance_ranks(
     cards: Sequence[Sequence[int]],
     ranks: Sequence[Sequence[int]],
@@ -116,7 +129,7 @@ def balance_ranks(
     n = max((len(c) for c in cards), default=0)
     if n < 2 or len(cards) < 3:
         return tuple(tuple(r) for r in ranks)
-    area = rank_sizes(n) ** 2 / float((rank_sizes(n) ** 2).sum())
+    area = rank_areas(n)
     by_card = [dict(zip(rk, card, strict=True)) for card, rk in zip(cards, ranks, strict=True)]
     by_symbol: dict[int, dict[int, int]] = {}  # symbol -> rank -> card
     for ci, card in enumerate(by_card):

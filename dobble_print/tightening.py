@@ -147,10 +147,11 @@ def tighten(
 ) -> list[Nudge]:
     """How each symbol of one packed card grows and shifts into the slack left by the grids.
 
-    A card whose packing left a symbol smaller than ``floor`` (√ink-area, mm) trades a little of
-    its other symbols for it: they may shrink by up to ``MAX_SHRINK``, and it may grow by up to
-    ``FLOOR_GROWTH`` (no further than the floor), its growth weighing ``FLOOR_WEIGHT`` times more.
-    So a small symbol boxed in by large ones still reaches a size that reads across the table.
+    A card whose smallest symbol is short of ``floor`` (√ink-area, mm), but within
+    ``FLOOR_GROWTH`` of it, trades a little of its neighbours for it: they may shrink by up to
+    ``MAX_SHRINK``, and it may grow to the floor, its growth weighing ``FLOOR_WEIGHT`` times
+    more. So a small symbol boxed in by large ones still reaches a size that reads across the
+    table.
 
     Args:
         placed: each symbol as (shape, centre in mm from the card centre with y up, drawn height

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-INK_ALPHA = 128  # alpha ≥ 0.5: the same threshold deckcheck and metrics use
+from dobble_print.ink import INK_ALPHA  # alpha ≥ 0.5, as deckcheck and the metrics read ink
+
 PYRAMID_PX = 512  # longest side of the finest level
 FINE = 6  # level pixels are at most 1/FINE of a cell: finer hugs the ink, coarser is faster
 WORD_ROTATION = 25.0  # words read badly when tilted further

@@ -16,7 +16,7 @@ from dobble_print.errors import DobbleError
 from dobble_print.layout import layout_deck
 from dobble_print.metrics import card_metrics
 from dobble_print.packing import make_board
-from dobble_print.shapes import rasterise, rotated_extent, shape_of
+from dobble_print.shapes import rasterise, rotated_extent, shape_of, shapes_of
 
 CARD = 85.0
 
@@ -215,6 +215,46 @@ def test_cards_that_print_little_are_packed_again_and_the_better_kept(monkeypatc
     assert_well_placed(best, symbols)
     some = layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink, only=[5, 1])
     assert some == (best[5], best[1])
+
+
+def test_a_full_card_whose_smallest_symbol_misses_the_size_floor_is_packed_again(monkeypatch):
+    """A card filled at least ``SMALLEST_FILL`` whose smallest symbol stays under the size floor
+    is packed again, and a packing that reaches the floor is kept over one with more ink; cards
+    that reach it, or whose symbols fill too little of the card for it, keep their first
+    packing."""
+    from dobble_print import layout
+    from dobble_print.ink import measure_ink
+
+    deck = take_cards(build_deck(6), 8)
+    symbols = symbols_for("blob", 31, seed=4)
+    ink = measure_ink([s.rgba for s in symbols])
+    monkeypatch.setattr(layout, "RETRY_BELOW", 0.0)  # no card is packed again for its ink
+
+    shapes = shapes_of(symbols)
+
+    def smallest(lay):
+        return min(
+            math.sqrt(p.width * p.height * shapes[p.symbol].ink_fraction) for p in lay.placements
+        )
+
+    plain = layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink)
+    floor = float(np.median([smallest(lay) for lay in plain]))
+    monkeypatch.setattr(layout, "_floor", lambda job, index: floor)
+    monkeypatch.setattr(layout, "SMALLEST_FILL", 1.0)  # no card is full enough: none again
+    first = layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink)
+    monkeypatch.setattr(layout, "SMALLEST_FILL", 0.0)  # every card is
+    again = layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink)
+    short = [i for i, lay in enumerate(first) if smallest(lay) < floor * (1 - 1e-6)]
+    assert 0 < len(short) < len(first)
+    for i, (f, a) in enumerate(zip(first, again, strict=True)):
+        if i not in short:
+            assert a == f
+    reached = [i for i in short if smallest(again[i]) >= floor * (1 - 1e-6)]
+    assert reached  # some card reached the floor on another packing
+    assert_well_placed(again, symbols)
+    assert layout_deck(
+        deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink, only=short[:1]
+    ) == (again[short[0]],)
 
 
 @pytest.mark.parametrize(

@@ -24,7 +24,12 @@ import numpy as np
 
 from dobble_print.ink import INK_ALPHA  # alpha ≥ 0.5, as deckcheck and the metrics read ink
 
-PYRAMID_PX = 512  # longest side of the finest level
+# Longest side of the finest level. Pictures load at 300 dpi of their largest size on the card
+# (561 px for 8 a card on 85 mm); at 512 their finest level pooled 2×2 pixels, 0.09 mm on a
+# large symbol, coarser than FINE allows on the settling grid and than tightening's outline
+# wants, so every contact kept ~0.1 mm more than the clearance. At full resolution the default
+# icons cover 0.004 more of the card, the Noto emoji 0.008.
+PYRAMID_PX = 1024
 FINE = 6  # level pixels are at most 1/FINE of a cell: finer hugs the ink, coarser is faster
 WORD_ROTATION = 25.0  # words read badly when tilted further
 

@@ -304,14 +304,6 @@ def test_random_shapes_stay_inside_apart_and_deterministic(pictures, seed):
 # 4. The default icons: what the issue asks of a classic deck -----------------------------------
 
 
-@pytest.mark.xfail(
-    reason="issue 4 by our own metric: on the default icons (seed 1) it reads coverage 0.499 "
-    "mean (0.001 short) and 0.444 on the worst card, smallest symbol 11.1 mm; deckcheck reads "
-    "0.511 / 0.461 / 11.1 mm (it counts the anti-aliased edge pixels of its rendering as ink, "
-    "about +0.012), so the targets 0.50 / 0.44 / 11 mm are met as the issue judges them, not yet "
-    "by this stricter measure. Clearance, margin and size ratios are met",
-    strict=False,
-)
 def test_default_icons_classic_deck_coverage_and_sizes(classic_deck):
     _, report = classic_deck  # the real build of the default icons, 85 mm cards, seed 1
     m = report["metrics"]

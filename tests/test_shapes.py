@@ -256,8 +256,8 @@ def _blob_rgba(w: int, h: int, seed: int) -> np.ndarray:
 
 PICKLE_CASES = {
     "odd 37x53": (_blob_rgba(37, 53, 1), "image"),
-    "wide 1100x300 (k=3)": (_blob_rgba(1100, 300, 2), "image"),
-    "tall 301x777 (k=2)": (_blob_rgba(301, 777, 3), "image"),
+    "wide 2100x300 (k=3)": (_blob_rgba(2100, 300, 2), "image"),
+    "tall 301x1777 (k=2)": (_blob_rgba(301, 1777, 3), "image"),
     "1x1": (_blob_rgba(1, 1, 4), "image"),
     "all transparent 20x9": (np.zeros((9, 20, 4), np.uint8), "image"),
     "faint only 40x41": (_blob_rgba(40, 41, 5) // 2, "image"),  # alpha < 128 everywhere

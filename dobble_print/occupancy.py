@@ -354,23 +354,12 @@ def fits_near(fr, runs, h, w, pad, r, c, offsets):
 
 
 @_compiled
-def _bound(a, ca, ha, b, cb, hb, need, out):
-    """The bound of one pair of outline points into ``out`` (6 coefficients, then the room)."""
-    dx, dy = a[0] - b[0], a[1] - b[1]
-    d = max(np.sqrt(dx * dx + dy * dy), 1e-12)
-    ux, uy = dx / d, dy / d
-    out[0] = ha - (a[0] - ca[0]) * ux - (a[1] - ca[1]) * uy
-    out[1] = hb + (b[0] - cb[0]) * ux + (b[1] - cb[1]) * uy
-    out[2], out[3], out[4], out[5] = -ux, -uy, ux, uy
-    out[6] = d - need - ha - hb
-
-
-@_compiled
 def outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift):  # noqa: PLR0913
     """The linear bounds :mod:`dobble_print.tightening` puts on two symbols' growth and shifts,
     from the pairs of their outline points (``a`` of one, ``b`` of the other; x, y in mm) closer
     than ``window``: rows of coefficients of (t_a, t_b, dx_a, dy_a, dx_b, dy_b), and the room each
-    leaves. ``ca``, ``cb`` are the centres, ``ha``, ``hb`` the pixels' half diagonals; t is
+    leaves. ``ca``, ``cb`` are the centres, ``ha``, ``hb`` each point's radius (the ink under
+    it lies within it); t is
     between -``shrink`` and ``grow`` and each shift at most ``shift`` along x and y, so a bound
     whose left side can never reach its room is left out (about half of them).
 
@@ -409,9 +398,9 @@ def outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift):  # 
                             continue
                         d = max(np.sqrt(d2), 1e-12)
                         ux, uy = dx / d, dy / d
-                        ta = ha - (a[i, 0] - ca[0]) * ux - (a[i, 1] - ca[1]) * uy
-                        tb = hb + (b[j, 0] - cb[0]) * ux + (b[j, 1] - cb[1]) * uy
-                        room = d - need - ha - hb
+                        ta = ha[i] - (a[i, 0] - ca[0]) * ux - (a[i, 1] - ca[1]) * uy
+                        tb = hb[j] + (b[j, 0] - cb[0]) * ux + (b[j, 1] - cb[1]) * uy
+                        room = d - need - ha[i] - hb[j]
                         top = (
                             grow * (max(ta, 0.0) + max(tb, 0.0))
                             + shrink * (max(-ta, 0.0) + max(-tb, 0.0))

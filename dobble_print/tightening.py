@@ -7,11 +7,14 @@ and the ink stops short of the safe edge. Here each card's symbols grow about th
 (by the factor 1 + t) and shift (by d), all at once, as a small linear programme:
 
 - Each symbol's ink outline (the pixels of a pyramid level with a blank side: the ink nearest
-  anything outside it lies on those) is placed on the card in mm. A level pixel is a small
-  square: distances are between pixel centres less both pixels' half diagonals, which grow with
-  the symbol, so they never overestimate. The level is the coarsest whose pixels are at most
-  ``OUTLINE_PIXEL`` on the card: on small line icons (12 a card) the finest level's 0.03 mm
-  pixels made twice the points for 0.0008 more coverage.
+  anything outside it lies on those) is placed on the card in mm. Each outline pixel becomes a
+  point and a radius: the centre and half diagonal of the box around the finest level's ink
+  pixels under it. Distances are between points less both radii, which grow with the symbol,
+  so they never overestimate. The level is the coarsest whose pixels are at most
+  ``OUTLINE_PIXEL`` on the card: a coarse pixel the ink's edge crosses gets a box hugging its
+  ink, so a coarser outline loses little (its points are a half, its pairs a quarter), while
+  the finest level's pixels on a large symbol made tightening cost 1.8 times as much for no
+  more coverage.
 - For two outline points a (of symbol i) and b (of j), with u the unit vector from b to a, the
   moved points satisfy |a′ − b′| ≥ u·(a′ − b′) = |a − b| + t_i·u·(a − c_i) − t_j·u·(b − c_j) +
   u·(d_i − d_j), linear in the unknowns: requiring it to stay at least the clearance is a linear
@@ -55,7 +58,7 @@ FLOOR_WEIGHT = 12.0  # its growth counts this many times more than its area
 MAX_SHRINK = 0.06  # largest shrinking of its neighbours, for a symbol below the floor
 FLOOR_NEAR = 1.5  # mm: a neighbour's reach comes this close to the small symbol's
 CUTS = 60  # rounds of adding violated bounds before giving up (a card takes about five)
-OUTLINE_PIXEL = 0.08  # mm: the coarsest pyramid level with pixels this small gives the outline
+OUTLINE_PIXEL = 0.1  # mm: the coarsest pyramid level with pixels this small gives the outline
 GRADIENT_STEP = 1e-6  # mm: central differences for the safe area's depth gradient
 TOLERANCE = 1e-6  # mm: a bound violated by less is met (HiGHS meets its rows to ~1e-7)
 
@@ -98,15 +101,15 @@ class _Bounds:
 @dataclass(frozen=True, eq=False)
 class _Edge:
     """Symbol ``i``'s outline points ``p`` (offsets ``v`` from its centre) kept inside the safe
-    area: depth(p + d + t·v) ≥ half·(1 + t) + SAFETY. The safe area is convex, so its depth is a
-    concave function: a tangent plane never underestimates it, so a tangent cut at the point
-    that violates the bound most removes the current solution without removing any that meets
-    the bound; cuts are added until the exact check passes."""
+    area: depth(p + d + t·v) ≥ half·(1 + t) + SAFETY, ``half`` each point's radius. The safe
+    area is convex, so its depth is a concave function: a tangent plane never underestimates
+    it, so a tangent cut at the point that violates the bound most removes the current solution
+    without removing any that meets the bound; cuts are added until the exact check passes."""
 
     cols: tuple[int, int, int]
     p: np.ndarray
     v: np.ndarray
-    half: float
+    half: np.ndarray
     depth: Depth
 
     def first(self) -> tuple[np.ndarray, float] | None:
@@ -133,8 +136,9 @@ class _Edge:
         g = np.array([dp[0] - dp[1], dp[2] - dp[3]]) / (2 * e)
         here = float(self.depth(np.array([q[0]]), np.array([q[1]]))[0])
         # depth(q(x)) ≤ here + g·(q(x) − q), with q(x) − q = (d − d0) + (t − t0)·v_k:
-        coef = np.array([self.half - g @ self.v[k], -g[0], -g[1]])
-        return coef, here - self.half - SAFETY - float(g @ (x0[1:] + x0[0] * self.v[k]))
+        half = float(self.half[k])
+        coef = np.array([half - g @ self.v[k], -g[0], -g[1]])
+        return coef, here - half - SAFETY - float(g @ (x0[1:] + x0[0] * self.v[k]))
 
 
 def tighten(
@@ -178,7 +182,7 @@ def tighten(
     if not all(len(p) for p in pts):
         return [Nudge()] * n
     sizes = np.array([h * math.sqrt(s.ink_fraction * s.aspect) for s, _, h, _ in placed])
-    far = [float(r.max()) + h for r, h in zip(reach, half, strict=True)]
+    far = [float((r + h).max()) for r, h in zip(reach, half, strict=True)]
     lower, upper, gain = _limits(sizes, floor, centres, far)
     grow, shrink = float(upper.max()), float(-lower.min())
     # the largest move of any point of each symbol
@@ -189,21 +193,22 @@ def tighten(
     groups = [
         _edge(i, pts[i], centres[i], half[i], moves[i], float(upper[i]), depth, n) for i in range(n)
     ]
-    beside = _neighbours(pts, need + 2 * max(half) + 2 * max(moves))
+    widest = [float(h.max()) for h in half]
+    beside = _neighbours(pts, need + 2 * max(widest) + 2 * max(moves))
     for i in range(n):
         for j in range(i + 1, n):
             rows = np.flatnonzero(beside[i] >> j & 1)
             cols = np.flatnonzero(beside[j] >> i & 1)
             if not len(rows) or not len(cols):
                 continue
-            window = need + half[i] + half[j] + moves[i] + moves[j]
+            window = need + widest[i] + widest[j] + moves[i] + moves[j]
             coef, room = outline_bounds(
                 pts[i][rows],
                 centres[i],
-                half[i],
+                half[i][rows],
                 pts[j][cols],
                 centres[j],
-                half[j],
+                half[j][cols],
                 window,
                 need,
                 grow,
@@ -246,7 +251,7 @@ def _edge(i, p, centre, half, move, grow, depth, n):
     that a move within the limits (``grow``: its largest t) could take out are looked at."""
     room = depth(p[:, 0], p[:, 1]) - half - SAFETY
     keep = room < move + half * grow
-    return _Edge((i, n + i, 2 * n + i), p[keep], (p - centre)[keep], half, depth)
+    return _Edge((i, n + i, 2 * n + i), p[keep], (p - centre)[keep], half[keep], depth)
 
 
 def _spread(sizes: np.ndarray, spread: float) -> list[_Bounds]:
@@ -342,27 +347,55 @@ def _neighbours(pts: Sequence[np.ndarray], window: float) -> list[np.ndarray]:
 
 
 def _outline_mm(shape: Shape, centre, height: float, angle: float):
-    """The shape's outline pixel centres on the card (mm, y up) and a pixel's half diagonal."""
+    """The shape's outline points on the card (mm, y up) and the radius around each that holds
+    its ink."""
     mm = height / shape.pixels[1]  # per picture pixel, both ways (width = height · aspect)
     level = 0
     while level + 1 < len(shape.levels) and shape.factors[level + 1] * mm <= OUTLINE_PIXEL:
         level += 1
-    unit, f = _outline(shape, level)
+    unit, radius = _outline(shape, level)
     local = unit * mm
     c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
     x = centre[0] + c * local[:, 0] - s * local[:, 1]
     y = centre[1] + s * local[:, 0] + c * local[:, 1]
-    return np.column_stack([x, y]), f * mm * math.sqrt(0.5)
+    return np.column_stack([x, y]), radius * mm
 
 
 @functools.lru_cache(maxsize=2048)
-def _outline(shape: Shape, level: int) -> tuple[np.ndarray, int]:
-    """Centres of the outline pixels of ``shape.levels[level]`` in picture pixels from the
-    picture's centre (x right, y up), and how many picture pixels a level pixel spans."""
+def _outline(shape: Shape, level: int) -> tuple[np.ndarray, np.ndarray]:
+    """The outline of ``shape.levels[level]`` (its ink pixels with a blank side) as points in
+    picture pixels from the picture's centre (x right, y up), each with the radius of a circle
+    around it that holds all the ink under that pixel.
+
+    A pixel of a coarser level on the outline is often only partly ink (the ink's edge crosses
+    it): its point is the centre of the box around the finest level's ink pixels under it, and
+    its radius that box's half diagonal, so a coarse outline (a quarter of the pairs of points
+    to bound) is nearly as tight as the finest one.
+    """
     ink = shape.levels[level]
-    f = shape.factors[level]
     pad = np.pad(ink, 1)
     inner = pad[:-2, 1:-1] & pad[2:, 1:-1] & pad[1:-1, :-2] & pad[1:-1, 2:]
     r, c = np.nonzero(ink & ~inner)
     w, h = shape.pixels
-    return np.column_stack([(c + 0.5) * f - w / 2, h / 2 - (r + 0.5) * f]), f
+    f0, k = shape.factors[0], shape.factors[level] // shape.factors[0]
+    if k == 1:
+        centre = np.column_stack([(c + 0.5) * f0, (r + 0.5) * f0])
+        size = np.full((len(r), 2), float(f0))
+    else:  # the box of the finest pixels with ink under each of these
+        fine = shape.levels[0]
+        rows, cols = fine.shape
+        blocks = np.zeros((ink.shape[0] * k, ink.shape[1] * k), bool)
+        blocks[:rows, :cols] = fine
+        blocks = blocks.reshape(ink.shape[0], k, ink.shape[1], k)[r, :, c, :]  # (n, k, k)
+        span = np.arange(k)
+        any_row, any_col = blocks.any(axis=2), blocks.any(axis=1)
+        top = np.where(any_row, span, k).min(axis=1)
+        bottom = np.where(any_row, span, -1).max(axis=1) + 1
+        left = np.where(any_col, span, k).min(axis=1)
+        right = np.where(any_col, span, -1).max(axis=1) + 1
+        centre = np.column_stack(
+            [(c * k + (left + right) / 2) * f0, (r * k + (top + bottom) / 2) * f0]
+        )
+        size = np.column_stack([(right - left) * f0, (bottom - top) * f0]).astype(float)
+    points = np.column_stack([centre[:, 0] - w / 2, h / 2 - centre[:, 1]])
+    return points, np.hypot(size[:, 0], size[:, 1]) / 2

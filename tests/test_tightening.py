@@ -140,7 +140,7 @@ def test_when_the_solver_fails_every_symbol_stays_as_packed(monkeypatch):
 @pytest.mark.parametrize(
     ("pixels", "size", "step", "coarse"),
     [
-        ((60, 300), 13.0, 17.0, False),  # outlines from the finest level
+        ((60, 200), 13.0, 17.0, False),  # outlines from the finest level
         ((420, 500), 8.0, 11.0, True),  # large pictures drawn small: from coarser levels
     ],
 )
@@ -182,15 +182,16 @@ def test_outline_bounds_keep_exactly_the_pairs_that_can_bind(seed, shrink):
     rng = np.random.default_rng(seed)
     a, b = rng.uniform(0, 12, (300, 2)), rng.uniform(5, 20, (250, 2))
     ca, cb = np.array([3.0, 4.0]), np.array([15.0, 12.0])
-    ha, hb, window, need, grow, shift = 0.04, 0.03, 2.5, 1.05, 0.05, 0.5
+    ha, hb = rng.uniform(0.01, 0.06, len(a)), rng.uniform(0.01, 0.06, len(b))  # each its own
+    window, need, grow, shift = 2.5, 1.05, 0.05, 0.5
     coef, room = outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift)
     d = a[:, None, :] - b[None, :, :]
     dist = np.hypot(d[..., 0], d[..., 1])
     i, j = np.nonzero(dist < window)
     u = d[i, j] / dist[i, j, None]
-    ta = ha - ((a[i] - ca) * u).sum(1)
-    tb = hb + ((b[j] - cb) * u).sum(1)
-    want_room = dist[i, j] - need - ha - hb
+    ta = ha[i] - ((a[i] - ca) * u).sum(1)
+    tb = hb[j] + ((b[j] - cb) * u).sum(1)
+    want_room = dist[i, j] - need - ha[i] - hb[j]
     reach = grow * (np.maximum(ta, 0) + np.maximum(tb, 0))  # the most t·coefficient can add
     reach += shrink * (np.maximum(-ta, 0) + np.maximum(-tb, 0))
     can = want_room < reach + 2 * shift * np.abs(u).sum(1)
@@ -199,6 +200,39 @@ def test_outline_bounds_keep_exactly_the_pairs_that_can_bind(seed, shrink):
     assert len(got) == len(want) > 20
     key = lambda rows: rows[np.lexsort(rows.T[::-1])]  # noqa: E731
     np.testing.assert_allclose(key(got), key(want), atol=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_each_coarse_outline_point_holds_the_finest_ink_under_it(seed):
+    """A coarse outline pixel's point and radius: every corner of every finest-level ink pixel
+    under it lies within the radius (so distances less radii never overestimate), the radius
+    is never more than the coarse pixel's own half diagonal, and it is less where the ink's
+    edge crosses the pixel (what makes a coarse outline nearly as tight as the finest)."""
+    rng = np.random.default_rng(seed)
+    h, w = 150 + seed * 37, 173
+    yy, xx = np.mgrid[:h, :w]
+    blob = np.hypot((xx - w / 2) / (w / 2.3), (yy - h / 2) / (h / 2.6)) < 1
+    blob &= rng.random((h, w)) < 0.97  # ragged, with specks of holes
+    rgba = np.zeros((h, w, 4), np.uint8)
+    rgba[..., 3] = 255 * blob
+    shape = shape_of(rgba)
+    fine, f0 = shape.levels[0], shape.factors[0]
+    fy, fx = np.nonzero(fine)
+    corners = [(fx + dx) * f0 - w / 2 for dx in (0, 1)], [h / 2 - (fy + dy) * f0 for dy in (0, 1)]
+    for level in (1, 2):
+        points, radius = tightening._outline(shape, level)
+        k = shape.factors[level] // f0
+        assert radius.max() <= shape.factors[level] * math.sqrt(0.5) + 1e-9
+        assert radius.min() < shape.factors[level] * math.sqrt(0.5) - 1e-9
+        cx = np.floor((points[:, 0] + w / 2) / (k * f0)).astype(int)  # the coarse pixel's column
+        cy = np.floor((h / 2 - points[:, 1]) / (k * f0)).astype(int)
+        for n in range(0, len(points), 7):
+            under = (fx // k == cx[n]) & (fy // k == cy[n])
+            assert under.any()
+            for x in corners[0]:
+                for y in corners[1]:
+                    d = np.hypot(x[under] - points[n, 0], y[under] - points[n, 1])
+                    assert d.max() <= radius[n] + 1e-9
 
 
 def boxed_in_small_disc():

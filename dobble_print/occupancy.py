@@ -42,12 +42,20 @@ SUPER = 16  # cells a side of the blocks tested whole before their blocks are
 @_compiled
 def _ink_in(table, lw, lh, u, v, hu, hv):
     """0 when the level pixels meeting [u ± hu] × [v ± hv] hold no ink, 2 when all are ink (the
-    box lying wholly on the picture), 1 otherwise."""
+    box lying wholly on the picture), 1 otherwise (and for a box of 65536 pixels or more, whose
+    count the table, modulo 2¹⁶, cannot give)."""
     a0, a1 = int(np.floor(u - hu)), int(np.ceil(u + hu))
     b0, b1 = int(np.floor(v - hv)), int(np.ceil(v + hv))
     u0, u1 = min(max(a0, 0), lw), min(max(a1, 0), lw)
     v0, v1 = min(max(b0, 0), lh), min(max(b1, 0), lh)
-    ink = table[v1, u1] - table[v0, u1] - table[v1, u0] + table[v0, u0]
+    if (u1 - u0) * (v1 - v0) >= 65536:  # the table counts modulo 2¹⁶: only smaller boxes are
+        return 1  # exact (a block's box this large is looked at block by block instead)
+    ink = (
+        np.int64(table[v1, u1])
+        - np.int64(table[v0, u1])
+        - np.int64(table[v1, u0])
+        + np.int64(table[v0, u0])
+    ) & 0xFFFF
     if ink == 0:
         return 0
     return 2 if ink == (a1 - a0) * (b1 - b0) else 1  # off the picture is no ink

@@ -252,7 +252,8 @@ def raster_ref(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):
     u, v = kx * (x * c + y * s) + cu, ky * (x * s - y * c) + cv
     u0, u1 = (np.clip(b.astype(int), 0, lw) for b in (np.floor(u - hu), np.ceil(u + hu)))
     v0, v1 = (np.clip(b.astype(int), 0, lh) for b in (np.floor(v - hv), np.ceil(v + hv)))
-    return table[v1, u1] - table[v0, u1] - table[v1, u0] + table[v0, u0] > 0
+    t = table.astype(np.int64)  # counts modulo 2¹⁶: exact for a cell's small box
+    return (t[v1, u1] - t[v0, u1] - t[v1, u0] + t[v0, u0]) % 65536 > 0
 
 
 def picture(rng: np.random.Generator, photo: bool) -> np.ndarray:
@@ -304,6 +305,35 @@ def test_raster_cells_blockwise_never_drops_a_cell(seed, monkeypatch):
         got = np.zeros_like(want)
         got[r0 : r0 + cells.shape[0], c0 : c0 + cells.shape[1]] = cells
         assert not (want & ~got).any()
+
+
+@pytest.mark.parametrize("angle", [0.0, 30.0, 45.0])
+def test_raster_cells_of_a_large_picture_counts_past_the_tables_16_bits(angle):
+    """A picture of nearly a million pixels, so the table's counts wrap around 2¹⁶, drawn with
+    cells of 20 of its pixels (``FINE`` raised so the finest level is used): a block of 16×16
+    cells then spans 320 pixels a side, more than the table can count. The cells still match the
+    ink, each cell's box measured against a plain int64 count."""
+    h, w = 1000, 900
+    yy, xx = np.mgrid[:h, :w]
+    ink = np.hypot((xx - w / 2) / (w / 2), (yy - h / 2) / (h / 2)) < 1
+    ink[400:600, 300:600] = False  # a hole, so not every block is full
+    rgba = np.zeros((h, w, 4), np.uint8)
+    rgba[..., 3] = 255 * ink
+    shape = shapes.shape_of(rgba)
+    assert shape.factors[0] == 1 and int(shape.table(0)[-1, -1]) != int(ink.sum())  # wrapped
+    calls = []
+    real = occupancy.raster_cells
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(occupancy, "raster_cells", lambda *a: calls.append(a) or real(*a))
+        mp.setattr(shapes, "FINE", 40)
+        mask = shapes.rasterise(shape, 60.0, angle, 1.2)  # 0.06 mm pixels, 1.2 mm cells
+    (args,) = calls
+    assert args[0] is shape.table(0)
+    exact = np.zeros((h + 1, w + 1), np.int64)
+    exact[1:, 1:] = ink.cumsum(0).cumsum(1)
+    want = raster_ref(exact, *args[1:])
+    rows, cols = np.flatnonzero(want.any(1)), np.flatnonzero(want.any(0))
+    np.testing.assert_array_equal(mask.cells, want[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1])
 
 
 def test_raster_cells_of_no_ink_is_one_cell_at_minus_one():

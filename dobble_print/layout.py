@@ -173,19 +173,20 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
     return best
 
 
+def _ink_areas(job: _Job, layout: CardLayout) -> list[float]:
+    """Each symbol's ink area on the card, mm²."""
+    shapes = job.shapes
+    return [p.width * p.height * shapes[p.symbol].ink_fraction for p in layout.placements]
+
+
 def _fill(job: _Job, layout: CardLayout) -> float:
     """The share of the safe area the card's ink covers."""
-    shapes = job.shapes
-    ink = sum(p.width * p.height * shapes[p.symbol].ink_fraction for p in layout.placements)
-    return ink / job.area
+    return sum(_ink_areas(job, layout)) / job.area
 
 
 def _smallest(job: _Job, layout: CardLayout) -> float:
     """The smallest √ink-area on the card, mm."""
-    shapes = job.shapes
-    return min(
-        math.sqrt(p.width * p.height * shapes[p.symbol].ink_fraction) for p in layout.placements
-    )
+    return math.sqrt(min(_ink_areas(job, layout)))
 
 
 def _floor(job: _Job, index: int) -> float:

@@ -367,9 +367,9 @@ def outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift):  # 
     from the pairs of their outline points (``a`` of one, ``b`` of the other; x, y in mm) closer
     than ``window``: rows of coefficients of (t_a, t_b, dx_a, dy_a, dx_b, dy_b), and the room each
     leaves. ``ca``, ``cb`` are the centres, ``ha``, ``hb`` each point's radius (the ink under
-    it lies within it); t is
-    between -``shrink`` and ``grow`` and each shift at most ``shift`` along x and y, so a bound
-    whose left side can never reach its room is left out (about half of them).
+    it lies within it); t is between -``shrink`` and ``grow`` and each shift at most ``shift``
+    along x and y, so a bound whose left side can never reach its room is left out (about half
+    of them).
 
     The points of ``b`` are sorted into square buckets of side ``window``: a point of ``a`` is
     measured only against the nine buckets around it. Two passes: count, then fill."""

@@ -378,24 +378,18 @@ def _outline(shape: Shape, level: int) -> tuple[np.ndarray, np.ndarray]:
     r, c = np.nonzero(ink & ~inner)
     w, h = shape.pixels
     f0, k = shape.factors[0], shape.factors[level] // shape.factors[0]
-    if k == 1:
-        centre = np.column_stack([(c + 0.5) * f0, (r + 0.5) * f0])
-        size = np.full((len(r), 2), float(f0))
-    else:  # the box of the finest pixels with ink under each of these
-        fine = shape.levels[0]
-        rows, cols = fine.shape
-        blocks = np.zeros((ink.shape[0] * k, ink.shape[1] * k), bool)
-        blocks[:rows, :cols] = fine
-        blocks = blocks.reshape(ink.shape[0], k, ink.shape[1], k)[r, :, c, :]  # (n, k, k)
-        span = np.arange(k)
-        any_row, any_col = blocks.any(axis=2), blocks.any(axis=1)
-        top = np.where(any_row, span, k).min(axis=1)
-        bottom = np.where(any_row, span, -1).max(axis=1) + 1
-        left = np.where(any_col, span, k).min(axis=1)
-        right = np.where(any_col, span, -1).max(axis=1) + 1
-        centre = np.column_stack(
-            [(c * k + (left + right) / 2) * f0, (r * k + (top + bottom) / 2) * f0]
-        )
-        size = np.column_stack([(right - left) * f0, (bottom - top) * f0]).astype(float)
+    # the box of the finest pixels with ink under each of these (the pixel itself when k is 1)
+    fine = shape.levels[0]
+    blocks = np.zeros((ink.shape[0] * k, ink.shape[1] * k), bool)
+    blocks[: fine.shape[0], : fine.shape[1]] = fine
+    blocks = blocks.reshape(ink.shape[0], k, ink.shape[1], k)[r, :, c, :]  # (n, k, k)
+    span = np.arange(k)
+    any_row, any_col = blocks.any(axis=2), blocks.any(axis=1)
+    top = np.where(any_row, span, k).min(axis=1)
+    bottom = np.where(any_row, span, -1).max(axis=1) + 1
+    left = np.where(any_col, span, k).min(axis=1)
+    right = np.where(any_col, span, -1).max(axis=1) + 1
+    centre = np.column_stack([(c * k + (left + right) / 2) * f0, (r * k + (top + bottom) / 2) * f0])
+    size = np.column_stack([(right - left) * f0, (bottom - top) * f0]).astype(float)
     points = np.column_stack([centre[:, 0] - w / 2, h / 2 - centre[:, 1]])
     return points, np.hypot(size[:, 0], size[:, 1]) / 2

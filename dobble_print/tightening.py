@@ -89,13 +89,33 @@ class _Bounds:
         k = int(np.argmin(self.rhs))
         return self.coef[k], float(self.rhs[k])
 
-    def cut(self, x: np.ndarray) -> tuple[np.ndarray, float] | None:
-        """The bound ``x`` violates most, or None when it meets them all."""
-        if not len(self.rhs):
-            return None
-        over = self.coef @ x[list(self.cols)] - self.rhs
-        k = int(np.argmax(over))
-        return (self.coef[k], float(self.rhs[k])) if over[k] > TOLERANCE else None
+
+class _Stack:
+    """Groups of bounds (each with at least one row) stacked, so that the bound each group's
+    rows violate most is found for all of them in one compiled pass: a card has a few dozen
+    groups and tens of thousands of rows, and looking at each group with numpy cost more than
+    HiGHS."""
+
+    def __init__(self, groups: Sequence[_Bounds]) -> None:
+        self.groups = list(groups)
+        sizes = [len(g.rhs) for g in self.groups]
+        self.starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        if self.groups:
+            self.cols = np.array([g.cols for g in self.groups], np.int64)
+            self.coef = np.concatenate([g.coef for g in self.groups])
+            self.rhs = np.concatenate([g.rhs for g in self.groups])
+
+    def cuts(self, x: np.ndarray) -> list[tuple[np.ndarray, float] | None]:
+        """Each group's bound that ``x`` violates most (None where it meets them all)."""
+        if not self.groups:
+            return []
+        from dobble_print.occupancy import most_violated
+
+        rows, worst = most_violated(self.coef, self.rhs, self.starts, x[self.cols])
+        return [
+            (self.coef[r], float(self.rhs[r])) if w > TOLERANCE else None
+            for r, w in zip(rows, worst, strict=True)
+        ]
 
 
 @dataclass(frozen=True, eq=False)
@@ -118,15 +138,9 @@ class _Edge:
             return None
         return self._tangent(np.zeros(3), int(np.argmin(self.depth(self.p[:, 0], self.p[:, 1]))))
 
-    def cut(self, x: np.ndarray) -> tuple[np.ndarray, float] | None:
-        """The tangent at ``x`` of the point that is furthest out, or None when none is out."""
-        if not len(self.p):
-            return None
-        t, dx, dy = x[list(self.cols)]
-        moved = self.p + (dx, dy) + t * self.v
-        over = self.half * (1 + t) + SAFETY - self.depth(moved[:, 0], moved[:, 1])
-        k = int(np.argmax(over))
-        return self._tangent(np.array([t, dx, dy]), k) if over[k] > TOLERANCE else None
+    def tangent(self, x: np.ndarray, k: int) -> tuple[np.ndarray, float]:
+        """The tangent at ``x`` (all the unknowns) of point ``k``."""
+        return self._tangent(x[list(self.cols)], k)
 
     def _tangent(self, x0: np.ndarray, k: int) -> tuple[np.ndarray, float]:
         q = self.p[k] + x0[1:] + x0[0] * self.v[k]
@@ -139,6 +153,35 @@ class _Edge:
         half = float(self.half[k])
         coef = np.array([half - g @ self.v[k], -g[0], -g[1]])
         return coef, here - half - SAFETY - float(g @ (x0[1:] + x0[0] * self.v[k]))
+
+
+class _Edges:
+    """Every symbol's :class:`_Edge` (those with points) stacked: which point is furthest out
+    of each, for all symbols with one depth evaluation."""
+
+    def __init__(self, edges: Sequence[_Edge]) -> None:
+        self.edges = list(edges)
+        self.kept = [e for e in self.edges if len(e.p)]
+        sizes = [len(e.p) for e in self.kept]
+        self.starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+        if self.kept:
+            self.p = np.concatenate([e.p for e in self.kept])
+            self.v = np.concatenate([e.v for e in self.kept])
+            self.half = np.concatenate([e.half for e in self.kept])
+            self.cols = np.repeat(np.array([e.cols for e in self.kept]), sizes, axis=0)
+
+    def cuts(self, x: np.ndarray) -> list[tuple[np.ndarray, float] | None]:
+        """Each symbol's tangent at ``x`` of its point furthest out (None where none is)."""
+        found: dict[int, tuple[np.ndarray, float]] = {}
+        if self.kept:
+            t, dx, dy = x[self.cols[:, 0]], x[self.cols[:, 1]], x[self.cols[:, 2]]
+            moved = self.p + np.column_stack([dx, dy]) + t[:, None] * self.v
+            over = self.half * (1 + t) + SAFETY - self.kept[0].depth(moved[:, 0], moved[:, 1])
+            ends = [*self.starts[1:], len(over)]
+            for k in np.flatnonzero(np.maximum.reduceat(over, self.starts) > TOLERANCE):
+                i = int(np.argmax(over[self.starts[k] : ends[k]]))
+                found[id(self.kept[k])] = self.kept[k].tangent(x, i)
+        return [found.get(id(e)) for e in self.edges]
 
 
 def tighten(
@@ -190,9 +233,10 @@ def tighten(
         max(u, -lo) * f + math.sqrt(2) * shift for u, lo, f in zip(upper, lower, far, strict=True)
     ]
     need = clearance + SAFETY
-    groups = [
+    edges = [
         _edge(i, pts[i], centres[i], half[i], moves[i], float(upper[i]), depth, n) for i in range(n)
     ]
+    pairs = []
     widest = [float(h.max()) for h in half]
     beside = _neighbours(pts, need + 2 * max(widest) + 2 * max(moves))
     for i in range(n):
@@ -216,8 +260,8 @@ def tighten(
                 shift,
             )
             if len(room):
-                groups.append(_Bounds((i, j, n + i, 2 * n + i, n + j, 2 * n + j), coef, room))
-    x = _solve(gain, lower, upper, groups, _spread(sizes, spread), shift)
+                pairs.append(_Bounds((i, j, n + i, 2 * n + i, n + j, 2 * n + j), coef, room))
+    x = _solve(gain, lower, upper, _Edges(edges), _Stack(pairs), _spread(sizes, spread), shift)
     if x is None:
         return [Nudge()] * n
     return [Nudge(1.0 + float(x[i]), (float(x[n + i]), float(x[2 * n + i]))) for i in range(n)]
@@ -276,13 +320,14 @@ def _solve(
     gain: np.ndarray,
     low: np.ndarray,
     high: np.ndarray,
-    groups: list,
+    edges: _Edges,
+    pairs: _Stack,
     fixed: list[_Bounds],
     shift: float,
 ) -> np.ndarray | None:
-    """Maximise Σ gain·t with each t within [low, high] under every bound of ``fixed`` and of
-    ``groups``, the latter by cutting planes: the solution, or None when HiGHS fails or the cuts
-    do not converge."""
+    """Maximise Σ gain·t with each t within [low, high] under every bound of ``fixed``, and of
+    ``edges`` and ``pairs`` by cutting planes: the solution, or None when HiGHS fails or the
+    cuts do not converge."""
     import highspy
 
     n = len(gain)
@@ -293,9 +338,8 @@ def _solve(
     cost = np.concatenate([gain, np.zeros(2 * n)])
     lp.addCols(3 * n, cost, lower, upper, 0, np.array([], np.int32), np.array([], np.int32), [])
     lp.changeObjectiveSense(highspy.ObjSense.kMaximize)
-    cuts = [g.first() for g in groups]
-    cuts[:0] = [(g.coef[0], float(g.rhs[0])) for g in fixed]
-    groups = [*fixed, *groups]
+    groups = [*fixed, *edges.edges, *pairs.groups]
+    cuts = [(g.coef[0], float(g.rhs[0])) for g in fixed] + [g.first() for g in groups[len(fixed) :]]
     for _ in range(CUTS):
         rows = [(g, c) for g, c in zip(groups, cuts, strict=True) if c is not None]
         if rows:
@@ -310,7 +354,7 @@ def _solve(
         if lp.getModelStatus() != highspy.HighsModelStatus.kOptimal:
             return None
         x = np.asarray(lp.getSolution().col_value)
-        cuts = [None] * len(fixed) + [g.cut(x) for g in groups[len(fixed) :]]
+        cuts = [None] * len(fixed) + edges.cuts(x) + pairs.cuts(x)
         if all(c is None for c in cuts):
             return x
     return None

@@ -203,6 +203,26 @@ def test_outline_bounds_keep_exactly_the_pairs_that_can_bind(seed, shrink):
 
 
 @pytest.mark.parametrize("seed", range(3))
+def test_the_most_violated_bound_of_each_group_is_found_in_one_pass(seed):
+    """The compiled pass over every group's rows against numpy, group by group: the row with
+    the largest coef·x − rhs, and that excess (negative when the group is met)."""
+    from dobble_print.occupancy import most_violated
+
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(1, 60, 7)
+    starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    coef = rng.normal(size=(starts[-1], 6))
+    rhs = rng.normal(size=starts[-1]) + 1.5
+    xs = rng.normal(size=(len(sizes), 6)) * 0.3
+    rows, worst = most_violated(coef, rhs, starts, xs)
+    for g in range(len(sizes)):
+        over = coef[starts[g] : starts[g + 1]] @ xs[g] - rhs[starts[g] : starts[g + 1]]
+        assert rows[g] == starts[g] + np.argmax(over)
+        assert worst[g] == pytest.approx(over.max(), abs=1e-12)
+    assert (worst > 0).any() and (worst < 0).any()  # both kinds of group are looked at
+
+
+@pytest.mark.parametrize("seed", range(3))
 def test_each_coarse_outline_point_holds_the_finest_ink_under_it(seed):
     """A coarse outline pixel's point and radius: every corner of every finest-level ink pixel
     under it lies within the radius (so distances less radii never overestimate), the radius

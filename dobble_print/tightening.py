@@ -416,23 +416,12 @@ def _outline(shape: Shape, level: int) -> tuple[np.ndarray, np.ndarray]:
     its radius that box's half diagonal, so a coarse outline (a quarter of the pairs of points
     to bound) is nearly as tight as the finest one.
     """
-    ink = shape.levels[level]
-    pad = np.pad(ink, 1)
-    inner = pad[:-2, 1:-1] & pad[2:, 1:-1] & pad[1:-1, :-2] & pad[1:-1, 2:]
-    r, c = np.nonzero(ink & ~inner)
+    from dobble_print.occupancy import outline_boxes
+
     w, h = shape.pixels
     f0, k = shape.factors[0], shape.factors[level] // shape.factors[0]
     # the box of the finest pixels with ink under each of these (the pixel itself when k is 1)
-    fine = shape.levels[0]
-    blocks = np.zeros((ink.shape[0] * k, ink.shape[1] * k), bool)
-    blocks[: fine.shape[0], : fine.shape[1]] = fine
-    blocks = blocks.reshape(ink.shape[0], k, ink.shape[1], k)[r, :, c, :]  # (n, k, k)
-    span = np.arange(k)
-    any_row, any_col = blocks.any(axis=2), blocks.any(axis=1)
-    top = np.where(any_row, span, k).min(axis=1)
-    bottom = np.where(any_row, span, -1).max(axis=1) + 1
-    left = np.where(any_col, span, k).min(axis=1)
-    right = np.where(any_col, span, -1).max(axis=1) + 1
+    r, c, top, bottom, left, right = outline_boxes(shape.levels[level], shape.levels[0], k).T
     centre = np.column_stack([(c * k + (left + right) / 2) * f0, (r * k + (top + bottom) / 2) * f0])
     size = np.column_stack([(right - left) * f0, (bottom - top) * f0]).astype(float)
     points = np.column_stack([centre[:, 0] - w / 2, h / 2 - centre[:, 1]])

@@ -336,6 +336,45 @@ def test_raster_cells_of_a_large_picture_counts_past_the_tables_16_bits(angle):
     np.testing.assert_array_equal(mask.cells, want[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1])
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_summed_area_tables_are_the_ink_counts_modulo_two_to_the_sixteenth(seed):
+    """The one-pass table against numpy's cumulative sums, on pictures small and large enough
+    (over 65536 ink pixels) for the counts to wrap."""
+    rng = np.random.default_rng(seed)
+    h, w = [(1, 1), (7, 300), (301, 5), (700, 650)][seed]
+    ink = rng.random((h, w)) < rng.uniform(0.1, 0.99)
+    want = np.zeros((h + 1, w + 1), np.int64)
+    want[1:, 1:] = ink.cumsum(0).cumsum(1)
+    got = occupancy.summed_area(ink)
+    assert got.dtype == np.uint16 and got.shape == want.shape
+    np.testing.assert_array_equal(got, want % 65536)
+    assert seed < 3 or want.max() > 65536
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_outline_boxes_are_the_outline_and_the_fine_ink_under_it(seed):
+    """Outline pixels (ink with a blank side or on the border) in row order, and the box of the
+    finer level's ink under each, against a numpy reference (padding, shifts, reshaped blocks)."""
+    rng = np.random.default_rng(seed)
+    k = int(rng.integers(1, 5))
+    fine = random_mask(rng, int(rng.integers(1, 40)), int(rng.integers(1, 40)))
+    h, w = -(-fine.shape[0] // k), -(-fine.shape[1] // k)
+    blocks = np.zeros((h * k, w * k), bool)
+    blocks[: fine.shape[0], : fine.shape[1]] = fine
+    ink = blocks.reshape(h, k, w, k).any(axis=(1, 3))  # max-pooled, as the pyramid is
+    pad = np.pad(ink, 1)
+    inner = pad[:-2, 1:-1] & pad[2:, 1:-1] & pad[1:-1, :-2] & pad[1:-1, 2:]
+    r, c = np.nonzero(ink & ~inner)
+    under = blocks.reshape(h, k, w, k)[r, :, c, :]  # (n, k, k)
+    rows, cols = np.nonzero(under.any(axis=2)), np.nonzero(under.any(axis=1))
+    want = np.zeros((len(r), 6), np.int64)
+    want[:, 0], want[:, 1] = r, c
+    for n in range(len(r)):
+        ys, xs = rows[1][rows[0] == n], cols[1][cols[0] == n]
+        want[n, 2:] = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    np.testing.assert_array_equal(occupancy.outline_boxes(ink, fine, k), want)
+
+
 def test_raster_cells_of_no_ink_is_one_cell_at_minus_one():
     shape = shapes.shape_of(np.zeros((30, 40, 4), np.uint8))
     table, (lh, lw) = shape.table(0), shape.levels[0].shape

@@ -155,6 +155,8 @@ class CardGrid:
         self._frame = occupancy.frame(self.count, board.rim, PAD)
         self._dirty: tuple[int, int, int, int] | None = None  # rows r0 … r1-1, columns c0 … c1-1
         self._out: tuple[Piece, np.ndarray] | None = None  # taken out, and its frame rows before
+        # the frame's tables kept up to date: the prefix sums only where contact is scored
+        self._kept = slice(0, 2) if scoring else slice(1, 2)
 
     def _rows(self, item: Piece) -> tuple[int, int]:
         r = item.origin[0] - self.board.reach
@@ -178,7 +180,7 @@ class CardGrid:
         self.kernels.add_zone(self.count, item.zone, item.origin[0] - k, item.origin[1] - k, 1)
         lo, hi = self._rows(item)
         if same and self._out is not None and self._out[0] is item:  # back where it was
-            self._frame[:, lo + PAD : hi + PAD] = self._out[1]
+            self._frame[self._kept, lo + PAD : hi + PAD] = self._out[1]
             self._dirty = None
         else:
             self._touch(item)
@@ -187,7 +189,7 @@ class CardGrid:
     def remove(self, item: Piece) -> None:
         self.frame()  # up to date, so the copy below is the frame with the item in
         lo, hi = self._rows(item)
-        self._out = (item, self._frame[:, lo + PAD : hi + PAD].copy())
+        self._out = (item, self._frame[self._kept, lo + PAD : hi + PAD].copy())
         k = self.board.reach
         self.kernels.add_zone(self.count, item.zone, item.origin[0] - k, item.origin[1] - k, -1)
         self._touch(item)

@@ -325,9 +325,10 @@ def refresh(fr, count, rim, pad, r0, r1, c0, c1, counts):
     """Recompute the frame's rows for grid rows ``r0`` … ``r1 - 1`` (all of the border rows when
     the range reaches the grid's edge) where grid columns ``c0`` … ``c1 - 1`` changed.
 
-    Nothing left of a change changes. Without ``counts`` (a grid where no contact is scored) the
-    prefix sums are left stale, and a row stops at its first blocked cell right of the change:
-    from there on every last-blocked column is what it was.
+    Nothing left of a change changes, and right of it a row is looked at only up to its first
+    blocked cell: from there on every last-blocked column is what it was, and every prefix sum
+    is off by what the change added to the row (``counts``; a grid where no contact is scored
+    leaves the prefix sums stale), added in one tight loop.
     """
     g = count.shape[0]
     f = g + 2 * pad
@@ -339,22 +340,28 @@ def refresh(fr, count, rim, pad, r0, r1, c0, c1, counts):
         gi = i - pad
         total = fr[0, i, j0] if j0 > 0 else 0
         last = fr[1, i, j0 - 1] if j0 > 0 else -1
+        before = fr[0, i, j1]  # the prefix sum where the change ends, as it was
         fr[0, i, 0] = 0
         inside = 0 <= gi < g
-        settled = False
+        settled = f
         for j in range(j0, f):  # the border columns, and rows, are blocked
             gj = j - pad
             if not inside or gj < 0 or gj >= g or rim[gi, gj] or count[gi, gj] > 0:
                 total += 1
                 last = j
-                if not counts and j >= j1:
-                    settled = True
+                if j >= j1:
+                    settled = j
                     break
             if counts:
                 fr[0, i, j + 1] = total
             fr[1, i, j] = last
-        if not settled:
+        if settled == f:
             fr[1, i, f] = last
+        elif counts:
+            shift = fr[0, i, j1] - before
+            if shift != 0:
+                for j in range(settled + 1, f + 1):
+                    fr[0, i, j] += shift
 
 
 @_compiled

@@ -100,10 +100,11 @@ def test_frame_tables_are_prefix_sums_and_last_blocked_columns(seed, pad):
 @pytest.mark.parametrize("counts", [True, False])
 def test_refresh_of_the_changed_rows_gives_the_new_frame(seed, counts):
     """Count changes in rows r0 … r1 - 1, columns c0 … c1 - 1; what refresh must rewrite (those
-    rows, the border rows too at the grid's edges, from c0 on) is spoiled first. Without
-    ``counts`` only the last-blocked columns must come out right (the prefix sums are not kept),
-    and a row may stop at its first blocked cell right of c1, so the spoiling there is left to
-    the frame as it was before the change, as CardGrid has it."""
+    rows, the border rows too at the grid's edges, from c0 to c1) is spoiled first. Right of c1
+    the frame is as it was before the change, as CardGrid has it: a row may stop at its first
+    blocked cell there, and shift the rest of its prefix sums by what the change added. Without
+    ``counts`` only the last-blocked columns must come out right (the prefix sums are not
+    kept)."""
     rng = np.random.default_rng(seed)
     g, f = 30, 30 + 2 * PAD
     count, rim = random_grid(rng, g)
@@ -117,11 +118,11 @@ def test_refresh_of_the_changed_rows_gives_the_new_frame(seed, counts):
                 lo, hi = 0 if r0 <= 0 else r0 + PAD, f if r1 >= g else r1 + PAD
                 j0 = min(c0 + PAD, f) if c0 > 0 else 0
                 j1 = f if c1 >= g else max(c1 + PAD, j0)
+                fr[1, lo:hi, j0:j1] = -7
                 if counts:
-                    fr[0, lo:hi, j0 + 1 :] = fr[1, lo:hi, j0:] = -7
+                    fr[0, lo:hi, j0 + 1 : j1] = -7  # (the sum at j1 is the one it shifts from)
                 else:
                     fr[0] = -7
-                    fr[1, lo:hi, j0:j1] = -7
                 occupancy.refresh(fr, count, rim, PAD, r0, r1, c0, c1, counts)
                 want = frame_ref(blocked_frame(count, rim, PAD))
                 if counts:

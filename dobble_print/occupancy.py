@@ -85,6 +85,17 @@ def outline_boxes(ink, fine, k):
 
 
 @_compiled
+def _count(table, u0, u1, v0, v1):
+    """Ink pixels in columns u0 … u1 - 1, rows v0 … v1 - 1, modulo 2¹⁶ (see :func:`summed_area`)."""
+    return (
+        np.int64(table[v1, u1])
+        - np.int64(table[v0, u1])
+        - np.int64(table[v1, u0])
+        + np.int64(table[v0, u0])
+    ) & 0xFFFF
+
+
+@_compiled
 def _ink_in(table, lw, lh, u, v, hu, hv):
     """0 when the level pixels meeting [u ± hu] × [v ± hv] hold no ink, 2 when all are ink (the
     box lying wholly on the picture), 1 otherwise (and for a box of 65536 pixels or more, whose
@@ -95,12 +106,7 @@ def _ink_in(table, lw, lh, u, v, hu, hv):
     v0, v1 = min(max(b0, 0), lh), min(max(b1, 0), lh)
     if (u1 - u0) * (v1 - v0) >= 65536:  # the table counts modulo 2¹⁶: only smaller boxes are
         return 1  # exact (a block's box this large is looked at block by block instead)
-    ink = (
-        np.int64(table[v1, u1])
-        - np.int64(table[v0, u1])
-        - np.int64(table[v1, u0])
-        + np.int64(table[v0, u0])
-    ) & 0xFFFF
+    ink = _count(table, u0, u1, v0, v1)
     if ink == 0:
         return 0
     return 2 if ink == (a1 - a0) * (b1 - b0) else 1  # off the picture is no ink
@@ -114,12 +120,7 @@ def _any_ink(table, lw, lh, u, v, hu, hv):
     u1 = min(max(int(np.ceil(u + hu)), 0), lw)
     v0 = min(max(int(np.floor(v - hv)), 0), lh)
     v1 = min(max(int(np.ceil(v + hv)), 0), lh)
-    ink = (
-        np.int64(table[v1, u1])
-        - np.int64(table[v0, u1])
-        - np.int64(table[v1, u0])
-        + np.int64(table[v0, u0])
-    ) & 0xFFFF
+    ink = _count(table, u0, u1, v0, v1)
     return (ink != 0) | ((u1 - u0) * (v1 - v0) >= 65536)
 
 

@@ -227,7 +227,6 @@ def tighten(
     sizes = np.array([h * math.sqrt(s.ink_fraction * s.aspect) for s, _, h, _ in placed])
     far = [float((r + h).max()) for r, h in zip(reach, half, strict=True)]
     lower, upper, gain = _limits(sizes, floor, centres, far)
-    grow, shrink = float(upper.max()), float(-lower.min())
     # the largest move of any point of each symbol
     moves = [
         max(u, -lo) * f + math.sqrt(2) * shift for u, lo, f in zip(upper, lower, far, strict=True)
@@ -255,8 +254,8 @@ def tighten(
                 half[j][cols],
                 window,
                 need,
-                grow,
-                shrink,
+                float(max(upper[i], upper[j])),
+                float(max(-lower[i], -lower[j])),
                 shift,
             )
             if len(room):

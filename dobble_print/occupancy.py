@@ -113,15 +113,27 @@ def _ink_in(table, lw, lh, u, v, hu, hv):
 
 
 @_compiled
-def _any_ink(table, lw, lh, u, v, hu, hv):
-    """Whether :func:`_ink_in` is not 0, without branches (a cell on the outline is as likely
-    ink as not, so branching on it was mispredicted half the time)."""
-    u0 = min(max(int(np.floor(u - hu)), 0), lw)
-    u1 = min(max(int(np.ceil(u + hu)), 0), lw)
-    v0 = min(max(int(np.floor(v - hv)), 0), lh)
-    v1 = min(max(int(np.ceil(v + hv)), 0), lh)
-    ink = _count(table, u0, u1, v0, v1)
-    return (ink != 0) | ((u1 - u0) * (v1 - v0) >= 65536)
+def _mark(out, rows, cols, table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # noqa: PLR0913
+    """Mark the cells (``rows``, ``cols``) whose turned box meets ink (:func:`_ink_in` not 0).
+
+    In straight-line loops, the boxes of all the cells first and their counts after: a cell on
+    the outline is as likely ink as not, and branching on each, cell by cell, was mispredicted
+    half the time (the same cells, ~15 % faster)."""
+    m = len(rows)
+    u0, u1 = np.empty(m, np.int64), np.empty(m, np.int64)
+    v0, v1 = np.empty(m, np.int64), np.empty(m, np.int64)
+    for k in range(m):
+        y = (rows[k] + 0.5 - ny / 2) * cell
+        x = (cols[k] + 0.5 - nx / 2) * cell
+        u = kx * (x * c + y * s) + cu
+        v = ky * (x * s - y * c) + cv
+        u0[k] = min(max(int(np.floor(u - hu)), 0), lw)
+        u1[k] = min(max(int(np.ceil(u + hu)), 0), lw)
+        v0[k] = min(max(int(np.floor(v - hv)), 0), lh)
+        v1[k] = min(max(int(np.ceil(v + hv)), 0), lh)
+    for k in range(m):
+        big = (u1[k] - u0[k]) * (v1[k] - v0[k]) >= 65536
+        out[rows[k], cols[k]] = (_count(table, u0[k], u1[k], v0[k], v1[k]) != 0) | big
 
 
 @_compiled
@@ -162,6 +174,8 @@ def raster_cells(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # 
     """
     out = np.zeros((ny, nx), np.bool_)
     r0, r1, c0, c1 = ny, -1, nx, -1  # rows and columns holding ink, for trimming
+    rows, cols = np.empty(ny * nx, np.int32), np.empty(ny * nx, np.int32)  # outline blocks' cells
+    n = 0
     for si in range(0, ny, SUPER):
         for sj in range(0, nx, SUPER):
             fi, fj = min(si + SUPER, ny), min(sj + SUPER, nx)
@@ -184,15 +198,12 @@ def raster_cells(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # 
                     if inner == 2:
                         r0, r1, c0, c1 = _fill(out, bi, ei, bj, ej, r0, r1, c0, c1)
                         continue
-                    for i in range(bi, ei):  # branch-free: outline cells are a coin toss
-                        y = (i + 0.5 - ny / 2) * cell
+                    for i in range(bi, ei):  # looked at cell by cell below
                         for j in range(bj, ej):
-                            x = (j + 0.5 - nx / 2) * cell
-                            u = kx * (x * c + y * s) + cu
-                            out[i, j] = _any_ink(
-                                table, lw, lh, u, ky * (x * s - y * c) + cv, hu, hv
-                            )
+                            rows[n], cols[n] = i, j
+                            n += 1
                     r0, r1, c0, c1 = min(r0, bi), max(r1, ei - 1), min(c0, bj), max(c1, ej - 1)
+    _mark(out, rows[:n], cols[:n], table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv)
     # blocks on the outline were counted whole: trim the rows and columns they left empty
     while r1 >= r0 and not out[r1, c0 : c1 + 1].any():
         r1 -= 1

@@ -156,32 +156,35 @@ class _Edge:
 
 
 class _Edges:
-    """Every symbol's :class:`_Edge` (those with points) stacked: which point is furthest out
-    of each, for all symbols with one depth evaluation."""
+    """Every symbol's :class:`_Edge` stacked (those with points), so that the point furthest out
+    of each is found for all symbols with one depth evaluation."""
 
     def __init__(self, edges: Sequence[_Edge]) -> None:
         self.edges = list(edges)
-        self.kept = [e for e in self.edges if len(e.p)]
-        sizes = [len(e.p) for e in self.kept]
-        self.starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
-        if self.kept:
-            self.p = np.concatenate([e.p for e in self.kept])
-            self.v = np.concatenate([e.v for e in self.kept])
-            self.half = np.concatenate([e.half for e in self.kept])
-            self.cols = np.repeat(np.array([e.cols for e in self.kept]), sizes, axis=0)
+        self.kept = [i for i, e in enumerate(self.edges) if len(e.p)]
+        kept = [self.edges[i] for i in self.kept]
+        self.starts = np.cumsum([0] + [len(e.p) for e in kept])  # and the end
+        if kept:
+            self.p = np.concatenate([e.p for e in kept])
+            self.v = np.concatenate([e.v for e in kept])
+            self.half = np.concatenate([e.half for e in kept])
+            self.cols = np.repeat([e.cols for e in kept], np.diff(self.starts), axis=0)
 
     def cuts(self, x: np.ndarray) -> list[tuple[np.ndarray, float] | None]:
         """Each symbol's tangent at ``x`` of its point furthest out (None where none is)."""
-        found: dict[int, tuple[np.ndarray, float]] = {}
-        if self.kept:
-            t, dx, dy = x[self.cols[:, 0]], x[self.cols[:, 1]], x[self.cols[:, 2]]
-            moved = self.p + np.column_stack([dx, dy]) + t[:, None] * self.v
-            over = self.half * (1 + t) + SAFETY - self.kept[0].depth(moved[:, 0], moved[:, 1])
-            ends = [*self.starts[1:], len(over)]
-            for k in np.flatnonzero(np.maximum.reduceat(over, self.starts) > TOLERANCE):
-                i = int(np.argmax(over[self.starts[k] : ends[k]]))
-                found[id(self.kept[k])] = self.kept[k].tangent(x, i)
-        return [found.get(id(e)) for e in self.edges]
+        out: list[tuple[np.ndarray, float] | None] = [None] * len(self.edges)
+        if not self.kept:
+            return out
+        t, dx, dy = x[self.cols[:, 0]], x[self.cols[:, 1]], x[self.cols[:, 2]]
+        moved = self.p + np.column_stack([dx, dy]) + t[:, None] * self.v
+        depth = self.edges[self.kept[0]].depth
+        over = self.half * (1 + t) + SAFETY - depth(moved[:, 0], moved[:, 1])
+        for k in np.flatnonzero(np.maximum.reduceat(over, self.starts[:-1]) > TOLERANCE):
+            edge = self.edges[self.kept[k]]
+            out[self.kept[k]] = edge.tangent(
+                x, int(np.argmax(over[self.starts[k] : self.starts[k + 1]]))
+            )
+        return out
 
 
 def tighten(

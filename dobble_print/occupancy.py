@@ -479,7 +479,8 @@ def outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift):  # 
     of them).
 
     The points of ``b`` are sorted into square buckets of side ``window``: a point of ``a`` is
-    measured only against the nine buckets around it. Two passes: count, then fill."""
+    measured only against the nine buckets around it. One pass, into a buffer that doubles when
+    full (counting first, then filling, measured every pair twice: ~4 ms a card)."""
     w2 = window * window
     x0, y0 = b[:, 0].min(), b[:, 1].min()
     nx = int((b[:, 0].max() - x0) / window) + 1
@@ -496,40 +497,40 @@ def outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift):  # 
     for j in range(b.shape[0]):
         order[fill[key[j]]] = j
         fill[key[j]] += 1
-    rows = np.empty((0, 7))
-    for writing in range(2):
-        k = 0
-        for i in range(a.shape[0]):
-            gx = int(np.floor((a[i, 0] - x0) / window))
-            gy = int(np.floor((a[i, 1] - y0) / window))
-            for cy in range(max(gy - 1, 0), min(gy + 2, ny)):
-                for cx in range(max(gx - 1, 0), min(gx + 2, nx)):
-                    cell = cy * nx + cx
-                    for m in range(starts[cell], starts[cell + 1]):
-                        j = order[m]
-                        dx, dy = a[i, 0] - b[j, 0], a[i, 1] - b[j, 1]
-                        d2 = dx * dx + dy * dy
-                        if d2 >= w2:
-                            continue
-                        d = max(np.sqrt(d2), 1e-12)
-                        ux, uy = dx / d, dy / d
-                        ta = ha[i] - (a[i, 0] - ca[0]) * ux - (a[i, 1] - ca[1]) * uy
-                        tb = hb[j] + (b[j, 0] - cb[0]) * ux + (b[j, 1] - cb[1]) * uy
-                        room = d - need - ha[i] - hb[j]
-                        top = (
-                            grow * (max(ta, 0.0) + max(tb, 0.0))
-                            + shrink * (max(-ta, 0.0) + max(-tb, 0.0))
-                            + 2 * shift * (abs(ux) + abs(uy))
-                        )
-                        if room >= top:
-                            continue
-                        if writing:
-                            rows[k, 0], rows[k, 1], rows[k, 2], rows[k, 3] = ta, tb, -ux, -uy
-                            rows[k, 4], rows[k, 5], rows[k, 6] = ux, uy, room
-                        k += 1
-        if not writing:
-            rows = np.empty((k, 7))
-    return rows[:, :6], rows[:, 6]
+    rows = np.empty((max(a.shape[0], 16), 7))
+    k = 0
+    for i in range(a.shape[0]):
+        gx = int(np.floor((a[i, 0] - x0) / window))
+        gy = int(np.floor((a[i, 1] - y0) / window))
+        for cy in range(max(gy - 1, 0), min(gy + 2, ny)):
+            for cx in range(max(gx - 1, 0), min(gx + 2, nx)):
+                cell = cy * nx + cx
+                for m in range(starts[cell], starts[cell + 1]):
+                    j = order[m]
+                    dx, dy = a[i, 0] - b[j, 0], a[i, 1] - b[j, 1]
+                    d2 = dx * dx + dy * dy
+                    if d2 >= w2:
+                        continue
+                    d = max(np.sqrt(d2), 1e-12)
+                    ux, uy = dx / d, dy / d
+                    ta = ha[i] - (a[i, 0] - ca[0]) * ux - (a[i, 1] - ca[1]) * uy
+                    tb = hb[j] + (b[j, 0] - cb[0]) * ux + (b[j, 1] - cb[1]) * uy
+                    room = d - need - ha[i] - hb[j]
+                    top = (
+                        grow * (max(ta, 0.0) + max(tb, 0.0))
+                        + shrink * (max(-ta, 0.0) + max(-tb, 0.0))
+                        + 2 * shift * (abs(ux) + abs(uy))
+                    )
+                    if room >= top:
+                        continue
+                    if k == rows.shape[0]:
+                        more = np.empty((2 * k, 7))
+                        more[:k] = rows
+                        rows = more
+                    rows[k, 0], rows[k, 1], rows[k, 2], rows[k, 3] = ta, tb, -ux, -uy
+                    rows[k, 4], rows[k, 5], rows[k, 6] = ux, uy, room
+                    k += 1
+    return rows[:k, :6].copy(), rows[:k, 6].copy()
 
 
 @_compiled

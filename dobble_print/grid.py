@@ -208,7 +208,7 @@ RECENT = 4  # rasterisations each piece keeps: a stuck shape asks for the same o
 
 def mask_of(item: Piece, board: Board, size: float, angle: float) -> tuple[CellMask, np.ndarray]:
     """``item``'s shape rasterised on ``board`` at ``size`` and ``angle``, and its runs, longest
-    first (:func:`occupancy.longest_first`).
+    first (:func:`occupancy.runs_longest_first`).
 
     A shape that could not grow asks for the same size and angle in the next round (about one
     fine-grid rasterisation in six), so each piece keeps its last few.
@@ -219,7 +219,7 @@ def mask_of(item: Piece, board: Board, size: float, angle: float) -> tuple[CellM
         from dobble_print import occupancy
 
         mask = rasterise(item.shape, item.shape.height_for(size), angle, board.cell)
-        found = (mask, occupancy.longest_first(occupancy.runs_of(mask.cells)))
+        found = (mask, occupancy.runs_longest_first(mask.cells))
         if len(item.recent) >= RECENT:
             del item.recent[next(iter(item.recent))]
         item.recent[key] = found

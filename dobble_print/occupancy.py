@@ -219,8 +219,8 @@ def raster_cells(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # 
 
 
 @_compiled
-def runs_of(cells):
-    """The runs ``(row, start, stop)`` of True cells, row by row."""
+def _runs(cells):
+    """The runs of True cells, row by row, in the first rows of a buffer, and how many."""
     h, w = cells.shape
     out = np.empty((h * (w + 1) // 2 + 1, 3), np.int32)
     n = 0
@@ -236,17 +236,43 @@ def runs_of(cells):
                 j = k
             else:
                 j += 1
+    return out, n
+
+
+@_compiled
+def runs_of(cells):
+    """The runs ``(row, start, stop)`` of True cells, row by row."""
+    out, n = _runs(cells)
     return out[:n].copy()
 
 
 @_compiled
-def longest_first(runs):
-    """``runs`` reordered longest first (rows in order among equals), the order they are tried in
-    when testing where a shape fits: a long run meets a blocked cell sooner, and skips further
-    when it does (finding every free corner takes ~30 % less time; which corners are free
-    does not depend on the order)."""
-    order = np.argsort(runs[:, 1] - runs[:, 2], kind="mergesort")
-    return runs[order].copy()
+def _by_length(runs, n, width):
+    """The first ``n`` of ``runs`` longest first, in their order among equals (a counting sort on
+    their lengths, which are at most ``width``)."""
+    count = np.zeros(width + 2, np.int64)
+    for k in range(n):
+        count[runs[k, 2] - runs[k, 1]] += 1
+    at = 0
+    for length in range(width + 1, -1, -1):  # where each length's runs begin
+        count[length], at = at, at + count[length]
+    out = np.empty((n, 3), np.int32)
+    for k in range(n):
+        length = runs[k, 2] - runs[k, 1]
+        out[count[length]] = runs[k]
+        count[length] += 1
+    return out
+
+
+@_compiled
+def runs_longest_first(cells):
+    """The runs of :func:`runs_of` longest first (rows in order among equals), the order they are
+    tried in when testing where a shape fits: a long run meets a blocked cell sooner, and skips
+    further when it does (finding every free corner takes ~30 % less time; which corners are
+    free does not depend on the order). A counting sort, in the same call: ~12 → ~4 µs a mask
+    against a stable argsort of ``runs_of``'s result."""
+    out, n = _runs(cells)
+    return _by_length(out, n, cells.shape[1])
 
 
 @_compiled

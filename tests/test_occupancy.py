@@ -147,10 +147,10 @@ def test_runs_cover_the_ink_once_maximal_and_in_row_order(seed):
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_longest_first_reorders_the_runs_by_length_rows_in_order_among_equals(seed):
+def test_runs_longest_first_are_the_runs_by_length_rows_in_order_among_equals(seed):
     for cells in masks(seed):
         runs = occupancy.runs_of(cells)
-        got = occupancy.longest_first(runs)
+        got = occupancy.runs_longest_first(cells)
         want = sorted(map(tuple, runs), key=lambda run: (run[1] - run[2], run[0], run[1]))
         np.testing.assert_array_equal(got, np.array(want, np.int32).reshape(-1, 3))
 
@@ -196,7 +196,7 @@ def scene(seed: int):
     sizes = [*rng.integers(1, 8, (2, 2)), *rng.integers(8, 22, (3, 2)), rng.integers(g - 8, g, 2)]
     masks_ = [random_mask(rng, *hw) for hw in sizes]
     # runs in row order or longest first, as the packer tries them: either finds the same corners
-    order = [occupancy.runs_of, lambda m: occupancy.longest_first(occupancy.runs_of(m))]
+    order = [occupancy.runs_of, occupancy.runs_longest_first]
     cases = [
         (cells, order[int(rng.integers(2))](cells), free_corners(blocked, cells))
         for cells in masks_

@@ -25,6 +25,7 @@ import collections
 import contextlib
 import multiprocessing
 import os
+import pickle
 import select
 import sys
 import threading
@@ -129,8 +130,16 @@ def in_order(
         context, setup = multiprocessing.get_context("fork"), (None, ())
     else:
         context = multiprocessing.get_context("forkserver")
+    # The setup's arguments go to each worker already pickled, as bytes, and are unpickled by
+    # the worker once it runs: a worker is started by writing its arguments into a pipe, which
+    # blocks this process until the worker has read them, and unpickling the packing job (its
+    # shapes rebuild their pyramids) while reading held each worker's start up ~0.1 s, one
+    # worker after the other. They are pickled once, too, instead of once a worker.
     executor = ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_begin, initargs=(os.getpid(), *setup)
+        workers,
+        mp_context=context,
+        initializer=_begin,
+        initargs=(os.getpid(), setup[0], pickle.dumps(setup[1], pickle.HIGHEST_PROTOCOL)),
     )
     try:
         if context.get_start_method() == "forkserver":
@@ -140,11 +149,12 @@ def in_order(
         executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _begin(parent: int, setup: Callable[..., None] | None, args: tuple[Any, ...]) -> None:
-    """Run first in every worker: watch the process that started the pool, then ``setup``."""
+def _begin(parent: int, setup: Callable[..., None] | None, args: bytes) -> None:
+    """Run first in every worker: watch the process that started the pool, then ``setup`` with
+    its pickled ``args``."""
     _end_with(parent)
     if setup is not None:
-        setup(*args)
+        setup(*pickle.loads(args))
 
 
 def _end_with(pid: int) -> None:

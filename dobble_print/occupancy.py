@@ -495,41 +495,90 @@ def fits_near(fr, runs, h, w, pad, r, c, offsets):
 
 
 @_compiled
-def outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift):  # noqa: PLR0913
-    """The linear bounds :mod:`dobble_print.tightening` puts on two symbols' growth and shifts,
-    from the pairs of their outline points (``a`` of one, ``b`` of the other; x, y in mm) closer
-    than ``window``: rows of coefficients of (t_a, t_b, dx_a, dy_a, dx_b, dy_b), and the room each
-    leaves. ``ca``, ``cb`` are the centres, ``ha``, ``hb`` each point's radius (the ink under
-    it lies within it); t is between -``shrink`` and ``grow`` and each shift at most ``shift``
-    along x and y, so a bound whose left side can never reach its room is left out (about half
-    of them).
+def pair_bounds(pts, starts, centres, half, beside, widest, moves, upper, lower, need, shift):  # noqa: PLR0913
+    """The linear bounds :mod:`dobble_print.tightening` puts on every two symbols' growth and
+    shifts, stacked, from the pairs of their outline points that could come closer than the
+    clearance: rows of coefficients of (t_i, t_j, dx_i, dy_i, dx_j, dy_j), the room each leaves,
+    where each pair's rows start (and the end), and each pair (i, j), i < j.
 
-    The points of ``b`` are sorted into square buckets of side ``window``: a point of ``a`` is
-    measured only against the nine buckets around it. One pass, into a buffer that doubles when
-    full (counting first, then filling, measured every pair twice: ~4 ms a card)."""
+    Symbol i's points (x, y in mm) are ``pts[starts[i]:starts[i + 1]]``, each with its radius
+    in ``half`` (the ink under it lies within it) and in ``beside`` a bit for every symbol with a
+    point near it (only those points are measured against that symbol's). ``centres`` are the
+    symbols' centres, ``widest`` their largest radius, ``moves`` the most any point of theirs
+    moves, ``upper`` and ``lower`` their growth's limits, ``shift`` the most a centre moves
+    along x and along y, ``need`` the clearance. All pairs in one call, into one buffer: one
+    call and one array per pair, then stacking them, cost ~1.5 ms a card.
+    """
+    n = centres.shape[0]
+    rows = np.empty((4096, 7))
+    k = 0
+    at = np.zeros(n * (n - 1) // 2 + 1, np.int64)
+    pairs = np.empty((n * (n - 1) // 2, 2), np.int64)
+    groups = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            mine = np.array([q for q in range(starts[i], starts[i + 1]) if beside[q] >> j & 1])
+            theirs = np.array([q for q in range(starts[j], starts[j + 1]) if beside[q] >> i & 1])
+            if len(mine) == 0 or len(theirs) == 0:
+                continue
+            window = need + widest[i] + widest[j] + moves[i] + moves[j]
+            before = k
+            rows, k = _pair_rows(
+                pts[mine],
+                centres[i],
+                half[mine],
+                pts[theirs],
+                centres[j],
+                half[theirs],
+                window,
+                need,
+                max(upper[i], upper[j]),
+                max(-lower[i], -lower[j]),
+                shift,
+                rows,
+                k,
+            )
+            if k > before:
+                pairs[groups, 0], pairs[groups, 1] = i, j
+                groups += 1
+                at[groups] = k
+    return rows[:k, :6].copy(), rows[:k, 6].copy(), at[: groups + 1].copy(), pairs[:groups].copy()
+
+
+@_compiled
+def _pair_rows(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift, rows, k):  # noqa: PLR0913
+    """Add to ``rows`` (from row ``k`` on, doubling it when full) the bounds from the pairs of
+    outline points (``a`` of one symbol, ``b`` of the other) closer than ``window``; the rows
+    and how many are filled. ``ca``, ``cb`` are the centres, ``ha``, ``hb`` each point's radius;
+    t is between -``shrink`` and ``grow`` and each shift at most ``shift`` along x and y, so a
+    bound whose left side can never reach its room is left out (about half of them).
+
+    The points of ``b`` are sorted into square buckets of side ``window / 2``: a point of ``a``
+    is measured only against the 25 buckets around it (a quarter less area than the nine
+    buckets of side ``window`` it was, for ~10 % less time), in one pass (counting the rows
+    first, then filling them, measured every pair twice: ~4 ms a card)."""
     w2 = window * window
+    side = window / 2
     x0, y0 = b[:, 0].min(), b[:, 1].min()
-    nx = int((b[:, 0].max() - x0) / window) + 1
-    ny = int((b[:, 1].max() - y0) / window) + 1
+    nx = int((b[:, 0].max() - x0) / side) + 1
+    ny = int((b[:, 1].max() - y0) / side) + 1
     key = np.empty(b.shape[0], np.int64)
     starts = np.zeros(nx * ny + 1, np.int64)
     for j in range(b.shape[0]):
-        key[j] = int((b[j, 1] - y0) / window) * nx + int((b[j, 0] - x0) / window)
+        key[j] = int((b[j, 1] - y0) / side) * nx + int((b[j, 0] - x0) / side)
         starts[key[j] + 1] += 1
-    for k in range(nx * ny):
-        starts[k + 1] += starts[k]
+    for q in range(nx * ny):
+        starts[q + 1] += starts[q]
     order = np.empty(b.shape[0], np.int64)
     fill = starts[:-1].copy()
     for j in range(b.shape[0]):
         order[fill[key[j]]] = j
         fill[key[j]] += 1
-    rows = np.empty((max(a.shape[0], 16), 7))
-    k = 0
     for i in range(a.shape[0]):
-        gx = int(np.floor((a[i, 0] - x0) / window))
-        gy = int(np.floor((a[i, 1] - y0) / window))
-        for cy in range(max(gy - 1, 0), min(gy + 2, ny)):
-            for cx in range(max(gx - 1, 0), min(gx + 2, nx)):
+        gx = int(np.floor((a[i, 0] - x0) / side))
+        gy = int(np.floor((a[i, 1] - y0) / side))
+        for cy in range(max(gy - 2, 0), min(gy + 3, ny)):
+            for cx in range(max(gx - 2, 0), min(gx + 3, nx)):
                 cell = cy * nx + cx
                 for m in range(starts[cell], starts[cell + 1]):
                     j = order[m]
@@ -556,7 +605,7 @@ def outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift):  # 
                     rows[k, 0], rows[k, 1], rows[k, 2], rows[k, 3] = ta, tb, -ux, -uy
                     rows[k, 4], rows[k, 5], rows[k, 6] = ux, uy, room
                     k += 1
-    return rows[:k, :6].copy(), rows[:k, 6].copy()
+    return rows, k
 
 
 @_compiled

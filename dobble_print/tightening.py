@@ -82,32 +82,32 @@ class _Bounds:
     coef: np.ndarray  # (rows, len(cols))
     rhs: np.ndarray  # (rows,)
 
-    def first(self) -> tuple[np.ndarray, float] | None:
-        """The bound with the least room, to start from."""
-        if not len(self.rhs):
-            return None
-        k = int(np.argmin(self.rhs))
-        return self.coef[k], float(self.rhs[k])
-
 
 class _Stack:
-    """Groups of bounds (each with at least one row) stacked, so that the bound each group's
-    rows violate most is found for all of them in one compiled pass: a card has a few dozen
-    groups and tens of thousands of rows, and looking at each group with numpy cost more than
-    HiGHS."""
+    """The bounds on every two symbols, stacked (:func:`occupancy.pair_bounds`): each pair's
+    rows, ``starts[g]`` … ``starts[g + 1] - 1``, bound its unknowns ``cols[g]``, so that the
+    bound each pair's rows violate most is found for all of them in one compiled pass (a card
+    has a few dozen pairs and tens of thousands of rows; looking at each pair with numpy cost
+    more than HiGHS)."""
 
-    def __init__(self, groups: Sequence[_Bounds]) -> None:
-        self.groups = list(groups)
-        sizes = [len(g.rhs) for g in self.groups]
-        self.starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-        if self.groups:
-            self.cols = np.array([g.cols for g in self.groups], np.int64)
-            self.coef = np.concatenate([g.coef for g in self.groups])
-            self.rhs = np.concatenate([g.rhs for g in self.groups])
+    def __init__(self, coef: np.ndarray, rhs: np.ndarray, starts: np.ndarray, cols: np.ndarray):
+        self.coef, self.rhs, self.starts, self.cols = coef, rhs, starts, cols
+
+    def columns(self) -> list[np.ndarray]:
+        """Each pair's unknowns."""
+        return list(self.cols)
+
+    def firsts(self) -> list[tuple[np.ndarray, float]]:
+        """Each pair's bound with the least room, to start from."""
+        out = []
+        for g in range(len(self.cols)):
+            k = self.starts[g] + int(np.argmin(self.rhs[self.starts[g] : self.starts[g + 1]]))
+            out.append((self.coef[k], float(self.rhs[k])))
+        return out
 
     def cuts(self, x: np.ndarray) -> list[tuple[np.ndarray, float] | None]:
-        """Each group's bound that ``x`` violates most (None where it meets them all)."""
-        if not self.groups:
+        """Each pair's bound that ``x`` violates most (None where it meets them all)."""
+        if not len(self.cols):
             return []
         from dobble_print.occupancy import most_violated
 
@@ -211,7 +211,7 @@ def tighten(
         depth: how far inside the safe area (convex) each point (mm) lies; negative outside.
         floor: the least √ink-area worth trading the others' size for, mm (0: none).
     """
-    from dobble_print.occupancy import outline_bounds  # compiled: see occupancy's docstring
+    from dobble_print.occupancy import pair_bounds  # compiled: see occupancy's docstring
 
     n = len(placed)
     if n == 0:
@@ -238,32 +238,25 @@ def tighten(
     edges = [
         _edge(i, pts[i], centres[i], half[i], moves[i], float(upper[i]), depth, n) for i in range(n)
     ]
-    pairs = []
-    widest = [float(h.max()) for h in half]
-    beside = _neighbours(pts, need + 2 * max(widest) + 2 * max(moves))
-    for i in range(n):
-        for j in range(i + 1, n):
-            rows = np.flatnonzero(beside[i] >> j & 1)
-            cols = np.flatnonzero(beside[j] >> i & 1)
-            if not len(rows) or not len(cols):
-                continue
-            window = need + widest[i] + widest[j] + moves[i] + moves[j]
-            coef, room = outline_bounds(
-                pts[i][rows],
-                centres[i],
-                half[i][rows],
-                pts[j][cols],
-                centres[j],
-                half[j][cols],
-                window,
-                need,
-                float(max(upper[i], upper[j])),
-                float(max(-lower[i], -lower[j])),
-                shift,
-            )
-            if len(room):
-                pairs.append(_Bounds((i, j, n + i, 2 * n + i, n + j, 2 * n + j), coef, room))
-    x = _solve(gain, lower, upper, _Edges(edges), _Stack(pairs), _spread(sizes, spread), shift)
+    widest = np.array([float(h.max()) for h in half])
+    beside = _neighbours(pts, need + 2 * float(widest.max()) + 2 * max(moves))
+    coef, room, starts, pairs = pair_bounds(
+        np.concatenate(pts),
+        np.cumsum([0] + [len(p) for p in pts]),
+        np.array(centres),
+        np.concatenate(half),
+        np.concatenate(beside),
+        widest,
+        np.array(moves),
+        upper,
+        lower,
+        need,
+        shift,
+    )
+    cols = np.column_stack([pairs[:, 0], pairs[:, 1], n + pairs[:, 0], 2 * n + pairs[:, 0]])
+    cols = np.column_stack([cols, n + pairs[:, 1], 2 * n + pairs[:, 1]])
+    stack = _Stack(coef, room, starts, cols)
+    x = _solve(gain, lower, upper, _Edges(edges), stack, _spread(sizes, spread), shift)
     if x is None:
         return [Nudge()] * n
     return [Nudge(1.0 + float(x[i]), (float(x[n + i]), float(x[2 * n + i]))) for i in range(n)]
@@ -340,14 +333,15 @@ def _solve(
     cost = np.concatenate([gain, np.zeros(2 * n)])
     lp.addCols(3 * n, cost, lower, upper, 0, np.array([], np.int32), np.array([], np.int32), [])
     lp.changeObjectiveSense(highspy.ObjSense.kMaximize)
-    groups = [*fixed, *edges.edges, *pairs.groups]
-    cuts = [(g.coef[0], float(g.rhs[0])) for g in fixed] + [g.first() for g in groups[len(fixed) :]]
+    cols = [g.cols for g in fixed] + [e.cols for e in edges.edges] + pairs.columns()
+    cuts = [(g.coef[0], float(g.rhs[0])) for g in fixed] + [e.first() for e in edges.edges]
+    cuts += pairs.firsts()
     for _ in range(CUTS):
-        rows = [(g, c) for g, c in zip(groups, cuts, strict=True) if c is not None]
+        rows = [(c, cut) for c, cut in zip(cols, cuts, strict=True) if cut is not None]
         if rows:
-            width = [len(g.cols) for g, _ in rows]
+            width = [len(c) for c, _ in rows]
             starts = np.concatenate([[0], np.cumsum(width)[:-1]]).astype(np.int32)
-            index = np.concatenate([g.cols for g, _ in rows]).astype(np.int32)
+            index = np.concatenate([c for c, _ in rows]).astype(np.int32)
             value = np.concatenate([c[0] for _, c in rows]).astype(float)
             top = np.array([c[1] for _, c in rows])
             lp.addRows(len(rows), np.full(len(rows), -inf), top, len(index), starts, index, value)

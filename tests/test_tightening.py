@@ -176,15 +176,36 @@ def test_random_crowded_cards_end_apart_and_inside(monkeypatch, seed, pixels, si
 @pytest.mark.parametrize("shrink", [0.0, 0.08])
 @pytest.mark.parametrize("seed", range(3))
 def test_outline_bounds_keep_exactly_the_pairs_that_can_bind(seed, shrink):
-    """The compiled kernel (buckets, a filter on what can bind) against a plain numpy reference."""
-    from dobble_print.occupancy import outline_bounds
+    """The compiled kernel (buckets, a filter on what can bind) against a plain numpy reference,
+    on the pair of two symbols of three whose points are all beside each other's (the third's
+    are beside none)."""
+    from dobble_print.occupancy import pair_bounds
 
     rng = np.random.default_rng(seed)
     a, b = rng.uniform(0, 12, (300, 2)), rng.uniform(5, 20, (250, 2))
     ca, cb = np.array([3.0, 4.0]), np.array([15.0, 12.0])
     ha, hb = rng.uniform(0.01, 0.06, len(a)), rng.uniform(0.01, 0.06, len(b))  # each its own
-    window, need, grow, shift = 2.5, 1.05, 0.05, 0.5
-    coef, room = outline_bounds(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift)
+    need, grow, shift = 1.05, 0.05, 0.5
+    widest = np.array([0.2, 0.3, 0.1])  # with the moves, they make up the pair's window
+    moves = np.array([0.4, 0.55, 0.0])
+    window = need + widest[0] + widest[1] + moves[0] + moves[1]  # 2.5 mm
+    far = np.array([[50.0, 50.0], [51.0, 50.0]])  # a third symbol, near neither
+    pts = np.concatenate([a, b, far])
+    beside = np.concatenate([np.full(len(a), 0b010), np.full(len(b), 0b001), np.zeros(2, int)])
+    coef, room, starts, pairs = pair_bounds(
+        pts,
+        np.array([0, len(a), len(a) + len(b), len(pts)]),
+        np.array([ca, cb, [50.5, 50.0]]),
+        np.concatenate([ha, hb, [0.05, 0.05]]),
+        beside.astype(np.int64),
+        widest,
+        moves,
+        np.array([grow, grow / 2, 0.0]),  # each pair's largest growth and shrinking count
+        np.array([0.0, -shrink, -1.0]),
+        need,
+        shift,
+    )
+    assert pairs.tolist() == [[0, 1]] and starts.tolist() == [0, len(room)]
     d = a[:, None, :] - b[None, :, :]
     dist = np.hypot(d[..., 0], d[..., 1])
     i, j = np.nonzero(dist < window)

@@ -211,7 +211,7 @@ def tighten(
         depth: how far inside the safe area (convex) each point (mm) lies; negative outside.
         floor: the least √ink-area worth trading the others' size for, mm (0: none).
     """
-    from dobble_print.occupancy import pair_bounds  # compiled: see occupancy's docstring
+    from dobble_print.occupancy import neighbours, pair_bounds  # compiled: see its docstring
 
     n = len(placed)
     if n == 0:
@@ -239,13 +239,14 @@ def tighten(
         _edge(i, pts[i], centres[i], half[i], moves[i], float(upper[i]), depth, n) for i in range(n)
     ]
     widest = np.array([float(h.max()) for h in half])
-    beside = _neighbours(pts, need + 2 * float(widest.max()) + 2 * max(moves))
+    points, starts = np.concatenate(pts), np.cumsum([0] + [len(p) for p in pts])
+    beside = neighbours(points, starts, need + 2 * float(widest.max()) + 2 * max(moves))
     coef, room, starts, pairs = pair_bounds(
-        np.concatenate(pts),
-        np.cumsum([0] + [len(p) for p in pts]),
+        points,
+        starts,
         np.array(centres),
         np.concatenate(half),
-        np.concatenate(beside),
+        beside,
         widest,
         np.array(moves),
         upper,
@@ -367,23 +368,6 @@ def _highs():
     for key, value in HIGHS_OPTIONS.items():
         lp.setOptionValue(key, value)
     return lp
-
-
-def _neighbours(pts: Sequence[np.ndarray], window: float) -> list[np.ndarray]:
-    """For each outline point, a bit mask of the symbols with a point in or beside its cell of
-    side ``window``: only those can have a point within ``window`` of it."""
-    lo = np.min([p.min(axis=0) for p in pts], axis=0)
-    keys = [((p - lo) // window).astype(np.int64) + 1 for p in pts]
-    size = int(max(k.max() for k in keys)) + 2
-    cells = np.zeros((size, size), np.int64)
-    for i, k in enumerate(keys):
-        cells[k[:, 1], k[:, 0]] |= 1 << i
-    near = cells.copy()
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            if dy or dx:
-                near[1:-1, 1:-1] |= cells[1 + dy : size - 1 + dy, 1 + dx : size - 1 + dx]
-    return [near[k[:, 1], k[:, 0]] for k in keys]
 
 
 def _outline_mm(shape: Shape, centre, height: float, angle: float):

@@ -224,6 +224,29 @@ def test_outline_bounds_keep_exactly_the_pairs_that_can_bind(seed, shrink):
 
 
 @pytest.mark.parametrize("seed", range(3))
+def test_each_point_knows_every_symbol_with_a_point_within_the_window(seed):
+    """The neighbour bits that decide which points are measured: a superset of the symbols with
+    a point closer than the window (brute force), its own always, and not every symbol (the
+    cells are of one window: far symbols are left out)."""
+    from dobble_print.occupancy import neighbours
+
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(1, 80, 6)
+    starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    centres = rng.uniform(-30, 30, (len(sizes), 2))
+    owner = np.repeat(np.arange(len(sizes)), sizes)
+    pts = centres[owner] + rng.normal(0, 4, (starts[-1], 2))
+    window = 3.0
+    bits = neighbours(pts, starts, window)
+    dist = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))
+    for q in range(len(pts)):
+        near = set(owner[dist[q] < window].tolist())
+        have = {i for i in range(len(sizes)) if bits[q] >> i & 1}
+        assert near <= have and owner[q] in have
+    assert (bits != (1 << len(sizes)) - 1).any()
+
+
+@pytest.mark.parametrize("seed", range(3))
 def test_the_most_violated_bound_of_each_group_is_found_in_one_pass(seed):
     """The compiled pass over every group's rows against numpy, group by group: the row with
     the largest coef·x − rhs, and that excess (negative when the group is met)."""

@@ -16,6 +16,7 @@ and the level's pixels are a sixth of a cell or less).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -39,20 +40,38 @@ class Shape:
     """One symbol's ink, ready to rasterise at any size and angle.
 
     Attributes:
-        levels: max-pooled ink (bool arrays), finest first, each half the size of the last.
-        factors: picture pixels per level pixel, each way (level pixel j covers picture pixels
-            j·f … (j+1)·f - 1; the last row and column may hang over the picture).
+        finest: the finest level of the pyramid (bool), the ink max-pooled ``factor``×``factor``.
+        factor: picture pixels per pixel of the finest level, each way.
         pixels: (width, height) of the trimmed picture.
         ink_fraction: share of the picture's box that is ink, so √ink-area = √(f·w·h).
         kind: ``"image"`` or ``"word"``.
     """
 
-    levels: tuple[np.ndarray, ...]
-    factors: tuple[int, ...]
+    finest: np.ndarray
+    factor: int
     pixels: tuple[int, int]
     ink_fraction: float
     kind: str
     _tables: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
+
+    @functools.cached_property
+    def levels(self) -> tuple[np.ndarray, ...]:
+        """Max-pooled ink (bool arrays), finest first, each half the size of the last.
+
+        Made on first use and kept: only the processes that pack look at them, and the one that
+        loads the pictures made the whole pyramid of every picture for nothing (~35 ms for 57)
+        before handing the cards to the packing workers.
+        """
+        levels = [self.finest]
+        while max(levels[-1].shape) > 8:
+            levels.append(_pool(levels[-1]))
+        return tuple(levels)
+
+    @functools.cached_property
+    def factors(self) -> tuple[int, ...]:
+        """Picture pixels per level pixel, each way, of each level (level pixel j covers picture
+        pixels j·f … (j+1)·f - 1; the last row and column may hang over the picture)."""
+        return tuple(self.factor << i for i in range(len(self.levels)))
 
     def table(self, level: int) -> np.ndarray:
         """Summed-area table of ``levels[level]``, for counting ink in any box at once.
@@ -73,10 +92,10 @@ class Shape:
 
     def __reduce__(self):
         """Pickled as the bits of its finest level, a twentieth of the arrays: the other levels
-        are rebuilt from it in a few milliseconds where the shape is unpickled (a packing
-        worker), rather than copied through a pipe, and the tables again when first used."""
-        level = self.levels[0]
-        args = (self.factors[0], self.pixels, self.ink_fraction, self.kind)
+        are rebuilt from it where the shape is used (a packing worker), rather than copied
+        through a pipe, and the tables too."""
+        level = self.finest
+        args = (self.factor, self.pixels, self.ink_fraction, self.kind)
         return _unpickle, (np.packbits(level), level.shape, *args)
 
     def height_for(self, size: float) -> float:
@@ -126,28 +145,19 @@ def shape_of(rgba: np.ndarray, kind: str = "image") -> Shape:
         ink = rgba[..., 3] > 0
     h, w = ink.shape
     k = math.ceil(max(w, h) / PYRAMID_PX)  # whole-pixel pooling keeps the superset exact
-    padded = np.pad(ink, ((0, -h % k), (0, -w % k)))
-    level = np.zeros((padded.shape[0] // k, padded.shape[1] // k), bool)
-    for dy in range(k):  # k×k max-pooling as k² strided ORs (numpy's any over axes is slow)
-        for dx in range(k):
-            level |= padded[dy::k, dx::k]
-    return _from_level(level, k, (w, h), float(np.count_nonzero(ink)) / ink.size, kind)
-
-
-def _from_level(
-    level: np.ndarray, k: int, pixels: tuple[int, int], ink_fraction: float, kind: str
-) -> Shape:
-    """The shape whose finest level is ``level`` (``k`` picture pixels a side per level pixel)."""
-    levels, factors = [level], [k]
-    while max(levels[-1].shape) > 8:
-        levels.append(_pool(levels[-1]))
-        factors.append(factors[-1] * 2)
-    return Shape(tuple(levels), tuple(factors), pixels, ink_fraction, kind)
+    level = ink
+    if k > 1:
+        padded = np.pad(ink, ((0, -h % k), (0, -w % k)))
+        level = np.zeros((padded.shape[0] // k, padded.shape[1] // k), bool)
+        for dy in range(k):  # k×k max-pooling as k² strided ORs (numpy's any over axes is slow)
+            for dx in range(k):
+                level |= padded[dy::k, dx::k]
+    return Shape(level, k, (w, h), float(np.count_nonzero(ink)) / ink.size, kind)
 
 
 def _unpickle(bits: np.ndarray, size: tuple[int, int], *args) -> Shape:
     level = np.unpackbits(bits, count=size[0] * size[1]).reshape(size).astype(bool)
-    return _from_level(level, *args)
+    return Shape(level, *args)
 
 
 def shapes_of(symbols: Sequence) -> tuple[Shape, ...]:

@@ -580,10 +580,12 @@ def _pair_rows(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift, rows, k)
     bound whose left side can never reach its room is left out (about half of them).
 
     The points of ``b`` are sorted into square buckets of side ``window / 2``: a point of ``a``
-    is measured only against the 25 buckets around it (a quarter less area than the nine
-    buckets of side ``window`` it was, for ~10 % less time), in one pass (counting the rows
-    first, then filling them, measured every pair twice: ~4 ms a card)."""
+    is measured only against those of the 25 buckets around it that come within the window
+    (the nine buckets of side ``window`` it was looked at 2.6 points for each one within the
+    window), in one pass (counting the rows first, then filling them, measured every pair
+    twice: ~4 ms a card)."""
     w2 = window * window
+    far2 = (window + 1e-6) ** 2  # a bucket this far is skipped: a hair more, against rounding
     side = window / 2
     x0, y0 = b[:, 0].min(), b[:, 1].min()
     nx = int((b[:, 0].max() - x0) / side) + 1
@@ -601,10 +603,14 @@ def _pair_rows(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift, rows, k)
         order[fill[key[j]]] = j
         fill[key[j]] += 1
     for i in range(a.shape[0]):
-        gx = int(np.floor((a[i, 0] - x0) / side))
-        gy = int(np.floor((a[i, 1] - y0) / side))
+        px, py = a[i, 0] - x0, a[i, 1] - y0
+        gx, gy = int(np.floor(px / side)), int(np.floor(py / side))
         for cy in range(max(gy - 2, 0), min(gy + 3, ny)):
+            ey = max(cy * side - py, py - (cy + 1) * side, 0.0)  # to the bucket's rows
             for cx in range(max(gx - 2, 0), min(gx + 3, nx)):
+                ex = max(cx * side - px, px - (cx + 1) * side, 0.0)
+                if ex * ex + ey * ey >= far2:  # no point of this bucket is within the window
+                    continue
                 cell = cy * nx + cx
                 for m in range(starts[cell], starts[cell + 1]):
                     j = order[m]

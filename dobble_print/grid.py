@@ -28,7 +28,7 @@ GRID = 160  # cells across the card's safe disc when placing
 SAFETY = 0.05  # mm added to the clearance and kept from the safe circle: resampling for print
 GROW_STEPS = (0.05, 0.015)  # growing in place: relative steps, the next one once one fails
 NUDGE = 2  # cells a growing shape may move
-PAD = 2  # blocked cells around the grid in the frame: the widest ring looked at around a shape
+PAD = 3  # blocked cells around the grid in the frame: the widest ring looked at around a shape
 LEAST_SPREAD = 1.65  # the smallest shape stops growing before the card's size ratio falls below
 
 

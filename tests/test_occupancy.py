@@ -204,6 +204,15 @@ def scene(seed: int):
     return rng, blocked, frame_ref(blocked), rng.random((g, g)) * 0.02, cases
 
 
+def test_the_contact_ring_fits_in_the_frames_blocked_border():
+    """The packer scores a corner by a ring ``CONTACT`` cells wide around the shape, read from
+    the frame; a ring wider than the frame's border would read past it (numba does not check
+    bounds: it would wrap to the other side of the row)."""
+    from dobble_print.packing import CONTACT
+
+    assert 1 <= CONTACT <= PAD
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_best_corner_is_free_and_scores_best_on_the_free_edge(seed):
     _, blocked, fr, noise, cases = scene(seed)

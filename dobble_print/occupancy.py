@@ -269,7 +269,7 @@ def runs_longest_first(cells):
     """The runs of :func:`runs_of` longest first (rows in order among equals), the order they are
     tried in when testing where a shape fits: a long run meets a blocked cell sooner, and skips
     further when it does (finding every free corner takes ~30 % less time; which corners are
-    free does not depend on the order). A counting sort, in the same call: ~12 → ~4 µs a mask
+    free does not depend on the order). A counting sort, in the same call: ~11 → ~9 µs a mask
     against a stable argsort of ``runs_of``'s result."""
     out, n = _runs(cells)
     return _by_length(out, n, cells.shape[1])
@@ -581,9 +581,9 @@ def _pair_rows(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift, rows, k)
 
     The points of ``b`` are sorted into square buckets of side ``window / 2``: a point of ``a``
     is measured only against those of the 25 buckets around it that come within the window
-    (the nine buckets of side ``window`` it was looked at 2.6 points for each one within the
-    window), in one pass (counting the rows first, then filling them, measured every pair
-    twice: ~4 ms a card)."""
+    (with nine buckets of side ``window`` it looked at 2.6 points for each one within it). The
+    rows are written in the same pass that finds them (counting them first, then filling them,
+    measured every pair twice)."""
     w2 = window * window
     far2 = (window + 1e-6) ** 2  # a bucket this far is skipped: a hair more, against rounding
     side = window / 2

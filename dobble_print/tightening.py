@@ -239,11 +239,11 @@ def tighten(
         _edge(i, pts[i], centres[i], half[i], moves[i], float(upper[i]), depth, n) for i in range(n)
     ]
     widest = np.array([float(h.max()) for h in half])
-    points, starts = np.concatenate(pts), np.cumsum([0] + [len(p) for p in pts])
-    beside = neighbours(points, starts, need + 2 * float(widest.max()) + 2 * max(moves))
+    points, owners = np.concatenate(pts), np.cumsum([0] + [len(p) for p in pts])
+    beside = neighbours(points, owners, need + 2 * float(widest.max()) + 2 * max(moves))
     coef, room, starts, pairs = pair_bounds(
         points,
-        starts,
+        owners,
         np.array(centres),
         np.concatenate(half),
         beside,
@@ -254,8 +254,8 @@ def tighten(
         need,
         shift,
     )
-    cols = np.column_stack([pairs[:, 0], pairs[:, 1], n + pairs[:, 0], 2 * n + pairs[:, 0]])
-    cols = np.column_stack([cols, n + pairs[:, 1], 2 * n + pairs[:, 1]])
+    i, j = pairs.T  # each pair's unknowns: t_i, t_j, dx_i, dy_i, dx_j, dy_j
+    cols = np.column_stack([i, j, n + i, 2 * n + i, n + j, 2 * n + j])
     stack = _Stack(coef, room, starts, cols)
     x = _solve(gain, lower, upper, _Edges(edges), stack, _spread(sizes, spread), shift)
     if x is None:

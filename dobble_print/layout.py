@@ -54,7 +54,7 @@ from dobble_print.symbols import Symbol
 from dobble_print.tightening import Depth, tighten
 
 FILL = 0.62  # share of the safe disc every card first aims to fill with ink (packing shrinks it)
-FINER = 2  # the grid shapes finally grow on has this many times more cells across
+FINER = 3  # the grid shapes finally grow on has this many times more cells across (0.26 mm)
 SPREAD = 2.3  # the largest symbol on a card is never more than this times the smallest
 SMALLEST_FILL = 0.39  # a card's smallest symbol is traded for when smaller than on a card this full
 RETRY_BELOW = 0.60  # a card printing less than this share of its expected ink is packed again

@@ -1,7 +1,7 @@
 """Shapes: a symbol's ink as the packer sees it, rasterised onto the card's occupancy grid.
 
 A symbol's *ink* is its pixels with alpha ≥ 0.5 (as a printer's eye and ``deckcheck`` see it). The
-packer needs that ink at many sizes and angles on a coarse grid (about 0.5 mm a cell), and it needs
+packer needs that ink at many sizes and angles on a coarse grid (about 0.8 mm a cell), and it needs
 the result to be *conservative*: every cell the real ink touches must be marked, or two symbols that
 look apart on the grid could be closer than the clearance on paper.
 

@@ -84,16 +84,22 @@ def assert_well_placed(layouts, symbols, *, safe_margin=3.0, clearance=1.0, card
 
 
 @pytest.mark.parametrize(
-    ("clearance", "cell", "rects"),
+    ("clearance", "cells", "cell", "rects"),
     [
-        (1.0, 0.525, ((5, 5),)),  # 2 cells: a square gap of 2 cells between squares
-        (0.5, 0.55, ((3, 3),)),
-        (2.0, 0.5125, ((7, 9), (9, 7))),  # 4 cells: the rounded square's corners cut
+        (1.0, 160, 0.525, ((5, 5),)),  # 2 cells: a square gap of 2 cells between squares
+        (0.5, 160, 0.55, ((3, 3),)),
+        (2.0, 160, 0.5125, ((7, 9), (9, 7))),  # 4 cells: the rounded square's corners cut
+        (2.0, 105, 0.6833, ((7, 7),)),  # 2.67 cells rounded to 3: the cell 11 % smaller
+        # 1.37 cells: rounding to 1 would make the cell 37 % larger, so it stays 79 / 103 mm
+        (1.0, 105, 79 / 103, ((3, 5), (5, 3))),
+        (0.5, 105, 79 / 103, ((3, 3),)),  # 0.72 cells: rounding would make it 28 % smaller
     ],
 )
-def test_board_makes_the_clearance_a_whole_number_of_cells(clearance, cell, rects):
-    board = make_board(39.5, clearance)
-    assert board.cell == pytest.approx(cell)
+def test_board_makes_the_clearance_a_whole_number_of_cells_when_close(
+    clearance, cells, cell, rects
+):
+    board = make_board(39.5, clearance, cells)
+    assert board.cell == pytest.approx(cell, abs=1e-4)
     assert board.rects == rects
     assert board.size % 2 == 0
 

@@ -32,7 +32,7 @@ from dobble_print.shapes import CellMask, Shape, rasterise
 # (+0.0002 and +0.0006 on average over seeds 1-6, within the seeds' spread), for about a quarter
 # less packing time; 0.75-1.05 mm cells all cover the same.
 GRID = 105
-WHOLE = 0.15  # the cell is adjusted to make the clearance whole cells only when it moves this little
+WHOLE = 0.15  # the cell is made to fit the clearance in whole cells only when it moves this little
 SAFETY = 0.05  # mm added to the clearance and kept from the safe circle: resampling for print
 GROW_STEPS = (0.05, 0.015)  # growing in place: relative steps, the next one once one fails
 NUDGE = 2  # cells a growing shape may move

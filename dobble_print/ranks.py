@@ -129,42 +129,47 @@ def balance_ranks(
     n = max((len(c) for c in cards), default=0)
     if n < 2 or len(cards) < 3:
         return tuple(tuple(r) for r in ranks)
-    area = rank_areas(n)
-    by_card = [dict(zip(rk, card, strict=True)) for card, rk in zip(cards, ranks, strict=True)]
-    by_symbol: dict[int, dict[int, int]] = {}  # symbol -> rank -> card
-    for ci, card in enumerate(by_card):
-        for r, s in card.items():
-            by_symbol.setdefault(s, {})[r] = ci
-    ink = [sum(area[r] * shares[s] for r, s in card.items()) for card in by_card]
+    area = rank_areas(n).tolist()  # Python floats: numpy scalars are slower one at a time
+    # Lists rather than dicts, -1 where a rank is free: the walks below read them ~40,000 times.
+    symbol_at = [[-1] * n for _ in cards]  # card -> rank -> symbol
+    card_at: dict[int, list[int]] = {}  # symbol -> rank -> card
+    for ci, (card, rk) in enumerate(zip(cards, ranks, strict=True)):
+        for s, r in zip(card, rk, strict=True):
+            symbol_at[ci][r] = s
+            card_at.setdefault(s, [-1] * n)[r] = ci
+    ink = [
+        sum(area[r] * shares[s] for s, r in zip(c, rk, strict=True))
+        for c, rk in zip(cards, ranks, strict=True)
+    ]
     spread = float(np.std(ink))
     if spread == 0:
         return tuple(tuple(r) for r in ranks)
     beta = SOFTNESS / spread
     for c, a, b in _moves(rng, len(cards), n, min(tries * len(cards), STEPS // len(cards))):
-        chain = _kempe(by_card, by_symbol, c, a, b)
+        chain = _kempe(symbol_at, card_at, c, a, b)
         if not chain:
             continue
+        gain = area[b] - area[a]  # what a symbol moving from rank a to b adds per unit of share
         change: dict[int, float] = {}
         for ci, s, r in chain:  # s moves from rank r to the other one on card ci
-            other = b if r == a else a
-            change[ci] = change.get(ci, 0.0) + (area[other] - area[r]) * shares[s]
+            d = gain * shares[s] if r == a else -gain * shares[s]
+            change[ci] = change.get(ci, 0.0) + d
         low = min(ink[ci] for ci in change)
-        before = sum(math.exp(-beta * (ink[ci] - low)) for ci in change)
-        after = sum(math.exp(-beta * (ink[ci] + d - low)) for ci, d in change.items())
+        before = after = 0.0
+        for ci, d in change.items():
+            before += math.exp(-beta * (ink[ci] - low))
+            after += math.exp(-beta * (ink[ci] + d - low))
         if after >= before * (1 - 1e-9):
             continue
-        for ci, s, r in chain:
-            del by_card[ci][r], by_symbol[s][r]
-        for ci, s, r in chain:
-            other = b if r == a else a
-            by_card[ci][other] = s
-            by_symbol[s][other] = ci
+        # The chain is a whole two-colour component: on each of its cards and symbols, ranks a
+        # and b trade places.
+        for row in {ci: symbol_at[ci] for ci in change}.values():
+            row[a], row[b] = row[b], row[a]
+        for row in {s: card_at[s] for _, s, _ in chain}.values():
+            row[a], row[b] = row[b], row[a]
         for ci, d in change.items():
             ink[ci] += d
-    return tuple(
-        tuple(next(r for r, x in by_card[ci].items() if x == s) for s in card)
-        for ci, card in enumerate(cards)
-    )
+    return tuple(tuple(symbol_at[ci].index(s) for s in card) for ci, card in enumerate(cards))
 
 
 def _moves(rng: np.random.Generator, cards: int, n: int, tries: int):
@@ -176,24 +181,38 @@ def _moves(rng: np.random.Generator, cards: int, n: int, tries: int):
             yield c, a, b
 
 
-def _kempe(by_card, by_symbol, c: int, a: int, b: int) -> list[tuple[int, int, int]]:
+def _kempe(symbol_at, card_at, c: int, a: int, b: int) -> list[tuple[int, int, int]]:
     """The (card, symbol, rank) of every placement in the component of card ``c``'s rank-``a``
-    placement among the placements of ranks ``a`` and ``b`` (a cycle or a path), each once."""
-    if a not in by_card[c]:
+    placement among the placements of ranks ``a`` and ``b`` (a cycle or a path), each once.
+
+    Each placement has at most two neighbours: its symbol's placement of the other rank and its
+    card's. The walk goes first by the symbol, then by the card, and so on, until the path ends
+    or the cycle comes back to card ``c``; then, for a path, from card ``c``'s rank-``b``
+    placement the other way.
+    """
+    if symbol_at[c][a] < 0:
         return []
     out: list[tuple[int, int, int]] = []
-    seen: set[tuple[int, int]] = set()
-    for first in (a, b):  # walk both ways from card c; a cycle ends where it began
-        ci, r = c, first
-        while r in by_card[ci] and (ci, r) not in seen:
-            s = by_card[ci][r]
-            seen.add((ci, r))
-            out.append((ci, s, r))
-            other = b if r == a else a
-            nxt = by_symbol[s].get(other)
-            if nxt is None or (nxt, other) in seen:
-                break
-            seen.add((nxt, other))
-            out.append((nxt, s, other))
-            ci, r = nxt, r  # on the next card, the placement of rank r continues the chain
+    ci = c
+    while True:  # on card ci at rank a
+        s = symbol_at[ci][a]
+        out.append((ci, s, a))
+        nxt = card_at[s][b]
+        if nxt < 0:
+            break
+        out.append((nxt, s, b))
+        if nxt == c:  # round the cycle: card c's rank-b placement was the last one left
+            return out
+        if symbol_at[nxt][a] < 0:
+            break
+        ci = nxt
+    ci = c
+    while symbol_at[ci][b] >= 0:  # on card ci at rank b, the other way
+        s = symbol_at[ci][b]
+        out.append((ci, s, b))
+        nxt = card_at[s][a]
+        if nxt < 0:
+            break
+        out.append((nxt, s, a))
+        ci = nxt
     return out

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from dobble_print.deck import build_deck, supported_sizes, take_cards
-from dobble_print.ranks import balance_ranks, rank_sizes, size_ranks
+from dobble_print.ranks import _kempe, balance_ranks, rank_sizes, size_ranks
 
 
 def expected_ink(cards, ranks, shares) -> np.ndarray:
@@ -106,3 +106,42 @@ def test_balancing_is_deterministic_and_leaves_equal_shares_alone():
     assert first == balance_ranks(deck.cards, plain, shares, np.random.default_rng(9))
     flat = np.full(deck.symbol_count, 0.7)
     assert balance_ranks(deck.cards, plain, flat, np.random.default_rng(9)) == plain
+
+
+def kempe_by_search(cards, ranks, c, a, b) -> set[tuple[int, int, int]]:
+    """The two-colour component of card ``c``'s rank-``a`` placement, by a plain search: the
+    placements of ranks a and b, joined when they share a card or a symbol."""
+    placed = {
+        (ci, s, r)
+        for ci, (card, rk) in enumerate(zip(cards, ranks, strict=True))
+        for s, r in zip(card, rk, strict=True)
+        if r in (a, b)
+    }
+    start = [p for p in placed if p[0] == c and p[2] == a]
+    seen, todo = set(start), list(start)
+    while todo:
+        ci, s, _ = todo.pop()
+        for p in placed - seen:
+            if p[0] == ci or p[1] == s:
+                seen.add(p)
+                todo.append(p)
+    return seen
+
+
+@pytest.mark.parametrize("count", [57, 20])  # a full deck (cycles) and part of one (paths too)
+def test_kempe_chain_is_the_whole_two_colour_component_each_placement_once(count):
+    deck = take_cards(build_deck(8), count)
+    ranks = size_ranks(deck.cards, np.random.default_rng(3))
+    symbol_at = [[-1] * 8 for _ in deck.cards]
+    card_at: dict[int, list[int]] = collections.defaultdict(lambda: [-1] * 8)
+    for ci, (card, rk) in enumerate(zip(deck.cards, ranks, strict=True)):
+        for s, r in zip(card, rk, strict=True):
+            symbol_at[ci][r] = s
+            card_at[s][r] = ci
+    rng = np.random.default_rng(4)
+    for _ in range(40):
+        c = int(rng.integers(count))
+        a, b = (int(x) for x in rng.choice(8, 2, replace=False))
+        chain = _kempe(symbol_at, card_at, c, a, b)
+        assert len(chain) == len(set(chain))
+        assert set(chain) == kempe_by_search(deck.cards, ranks, c, a, b)

@@ -25,7 +25,10 @@ from dobble_print.grid import (
     size_cap,
 )
 
-FINE_GROW_STEPS = (0.02, 0.007)  # growing on the finer grid: smaller steps, it is nearly full
+# Growing on the finer grid: smaller steps than on the placing grid, the card is nearly full.
+# (0.03, 0.01) rather than (0.02, 0.007): the same coverage over seeds 1-6 (icons 0.5064 both,
+# Noto 0.4894 vs 0.4896) for ~8 % less packing time; jostling takes up the rest.
+FINE_GROW_STEPS = (0.03, 0.01)
 JOSTLES = 4  # rounds of jostling on the finer grid
 JOSTLE_GROW = 0.01  # each shape tries to grow this much per round
 JOSTLE_NUDGE = 3  # cells a growing shape may move while jostling

@@ -307,8 +307,9 @@ def rastered(seed: int, monkeypatch) -> list[tuple[tuple, tuple]]:
     rng = np.random.default_rng(seed)
     for photo in (False, False, True):
         shape = shapes.shape_of(picture(rng, photo))
-        for angle in (0.0, 90.0, *rng.uniform(-180, 180, 2)):
-            shapes.rasterise(shape, float(rng.uniform(2, 40)), float(angle), 0.525)
+        for k, angle in enumerate((0.0, 90.0, *rng.uniform(-180, 180, 2))):
+            cell = (79 / 103, 0.2625)[k % 2]  # the placing and settling grids' cells, 85 mm cards
+            shapes.rasterise(shape, float(rng.uniform(2, 40)), float(angle), cell)
     return calls
 
 

@@ -60,6 +60,12 @@ SMALLEST_FILL = 0.39  # a card's smallest symbol is traded for when smaller than
 RETRY_BELOW = 0.60  # a card printing less than this share of its expected ink is packed again
 ATTEMPTS = 3  # packings at most of a card that stays short
 WORD_RETRY_BELOW = 0.53  # the same for words, which pack to ~0.59 of theirs (pictures to ~0.63)
+# A card's expected ink is taken as at least this share of the deck's mean. A card of the palest
+# pictures that packs about as well as they allow still prints least of the deck: the Noto emoji's
+# palest card fell to 0.440 by deckcheck at seed 4. Packed again like a weak one, the palest card
+# of the Noto emoji rises by 0.009 on average over seeds 1-6 (the default icons 0.004), for one
+# or two packings more in 57.
+PALE = 0.97
 PARALLEL_FROM = 12  # cards: below this a process pool costs more than it saves
 
 
@@ -105,6 +111,7 @@ class _Job:
     todo: tuple[int, ...] = ()  # the cards to lay out, in order
     ink: Ink | None = None  # the symbols' printed ink, when known: weak cards are packed again
     card_area: float = 0.0  # of the whole card, mm²
+    mean_expected: float = 0.0  # the cards' mean expected ink (see ``PALE``)
 
 
 _JOB: _Job | None = None
@@ -140,7 +147,9 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
     printed share of its symbols, give or take 0.03: what is left is how well this packing
     went. Packing again the cards more than ~1.3 deviations short (words 2) raises the palest
     card of the default icons from 0.420 to 0.445 (Noto emoji 0.409 to 0.437) and the mean by
-    0.005, for a sixth more packings (Noto a quarter); the one that prints most is kept.
+    0.005, for a sixth more packings (Noto a quarter); the one that prints most is kept. A
+    card's expected ink counts as at least ``PALE`` of the deck's mean, so a card of pale
+    pictures is held to nearly the deck's standard.
 
     The size floor (``_floor``) is the smallest symbol's size on a card ``SMALLEST_FILL``
     covered; a card whose ink covers at least that much but whose smallest symbol is boxed in
@@ -149,13 +158,14 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
     to 11.1 mm over seeds 1–3 for 2–6 more packings in 57. A card filled less (thin line icons,
     words) cannot be expected to reach the floor and is not packed again for it.
 
-    Depends only on the card, so a preview shows the card the build prints.
+    Depends only on the card and the deck's mean expected ink (of every card, even in a
+    preview), so a preview shows the card the build prints.
     """
     first = _attempt(index, job, np.random.default_rng([job.seed, index]))
     if job.ink is None:
         return first
     card = job.cards[index]
-    expected = expected_ink(card, job.ranks[index], job.ink.shares)
+    expected = max(expected_ink(card, job.ranks[index], job.ink.shares), PALE * job.mean_expected)
     words = sum(job.shapes[s].kind == "word" for s in card) / len(card)
     below = RETRY_BELOW + (WORD_RETRY_BELOW - RETRY_BELOW) * words
     enough = below * expected * job.card_area
@@ -306,8 +316,25 @@ def layout_deck(
     if n > 1:
         start_packers(len(todo), n)  # already running when the pipeline started it early
     done: list[CardLayout] = []
+    mean_expected = 0.0
+    if ink is not None:  # over the whole deck, so a previewed card is the one the build prints
+        mean_expected = float(
+            np.mean([expected_ink(c, r, ink.shares) for c, r in zip(cards, ranks, strict=True)])
+        )
     _JOB = _Job(
-        cards, ranks, shapes, caps, board, seed, area, clearance, depth, todo, ink, card.area(0.0)
+        cards,
+        ranks,
+        shapes,
+        caps,
+        board,
+        seed,
+        area,
+        clearance,
+        depth,
+        todo,
+        ink,
+        card.area(0.0),
+        mean_expected,
     )
     try:
         with in_order(

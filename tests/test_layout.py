@@ -3,6 +3,7 @@ independently of the grid the packer reasons on."""
 
 from __future__ import annotations
 
+import collections
 import math
 from dataclasses import dataclass
 
@@ -222,6 +223,43 @@ def test_cards_that_print_little_are_packed_again_and_the_better_kept(monkeypatc
     assert_well_placed(best, symbols)
     some = layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink, only=[5, 1])
     assert some == (best[5], best[1])
+
+
+def test_a_card_of_pale_pictures_is_held_to_the_decks_mean_ink(monkeypatch):
+    """A card's expected ink counts as at least ``PALE`` of the deck's mean: with ``PALE`` at 1, the
+    cards packed again besides those packed again anyway are cards expected to print less than
+    the deck's mean whose first packing printed under ``RETRY_BELOW`` of that mean."""
+    from dobble_print import layout
+    from dobble_print.ink import measure_ink
+    from dobble_print.ranks import expected_ink
+
+    deck = take_cards(build_deck(6), 12)
+    symbols = symbols_for("blob", 31, seed=4)
+    ink = measure_ink([s.rgba for s in symbols])
+    attempt, jobs = layout._attempt, []
+
+    def counted(index, job, rng):
+        jobs.append((index, job))
+        return attempt(index, job, rng)
+
+    monkeypatch.setattr(layout, "_attempt", counted)
+    monkeypatch.setattr(layout, "RETRY_BELOW", 0.0)
+    plain = layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink)
+    job = jobs[0][1]
+    # the bar at the median card's share of the deck's mean, so that half the cards miss it
+    shares = [ink.printed_area(lay) / (job.mean_expected * job.card_area) for lay in plain]
+    monkeypatch.setattr(layout, "RETRY_BELOW", float(np.median(shares)))
+    tries = {}
+    for pale in (0.0, 1.0):
+        monkeypatch.setattr(layout, "PALE", pale)
+        jobs.clear()
+        layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink)
+        tries[pale] = collections.Counter(i for i, _ in jobs)
+    more = [i for i in tries[1.0] if tries[1.0][i] > tries[0.0][i]]
+    assert more and all(tries[1.0][i] >= tries[0.0][i] for i in tries[0.0])
+    for i in more:  # plain[i] is its first packing (the same random stream)
+        assert expected_ink(deck.cards[i], job.ranks[i], ink.shares) < job.mean_expected
+        assert ink.printed_area(plain[i]) < layout.RETRY_BELOW * job.mean_expected * job.card_area
 
 
 def test_a_full_card_whose_smallest_symbol_misses_the_size_floor_is_packed_again(monkeypatch):

@@ -193,26 +193,23 @@ def _kempe(symbol_at, card_at, c: int, a: int, b: int) -> list[tuple[int, int, i
     if symbol_at[c][a] < 0:
         return []
     out: list[tuple[int, int, int]] = []
+    if not _walk(symbol_at, card_at, c, a, b, out):  # a path: the other way too
+        _walk(symbol_at, card_at, c, b, a, out)
+    return out
+
+
+def _walk(symbol_at, card_at, c: int, a: int, b: int, out: list) -> bool:
+    """Append the placements from card ``c``'s rank-``a`` one on: by its symbol to that
+    symbol's rank ``b``, by that card to its rank ``a``, and so on; True when the walk came
+    round to card ``c`` again (a cycle, every placement of it appended)."""
     ci = c
-    while True:  # on card ci at rank a
+    while symbol_at[ci][a] >= 0:
         s = symbol_at[ci][a]
         out.append((ci, s, a))
-        nxt = card_at[s][b]
-        if nxt < 0:
-            break
-        out.append((nxt, s, b))
-        if nxt == c:  # round the cycle: card c's rank-b placement was the last one left
-            return out
-        if symbol_at[nxt][a] < 0:
-            break
-        ci = nxt
-    ci = c
-    while symbol_at[ci][b] >= 0:  # on card ci at rank b, the other way
-        s = symbol_at[ci][b]
+        ci = card_at[s][b]
+        if ci < 0:
+            return False
         out.append((ci, s, b))
-        nxt = card_at[s][a]
-        if nxt < 0:
-            break
-        out.append((nxt, s, a))
-        ci = nxt
-    return out
+        if ci == c:
+            return True
+    return False

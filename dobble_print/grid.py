@@ -3,12 +3,12 @@ the shapes on it, shared by placing (:mod:`packing`) and settling (:mod:`settlin
 
 The card is a grid of square cells (about 0.77 mm on an 85 mm card for placing, 0.26 mm for
 settling; the settling grid's cell is chosen so the clearance is a whole number of cells, since gaps
-on a grid come in whole cells). A placed
-shape blocks the cells its ink touches *and* every cell whose square comes closer than the
-clearance to one of them; the rim blocks every cell not wholly inside the safe area. Shapes are
-rasterised conservatively (:mod:`dobble_print.shapes`), so "no blocked cell under the new shape's
-ink" guarantees at least the clearance between the inks on paper, and no ink past the safe edge.
-The questions asked of the grid run as compiled loops in :mod:`dobble_print.occupancy`.
+on a grid come in whole cells). A placed shape blocks the cells its ink touches *and* every cell
+whose square comes closer than the clearance to one of them; the rim blocks every cell not wholly
+inside the safe area. Shapes are rasterised conservatively (:mod:`dobble_print.shapes`), so "no
+blocked cell under the new shape's ink" guarantees at least the clearance between the inks on
+paper, and no ink past the safe edge. The questions asked of the grid run as compiled loops in
+:mod:`dobble_print.occupancy`.
 """
 
 from __future__ import annotations

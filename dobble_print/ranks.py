@@ -163,9 +163,8 @@ def balance_ranks(
             continue
         # The chain is a whole two-colour component: on each of its cards and symbols, ranks a
         # and b trade places.
-        for row in {ci: symbol_at[ci] for ci in change}.values():
-            row[a], row[b] = row[b], row[a]
-        for row in {s: card_at[s] for _, s, _ in chain}.values():
+        rows = [symbol_at[ci] for ci in change] + [card_at[s] for s in {x[1] for x in chain}]
+        for row in rows:
             row[a], row[b] = row[b], row[a]
         for ci, d in change.items():
             ink[ci] += d

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from dobble_print.shapes import CellMask, Shape, rasterise
+from dobble_print.shapes import CellMask, Shape, rasterise_runs
 
 # The compiled loops (:mod:`dobble_print.occupancy`) are imported where they are used: numba takes
 # ~0.3 s and ~35 MB to import, and a build that packs its cards in worker processes never needs
@@ -227,10 +227,7 @@ def mask_of(item: Piece, board: Board, size: float, angle: float) -> tuple[CellM
     key = (board.size, size, angle)
     found = item.recent.get(key)
     if found is None:
-        from dobble_print import occupancy
-
-        mask = rasterise(item.shape, item.shape.height_for(size), angle, board.cell)
-        found = (mask, occupancy.runs_longest_first(mask.cells))
+        found = rasterise_runs(item.shape, item.shape.height_for(size), angle, board.cell)
         if len(item.recent) >= RECENT:
             del item.recent[next(iter(item.recent))]
         item.recent[key] = found

@@ -173,25 +173,22 @@ def rotated_extent(width: float, height: float, angle: float) -> tuple[float, fl
 
 def rasterise(shape: Shape, height: float, angle: float, cell: float) -> CellMask:
     """The cells a shape's ink touches when drawn ``height`` mm tall, turned ``angle``° CCW."""
-    width = height * shape.aspect
+    return rasterise_runs(shape, height, angle, cell)[0]
+
+
+def rasterise_runs(
+    shape: Shape, height: float, angle: float, cell: float
+) -> tuple[CellMask, np.ndarray]:
+    """:func:`rasterise`, and the cells' runs longest first (:func:`occupancy.runs_longest_first`),
+    the way the packer wants them: in one compiled call (:func:`occupancy.raster_runs`)."""
     pw, ph = shape.pixels
     li = 0
     while li + 1 < len(shape.levels) and height * shape.factors[li + 1] / ph <= cell / FINE:
         li += 1
-    table = shape.table(li)
     lh, lw = shape.levels[li].shape
-    f = shape.factors[li]
-    ex, ey = rotated_extent(width, height, angle)
-    nx, ny = 2 * math.ceil(ex / cell + 1), 2 * math.ceil(ey / cell + 1)  # even: centre on a corner
-    t = math.radians(angle)
-    c, s = math.cos(t), math.sin(t)
-    kx, ky = pw / f / width, ph / f / height  # level pixels per mm
-    reach = cell / 2 * (abs(c) + abs(s))  # the turned cell's bounding box reaches ±hu, ±hv
-    from dobble_print.occupancy import raster_cells  # numba: imported where it is used
+    from dobble_print.occupancy import raster_runs  # numba: imported where it is used
 
-    cells, r0, c0 = raster_cells(
-        table, lw, lh, nx, ny, cell, c, s, kx, ky, pw / f / 2, ph / f / 2, kx * reach, ky * reach
+    cells, cx, cy, runs = raster_runs(
+        shape.table(li), lw, lh, shape.factors[li], pw, ph, height, shape.aspect, angle, cell
     )
-    if r0 < 0:  # no ink at all (only fuzzed pictures): one cell, so it still takes room
-        return CellMask(cells, (0.5, 0.5))
-    return CellMask(cells, (nx / 2 - c0, ny / 2 - r0))
+    return CellMask(cells, (cx, cy)), runs

@@ -6,6 +6,8 @@ blocks when rasterising, refreshing only changed rows): a shortcut that changes 
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from numpy.lib.stride_tricks import sliding_window_view
@@ -294,28 +296,56 @@ def picture(rng: np.random.Generator, photo: bool) -> np.ndarray:
     return rgba[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
 
 
-def rastered(seed: int, monkeypatch) -> list[tuple[tuple, tuple]]:
-    """(arguments, result) of every ``raster_cells`` call ``rasterise`` makes for random shapes."""
+def raster_args(shape, height: float, angle: float, cell: float) -> tuple:
+    """The arguments :func:`occupancy.raster_runs` passes ``raster_cells`` for ``shape`` drawn
+    ``height`` mm tall at ``angle`` on cells of ``cell`` mm, worked out here in plain Python."""
+    li = 0
+    while li + 1 < len(shape.levels) and height * shape.factors[li + 1] / shape.pixels[1] <= (
+        cell / shapes.FINE
+    ):
+        li += 1
+    (pw, ph), f = shape.pixels, shape.factors[li]
+    lh, lw = shape.levels[li].shape
+    width = height * shape.aspect
+    ex, ey = shapes.rotated_extent(width, height, angle)
+    nx, ny = 2 * math.ceil(ex / cell + 1), 2 * math.ceil(ey / cell + 1)
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    kx, ky = pw / f / width, ph / f / height
+    reach = cell / 2 * (abs(c) + abs(s))
+    return (shape.table(li), lw, lh, nx, ny, cell, c, s, kx, ky, pw / f / 2, ph / f / 2,
+            kx * reach, ky * reach)  # fmt: skip
+
+
+def raster_checked(shape, height: float, angle: float, cell: float) -> tuple[tuple, tuple]:
+    """(arguments, result) of ``raster_cells`` for one rasterisation, having checked that
+    :func:`shapes.rasterise_runs`, which computes the arguments itself, gives the same cells,
+    the picture centre in them, and their runs longest first."""
+    args = raster_args(shape, height, angle, cell)
+    cells, r0, c0 = occupancy.raster_cells(*args)
+    mask, runs = shapes.rasterise_runs(shape, height, angle, cell)
+    np.testing.assert_array_equal(mask.cells, cells)
+    nx, ny = args[3], args[4]
+    assert mask.centre == ((nx / 2 - c0, ny / 2 - r0) if r0 >= 0 else (0.5, 0.5))
+    np.testing.assert_array_equal(runs, occupancy.runs_longest_first(cells))
+    return args, (cells, r0, c0)
+
+
+def rastered(seed: int) -> list[tuple[tuple, tuple]]:
+    """(arguments, result) of ``raster_cells`` for random shapes, sizes, angles and both grids'
+    cells, each checked against what the packer gets (:func:`raster_checked`)."""
     calls = []
-    real = occupancy.raster_cells
-
-    def record(*args):
-        calls.append((args, real(*args)))
-        return calls[-1][1]
-
-    monkeypatch.setattr(occupancy, "raster_cells", record)
     rng = np.random.default_rng(seed)
     for photo in (False, False, True):
         shape = shapes.shape_of(picture(rng, photo))
         for k, angle in enumerate((0.0, 90.0, *rng.uniform(-180, 180, 2))):
             cell = (79 / 103, 0.2625)[k % 2]  # the placing and settling grids' cells, 85 mm cards
-            shapes.rasterise(shape, float(rng.uniform(2, 40)), float(angle), cell)
+            calls.append(raster_checked(shape, float(rng.uniform(2, 40)), float(angle), cell))
     return calls
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_raster_cells_blockwise_equals_the_per_cell_formula(seed, monkeypatch):
-    for args, (cells, r0, c0) in rastered(seed, monkeypatch):
+def test_raster_cells_blockwise_equals_the_per_cell_formula(seed):
+    for args, (cells, r0, c0) in rastered(seed):
         want = raster_ref(*args)  # every picture has ink, so trimming leaves rows and columns
         rows, cols = np.flatnonzero(want.any(1)), np.flatnonzero(want.any(0))
         assert (r0, c0) == (rows[0], cols[0])
@@ -323,9 +353,9 @@ def test_raster_cells_blockwise_equals_the_per_cell_formula(seed, monkeypatch):
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_raster_cells_blockwise_never_drops_a_cell(seed, monkeypatch):
+def test_raster_cells_blockwise_never_drops_a_cell(seed):
     """Whatever the shortcut adds, every cell the per-cell formula marks stays marked."""
-    for args, (cells, r0, c0) in rastered(seed, monkeypatch):
+    for args, (cells, r0, c0) in rastered(seed):
         want = raster_ref(*args)
         got = np.zeros_like(want)
         got[r0 : r0 + cells.shape[0], c0 : c0 + cells.shape[1]] = cells
@@ -346,19 +376,16 @@ def test_raster_cells_of_a_large_picture_counts_past_the_tables_16_bits(angle):
     rgba[..., 3] = 255 * ink
     shape = shapes.shape_of(rgba)
     assert shape.factors[0] == 1 and int(shape.table(0)[-1, -1]) != int(ink.sum())  # wrapped
-    calls = []
-    real = occupancy.raster_cells
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(occupancy, "raster_cells", lambda *a: calls.append(a) or real(*a))
         mp.setattr(shapes, "FINE", 40)
-        mask = shapes.rasterise(shape, 60.0, angle, 1.2)  # 0.06 mm pixels, 1.2 mm cells
-    (args,) = calls
+        # 0.06 mm pixels, 1.2 mm cells
+        args, (cells, r0, c0) = raster_checked(shape, 60.0, angle, 1.2)
     assert args[0] is shape.table(0)
     exact = np.zeros((h + 1, w + 1), np.int64)
     exact[1:, 1:] = ink.cumsum(0).cumsum(1)
     want = raster_ref(exact, *args[1:])
     rows, cols = np.flatnonzero(want.any(1)), np.flatnonzero(want.any(0))
-    np.testing.assert_array_equal(mask.cells, want[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1])
+    np.testing.assert_array_equal(cells, want[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1])
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -467,3 +494,48 @@ def test_card_grid_count_and_frame_follow_every_change(seed, scoring):
             np.testing.assert_array_equal(card.frame(), want)
         else:
             np.testing.assert_array_equal(card.frame()[1], want[1])
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_shape_put_back_is_never_tried_larger_at_an_angle_it_did_not_fit_at(seed, monkeypatch):
+    """Putting a shape back (``packing._largest_fit``) bisects on its size over a few angles; an
+    angle it did not fit at is not rasterised again at a larger size (it would not fit there
+    either), and the size found fits, at one of the angles, where it is put."""
+    from dobble_print import packing
+
+    rng = np.random.default_rng(seed)
+    board = make_board(20.0, 1.0)
+    card = CardGrid(board, rng)
+    items = [Piece(shapes.shape_of(picture(rng, rng.random() < 0.3)), 9.0) for _ in range(7)]
+    placed = [it for it in items if packing._place(card, it, list(rng.uniform(-180, 180, 3)))]
+    asked: list[tuple[float, float, bool]] = []  # (size, angle, fits)
+    real_mask_of, real_fits = packing.mask_of, packing._fits_anywhere
+
+    def mask_of_recorded(item, board, size, angle):
+        asked.append((size, angle, None))
+        return real_mask_of(item, board, size, angle)
+
+    def fits_recorded(card, mask, runs):
+        fits = real_fits(card, mask, runs)
+        asked[-1] = (*asked[-1][:2], fits)
+        return fits
+
+    monkeypatch.setattr(packing, "mask_of", mask_of_recorded)
+    monkeypatch.setattr(packing, "_fits_anywhere", fits_recorded)
+    found = passed_over = 0
+    for it in placed:
+        card.remove(it)
+        asked.clear()
+        angles = [it.angle, *map(float, rng.uniform(-180, 180, 2))]
+        result = packing._largest_fit(card, it, it.size, it.size * 1.8, angles)
+        for k, (size, angle, _) in enumerate(asked):
+            failed = [s for s, a, fits in asked[:k] if a == angle and not fits]
+            assert not failed or size < min(failed), (size, angle, failed)
+            # an angle tried before this one at this size would have been asked again here
+            before = angles[: angles.index(angle)]
+            passed_over += any(a in before and not f and s <= size for s, a, f in asked[:k])
+        if result is not None:
+            found += 1
+            assert result[0] > it.size and real_fits(card, *real_mask_of(it, board, *result[:2]))
+        card.add(it, same=True)
+    assert found and passed_over  # some shapes grew, and some angles were passed over

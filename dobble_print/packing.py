@@ -141,17 +141,21 @@ REINSERT_TRIES = 2  # new angles tried, besides its own, for a shape put back
 MIN_GAIN = 0.01  # a shape is put back only when it can grow at least this much (see CONTACT)
 SEARCH = 5  # bisection steps on the size of a shape put back
 SEARCH_STOP = 0.01  # bisection ends when the bounds are this close
+GALLOP = 0.03  # the first step up from a size that fits, doubled after each that fits too
 
 
 def _largest_fit(card: CardGrid, item: Piece, lo: float, hi: float, angles: Sequence[float]):
     """The largest size in (lo, hi] at which ``item`` fits anywhere at one of ``angles``, as
     (size, angle, mask, origin) at its best position; None when it cannot gain ``MIN_GAIN``.
 
-    Tries ``lo`` plus ``MIN_GAIN`` first (most shapes cannot gain at all), then ``hi``, then
-    bisects geometrically. A size's test is one correlation per angle; only the final size's free
+    Tries ``lo`` plus ``MIN_GAIN`` first (most shapes cannot gain at all), then steps up by
+    ``GALLOP``, twice as far after each size that fits, and bisects geometrically from the first
+    that does not. Half the shapes that can gain gain only ``MIN_GAIN`` or so, and a size that
+    does not fit costs a test at every angle: trying ``hi`` first and bisecting down from it
+    rasterised 1.5 times as many masks here, for the same coverage (seeds 1-6, default icons
+    and Noto emoji). A size's test is one correlation per angle; only the final size's free
     positions are scored. An angle is not tried again at a size larger than one it did not fit
-    at: the bisection rasterised ~11 % fewer masks, and packed the same cards on the default
-    icons and the Noto emoji (seeds 1-6).
+    at (it would not fit there either: the same cards, for ~11 % fewer masks).
     """
     tested: dict[tuple[float, float], tuple | None] = {}  # (size, angle) -> (mask, runs)
     failed = dict.fromkeys(angles, math.inf)  # the least size each angle is known not to fit at
@@ -172,15 +176,15 @@ def _largest_fit(card: CardGrid, item: Piece, lo: float, hi: float, angles: Sequ
     lo = min(lo * (1 + MIN_GAIN), hi)
     if not fits_any(lo):
         return None
-    size = hi
+    step = GALLOP
     for _ in range(SEARCH):
         if hi <= lo * (1 + SEARCH_STOP):
             break
+        size = min(lo * (1 + step), hi) if step else math.sqrt(lo * hi)
         if fits_any(size):
-            lo = size
+            lo, step = size, 2 * step
         else:
-            hi = size
-        size = math.sqrt(lo * hi)
+            hi, step = size, 0.0
     top = None
     for angle in angles:  # every angle that fits at the size found competes for the best spot
         fit = fits(lo, angle)

@@ -283,7 +283,8 @@ def test_a_full_card_whose_smallest_symbol_misses_the_size_floor_is_packed_again
         )
 
     plain = layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink)
-    floor = float(np.median([smallest(lay) for lay in plain]))
+    # the largest of the cards' smallest symbols: tightening lifts the ones a little under it
+    floor = float(max(smallest(lay) for lay in plain))
     monkeypatch.setattr(layout, "_floor", lambda job, index: floor)
     monkeypatch.setattr(layout, "SMALLEST_FILL", 1.0)  # no card is full enough: none again
     first = layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink)

@@ -18,7 +18,7 @@ one look-up, and a blocked run skips every position that would put it on the sam
    becomes 8 % smaller, the placed ones in place (same centre and angle), and it tries again: the
    card settles at about the largest scale its shapes can be placed at, with sizes in proportion.
 3. **Grow.** Shrinking leaves slack, and grid positions leave up to a cell of it at every contact.
-   So, smallest first, each shape grows by 5 % and then 1.5 % steps while it still fits with its
+   So, smallest first, each shape grows in 5 % steps while it still fits with its
    centre moved by at most two cells (the 25 moves tried nearest first), keeping the largest shape
    within ``spread`` times the smallest.
 4. **Take out and put back.** Growing in place strands holes a shape cannot reach. So each shape

@@ -133,27 +133,32 @@ class _Edge:
     half: np.ndarray
     depth: Depth
 
-    def first(self) -> tuple[np.ndarray, float] | None:
-        """The tangent at no move of the point with the least room."""
-        if not len(self.p):
-            return None
-        return self._tangent(np.zeros(3), int(np.argmin(self.depth(self.p[:, 0], self.p[:, 1]))))
+    def worst(self) -> int:
+        """The point with the least room, unmoved."""
+        return int(np.argmin(self.depth(self.p[:, 0], self.p[:, 1])))
 
-    def tangent(self, x: np.ndarray, k: int) -> tuple[np.ndarray, float]:
-        """The tangent at ``x`` (all the unknowns) of point ``k``."""
-        return self._tangent(x[list(self.cols)], k)
 
-    def _tangent(self, x0: np.ndarray, k: int) -> tuple[np.ndarray, float]:
-        q = self.p[k] + x0[1:] + x0[0] * self.v[k]
-        e = GRADIENT_STEP
-        probe = np.array([[q[0] + e, q[1]], [q[0] - e, q[1]], [q[0], q[1] + e], [q[0], q[1] - e]])
-        dp = self.depth(probe[:, 0], probe[:, 1])
-        g = np.array([dp[0] - dp[1], dp[2] - dp[3]]) / (2 * e)
-        here = float(self.depth(np.array([q[0]]), np.array([q[1]]))[0])
-        # depth(q(x)) ≤ here + g·(q(x) − q), with q(x) − q = (d − d0) + (t − t0)·v_k:
-        half = float(self.half[k])
-        coef = np.array([half - g @ self.v[k], -g[0], -g[1]])
-        return coef, here - half - SAFETY - float(g @ (x0[1:] + x0[0] * self.v[k]))
+def _tangents(depth: Depth, at: Sequence[tuple[_Edge, np.ndarray, int]]) -> list:
+    """For each (edge, x0, k): the tangent cut of the edge's point ``k`` at ``x0`` (the edge's
+    unknowns t, dx, dy), as (coef, room). One depth evaluation for all of them: evaluated point
+    by point, the depth's small arrays cost more than the cuts (~30 a card)."""
+    if not at:
+        return []
+    x0 = np.array([x for _, x, _ in at])
+    v = np.array([e.v[k] for e, _, k in at])
+    half = np.array([e.half[k] for e, _, k in at])
+    q = np.array([e.p[k] for e, _, k in at]) + x0[:, 1:] + x0[:, :1] * v
+    e = GRADIENT_STEP
+    m = len(at)
+    xs = np.concatenate([q[:, 0] + e, q[:, 0] - e, q[:, 0], q[:, 0], q[:, 0]])
+    ys = np.concatenate([q[:, 1], q[:, 1], q[:, 1] + e, q[:, 1] - e, q[:, 1]])
+    d = depth(xs, ys).reshape(5, m)
+    gx, gy = (d[0] - d[1]) / (2 * e), (d[2] - d[3]) / (2 * e)
+    # depth(q(x)) ≤ here + g·(q(x) − q), with q(x) − q = (d − d0) + (t − t0)·v_k:
+    gv = gx * v[:, 0] + gy * v[:, 1]
+    shift = x0[:, 1:] + x0[:, :1] * v
+    room = d[4] - half - SAFETY - (gx * shift[:, 0] + gy * shift[:, 1])
+    return [(np.array([half[i] - gv[i], -gx[i], -gy[i]]), float(room[i])) for i in range(m)]
 
 
 class _Edges:
@@ -180,11 +185,26 @@ class _Edges:
         moved = self.p + np.column_stack([dx, dy]) + t[:, None] * self.v
         depth = self.edges[self.kept[0]].depth
         over = self.half * (1 + t) + SAFETY - depth(moved[:, 0], moved[:, 1])
-        for k in np.flatnonzero(np.maximum.reduceat(over, self.starts[:-1]) > TOLERANCE):
+        out_of = np.flatnonzero(np.maximum.reduceat(over, self.starts[:-1]) > TOLERANCE)
+        at = []
+        for k in out_of:
             edge = self.edges[self.kept[k]]
-            out[self.kept[k]] = edge.tangent(
-                x, int(np.argmax(over[self.starts[k] : self.starts[k + 1]]))
-            )
+            worst = int(np.argmax(over[self.starts[k] : self.starts[k + 1]]))
+            at.append((edge, x[list(edge.cols)], worst))
+        for k, cut in zip(out_of, _tangents(depth, at), strict=True):
+            out[self.kept[k]] = cut
+        return out
+
+    def firsts(self) -> list[tuple[np.ndarray, float] | None]:
+        """Each symbol's tangent at no move of its point with the least room (None without
+        points)."""
+        out: list[tuple[np.ndarray, float] | None] = [None] * len(self.edges)
+        if not self.kept:
+            return out
+        edges = [self.edges[i] for i in self.kept]
+        cuts = _tangents(edges[0].depth, [(e, np.zeros(3), e.worst()) for e in edges])
+        for i, cut in zip(self.kept, cuts, strict=True):
+            out[i] = cut
         return out
 
 
@@ -335,7 +355,7 @@ def _solve(
     lp.addCols(3 * n, cost, lower, upper, 0, np.array([], np.int32), np.array([], np.int32), [])
     lp.changeObjectiveSense(highspy.ObjSense.kMaximize)
     cols = [g.cols for g in fixed] + [e.cols for e in edges.edges] + pairs.columns()
-    cuts = [(g.coef[0], float(g.rhs[0])) for g in fixed] + [e.first() for e in edges.edges]
+    cuts = [(g.coef[0], float(g.rhs[0])) for g in fixed] + edges.firsts()
     cuts += pairs.firsts()
     for _ in range(CUTS):
         rows = [(c, cut) for c, cut in zip(cols, cuts, strict=True) if cut is not None]

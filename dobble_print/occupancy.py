@@ -564,7 +564,9 @@ def pair_bounds(pts, starts, centres, half, beside, widest, moves, upper, lower,
     call and one array per pair, then stacking them, cost ~1.5 ms a card.
     """
     n = centres.shape[0]
-    rows = np.empty((4096, 7))
+    # 2¹⁶ rows to start with, about what a card of eight needs: doubling up to there copied
+    # ~3 MB a card
+    coef, room = np.empty((65536, 6)), np.empty(65536)
     k = 0
     at = np.zeros(n * (n - 1) // 2 + 1, np.int64)
     pairs = np.empty((n * (n - 1) // 2, 2), np.int64)
@@ -577,7 +579,7 @@ def pair_bounds(pts, starts, centres, half, beside, widest, moves, upper, lower,
                 continue
             window = need + widest[i] + widest[j] + moves[i] + moves[j]
             before = k
-            rows, k = _pair_rows(
+            coef, room, k = _pair_rows(
                 pts[mine],
                 centres[i],
                 half[mine],
@@ -589,23 +591,25 @@ def pair_bounds(pts, starts, centres, half, beside, widest, moves, upper, lower,
                 max(upper[i], upper[j]),
                 max(-lower[i], -lower[j]),
                 shift,
-                rows,
+                coef,
+                room,
                 k,
             )
             if k > before:
                 pairs[groups, 0], pairs[groups, 1] = i, j
                 groups += 1
                 at[groups] = k
-    return rows[:k, :6].copy(), rows[:k, 6].copy(), at[: groups + 1].copy(), pairs[:groups].copy()
+    return coef[:k], room[:k], at[: groups + 1].copy(), pairs[:groups].copy()
 
 
 @_compiled
-def _pair_rows(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift, rows, k):  # noqa: PLR0913
-    """Add to ``rows`` (from row ``k`` on, doubling it when full) the bounds from the pairs of
-    outline points (``a`` of one symbol, ``b`` of the other) closer than ``window``; the rows
-    and how many are filled. ``ca``, ``cb`` are the centres, ``ha``, ``hb`` each point's radius;
-    t is between -``shrink`` and ``grow`` and each shift at most ``shift`` along x and y, so a
-    bound whose left side can never reach its room is left out (about half of them).
+def _pair_rows(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift, coef, rhs, k):  # noqa: PLR0913
+    """Add to ``coef`` and ``rhs`` (from row ``k`` on, doubling them when full) the bounds from
+    the pairs of outline points (``a`` of one symbol, ``b`` of the other) closer than
+    ``window``; the two and how many rows are filled. ``ca``, ``cb`` are the centres, ``ha``,
+    ``hb`` each point's radius; t is between -``shrink`` and ``grow`` and each shift at most
+    ``shift`` along x and y, so a bound whose left side can never reach its room is left out
+    (about half of them).
 
     The points of ``b`` are sorted into square buckets of side ``window / 2``: a point of ``a``
     is measured only against those of the 25 buckets around it that come within the window
@@ -658,14 +662,14 @@ def _pair_rows(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift, rows, k)
                     )
                     if room >= top:
                         continue
-                    if k == rows.shape[0]:
-                        more = np.empty((2 * k, 7))
-                        more[:k] = rows
-                        rows = more
-                    rows[k, 0], rows[k, 1], rows[k, 2], rows[k, 3] = ta, tb, -ux, -uy
-                    rows[k, 4], rows[k, 5], rows[k, 6] = ux, uy, room
+                    if k == coef.shape[0]:
+                        more, extra = np.empty((2 * k, 6)), np.empty(2 * k)
+                        more[:k], extra[:k] = coef, rhs
+                        coef, rhs = more, extra
+                    coef[k, 0], coef[k, 1], coef[k, 2], coef[k, 3] = ta, tb, -ux, -uy
+                    coef[k, 4], coef[k, 5], rhs[k] = ux, uy, room
                     k += 1
-    return rows, k
+    return coef, rhs, k
 
 
 @_compiled

@@ -566,7 +566,7 @@ def pair_bounds(pts, starts, centres, half, beside, widest, moves, upper, lower,
     n = centres.shape[0]
     # 2¹⁶ rows to start with, about what a card of eight needs: doubling up to there copied
     # ~3 MB a card
-    coef, room = np.empty((65536, 6)), np.empty(65536)
+    coef, rhs = np.empty((65536, 6)), np.empty(65536)
     k = 0
     at = np.zeros(n * (n - 1) // 2 + 1, np.int64)
     pairs = np.empty((n * (n - 1) // 2, 2), np.int64)
@@ -579,7 +579,7 @@ def pair_bounds(pts, starts, centres, half, beside, widest, moves, upper, lower,
                 continue
             window = need + widest[i] + widest[j] + moves[i] + moves[j]
             before = k
-            coef, room, k = _pair_rows(
+            coef, rhs, k = _pair_rows(
                 pts[mine],
                 centres[i],
                 half[mine],
@@ -592,14 +592,14 @@ def pair_bounds(pts, starts, centres, half, beside, widest, moves, upper, lower,
                 max(-lower[i], -lower[j]),
                 shift,
                 coef,
-                room,
+                rhs,
                 k,
             )
             if k > before:
                 pairs[groups, 0], pairs[groups, 1] = i, j
                 groups += 1
                 at[groups] = k
-    return coef[:k], room[:k], at[: groups + 1].copy(), pairs[:groups].copy()
+    return coef[:k], rhs[:k], at[: groups + 1].copy(), pairs[:groups].copy()
 
 
 @_compiled

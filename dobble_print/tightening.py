@@ -133,10 +133,6 @@ class _Edge:
     half: np.ndarray
     depth: Depth
 
-    def worst(self) -> int:
-        """The point with the least room, unmoved."""
-        return int(np.argmin(self.depth(self.p[:, 0], self.p[:, 1])))
-
 
 def _tangents(depth: Depth, at: Sequence[tuple[_Edge, np.ndarray, int]]) -> list:
     """For each (edge, x0, k): the tangent cut of the edge's point ``k`` at ``x0`` (the edge's
@@ -201,8 +197,13 @@ class _Edges:
         out: list[tuple[np.ndarray, float] | None] = [None] * len(self.edges)
         if not self.kept:
             return out
-        edges = [self.edges[i] for i in self.kept]
-        cuts = _tangents(edges[0].depth, [(e, np.zeros(3), e.worst()) for e in edges])
+        depth = self.edges[self.kept[0]].depth
+        inside = depth(self.p[:, 0], self.p[:, 1])  # of every symbol's points, unmoved
+        at = []
+        for k, i in enumerate(self.kept):
+            least = int(np.argmin(inside[self.starts[k] : self.starts[k + 1]]))
+            at.append((self.edges[i], np.zeros(3), least))
+        cuts = _tangents(depth, at)
         for i, cut in zip(self.kept, cuts, strict=True):
             out[i] = cut
         return out

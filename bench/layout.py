@@ -3,7 +3,7 @@
 For the default icons and, when present, the second icon set in bench/data/noto: loads the symbols
 and assigns them to the plane's points as a build does (not timed), then times ``layout_deck``
 alone several times (best and median, since the machine is shared), and prints the deck's
-metrics from :mod:`dobble_print.metrics`. A benchmark, not a test: nothing here asserts.
+metrics from :mod:`dobble_print.layout.metrics`. A benchmark, not a test: nothing here asserts.
 
 Usage: .venv/bin/python bench/layout.py [--runs 5] [--workers N] [--seed 1] [FOLDER ...]
 """
@@ -19,13 +19,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from dobble_print.deck import build_deck, shuffle_cards  # noqa: E402
-from dobble_print.ink import measure_ink  # noqa: E402
-from dobble_print.layout import layout_deck, start_packers  # noqa: E402
-from dobble_print.metrics import measure_deck  # noqa: E402
-from dobble_print.mixing import mix  # noqa: E402
+from dobble_print.deck.plane import build_deck, shuffle_cards  # noqa: E402
+from dobble_print.symbols.ink import measure_ink  # noqa: E402
+from dobble_print.layout.deck_layout import layout_deck, start_packers  # noqa: E402
+from dobble_print.layout.metrics import measure_deck  # noqa: E402
+from dobble_print.deck.mixing import mix  # noqa: E402
 from dobble_print.pipeline import symbol_pixels  # noqa: E402
-from dobble_print.symbols import find_sources, load_symbols  # noqa: E402
+from dobble_print.symbols.loading import find_sources, load_symbols  # noqa: E402
 
 CARD = 85.0
 

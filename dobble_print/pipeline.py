@@ -11,12 +11,12 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from dobble_print.backs import load_back
-from dobble_print.card_shape import CardShape, ShapeKind
-from dobble_print.choice import best_partial_deck, choose_option, next_option
-from dobble_print.connect import BORDER_MM, Team, assign_teams, cover_lines
-from dobble_print.cover import DeckFacts, cover_page_count, plan_cover
-from dobble_print.deck import (
+from dobble_print.printing.backs import load_back
+from dobble_print.card import CardShape, ShapeKind
+from dobble_print.deck.choice import best_partial_deck, choose_option, next_option
+from dobble_print.deck.connect import BORDER_MM, Team, assign_teams, cover_lines
+from dobble_print.printing.cover import DeckFacts, cover_page_count, plan_cover
+from dobble_print.deck.plane import (
     Deck,
     build_deck,
     card_count,
@@ -26,17 +26,17 @@ from dobble_print.deck import (
     take_cards,
 )
 from dobble_print.errors import DobbleError
-from dobble_print.ink import Ink, measure_ink
-from dobble_print.layout import CardLayout, layout_deck, start_packers
-from dobble_print.metrics import measuring
-from dobble_print.mixing import mix
+from dobble_print.symbols.ink import Ink, measure_ink
+from dobble_print.layout.deck_layout import CardLayout, layout_deck, start_packers
+from dobble_print.layout.metrics import measuring
+from dobble_print.deck.mixing import mix
 from dobble_print.output import check_writable, refuse_inputs, write_atomically
-from dobble_print.preview import card_png_paths, write_card_pngs
-from dobble_print.render import render_pdf
+from dobble_print.printing.preview import card_png_paths, write_card_pngs
+from dobble_print.printing.pdf.canvas import render_pdf
 from dobble_print.report import build_report
-from dobble_print.sheet import Duplex, SheetPlan, plan_sheets
-from dobble_print.shop import shop_paths, write_shop
-from dobble_print.symbols import (
+from dobble_print.printing.sheet import Duplex, SheetPlan, plan_sheets
+from dobble_print.printing.shop import shop_paths, write_shop
+from dobble_print.symbols.loading import (
     Symbol,
     SymbolOptions,
     SymbolSet,

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dobble_print.card_shape import ShapeKind
-from dobble_print.connect import Team
-from dobble_print.layout import CardLayout
-from dobble_print.metrics import Measured, as_json
-from dobble_print.sheet import SheetPlan
-from dobble_print.symbols import Symbol
+from dobble_print.card import ShapeKind
+from dobble_print.deck.connect import Team
+from dobble_print.layout.deck_layout import CardLayout
+from dobble_print.layout.metrics import Measured, as_json
+from dobble_print.printing.sheet import SheetPlan
+from dobble_print.symbols.loading import Symbol
 
 REPORT_VERSION = 1
 

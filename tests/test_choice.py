@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from dobble_print.choice import best_partial_deck, card_bound, choose_option, deck_options
-from dobble_print.deck import card_count
+from dobble_print.deck.choice import best_partial_deck, card_bound, choose_option, deck_options
+from dobble_print.deck.plane import card_count
 from dobble_print.errors import DobbleError
 from dobble_print.pipeline import plan_deck
 

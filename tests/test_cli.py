@@ -9,8 +9,8 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from dobble_print.cli import app
-from dobble_print.deck import build_deck
+from dobble_print.cli.app import app
+from dobble_print.deck.plane import build_deck
 
 runner = CliRunner()
 

@@ -11,8 +11,8 @@ import pymupdf
 import pytest
 from typer.testing import CliRunner
 
-from dobble_print.cli import app
-from dobble_print.connect import START, TEAMS, assign_teams, cover_lines
+from dobble_print.cli.app import app
+from dobble_print.deck.connect import START, TEAMS, assign_teams, cover_lines
 from dobble_print.errors import DobbleError
 from dobble_print.pipeline import plan_deck
 from dobble_print.presets import load_preset
@@ -121,7 +121,7 @@ def test_connect_build_borders_teams_in_report_pdf_and_cover(tmp_path):
 def test_connect_with_too_few_pictures_says_what_connect_needs(tmp_path):
     from typer.testing import CliRunner
 
-    from dobble_print.cli import app
+    from dobble_print.cli.app import app
 
     result = CliRunner().invoke(
         app, ["build", "--preset", "connect", "-o", str(tmp_path / "c.pdf")]
@@ -140,8 +140,8 @@ def test_connect_symbols_stay_clear_of_the_border_without_the_preset(tmp_path, p
 
     from typer.testing import CliRunner
 
-    from dobble_print.cli import app
-    from dobble_print.connect import BORDER_MM
+    from dobble_print.cli.app import app
+    from dobble_print.deck.connect import BORDER_MM
 
     src = pictures(31)
     edges = {}

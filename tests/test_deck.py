@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from dobble_print.deck import (
+from dobble_print.deck.plane import (
     Deck,
     build_deck,
     card_count,
@@ -154,7 +154,7 @@ def test_classic_deck_does_not_import_galois():
     import sys
 
     code = (
-        "import sys; from dobble_print.deck import build_deck; build_deck(8); "
+        "import sys; from dobble_print.deck.plane import build_deck; build_deck(8); "
         "print('galois' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -162,7 +162,7 @@ def test_classic_deck_does_not_import_galois():
 
 
 def test_shuffled_cards_are_the_same_cards_in_a_seeded_order():
-    from dobble_print.deck import shuffle_cards
+    from dobble_print.deck.plane import shuffle_cards
 
     deck = build_deck(8)
     a, b, c = shuffle_cards(deck, 1), shuffle_cards(deck, 1), shuffle_cards(deck, 2)

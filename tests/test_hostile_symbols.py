@@ -14,9 +14,9 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
-from dobble_print.cli import app
+from dobble_print.cli.app import app
 from dobble_print.errors import DobbleError
-from dobble_print.symbols import SymbolOptions, find_sources, load_symbols
+from dobble_print.symbols.loading import SymbolOptions, find_sources, load_symbols
 from tests import symbol_files as sf
 
 

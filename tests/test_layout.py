@@ -1,4 +1,4 @@
-"""Layout: packing by real shapes, checked on the placed masks at 8 px/mm (dobble_print.metrics),
+"""Layout: packing by real shapes, checked on the placed masks at 8 px/mm (dobble_print.layout.metrics),
 independently of the grid the packer reasons on."""
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dobble_print.deck import Deck, build_deck, supported_sizes, take_cards
+from dobble_print.deck.plane import Deck, build_deck, supported_sizes, take_cards
 from dobble_print.errors import DobbleError
-from dobble_print.layout import layout_deck
-from dobble_print.metrics import card_metrics
-from dobble_print.packing import make_board
-from dobble_print.shapes import rasterise, rotated_extent, shape_of, shapes_of
+from dobble_print.layout.deck_layout import layout_deck
+from dobble_print.layout.metrics import card_metrics
+from dobble_print.layout.packing import make_board
+from dobble_print.layout.masks import rasterise, rotated_extent, shape_of, shapes_of
 
 CARD = 85.0
 
@@ -208,8 +208,8 @@ def test_cards_that_print_little_are_packed_again_and_the_better_kept(monkeypatc
     packed from other random streams; the one that prints most is kept (here every card is
     packed ``ATTEMPTS`` times, so each prints at least what its first packing did), and a
     preview of a card is still the build's card."""
-    from dobble_print import layout
-    from dobble_print.ink import measure_ink
+    from dobble_print.layout import deck_layout as layout
+    from dobble_print.symbols.ink import measure_ink
 
     deck = take_cards(build_deck(6), 8)
     symbols = symbols_for("blob", 31, seed=4)
@@ -229,9 +229,9 @@ def test_a_card_of_pale_pictures_is_held_to_the_decks_mean_ink(monkeypatch):
     """A card's expected ink counts as at least ``PALE`` of the deck's mean: with ``PALE`` at 1, the
     cards packed again besides those packed again anyway are cards expected to print less than
     the deck's mean whose first packing printed under ``RETRY_BELOW`` of that mean."""
-    from dobble_print import layout
-    from dobble_print.ink import measure_ink
-    from dobble_print.ranks import expected_ink
+    from dobble_print.layout import deck_layout as layout
+    from dobble_print.symbols.ink import measure_ink
+    from dobble_print.layout.ranks import expected_ink
 
     deck = take_cards(build_deck(6), 12)
     symbols = symbols_for("blob", 31, seed=4)
@@ -267,8 +267,8 @@ def test_a_full_card_whose_smallest_symbol_misses_the_size_floor_is_packed_again
     is packed again, and a packing that reaches the floor is kept over one with more ink; cards
     that reach it, or whose symbols fill too little of the card for it, keep their first
     packing."""
-    from dobble_print import layout
-    from dobble_print.ink import measure_ink
+    from dobble_print.layout import deck_layout as layout
+    from dobble_print.symbols.ink import measure_ink
 
     deck = take_cards(build_deck(6), 8)
     symbols = symbols_for("blob", 31, seed=4)

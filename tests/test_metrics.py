@@ -16,7 +16,7 @@ import pytest
 from scipy import ndimage
 from scipy.spatial import cKDTree
 
-from dobble_print.metrics import NEAREST_CHUNK, InkSample, _clearance, _nearest, _outline
+from dobble_print.layout.metrics import NEAREST_CHUNK, InkSample, _clearance, _nearest, _outline
 
 SEEDS = range(100)
 
@@ -185,7 +185,7 @@ def test_outline_of_a_solid_block_is_its_rim():
 def test_metrics_does_not_import_scipy():
     """scipy's import alone took 0.6 s of every build; metrics must measure without it."""
     done = subprocess.run(
-        [sys.executable, "-c", "import dobble_print.metrics, sys; print('scipy' in sys.modules)"],
+        [sys.executable, "-c", "import dobble_print.layout.metrics, sys; print('scipy' in sys.modules)"],
         capture_output=True,
         text=True,
         timeout=60,
@@ -198,7 +198,7 @@ def test_clearance_between_points_in_neighbouring_cells_is_found():
     """The first pass keeps only points in or beside a cell (side ``CLEARANCE_GUESS``) holding a
     point of the other outline; two points just either side of a cell border, in every
     direction, must still be measured, at their exact distance."""
-    from dobble_print.metrics import CLEARANCE_GUESS
+    from dobble_print.layout.metrics import CLEARANCE_GUESS
 
     anchor = np.array([[0.0, 0.0]])  # fixes where the cells start
     side = CLEARANCE_GUESS

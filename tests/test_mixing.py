@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dobble_print.choice import best_partial_deck
-from dobble_print.deck import build_deck, supported_sizes, verify_deck
-from dobble_print.mixing import mix
+from dobble_print.deck.choice import best_partial_deck
+from dobble_print.deck.plane import build_deck, supported_sizes, verify_deck
+from dobble_print.deck.mixing import mix
 
 
 def card_sums(deck, w):

@@ -13,8 +13,8 @@ import pytest
 from numpy.lib.stride_tricks import sliding_window_view
 from scipy.ndimage import binary_dilation
 
-from dobble_print import occupancy, shapes
-from dobble_print.grid import PAD, CardGrid, Piece, clearance_kernel, make_board, mask_of
+from dobble_print.layout import kernels, masks
+from dobble_print.layout.grid import PAD, CardGrid, Piece, clearance_kernel, make_board, mask_of
 
 SEEDS = range(6)
 
@@ -94,7 +94,7 @@ def free_corners(blocked: np.ndarray, cells: np.ndarray) -> np.ndarray:
 @pytest.mark.parametrize("pad", [0, 1, PAD])
 def test_frame_tables_are_prefix_sums_and_last_blocked_columns(seed, pad):
     count, rim = random_grid(np.random.default_rng(seed), 23 + seed)
-    got = occupancy.frame(count, rim, pad)
+    got = kernels.frame(count, rim, pad)
     np.testing.assert_array_equal(got, frame_ref(blocked_frame(count, rim, pad)))
 
 
@@ -125,7 +125,7 @@ def test_refresh_of_the_changed_rows_gives_the_new_frame(seed, counts):
                     fr[0, lo:hi, j0 + 1 : j1] = -7  # (the sum at j1 is the one it shifts from)
                 else:
                     fr[0] = -7
-                occupancy.refresh(fr, count, rim, PAD, r0, r1, c0, c1, counts)
+                kernels.refresh(fr, count, rim, PAD, r0, r1, c0, c1, counts)
                 want = frame_ref(blocked_frame(count, rim, PAD))
                 if counts:
                     np.testing.assert_array_equal(fr, want)
@@ -133,15 +133,15 @@ def test_refresh_of_the_changed_rows_gives_the_new_frame(seed, counts):
                     np.testing.assert_array_equal(fr[1], want[1])
 
 
-def masks(seed: int) -> list[np.ndarray]:
+def random_masks(seed: int) -> list[np.ndarray]:
     rng = np.random.default_rng(seed)
     return [random_mask(rng, *rng.integers(1, 13, 2)) for _ in range(24)]
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_runs_cover_the_ink_once_maximal_and_in_row_order(seed):
-    for cells in masks(seed):
-        runs = occupancy.runs_of(cells)
+    for cells in random_masks(seed):
+        runs = kernels.runs_of(cells)
         np.testing.assert_array_equal(paint(runs, cells.shape), cells)
         assert (runs[:, 2] > runs[:, 1]).all()
         rows, starts, stops = runs[1:, 0], runs[1:, 1], runs[:-1, 2]
@@ -150,9 +150,9 @@ def test_runs_cover_the_ink_once_maximal_and_in_row_order(seed):
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_runs_longest_first_are_the_runs_by_length_rows_in_order_among_equals(seed):
-    for cells in masks(seed):
-        runs = occupancy.runs_of(cells)
-        got = occupancy.runs_longest_first(cells)
+    for cells in random_masks(seed):
+        runs = kernels.runs_of(cells)
+        got = kernels.runs_longest_first(cells)
         want = sorted(map(tuple, runs), key=lambda run: (run[1] - run[2], run[0], run[1]))
         np.testing.assert_array_equal(got, np.array(want, np.int32).reshape(-1, 3))
 
@@ -160,8 +160,8 @@ def test_runs_longest_first_are_the_runs_by_length_rows_in_order_among_equals(se
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("k", [1, 2, 3])
 def test_ring_runs_are_the_diamond_dilation_minus_the_shape(seed, k):
-    for cells in masks(seed):
-        runs = occupancy.ring_runs(cells, k)
+    for cells in random_masks(seed):
+        runs = kernels.ring_runs(cells, k)
         got = paint(runs, (cells.shape[0] + 2 * k, cells.shape[1] + 2 * k), k)
         np.testing.assert_array_equal(got, ring_ref(cells, k))
 
@@ -170,8 +170,8 @@ def test_ring_runs_are_the_diamond_dilation_minus_the_shape(seed, k):
 @pytest.mark.parametrize("clearance", [0.5, 1.0, 2.0])
 def test_dilate_stamping_the_outline_equals_full_dilation(seed, clearance):
     kernel = clearance_kernel(make_board(39.5, clearance))
-    for cells in masks(seed):
-        np.testing.assert_array_equal(occupancy.dilate(cells, kernel), zone_ref(cells, kernel))
+    for cells in random_masks(seed):
+        np.testing.assert_array_equal(kernels.dilate(cells, kernel), zone_ref(cells, kernel))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -185,7 +185,7 @@ def test_add_zone_clips_at_every_edge(seed):
         canvas = np.zeros((g + 2 * m, g + 2 * m), int)  # added unclipped, then cut to the grid
         canvas[r + m : r + m + h, c + m : c + m + w] += zone * sign
         want = count + canvas[m : m + g, m : m + g]
-        occupancy.add_zone(count, zone, r, c, sign)
+        kernels.add_zone(count, zone, r, c, sign)
         np.testing.assert_array_equal(count, want)
 
 
@@ -198,7 +198,7 @@ def scene(seed: int):
     sizes = [*rng.integers(1, 8, (2, 2)), *rng.integers(8, 22, (3, 2)), rng.integers(g - 8, g, 2)]
     masks_ = [random_mask(rng, *hw) for hw in sizes]
     # runs in row order or longest first, as the packer tries them: either finds the same corners
-    order = [occupancy.runs_of, occupancy.runs_longest_first]
+    order = [kernels.runs_of, kernels.runs_longest_first]
     cases = [
         (cells, order[int(rng.integers(2))](cells), free_corners(blocked, cells))
         for cells in masks_
@@ -210,7 +210,7 @@ def test_the_contact_ring_fits_in_the_frames_blocked_border():
     """The packer scores a corner by a ring ``CONTACT`` cells wide around the shape, read from
     the frame; a ring wider than the frame's border would read past it (numba does not check
     bounds: it would wrap to the other side of the row)."""
-    from dobble_print.packing import CONTACT
+    from dobble_print.layout.packing import CONTACT
 
     assert 1 <= CONTACT <= PAD
 
@@ -225,8 +225,8 @@ def test_best_corner_is_free_and_scores_best_on_the_free_edge(seed):
         def score(r, c, ys=ys, xs=xs):
             return blocked[r + ys, c + xs].sum() / len(ys) + noise[r, c]
 
-        rings = occupancy.ring_runs(cells, PAD)
-        best, r, c = occupancy.best_corner(
+        rings = kernels.ring_runs(cells, PAD)
+        best, r, c = kernels.best_corner(
             fr, runs, rings, float(len(ys)), *cells.shape, PAD, noise
         )
         if not free.any():
@@ -253,7 +253,7 @@ def test_fits_near_returns_the_first_free_offset(seed):
                 (r + dr, c + dc) for dr, dc in offsets if 0 <= r + dr < rows and 0 <= c + dc < cols
             ]
             want = next((rc for rc in inside if free[rc]), (-1, -1))
-            assert occupancy.fits_near(fr, runs, *cells.shape, PAD, r, c, offsets) == want
+            assert kernels.fits_near(fr, runs, *cells.shape, PAD, r, c, offsets) == want
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -261,11 +261,11 @@ def test_any_fit_and_the_per_corner_test_agree_with_brute_force(seed):
     """``_collide`` is the per-corner test (there is no ``fits_at``); its skip must be safe."""
     _, _, fr, _, cases = scene(seed)
     for cells, runs, free in cases:
-        assert occupancy.any_fit(fr, runs, *cells.shape, PAD) == free.any()
+        assert kernels.any_fit(fr, runs, *cells.shape, PAD) == free.any()
         rows, cols = free.shape
         for r in range(rows):
             for c in range(cols):
-                nxt = occupancy._collide(fr, runs, r + PAD, c + PAD)
+                nxt = kernels._collide(fr, runs, r + PAD, c + PAD)
                 assert (nxt < 0) == free[r, c], (r, c)
                 if nxt >= 0:
                     assert nxt > c + PAD and not free[r, c : nxt - PAD].any(), (r, c, nxt)
@@ -297,17 +297,17 @@ def picture(rng: np.random.Generator, photo: bool) -> np.ndarray:
 
 
 def raster_args(shape, height: float, angle: float, cell: float) -> tuple:
-    """The arguments :func:`occupancy.raster_runs` passes ``raster_cells`` for ``shape`` drawn
+    """The arguments :func:`kernels.raster_runs` passes ``raster_cells`` for ``shape`` drawn
     ``height`` mm tall at ``angle`` on cells of ``cell`` mm, worked out here in plain Python."""
     li = 0
     while li + 1 < len(shape.levels) and height * shape.factors[li + 1] / shape.pixels[1] <= (
-        cell / shapes.FINE
+        cell / masks.FINE
     ):
         li += 1
     (pw, ph), f = shape.pixels, shape.factors[li]
     lh, lw = shape.levels[li].shape
     width = height * shape.aspect
-    ex, ey = shapes.rotated_extent(width, height, angle)
+    ex, ey = masks.rotated_extent(width, height, angle)
     nx, ny = 2 * math.ceil(ex / cell + 1), 2 * math.ceil(ey / cell + 1)
     c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
     kx, ky = pw / f / width, ph / f / height
@@ -318,15 +318,15 @@ def raster_args(shape, height: float, angle: float, cell: float) -> tuple:
 
 def raster_checked(shape, height: float, angle: float, cell: float) -> tuple[tuple, tuple]:
     """(arguments, result) of ``raster_cells`` for one rasterisation, having checked that
-    :func:`shapes.rasterise_runs`, which computes the arguments itself, gives the same cells,
+    :func:`masks.rasterise_runs`, which computes the arguments itself, gives the same cells,
     the picture centre in them, and their runs longest first."""
     args = raster_args(shape, height, angle, cell)
-    cells, r0, c0 = occupancy.raster_cells(*args)
-    mask, runs = shapes.rasterise_runs(shape, height, angle, cell)
+    cells, r0, c0 = kernels.raster_cells(*args)
+    mask, runs = masks.rasterise_runs(shape, height, angle, cell)
     np.testing.assert_array_equal(mask.cells, cells)
     nx, ny = args[3], args[4]
     assert mask.centre == ((nx / 2 - c0, ny / 2 - r0) if r0 >= 0 else (0.5, 0.5))
-    np.testing.assert_array_equal(runs, occupancy.runs_longest_first(cells))
+    np.testing.assert_array_equal(runs, kernels.runs_longest_first(cells))
     return args, (cells, r0, c0)
 
 
@@ -336,7 +336,7 @@ def rastered(seed: int) -> list[tuple[tuple, tuple]]:
     calls = []
     rng = np.random.default_rng(seed)
     for photo in (False, False, True):
-        shape = shapes.shape_of(picture(rng, photo))
+        shape = masks.shape_of(picture(rng, photo))
         for k, angle in enumerate((0.0, 90.0, *rng.uniform(-180, 180, 2))):
             cell = (79 / 103, 0.2625)[k % 2]  # the placing and settling grids' cells, 85 mm cards
             calls.append(raster_checked(shape, float(rng.uniform(2, 40)), float(angle), cell))
@@ -374,10 +374,10 @@ def test_raster_cells_of_a_large_picture_counts_past_the_tables_16_bits(angle):
     ink[400:600, 300:600] = False  # a hole, so not every block is full
     rgba = np.zeros((h, w, 4), np.uint8)
     rgba[..., 3] = 255 * ink
-    shape = shapes.shape_of(rgba)
+    shape = masks.shape_of(rgba)
     assert shape.factors[0] == 1 and int(shape.table(0)[-1, -1]) != int(ink.sum())  # wrapped
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(shapes, "FINE", 40)
+        mp.setattr(masks, "FINE", 40)
         # 0.06 mm pixels, 1.2 mm cells
         args, (cells, r0, c0) = raster_checked(shape, 60.0, angle, 1.2)
     assert args[0] is shape.table(0)
@@ -397,7 +397,7 @@ def test_summed_area_tables_are_the_ink_counts_modulo_two_to_the_sixteenth(seed)
     ink = rng.random((h, w)) < rng.uniform(0.1, 0.99)
     want = np.zeros((h + 1, w + 1), np.int64)
     want[1:, 1:] = ink.cumsum(0).cumsum(1)
-    got = occupancy.summed_area(ink)
+    got = kernels.summed_area(ink)
     assert got.dtype == np.uint16 and got.shape == want.shape
     np.testing.assert_array_equal(got, want % 65536)
     assert seed < 3 or want.max() > 65536
@@ -424,13 +424,13 @@ def test_outline_boxes_are_the_outline_and_the_fine_ink_under_it(seed):
     for n in range(len(r)):
         ys, xs = rows[1][rows[0] == n], cols[1][cols[0] == n]
         want[n, 2:] = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
-    np.testing.assert_array_equal(occupancy.outline_boxes(ink, fine, k), want)
+    np.testing.assert_array_equal(kernels.outline_boxes(ink, fine, k), want)
 
 
 def test_raster_cells_of_no_ink_is_one_cell_at_minus_one():
-    shape = shapes.shape_of(np.zeros((30, 40, 4), np.uint8))
+    shape = masks.shape_of(np.zeros((30, 40, 4), np.uint8))
     table, (lh, lw) = shape.table(0), shape.levels[0].shape
-    cells, r0, c0 = occupancy.raster_cells(
+    cells, r0, c0 = kernels.raster_cells(
         table, lw, lh, 8, 6, 0.5, 1.0, 0.0, 2.0, 2.0, 20.0, 15.0, 0.5, 0.5
     )
     assert (r0, c0) == (-1, -1)
@@ -469,7 +469,7 @@ def test_card_grid_count_and_frame_follow_every_change(seed, scoring):
     rng = np.random.default_rng(seed)
     board = make_board(20.0, 1.0)
     card = CardGrid(board, rng, scoring=scoring)
-    pool = [shapes.shape_of(picture(rng, photo)) for photo in (False, False, True)]
+    pool = [masks.shape_of(picture(rng, photo)) for photo in (False, False, True)]
     added: list[Piece] = []
     out: list[Piece] = []  # taken out, zone kept
     for _ in range(30):
@@ -501,12 +501,12 @@ def test_a_shape_put_back_is_never_tried_larger_at_an_angle_it_did_not_fit_at(se
     """Putting a shape back (``packing._largest_fit``) bisects on its size over a few angles; an
     angle it did not fit at is not rasterised again at a larger size (it would not fit there
     either), and the size found fits, at one of the angles, where it is put."""
-    from dobble_print import packing
+    from dobble_print.layout import packing
 
     rng = np.random.default_rng(seed)
     board = make_board(20.0, 1.0)
     card = CardGrid(board, rng)
-    items = [Piece(shapes.shape_of(picture(rng, rng.random() < 0.3)), 9.0) for _ in range(7)]
+    items = [Piece(masks.shape_of(picture(rng, rng.random() < 0.3)), 9.0) for _ in range(7)]
     placed = [it for it in items if packing._place(card, it, list(rng.uniform(-180, 180, 3)))]
     asked: list[tuple[float, float, bool]] = []  # (size, angle, fits)
     real_mask_of, real_fits = packing.mask_of, packing._fits_anywhere

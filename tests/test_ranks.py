@@ -8,8 +8,8 @@ import collections
 import numpy as np
 import pytest
 
-from dobble_print.deck import build_deck, supported_sizes, take_cards
-from dobble_print.ranks import _kempe, balance_ranks, rank_sizes, size_ranks
+from dobble_print.deck.plane import build_deck, supported_sizes, take_cards
+from dobble_print.layout.ranks import _kempe, balance_ranks, rank_sizes, size_ranks
 
 
 def expected_ink(cards, ranks, shares) -> np.ndarray:

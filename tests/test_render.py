@@ -21,14 +21,14 @@ import pymupdf
 import pytest
 from PIL import Image
 
-from dobble_print.backs import default_back, load_back
-from dobble_print.cover import DeckFacts, cover_page_count, plan_cover
-from dobble_print.deck import build_deck
-from dobble_print.layout import CardLayout, Placement
+from dobble_print.printing.backs import default_back, load_back
+from dobble_print.printing.cover import DeckFacts, cover_page_count, plan_cover
+from dobble_print.deck.plane import build_deck
+from dobble_print.layout.deck_layout import CardLayout, Placement
 from dobble_print.pipeline import BuildOptions, build
-from dobble_print.render import render_pdf
-from dobble_print.sheet import Duplex, plan_sheets
-from dobble_print.symbols import Symbol
+from dobble_print.printing.pdf.canvas import render_pdf
+from dobble_print.printing.sheet import Duplex, plan_sheets
+from dobble_print.symbols.loading import Symbol
 from dobble_print.units import PAPERS
 from tests.goldens import GOLDEN, assert_golden, page_pixels
 
@@ -423,7 +423,7 @@ def test_an_opaque_picture_is_drawn_without_a_soft_mask():
     """A photo cut as a rectangle has alpha 255 everywhere: it is written as RGB (no soft mask to
     store, three channels to resample), with the same pixels to within rounding; one
     transparent pixel keeps the alpha."""
-    from dobble_print.render import _print_image
+    from dobble_print.printing.pdf.canvas import _print_image
 
     rng = np.random.default_rng(9)
     rgba = rng.integers(0, 256, (300, 400, 4), dtype=np.uint8)

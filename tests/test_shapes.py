@@ -13,15 +13,15 @@ import pymupdf
 import pytest
 from PIL import Image
 
-from dobble_print.card_shape import CardShape, ShapeKind
-from dobble_print.deck import build_deck
-from dobble_print.layout import layout_deck
-from dobble_print.metrics import measure_deck
-from dobble_print.packing import SAFETY, make_board
-from dobble_print.render import render_pdf
+from dobble_print.card import CardShape, ShapeKind
+from dobble_print.deck.plane import build_deck
+from dobble_print.layout.deck_layout import layout_deck
+from dobble_print.layout.metrics import measure_deck
+from dobble_print.layout.packing import SAFETY, make_board
+from dobble_print.printing.pdf.canvas import render_pdf
 from dobble_print.report import build_report
-from dobble_print.sheet import Duplex, plan_sheets
-from dobble_print.tiles import HAIRLINE
+from dobble_print.printing.sheet import Duplex, plan_sheets
+from dobble_print.printing.tiled_sheets import HAIRLINE
 from dobble_print.units import PAPERS
 from tests.goldens import GOLDEN, assert_golden
 from tests.test_render import LAYOUTS, SYMBOLS, _back
@@ -272,7 +272,7 @@ def test_packing_shape_survives_pickle_field_by_field(name):
     worker would pack against a different shape than the one the main process measured."""
     import pickle
 
-    from dobble_print.shapes import PYRAMID_PX, shape_of
+    from dobble_print.layout.masks import PYRAMID_PX, shape_of
 
     rgba, kind = PICKLE_CASES[name]
     shape = shape_of(rgba, kind)
@@ -297,7 +297,7 @@ def test_packing_shape_pickles_small():
     a shape must pickle to well under an eighth of its arrays' bytes."""
     import pickle
 
-    from dobble_print.shapes import shape_of
+    from dobble_print.layout.masks import shape_of
 
     for rgba, kind in PICKLE_CASES.values():
         shape = shape_of(rgba, kind)

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from dobble_print.errors import DobbleError
-from dobble_print.sheet import (
+from dobble_print.printing.sheet import (
     BACK_BLEED,
     CARD_GAP,
     Arrangement,

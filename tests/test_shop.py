@@ -12,11 +12,11 @@ import pymupdf
 import pytest
 from PIL import Image
 
-from dobble_print.backs import default_back
-from dobble_print.card_shape import CardShape, ShapeKind
-from dobble_print.connect import assign_teams
+from dobble_print.printing.backs import default_back
+from dobble_print.card import CardShape, ShapeKind
+from dobble_print.deck.connect import assign_teams
 from dobble_print.pipeline import BuildOptions, build
-from dobble_print.shop import SHOP_BLEED, write_shop
+from dobble_print.printing.shop import SHOP_BLEED, write_shop
 from tests.test_render import LAYOUTS, SYMBOLS
 
 MM_PER_PT = 25.4 / 72.0

@@ -69,7 +69,7 @@ def test_cairo_loads_without_searching_and_the_search_is_put_back(tmp_path):
         + """
 from pathlib import Path
 
-import dobble_print.svg as svg
+import dobble_print.symbols.svg as svg
 
 print("before", len(searches), "cairocffi" in sys.modules)
 svg._load_cairo()
@@ -114,7 +114,7 @@ def first_cairo_fails(self, name, *args, **kwargs):
 
 cffi.api.FFI.dlopen = first_cairo_fails
 
-import dobble_print.svg as svg
+import dobble_print.symbols.svg as svg
 
 svg._load_cairo()
 print("tried", opened, searches)

@@ -9,8 +9,8 @@ import pytest
 from PIL import Image
 
 from dobble_print.errors import DobbleError
-from dobble_print.raster import load_raster
-from dobble_print.symbols import (
+from dobble_print.symbols.raster import load_raster
+from dobble_print.symbols.loading import (
     Background,
     PhotoShape,
     Symbol,

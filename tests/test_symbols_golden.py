@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from dobble_print.pipeline import BuildOptions, build
-from dobble_print.symbols import PhotoShape, SymbolOptions, find_sources, load_symbols
+from dobble_print.symbols.loading import PhotoShape, SymbolOptions, find_sources, load_symbols
 from tests import symbol_files as sf
 from tests.goldens import GOLDEN, assert_golden
 from tests.test_words import FIVE_SCRIPTS
@@ -83,7 +83,7 @@ def test_words_print_as_golden_vector_text(tmp_path):
     """The words as the PDF prints them (vector text, embedded subset), in a fixed grid."""
     from reportlab.pdfgen import canvas
 
-    from dobble_print.render import _draw_word
+    from dobble_print.printing.pdf.canvas import _draw_word
 
     words = tmp_path / "words.txt"
     words.write_text("\n".join(WORDS) + "\n", encoding="utf-8")

@@ -1,5 +1,5 @@
 """Tightening: packed symbols grow and shift into the slack the grids left, measured on the placed
-masks at 20 px/mm (dobble_print.metrics), independently of the bounds the programme reasons on."""
+masks at 20 px/mm (dobble_print.layout.metrics), independently of the bounds the programme reasons on."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import math
 import numpy as np
 import pytest
 
-from dobble_print import tightening
-from dobble_print.card_shape import CardShape, ShapeKind
-from dobble_print.layout import CardLayout, Placement
-from dobble_print.metrics import card_metrics
-from dobble_print.shapes import shape_of
-from dobble_print.tightening import Nudge, tighten
+from dobble_print.layout import tightening
+from dobble_print.card import CardShape, ShapeKind
+from dobble_print.layout.deck_layout import CardLayout, Placement
+from dobble_print.layout.metrics import card_metrics
+from dobble_print.layout.masks import shape_of
+from dobble_print.layout.tightening import Nudge, tighten
 from tests.test_layout import pic
 
 CARD = 85.0
@@ -179,7 +179,7 @@ def test_outline_bounds_keep_exactly_the_pairs_that_can_bind(seed, shrink):
     """The compiled kernel (buckets, a filter on what can bind) against a plain numpy reference,
     on the pair of two symbols of three whose points are all beside each other's (the third's
     are beside none)."""
-    from dobble_print.occupancy import pair_bounds
+    from dobble_print.layout.kernels import pair_bounds
 
     rng = np.random.default_rng(seed)
     a, b = rng.uniform(0, 12, (300, 2)), rng.uniform(5, 20, (250, 2))
@@ -228,7 +228,7 @@ def test_each_point_knows_every_symbol_with_a_point_within_the_window(seed):
     """The neighbour bits that decide which points are measured: a superset of the symbols with
     a point closer than the window (brute force), its own always, and not every symbol (the
     cells are of one window: far symbols are left out)."""
-    from dobble_print.occupancy import neighbours
+    from dobble_print.layout.kernels import neighbours
 
     rng = np.random.default_rng(seed)
     sizes = rng.integers(1, 80, 6)
@@ -250,7 +250,7 @@ def test_each_point_knows_every_symbol_with_a_point_within_the_window(seed):
 def test_the_most_violated_bound_of_each_group_is_found_in_one_pass(seed):
     """The compiled pass over every group's rows against numpy, group by group: the row with
     the largest coef·x − rhs, and that excess (negative when the group is met)."""
-    from dobble_print.occupancy import most_violated
+    from dobble_print.layout.kernels import most_violated
 
     rng = np.random.default_rng(seed)
     sizes = rng.integers(1, 60, 7)

@@ -14,8 +14,8 @@ import pytest
 
 from dobble_print.errors import DobbleError
 from dobble_print.resources import default_font
-from dobble_print.symbols import SymbolOptions, find_sources, load_symbols
-from dobble_print.words import PALETTE, load_font, read_words, visual
+from dobble_print.symbols.loading import SymbolOptions, find_sources, load_symbols
+from dobble_print.symbols.words import PALETTE, load_font, read_words, visual
 
 FIVE_SCRIPTS = [
     "éléphant",
@@ -54,7 +54,7 @@ def test_read_words_skips_comments_and_blanks_and_tidies_spaces(tmp_path):
 def test_words_are_read_as_utf8_whatever_the_locale(tmp_path):
     path = words_file(tmp_path, ["Γάτα", "кошка"])
     code = (
-        "import sys; from pathlib import Path; from dobble_print.words import read_words; "
+        "import sys; from pathlib import Path; from dobble_print.symbols.words import read_words; "
         "print([w for _, w in read_words(Path(sys.argv[1]))] == "
         "['\\u0393\\u03ac\\u03c4\\u03b1', '\\u043a\\u043e\\u0448\\u043a\\u0430'])"
     )
@@ -196,7 +196,7 @@ def test_printed_text_covers_the_packed_shape(tmp_path):
     """The PDF's vector text lands on the raster the layout packed, within a pixel or two."""
     from reportlab.pdfgen import canvas
 
-    from dobble_print.render import _draw_word
+    from dobble_print.printing.pdf.canvas import _draw_word
 
     result = load_words(
         words_file(tmp_path, ["Schildkröte", "Γάτα", "قطة", "חתול", "ice cream sandwich"])

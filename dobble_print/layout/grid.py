@@ -5,10 +5,10 @@ The card is a grid of square cells (about 0.77 mm on an 85 mm card for placing, 
 settling; the settling grid's cell is chosen so the clearance is a whole number of cells, since gaps
 on a grid come in whole cells). A placed shape blocks the cells its ink touches *and* every cell
 whose square comes closer than the clearance to one of them; the rim blocks every cell not wholly
-inside the safe area. Shapes are rasterised conservatively (:mod:`dobble_print.shapes`), so "no
+inside the safe area. Shapes are rasterised conservatively (:mod:`dobble_print.layout.masks`), so "no
 blocked cell under the new shape's ink" guarantees at least the clearance between the inks on
 paper, and no ink past the safe edge. The questions asked of the grid run as compiled loops in
-:mod:`dobble_print.occupancy`.
+:mod:`dobble_print.layout.kernels`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from dobble_print.shapes import CellMask, Shape, rasterise_runs
+from dobble_print.layout.masks import CellMask, Shape, rasterise_runs
 
-# The compiled loops (:mod:`dobble_print.occupancy`) are imported where they are used: numba takes
+# The compiled loops (:mod:`dobble_print.layout.kernels`) are imported where they are used: numba takes
 # ~0.3 s and ~35 MB to import, and a build that packs its cards in worker processes never needs
 # it in the main one.
 
@@ -152,7 +152,7 @@ class Piece:
 
 class CardGrid:
     """Occupancy bookkeeping: how many placed shapes' clearance zones cover each cell, and the
-    blocked frame (:func:`occupancy.frame`), brought up to date only on the rows that changed.
+    blocked frame (:func:`kernels.frame`), brought up to date only on the rows that changed.
 
     Packing takes a shape out, asks where it fits, and often puts it back unchanged; the frame's
     rows under it are then restored from a copy instead of recomputed.
@@ -164,10 +164,10 @@ class CardGrid:
         self.kernel = clearance_kernel(board)
         self.count = np.zeros((board.size, board.size), np.int16)
         self.noise = rng.random((board.size, board.size)) * 0.02
-        from dobble_print import occupancy
+        from dobble_print.layout import kernels
 
-        self.kernels = occupancy
-        self._frame = occupancy.frame(self.count, board.rim, PAD)
+        self.kernels = kernels
+        self._frame = kernels.frame(self.count, board.rim, PAD)
         self._dirty: tuple[int, int, int, int] | None = None  # rows r0 … r1-1, columns c0 … c1-1
         self._out: tuple[Piece, np.ndarray] | None = None  # taken out, and its frame rows before
         # the frame's tables kept up to date: the prefix sums only where contact is scored
@@ -223,7 +223,7 @@ RECENT = 4  # rasterisations each piece keeps: a stuck shape asks for the same o
 
 def mask_of(item: Piece, board: Board, size: float, angle: float) -> tuple[CellMask, np.ndarray]:
     """``item``'s shape rasterised on ``board`` at ``size`` and ``angle``, and its runs, longest
-    first (:func:`occupancy.runs_longest_first`).
+    first (:func:`kernels.runs_longest_first`).
 
     A shape that could not grow asks for the same size and angle in the next round (about one
     fine-grid rasterisation in six), so each piece keeps its last few.

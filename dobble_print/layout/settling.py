@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dobble_print.grid import (
+from dobble_print.layout.grid import (
     Board,
     CardGrid,
     Piece,

@@ -11,11 +11,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dobble_print.card_shape import CardShape, ShapeKind
-from dobble_print.connect import BORDER_MM, Team
-from dobble_print.layout import CardLayout
+from dobble_print.card import CardShape, ShapeKind
+from dobble_print.deck.connect import BORDER_MM, Team
+from dobble_print.layout.deck_layout import CardLayout
 from dobble_print.output import write_atomically
-from dobble_print.symbols import Symbol
+from dobble_print.symbols.loading import Symbol
 
 if TYPE_CHECKING:
     from PIL import Image

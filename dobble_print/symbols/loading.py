@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dobble_print.background import (
+from dobble_print.symbols.background import (
     PhotoShape,
     has_own_transparency,
     plain_background,
@@ -30,10 +30,10 @@ from dobble_print.background import (
 )
 from dobble_print.errors import DobbleError
 from dobble_print.parallel import in_order, worker_count
-from dobble_print.raster import BadPicture, load_raster
-from dobble_print.sources import Source, Sources, find_images, find_sources
-from dobble_print.svg import SVG_SUFFIXES, load_svg
-from dobble_print.words import (
+from dobble_print.symbols.raster import BadPicture, load_raster
+from dobble_print.symbols.sources import Source, Sources, find_images, find_sources
+from dobble_print.symbols.svg import SVG_SUFFIXES, load_svg
+from dobble_print.symbols.words import (
     PALETTE,
     BadWords,
     Font,

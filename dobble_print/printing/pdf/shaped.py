@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dobble_print.card_shape import CardShape, ShapeKind
-from dobble_print.connect import BORDER_MM, Team
-from dobble_print.render import CUT_GREY, CUT_LINE_PT, WHITE, _draw_placements, _pt, shape_path
-from dobble_print.sheet import CardSlot, SheetPlan
+from dobble_print.card import CardShape, ShapeKind
+from dobble_print.deck.connect import BORDER_MM, Team
+from dobble_print.printing.pdf.canvas import CUT_GREY, CUT_LINE_PT, WHITE, _draw_placements, _pt, shape_path
+from dobble_print.printing.sheet import CardSlot, SheetPlan
 
 
 def plan_shape(plan: SheetPlan) -> CardShape:

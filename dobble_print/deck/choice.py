@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dobble_print.deck import (
+from dobble_print.deck.plane import (
     Deck,
     build_deck,
     card_count,

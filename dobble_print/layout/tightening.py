@@ -49,8 +49,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dobble_print.grid import LEAST_SPREAD, SAFETY
-from dobble_print.shapes import Shape
+from dobble_print.layout.grid import LEAST_SPREAD, SAFETY
+from dobble_print.layout.masks import Shape
 
 MAX_GROWTH = 0.05  # largest relative growth of a symbol (t)
 MAX_SHIFT = 0.5  # mm: largest shift of a symbol along x and along y
@@ -85,7 +85,7 @@ class _Bounds:
 
 
 class _Stack:
-    """The bounds on every two symbols, stacked (:func:`occupancy.pair_bounds`): each pair's
+    """The bounds on every two symbols, stacked (:func:`kernels.pair_bounds`): each pair's
     rows, ``starts[g]`` … ``starts[g + 1] - 1``, bound its unknowns ``cols[g]``, so that the
     bound each pair's rows violate most is found for all of them in one compiled pass (a card
     has a few dozen pairs and tens of thousands of rows; looking at each pair with numpy cost
@@ -110,7 +110,7 @@ class _Stack:
         """Each pair's bound that ``x`` violates most (None where it meets them all)."""
         if not len(self.cols):
             return []
-        from dobble_print.occupancy import most_violated
+        from dobble_print.layout.kernels import most_violated
 
         rows, worst = most_violated(self.coef, self.rhs, self.starts, x[self.cols])
         return [
@@ -233,7 +233,7 @@ def tighten(
         depth: how far inside the safe area (convex) each point (mm) lies; negative outside.
         floor: the least √ink-area worth trading the others' size for, mm (0: none).
     """
-    from dobble_print.occupancy import neighbours, pair_bounds  # compiled: see its docstring
+    from dobble_print.layout.kernels import neighbours, pair_bounds  # compiled: see its docstring
 
     n = len(placed)
     if n == 0:
@@ -417,7 +417,7 @@ def _outline(shape: Shape, level: int) -> tuple[np.ndarray, np.ndarray]:
     its radius that box's half diagonal, so a coarse outline (a quarter of the pairs of points
     to bound) is nearly as tight as the finest one.
     """
-    from dobble_print.occupancy import outline_boxes
+    from dobble_print.layout.kernels import outline_boxes
 
     w, h = shape.pixels
     f0, k = shape.factors[0], shape.factors[level] // shape.factors[0]

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dobble_print.card_shape import CardShape, ShapeKind
-from dobble_print.ink import INK_ALPHA, WHITE
-from dobble_print.layout import CardLayout, Placement
+from dobble_print.card import CardShape, ShapeKind
+from dobble_print.symbols.ink import INK_ALPHA, WHITE
+from dobble_print.layout.deck_layout import CardLayout, Placement
 from dobble_print.parallel import in_order, worker_count
-from dobble_print.symbols import Symbol
+from dobble_print.symbols.loading import Symbol
 
 PPMM = 8.0
 

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
-from dobble_print.card_shape import CardShape, ShapeKind
+from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import DobbleError
 from dobble_print.units import Paper
 
@@ -278,7 +278,7 @@ def plan_sheets(
 ) -> SheetPlan:
     """Impose ``card_count`` round cards on as few sheets as possible.
 
-    Cards of another ``shape`` tile the sheet edge to edge (:mod:`dobble_print.tiles`).
+    Cards of another ``shape`` tile the sheet edge to edge (:mod:`dobble_print.printing.tiled_sheets`).
 
     Args:
         bleed: how far the card colour runs past the cut line, mm.
@@ -302,7 +302,7 @@ def plan_sheets(
         )
     back_bleed = max(BACK_BLEED, bleed) if duplex else 0.0
     if shape is not None and shape.kind is not ShapeKind.CIRCLE:
-        from dobble_print.tiles import plan_tiles
+        from dobble_print.printing.tiled_sheets import plan_tiles
 
         return plan_tiles(
             card_count,

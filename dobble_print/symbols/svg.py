@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dobble_print.raster import BadPicture
+from dobble_print.symbols.raster import BadPicture
 
 SVG_SUFFIXES = frozenset({".svg", ".svgz"})
 

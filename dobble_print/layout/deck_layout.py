@@ -4,20 +4,20 @@ y up, rotation counter-clockwise in degrees).
 Symbols are packed by their real shapes (alpha masks), not by bounding circles, so they nestle
 into each other's gaps the way the retail game's artwork does:
 
-1. **Size ranks, balanced over the deck** (:mod:`dobble_print.ranks`): on a card of N symbols
+1. **Size ranks, balanced over the deck** (:mod:`dobble_print.layout.ranks`): on a card of N symbols
    the wanted sizes step geometrically from the largest to 1/1.8 of it (by √ink-area; growing
    later spreads them to about 2); every card has each rank once and every symbol each rank once
    over its cards, so each is sometimes the largest and sometimes the smallest. Given the
    pictures' printed shares, the ranks are chosen so that no card has its largest places taken
    by the pictures that print least ink.
-2. **Packing each card** (:mod:`dobble_print.packing`): an occupancy grid of the safe disc; for a
+2. **Packing each card** (:mod:`dobble_print.layout.packing`): an occupancy grid of the safe disc; for a
    rotated, scaled shape, compiled loops find every free position; largest first, each takes the
    tightest free position over a few angles; when one fits nowhere all shrink and it tries
    again; then all grow in place, are taken out and put back bigger, and settle on a grid
-   ``FINER`` times finer (:mod:`dobble_print.settling`). Every card starts from the same
+   ``FINER`` times finer (:mod:`dobble_print.layout.settling`). Every card starts from the same
    ambitious scale (``FILL`` of the safe disc in ink) and settles where its shapes fit.
    Last, the shapes grow and shift into the slack the grid still leaves at every contact,
-   measured on their outlines (:mod:`dobble_print.tightening`): coverage about 0.03 higher. A
+   measured on their outlines (:mod:`dobble_print.layout.tightening`): coverage about 0.03 higher. A
    card's smallest symbol short of the size it would have on a card ``SMALLEST_FILL`` covered
    (11.3 mm on 85 mm cards of 8) is grown to it there, its neighbours giving a little room.
 3. **Weak cards packed again** (``_layout_one``): a card that prints clearly less ink than its
@@ -29,7 +29,7 @@ Each card has its own random generator seeded by (seed, card index), so the resu
 not depend on how many processes lay out the cards; from ``PARALLEL_FROM`` cards on, the work is
 shared by worker processes (:mod:`parallel`), one per available core. They come from a fork server
 that :func:`start_packers` starts while the pictures load, which loads the compiled packer once
-(:mod:`dobble_print.warm_packer`, about a second); so this process never loads it (~95 MB), and the
+(:mod:`dobble_print.layout.warm_packer`, about a second); so this process never loads it (~95 MB), and the
 workers do not inherit this process's pictures, only get the card shapes they pack.
 """
 
@@ -43,16 +43,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dobble_print.card_shape import CardShape, ShapeKind
-from dobble_print.deck import Deck
+from dobble_print.card import CardShape, ShapeKind
+from dobble_print.deck.plane import Deck
 from dobble_print.errors import DobbleError
-from dobble_print.ink import Ink
-from dobble_print.packing import GRID, Board, make_board, pack
+from dobble_print.symbols.ink import Ink
+from dobble_print.layout.packing import GRID, Board, make_board, pack
 from dobble_print.parallel import in_order, start_server, worker_count
-from dobble_print.ranks import balance_ranks, expected_ink, rank_sizes, size_ranks
-from dobble_print.shapes import WORD_ROTATION, Shape, shapes_of
-from dobble_print.symbols import Symbol
-from dobble_print.tightening import Depth, tighten
+from dobble_print.layout.ranks import balance_ranks, expected_ink, rank_sizes, size_ranks
+from dobble_print.layout.masks import WORD_ROTATION, Shape, shapes_of
+from dobble_print.symbols.loading import Symbol
+from dobble_print.layout.tightening import Depth, tighten
 
 FILL = 0.62  # share of the safe disc every card first aims to fill with ink (packing shrinks it)
 FINER = 3  # the grid shapes finally grow on has this many times more cells across (0.26 mm)
@@ -131,7 +131,7 @@ def start_packers(cards: int, workers: int | None = None) -> None:
     The server also imports this module, which a worker needs to unpickle its job: imported in
     each worker as it started, it held the start of the next one up by ~40 ms."""
     if worker_count(cards, parallel_from=PARALLEL_FROM, workers=workers) > 1:
-        start_server(["dobble_print.warm_packer", "dobble_print.layout"])
+        start_server(["dobble_print.layout.warm_packer", "dobble_print.layout.deck_layout"])
 
 
 def _layout_nth(k: int) -> CardLayout:

@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dobble_print.sheet import Segment, SheetPlan
+from dobble_print.printing.sheet import Segment, SheetPlan
 from dobble_print.units import Paper
 
 RULER_MM = 100.0

@@ -17,10 +17,10 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from dobble_print.card_shape import ShapeKind
+from dobble_print.card import ShapeKind
 from dobble_print.errors import DobbleError
 from dobble_print.resources import default_icons
-from dobble_print.symbols import Background, PhotoShape, SymbolOptions
+from dobble_print.symbols.loading import Background, PhotoShape, SymbolOptions
 from dobble_print.units import (
     PAPERS,
     parse_color,
@@ -315,7 +315,7 @@ def deck(
 
     Example: dobble-print deck 8 --cards 55
     """
-    from dobble_print.deck import build_deck, take_cards
+    from dobble_print.deck.plane import build_deck, take_cards
 
     def make():
         d = build_deck(symbols_per_card)
@@ -337,7 +337,7 @@ def _rotation(degrees: float) -> float:
 
 
 def _duplex(text: str):
-    from dobble_print.sheet import Duplex
+    from dobble_print.printing.sheet import Duplex
 
     try:
         return Duplex(text.strip().lower())
@@ -421,7 +421,7 @@ def build(
 
       dobble-print build photos/ words.txt icons/ -o mixed.pdf --photo-shape rounded
     """
-    from dobble_print.backs import default_back
+    from dobble_print.printing.backs import default_back
     from dobble_print.pipeline import BuildOptions
     from dobble_print.pipeline import build as build_pdf
 
@@ -537,8 +537,8 @@ def plan(
 
       dobble-print plan photos/
     """
-    from dobble_print.choice import choose_option, deck_options
-    from dobble_print.symbols import find_images
+    from dobble_print.deck.choice import choose_option, deck_options
+    from dobble_print.symbols.loading import find_images
 
     def count() -> int:
         if what.strip().isdigit():
@@ -599,8 +599,8 @@ def preview(
     """
     from dobble_print.output import refuse_inputs
     from dobble_print.pipeline import BuildOptions, prepare
-    from dobble_print.preview import draw_card, draw_sheet, save_png
-    from dobble_print.sources import find_sources
+    from dobble_print.printing.preview import draw_card, draw_sheet, save_png
+    from dobble_print.symbols.sources import find_sources
 
     def make():
         options = BuildOptions(

@@ -14,13 +14,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from dobble_print.backs import load_back
-from dobble_print.card_shape import CardShape
-from dobble_print.connect import Team
-from dobble_print.layout import CardLayout
+from dobble_print.printing.backs import load_back
+from dobble_print.card import CardShape
+from dobble_print.deck.connect import Team
+from dobble_print.layout.deck_layout import CardLayout
 from dobble_print.output import write_atomically
-from dobble_print.preview import card_png_paths, write_card_pngs
-from dobble_print.symbols import Symbol
+from dobble_print.printing.preview import card_png_paths, write_card_pngs
+from dobble_print.symbols.loading import Symbol
 
 SHOP_BLEED = 3.0  # mm: what print shops ask for
 SHOP_DPI = 300
@@ -65,7 +65,7 @@ def write_shop(
         teams: each card's Connect team (border colour), in deck order.
         progress: called as ``progress(done, total)`` as card PNGs are written.
     """
-    from dobble_print.render_shop import render_shop_backs, render_shop_cards
+    from dobble_print.printing.pdf.shop import render_shop_backs, render_shop_cards
 
     cards = folder / "cards.pdf"
     write_atomically(

@@ -12,6 +12,6 @@ from __future__ import annotations
 import contextlib
 
 with contextlib.suppress(Exception):
-    from dobble_print.packing import warm_up
+    from dobble_print.layout.packing import warm_up
 
     warm_up()

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.errors import DobbleError
-from dobble_print.raster import RASTER_SUFFIXES
-from dobble_print.svg import SVG_SUFFIXES
-from dobble_print.words import WORD_SUFFIXES, BadWords, read_words
+from dobble_print.symbols.raster import RASTER_SUFFIXES
+from dobble_print.symbols.svg import SVG_SUFFIXES
+from dobble_print.symbols.words import WORD_SUFFIXES, BadWords, read_words
 
 IMAGE_SUFFIXES = RASTER_SUFFIXES | SVG_SUFFIXES
 

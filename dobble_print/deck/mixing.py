@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from dobble_print.deck import Deck
+from dobble_print.deck.plane import Deck
 
 SOFTNESS = 3.0  # of the soft minimum Σ exp(−SOFTNESS·sum/σ): higher looks only at the worst cards
 TRIES = 100  # swaps tried per picture: ~3 passes over every pair of a classic deck's pictures

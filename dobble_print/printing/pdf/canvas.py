@@ -15,12 +15,12 @@ from pathlib import Path
 
 import numpy as np
 
-from dobble_print.card_shape import CardShape, ShapeKind
-from dobble_print.connect import Team
-from dobble_print.cover import CoverPage
-from dobble_print.layout import CardLayout
-from dobble_print.sheet import CardSlot, Duplex, SheetPlan
-from dobble_print.symbols import Symbol
+from dobble_print.card import CardShape, ShapeKind
+from dobble_print.deck.connect import Team
+from dobble_print.printing.cover import CoverPage
+from dobble_print.layout.deck_layout import CardLayout
+from dobble_print.printing.sheet import CardSlot, Duplex, SheetPlan
+from dobble_print.symbols.loading import Symbol
 
 PT_PER_MM = 72.0 / 25.4
 PRINT_DPI = 300
@@ -306,8 +306,8 @@ def render_pdf(
     from reportlab import rl_config
     from reportlab.pdfgen import canvas as rl_canvas
 
-    from dobble_print.render_cover import draw_cover_page
-    from dobble_print.render_shapes import draw_back_shaped, draw_front_shaped, plan_shape
+    from dobble_print.printing.pdf.cover import draw_cover_page
+    from dobble_print.printing.pdf.shaped import draw_back_shaped, draw_front_shaped, plan_shape
 
     rl_config.useA85 = 0  # binary streams: 7x faster and 20 % smaller than ASCII85
     fonts = _register_fonts()

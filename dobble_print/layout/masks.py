@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from dobble_print.ink import INK_ALPHA  # alpha ≥ 0.5, as deckcheck and the metrics read ink
+from dobble_print.symbols.ink import INK_ALPHA  # alpha ≥ 0.5, as deckcheck and the metrics read ink
 
 # Longest side of the finest level. Pictures load at 300 dpi of their largest size on the card
 # (561 px for 8 a card on 85 mm); at 512 their finest level pooled 2×2 pixels, 0.09 mm on a
@@ -128,12 +128,12 @@ def _table(ink: np.ndarray) -> np.ndarray:
     """Summed-area table modulo 2¹⁶: ``t[i, j]`` is the ink count of ``ink[:i, :j]`` mod 65536.
 
     A box's count (four look-ups) is then exact modulo 65536, so exact for any box of fewer
-    pixels, which is what :func:`occupancy.raster_cells` asks of it; half the bytes of int32 keep
+    pixels, which is what :func:`kernels.raster_cells` asks of it; half the bytes of int32 keep
     more of a full-resolution picture's table (a 570-pixel picture's is 0.65 MB) in the cache,
     and rasterising on the settling grid is a tenth faster. Made by a compiled loop
-    (:func:`occupancy.summed_area`), imported here: only the processes that pack need tables.
+    (:func:`kernels.summed_area`), imported here: only the processes that pack need tables.
     """
-    from dobble_print.occupancy import summed_area
+    from dobble_print.layout.kernels import summed_area
 
     return summed_area(ink)
 
@@ -179,14 +179,14 @@ def rasterise(shape: Shape, height: float, angle: float, cell: float) -> CellMas
 def rasterise_runs(
     shape: Shape, height: float, angle: float, cell: float
 ) -> tuple[CellMask, np.ndarray]:
-    """:func:`rasterise`, and the cells' runs longest first (:func:`occupancy.runs_longest_first`),
-    the way the packer wants them: in one compiled call (:func:`occupancy.raster_runs`)."""
+    """:func:`rasterise`, and the cells' runs longest first (:func:`kernels.runs_longest_first`),
+    the way the packer wants them: in one compiled call (:func:`kernels.raster_runs`)."""
     pw, ph = shape.pixels
     li = 0
     while li + 1 < len(shape.levels) and height * shape.factors[li + 1] / ph <= cell / FINE:
         li += 1
     lh, lw = shape.levels[li].shape
-    from dobble_print.occupancy import raster_runs  # numba: imported where it is used
+    from dobble_print.layout.kernels import raster_runs  # numba: imported where it is used
 
     cells, cx, cy, runs = raster_runs(
         shape.table(li), lw, lh, shape.factors[li], pw, ph, height, shape.aspect, angle, cell

@@ -1,4 +1,4 @@
-"""Drawing the cover pages computed by :mod:`dobble_print.cover`; called only by ``render``.
+"""Drawing the cover pages computed by :mod:`dobble_print.printing.cover`; called only by ``render``.
 
 Kept apart from ``render`` so each stays small; like it, this module may import reportlab.
 """
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dobble_print.cover import CoverPage, Text
-from dobble_print.symbols import Symbol
+from dobble_print.printing.cover import CoverPage, Text
+from dobble_print.symbols.loading import Symbol
 
 PT_PER_MM = 72.0 / 25.4
 MIN_FONT = 4.0  # points: smaller than this is not worth printing

@@ -1,6 +1,6 @@
 """Imposing cards that tile the plane: squares (and rounded squares) and hexagons share edges.
 
-Geometry only, in page mm, like :mod:`dobble_print.sheet` (which calls :func:`plan_tiles` for any
+Geometry only, in page mm, like :mod:`dobble_print.printing.sheet` (which calls :func:`plan_tiles` for any
 card that is not round). Cards sit edge to edge with no gap, so one cut serves two cards: squares
 in a grid whose cut lines run straight across the printable area (a paper cutter or a guillotine
 makes every cut in one pass, and the lines reach the sheet edges where the blade lines up), pointy
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from dobble_print.card_shape import CardShape, ShapeKind
+from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import DobbleError
 from dobble_print.units import Paper
 
@@ -139,12 +139,12 @@ def plan_tiles(
     back_offset: tuple[float, float],
     cover_pages: int,
 ):
-    """The :class:`~dobble_print.sheet.SheetPlan` of cards that tile (see the module docstring).
+    """The :class:`~dobble_print.printing.sheet.SheetPlan` of cards that tile (see the module docstring).
 
     ``cut_outline`` draws each card's outline (for squares: the straight lines across the
     sheet); ``ticks`` adds guides at the sheet edges where the outline does not reach them.
     """
-    from dobble_print.sheet import (
+    from dobble_print.printing.sheet import (
         Arrangement,
         CardSlot,
         Segment,

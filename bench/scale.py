@@ -98,7 +98,7 @@ def make_500(folder: Path) -> Path:
     from PIL import Image, ImageDraw
 
     sys.path.insert(0, str(REPO))
-    from tests.symbol_files import OUTLINE_ICONS, outline_svg
+    from tests.support.symbol_files import OUTLINE_ICONS, outline_svg
 
     folder.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(500)

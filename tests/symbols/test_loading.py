@@ -19,7 +19,7 @@ from dobble_print.symbols.loading import (
     find_sources,
     load_symbols,
 )
-from tests import symbol_files as sf
+from tests.support import symbol_files as sf
 
 
 def load(*paths: Path, max_px: int = 200, **options):

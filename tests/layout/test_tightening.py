@@ -15,7 +15,7 @@ from dobble_print.layout.deck_layout import CardLayout, Placement
 from dobble_print.layout.metrics import card_metrics
 from dobble_print.layout.masks import shape_of
 from dobble_print.layout.tightening import Nudge, tighten
-from tests.test_layout import pic
+from tests.layout.test_deck_layout import pic
 
 CARD = 85.0
 SAFE = 39.5  # safe disc radius of an 85 mm card with a 3 mm margin
@@ -149,7 +149,7 @@ def test_random_crowded_cards_end_apart_and_inside(monkeypatch, seed, pixels, si
     are still the clearance apart and inside the safe disc, measured on the masks, whichever
     pyramid level the outlines come from."""
     rng = np.random.default_rng(seed)
-    from tests.test_layout import blob
+    from tests.layout.test_deck_layout import blob
 
     used = set()
     outline = tightening._outline

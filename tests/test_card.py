@@ -23,8 +23,8 @@ from dobble_print.report import build_report
 from dobble_print.printing.sheet import Duplex, plan_sheets
 from dobble_print.printing.tiled_sheets import HAIRLINE
 from dobble_print.units import PAPERS
-from tests.goldens import GOLDEN, assert_golden
-from tests.test_render import LAYOUTS, SYMBOLS, _back
+from tests.support.goldens import GOLDEN, assert_golden
+from tests.printing.test_pdf import LAYOUTS, SYMBOLS, _back
 
 MM_PER_PT = 25.4 / 72.0
 SHAPES = [ShapeKind.HEXAGON, ShapeKind.SQUARE, ShapeKind.ROUNDED]

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from dobble_print.cli.app import app
 from dobble_print.errors import DobbleError
 from dobble_print.symbols.loading import SymbolOptions, find_sources, load_symbols
-from tests import symbol_files as sf
+from tests.support import symbol_files as sf
 
 
 def _make(kind: str, folder: Path) -> Path:

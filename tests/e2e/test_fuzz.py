@@ -27,7 +27,7 @@ from PIL import Image
 from dobble_print.deck.plane import Deck, verify_deck
 from dobble_print.deck.plane import build_deck as _build_deck
 from dobble_print.symbols.loading import SymbolOptions, find_sources, load_symbols
-from tests import symbol_files as sf
+from tests.support import symbol_files as sf
 
 # DOBBLE_FUZZ_EXAMPLES=5000 runs a long fuzzing session locally; CI keeps it to a few seconds.
 FUZZ = settings(

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="the search is skipped on Linux only"
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # A 20×10 viewBox: left half opaque red, right half transparent.
 HALF_RED_SVG = (

@@ -30,7 +30,7 @@ from dobble_print.printing.pdf.canvas import render_pdf
 from dobble_print.printing.sheet import Duplex, plan_sheets
 from dobble_print.symbols.loading import Symbol
 from dobble_print.units import PAPERS
-from tests.goldens import GOLDEN, assert_golden, page_pixels
+from tests.support.goldens import GOLDEN, assert_golden, page_pixels
 
 MM_PER_PT = 25.4 / 72.0
 NAMES = ["sun", "moon", "tree", "ring", "kite", "cross", "drop"]

@@ -17,7 +17,7 @@ from dobble_print.card import CardShape, ShapeKind
 from dobble_print.deck.connect import assign_teams
 from dobble_print.pipeline import BuildOptions, build
 from dobble_print.printing.shop import SHOP_BLEED, write_shop
-from tests.test_render import LAYOUTS, SYMBOLS
+from tests.printing.test_pdf import LAYOUTS, SYMBOLS
 
 MM_PER_PT = 25.4 / 72.0
 CREAM = (1.0, 0.94, 0.8)

@@ -13,7 +13,7 @@ import pytest
 from dobble_print.pipeline import BuildOptions, build
 from dobble_print.units import PAPERS
 from tests.conftest import ICONS
-from tests.pdfread import images_per_card, stored_images
+from tests.support.pdfread import images_per_card, stored_images
 
 
 def _build(src: Path, out: Path, **kw) -> dict:

@@ -16,9 +16,9 @@ from PIL import Image
 
 from dobble_print.pipeline import BuildOptions, build
 from dobble_print.symbols.loading import PhotoShape, SymbolOptions, find_sources, load_symbols
-from tests import symbol_files as sf
-from tests.goldens import GOLDEN, assert_golden
-from tests.test_words import FIVE_SCRIPTS
+from tests.support import symbol_files as sf
+from tests.support.goldens import GOLDEN, assert_golden
+from tests.symbols.test_words import FIVE_SCRIPTS
 
 CELL = 110
 WORDS = [*FIVE_SCRIPTS, "ice cream sandwich"]

@@ -19,12 +19,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from dobble_print.card import CardShape  # noqa: E402
+from dobble_print.deck.mixing import mix  # noqa: E402
 from dobble_print.deck.plane import build_deck, shuffle_cards  # noqa: E402
-from dobble_print.symbols.ink import measure_ink  # noqa: E402
 from dobble_print.layout.deck_layout import layout_deck, start_packers  # noqa: E402
 from dobble_print.layout.metrics import measure_deck  # noqa: E402
-from dobble_print.deck.mixing import mix  # noqa: E402
 from dobble_print.pipeline import symbol_pixels  # noqa: E402
+from dobble_print.symbols.ink import measure_ink  # noqa: E402
 from dobble_print.symbols.loading import find_sources, load_symbols  # noqa: E402
 
 CARD = 85.0
@@ -42,10 +43,10 @@ def bench(folder: Path, *, runs: int, workers: int | None, seed: int) -> None:
     for _ in range(runs):
         start = time.perf_counter()
         layouts = layout_deck(
-            deck, symbols, card_diameter=CARD, seed=seed, workers=workers, ink=ink
+            deck, symbols, card=CardShape(size=CARD), seed=seed, workers=workers, ink=ink
         )
         times.append(time.perf_counter() - start)
-    m = measure_deck(layouts, symbols, card_diameter=CARD).deck
+    m = measure_deck(layouts, symbols, shape=CardShape(size=CARD)).deck
     print(
         f"{folder.name}: 57 cards laid out in {min(times):.2f} s best, "
         f"{statistics.median(times):.2f} s median of {runs}"

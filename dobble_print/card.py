@@ -1,4 +1,8 @@
-"""Card shapes: the outline of a circle, hexagon, square or rounded square card, in mm.
+"""The card: its outline (a circle, hexagon, square or rounded square, in mm) and what it holds.
+
+The values every stage shares: :class:`CardShape` (one value for the card's shape and size, a circle
+included), and the layout's result, :class:`Placement` and :class:`CardLayout`, which printing reads
+without loading the packer.
 
 Geometry only, around the card centre (y up). Every shape is convex, which keeps the questions the
 rest of the tool asks cheap and exact: how far inside the safe area a point is (:meth:`depth`, a
@@ -137,4 +141,27 @@ class CardShape:
         return f"{self.size:g} mm{adjective}"
 
 
-CIRCLE_85 = CardShape()
+@dataclass(frozen=True)
+class Placement:
+    """One symbol on one card.
+
+    Attributes:
+        symbol: index into the deck's symbol list.
+        center: (x, y) of the picture's centre in mm from the card centre, y up.
+        width: drawn width of the whole (trimmed) picture before rotation, mm.
+        height: drawn height before rotation, mm.
+        rotation: counter-clockwise, degrees.
+    """
+
+    symbol: int
+    center: tuple[float, float]
+    width: float
+    height: float
+    rotation: float
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """The placements of one card's symbols."""
+
+    placements: tuple[Placement, ...]

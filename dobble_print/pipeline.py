@@ -9,13 +9,11 @@ import dataclasses
 import json
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from pathlib import Path
 
-from dobble_print.printing.backs import load_back
-from dobble_print.card import CardShape, ShapeKind
+from dobble_print.card import CardLayout
 from dobble_print.deck.choice import best_partial_deck, choose_option, next_option
-from dobble_print.deck.connect import BORDER_MM, Team, assign_teams, cover_lines
-from dobble_print.printing.cover import DeckFacts, cover_page_count, plan_cover
+from dobble_print.deck.connect import Team, assign_teams, cover_lines
+from dobble_print.deck.mixing import mix
 from dobble_print.deck.plane import (
     Deck,
     build_deck,
@@ -26,74 +24,30 @@ from dobble_print.deck.plane import (
     take_cards,
 )
 from dobble_print.errors import DobbleError
-from dobble_print.symbols.ink import Ink, measure_ink
-from dobble_print.layout.deck_layout import CardLayout, layout_deck, start_packers
+from dobble_print.layout.deck_layout import layout_deck, start_packers
 from dobble_print.layout.metrics import measuring
-from dobble_print.deck.mixing import mix
+from dobble_print.options import BuildOptions, Variant
 from dobble_print.output import check_writable, refuse_inputs, write_atomically
-from dobble_print.printing.preview import card_png_paths, write_card_pngs
+from dobble_print.printing.backs import load_back
+from dobble_print.printing.cover import DeckFacts, cover_page_count, plan_cover
 from dobble_print.printing.pdf.canvas import render_pdf
-from dobble_print.report import build_report
-from dobble_print.printing.sheet import Duplex, SheetPlan, plan_sheets
+from dobble_print.printing.preview import card_png_paths, write_card_pngs
+from dobble_print.printing.sheet import SheetPlan, plan_sheets
 from dobble_print.printing.shop import shop_paths, write_shop
+from dobble_print.report import build_report
+from dobble_print.symbols.ink import Ink, measure_ink
 from dobble_print.symbols.loading import (
     Symbol,
-    SymbolOptions,
     SymbolSet,
     faint_on_card,
     find_sources,
     load_symbols,
 )
-from dobble_print.units import PAPERS, Paper
 
 PRINT_DPI = 300
-CONNECT_GAP = 2.0  # mm between a Connect card's border and its symbols (the preset's 5 mm margin)
 
 # progress(stage, done, total): stage is "load", "layout" or "render".
 Progress = Callable[[str, int, int], None]
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """Everything a build needs, already parsed and in mm."""
-
-    sources: tuple[Path, ...]
-    output: Path
-    seed: int
-    symbols_per_card: int | None = None
-    cards: int | None = None
-    paper: Paper = PAPERS["a4"]
-    card_diameter: float = 85.0
-    margin: float = 5.0
-    safe_margin: float = 3.0
-    clearance: float = 1.0  # least distance between two symbols' inks
-    max_rotation: float = 180.0  # largest tilt of any symbol either way, degrees; 0 = upright
-    report: Path | None = None
-    png_dir: Path | None = None
-    symbol_options: SymbolOptions = SymbolOptions()
-    bleed: float = 0.0
-    cut_guides: frozenset[str] = frozenset({"circle", "ticks"})
-    card_color: tuple[float, float, float] = (1.0, 1.0, 1.0)
-    backs: Path | None = None  # the picture printed on the backs; None prints no backs
-    duplex: Duplex = Duplex.LONG
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    cover: bool = True
-    shop: Path | None = None  # folder for the print-shop files (one card per page, PNGs)
-    shape: ShapeKind = ShapeKind.CIRCLE  # card_diameter is then the square's side, the hexagon's
-    # width across the flats
-    variant: str | None = None  # "connect": starting cards and four teams, by border colour
-
-    @property
-    def card_shape(self) -> CardShape:
-        return CardShape(self.shape, self.card_diameter)
-
-    @property
-    def symbol_margin(self) -> float:
-        """How far inside the cut line the symbols stay, mm: ``safe_margin``, but on a Connect
-        card at least 2 mm clear of its coloured border."""
-        if self.variant == "connect":
-            return max(self.safe_margin, BORDER_MM + CONNECT_GAP)
-        return self.safe_margin
 
 
 @dataclass(frozen=True)
@@ -199,7 +153,7 @@ def prepare(
     plan = plan_sheets(
         len(deck.cards),
         paper=options.paper,
-        card_diameter=options.card_diameter,
+        card=options.card,
         margin=options.margin,
         bleed=options.bleed,
         cut_circle="circle" in options.cut_guides,
@@ -209,19 +163,17 @@ def prepare(
         cover_pages=(
             cover_page_count(len(symbols), options.paper, options.margin) if options.cover else 0
         ),
-        shape=options.card_shape if options.shape is not ShapeKind.CIRCLE else None,
     )
     wanted = None if only is None else sorted(set(only(plan)))
     laid = layout_deck(
         deck,
         symbols,
-        card_diameter=options.card_diameter,
+        card=options.card,
         safe_margin=options.symbol_margin,
         clearance=options.clearance,
         max_rotation=options.max_rotation,
         seed=options.seed,
         progress=_stage(progress, "layout"),
-        shape=options.card_shape,
         only=wanted,
         ink=ink,
     )
@@ -230,7 +182,7 @@ def prepare(
     else:
         by_index = dict(zip(wanted, laid, strict=True))
         layouts = tuple(by_index.get(i, CardLayout(())) for i in range(len(deck.cards)))
-    teams = assign_teams(len(deck.cards)) if options.variant == "connect" else None
+    teams = assign_teams(len(deck.cards)) if options.variant is Variant.CONNECT else None
     return BuildResult(
         deck,
         symbols,
@@ -250,7 +202,7 @@ def _plan(options: BuildOptions, count: int, where: str) -> tuple[Deck, str]:
     for its cards: its preset sets ``--cards 90``, which the user never typed, and 90 cards of a
     plane still hold every one of its pictures."""
     n = options.symbols_per_card
-    if options.variant == "connect" and n is not None and count < card_count(n):
+    if options.variant is Variant.CONNECT and n is not None and count < card_count(n):
         cards = options.cards or card_count(n)
         if cards >= card_count(n) - 1:
             raise DobbleError(
@@ -279,7 +231,7 @@ def _load(
         deck, why = _plan(options, count, where)
         if packers:
             start_packers(len(deck.cards))
-        px = symbol_pixels(options.card_diameter, options.symbol_margin, deck.symbols_per_card)
+        px = symbol_pixels(options.card.size, options.symbol_margin, deck.symbols_per_card)
         loaded = load_symbols(
             found,
             need=deck.symbol_count,
@@ -317,7 +269,7 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
             inputs,
         )
     symbols, layouts, plan = prepared.symbols, prepared.layouts, prepared.plan
-    disc = 2 * (max(options.card_shape.half_extent) + plan.back_bleed)
+    disc = 2 * (max(options.card.half_extent) + plan.back_bleed)
     back = load_back(options.backs, diameter=disc) if options.backs else None
     facts = DeckFacts(
         prepared.deck.symbols_per_card,
@@ -327,9 +279,8 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
         notes=cover_lines(prepared.teams) if prepared.teams else (),
     )
     cover = plan_cover([s.name for s in symbols], facts, plan) if options.cover else ()
-    with measuring(  # the cards are measured while the PDF is written
-        layouts, symbols, card_diameter=options.card_diameter, shape=options.card_shape
-    ) as measured:
+    # the cards are measured while the PDF is written
+    with measuring(layouts, symbols, shape=options.card) as measured:
         write_atomically(
             options.output,
             lambda tmp: render_pdf(
@@ -360,10 +311,10 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
     if options.png_dir is not None:
         write_card_pngs(
             options.png_dir,
-            prepared,
-            card_diameter=options.card_diameter,
+            layouts,
+            symbols,
+            shape=options.card,
             progress=_stage(progress, "png"),
-            shape=options.card_shape,
             teams=prepared.teams,
             card_color=options.card_color,
         )
@@ -372,7 +323,7 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
             options.shop,
             symbols=symbols,
             layouts=layouts,
-            shape=options.card_shape,
+            shape=options.card,
             card_color=options.card_color,
             back=options.backs,
             teams=prepared.teams,

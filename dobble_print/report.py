@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dobble_print.card import ShapeKind
+from dobble_print.card import CardLayout, ShapeKind
 from dobble_print.deck.connect import Team
-from dobble_print.layout.deck_layout import CardLayout
 from dobble_print.layout.metrics import Measured, as_json
 from dobble_print.printing.sheet import SheetPlan
 from dobble_print.symbols.loading import Symbol
@@ -22,9 +21,9 @@ def _r(x: float) -> float:
 
 
 def _card(plan: SheetPlan) -> dict:
-    shape = plan.shape
-    if shape is None or shape.kind is ShapeKind.CIRCLE:
-        return {"shape": "circle", "diameter_mm": _r(plan.card_diameter)}
+    shape = plan.card
+    if shape.kind is ShapeKind.CIRCLE:
+        return {"shape": "circle", "diameter_mm": _r(shape.size)}
     return {"shape": shape.kind.value, "size_mm": _r(shape.size), "diameter_mm": _r(shape.diameter)}
 
 

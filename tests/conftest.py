@@ -21,7 +21,8 @@ def classic_deck(tmp_path_factory) -> tuple[Path, dict]:
     """
     import json
 
-    from dobble_print.pipeline import BuildOptions, build
+    from dobble_print.options import BuildOptions
+    from dobble_print.pipeline import build
 
     out = tmp_path_factory.mktemp("classic") / "deck.pdf"
     report = out.with_suffix(".json")

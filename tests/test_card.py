@@ -19,12 +19,12 @@ from dobble_print.layout.deck_layout import layout_deck
 from dobble_print.layout.metrics import measure_deck
 from dobble_print.layout.packing import SAFETY, make_board
 from dobble_print.printing.pdf.canvas import render_pdf
-from dobble_print.report import build_report
 from dobble_print.printing.sheet import Duplex, plan_sheets
 from dobble_print.printing.tiled_sheets import HAIRLINE
+from dobble_print.report import build_report
 from dobble_print.units import PAPERS
-from tests.support.goldens import GOLDEN, assert_golden
 from tests.printing.test_pdf import LAYOUTS, SYMBOLS, _back
+from tests.support.goldens import GOLDEN, assert_golden
 
 MM_PER_PT = 25.4 / 72.0
 SHAPES = [ShapeKind.HEXAGON, ShapeKind.SQUARE, ShapeKind.ROUNDED]
@@ -88,8 +88,8 @@ def test_board_rim_is_the_outside_of_the_safe_area(kind):
 def test_layout_keeps_ink_inside_the_safe_area_of_each_shape(kind):
     shape = CardShape(kind, 85.0)
     deck = build_deck(3)
-    layouts = layout_deck(deck, SYMBOLS, card_diameter=85.0, seed=2, shape=shape, workers=1)
-    measured = measure_deck(layouts, SYMBOLS, card_diameter=85.0, shape=shape)
+    layouts = layout_deck(deck, SYMBOLS, card=shape, seed=2, workers=1)
+    measured = measure_deck(layouts, SYMBOLS, shape=shape)
     assert measured.deck.edge >= 3.0 - 0.15  # safe margin, within the metric's 1/8 mm sampling
     assert measured.deck.clearance >= 1.0 - 0.2
     assert measured.deck.coverage_mean > 0.2
@@ -98,9 +98,7 @@ def test_layout_keeps_ink_inside_the_safe_area_of_each_shape(kind):
 def test_square_layout_uses_the_corners():
     """Symbols reach past the circle inscribed in the square: the packer fills the corners."""
     shape = CardShape(ShapeKind.SQUARE, 85.0)
-    layouts = layout_deck(
-        build_deck(3), SYMBOLS, card_diameter=85.0, seed=2, shape=shape, workers=1
-    )
+    layouts = layout_deck(build_deck(3), SYMBOLS, card=shape, seed=2, workers=1)
     reach = max(math.hypot(*p.center) + p.height / 2 for lay in layouts for p in lay.placements)
     assert reach > 42.5 - 3.0
 
@@ -121,7 +119,7 @@ def test_square_layout_uses_the_corners():
     ],
 )
 def test_tiles_per_sheet(kind, size, paper, per_sheet):
-    plan = plan_sheets(57, paper=PAPERS[paper], card_diameter=size, shape=CardShape(kind, size))
+    plan = plan_sheets(57, paper=PAPERS[paper], card=CardShape(kind, size))
     assert plan.per_sheet == per_sheet
     assert plan.sheet_count == math.ceil(57 / per_sheet)
 
@@ -131,9 +129,7 @@ def test_tiles_per_sheet(kind, size, paper, per_sheet):
 def test_tiles_share_edges_never_overlap_and_stay_in_the_margin(kind, bleed):
     shape = CardShape(kind, 70.0)
     paper = PAPERS["a4"]
-    plan = plan_sheets(
-        8, paper=paper, card_diameter=70.0, shape=shape, bleed=bleed, duplex=Duplex.LONG
-    )
+    plan = plan_sheets(8, paper=paper, card=shape, bleed=bleed, duplex=Duplex.LONG)
     centres = [s.center for s in plan.slots if s.sheet == 0]
     hw, hh = shape.half_extent
     reach = max(bleed, plan.back_bleed)
@@ -151,8 +147,7 @@ def _render(tmp_path, kind, *, paper="a4", size=85.0, **kw):
     plan = plan_sheets(
         len(LAYOUTS),
         paper=PAPERS[paper],
-        card_diameter=size,
-        shape=shape,
+        card=shape,
         duplex=Duplex.LONG,
         bleed=kw.pop("bleed", 0.0),
     )
@@ -206,10 +201,10 @@ def test_hexagon_outlines_and_no_guides_on_backs(tmp_path):
 
 def test_report_names_the_shape_and_keeps_a_diameter():
     shape = CardShape(ShapeKind.HEXAGON, 70.0)
-    plan = plan_sheets(7, paper=PAPERS["a4"], card_diameter=70.0, shape=shape)
+    plan = plan_sheets(7, paper=PAPERS["a4"], card=shape)
     report = build_report(seed=1, symbols_per_card=3, symbols=SYMBOLS, layouts=LAYOUTS, plan=plan)
     assert report["card"] == {"shape": "hexagon", "size_mm": 70.0, "diameter_mm": 80.829}
-    round_plan = plan_sheets(7, paper=PAPERS["a4"], card_diameter=85.0)
+    round_plan = plan_sheets(7, paper=PAPERS["a4"], card=CardShape(size=85.0))
     assert build_report(
         seed=1, symbols_per_card=3, symbols=SYMBOLS, layouts=LAYOUTS, plan=round_plan
     )["card"] == {"shape": "circle", "diameter_mm": 85.0}

@@ -11,14 +11,14 @@ import secrets
 import sys
 import traceback
 from collections.abc import Callable
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, TypeVar
 
 import typer
 
-from dobble_print.card import ShapeKind
+from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import DobbleError
+from dobble_print.options import Variant
 from dobble_print.resources import default_icons
 from dobble_print.symbols.loading import Background, PhotoShape, SymbolOptions
 from dobble_print.units import (
@@ -39,12 +39,6 @@ app = typer.Typer(
 )
 
 _state = {"debug": False}
-
-
-class Variant(StrEnum):
-    """Game variants with their own card borders."""
-
-    CONNECT = "connect"
 
 
 T = TypeVar("T")
@@ -211,7 +205,7 @@ VariantOption = Annotated[
     Variant | None,
     typer.Option(
         "--variant",
-        help="connect: 10 black-bordered starting cards and four "
+        help="classic (the default), or connect: 10 black-bordered starting cards and four "
         "teams of 20 in pink, orange, green and blue, symbols at least 5 mm inside the "
         "cut (--preset connect sets it).",
     ),
@@ -290,9 +284,8 @@ def _card_options(
         symbols_per_card=symbols_per_card,
         cards=cards,
         paper=parse_paper(paper),
-        card_diameter=parse_length(card_size, option="--card-size"),
-        shape=shape,
-        variant=variant.value if variant else None,
+        card=CardShape(shape, parse_length(card_size, option="--card-size")),
+        variant=variant or Variant.CLASSIC,
         margin=parse_length(margin, option="--margin"),
         bleed=parse_length(bleed, option="--bleed"),
         safe_margin=parse_length(safe_margin, option="--safe-margin"),
@@ -421,9 +414,9 @@ def build(
 
       dobble-print build photos/ words.txt icons/ -o mixed.pdf --photo-shape rounded
     """
-    from dobble_print.printing.backs import default_back
-    from dobble_print.pipeline import BuildOptions
+    from dobble_print.options import BuildOptions
     from dobble_print.pipeline import build as build_pdf
+    from dobble_print.printing.backs import default_back
 
     chosen_seed = seed is None
     if seed is None:
@@ -597,8 +590,9 @@ def preview(
 
       dobble-print preview photos/ --sheet 1 -o sheet1.png --paper letter --preset junior
     """
+    from dobble_print.options import BuildOptions
     from dobble_print.output import refuse_inputs
-    from dobble_print.pipeline import BuildOptions, prepare
+    from dobble_print.pipeline import prepare
     from dobble_print.printing.preview import draw_card, draw_sheet, save_png
     from dobble_print.symbols.sources import find_sources
 
@@ -649,7 +643,6 @@ def preview(
                 prepared.symbols,
                 sheet - 1,
                 dpi=dpi,
-                shape=options.card_shape,
                 card_color=options.card_color,
                 teams=prepared.teams,
             )
@@ -663,9 +656,8 @@ def preview(
             image = draw_card(
                 prepared.layouts[card - 1],
                 prepared.symbols,
-                card_diameter=options.card_diameter,
+                shape=options.card,
                 dpi=dpi,
-                shape=options.card_shape,
                 card_color=options.card_color,
                 team=team,
             )

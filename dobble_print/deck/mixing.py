@@ -26,6 +26,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from dobble_print.deck.plane import Deck
+from dobble_print.seeds import Stream, generator
 
 SOFTNESS = 3.0  # of the soft minimum Σ exp(−SOFTNESS·sum/σ): higher looks only at the worst cards
 TRIES = 100  # swaps tried per picture: ~3 passes over every pair of a classic deck's pictures
@@ -52,7 +53,7 @@ def mix(deck: Deck, shares: Sequence[float], seed: int) -> Deck:
     beta = SOFTNESS / spread
     low = min(sums)
     weight = [math.exp(-beta * (x - low)) for x in sums]  # each card's term of the soft minimum
-    rng = np.random.default_rng([seed, 0x5EED])
+    rng = generator(seed, Stream.MIXING)
     for a, b in rng.integers(0, count, (TRIES * count, 2)).tolist():
         delta = w[picture[b]] - w[picture[a]]  # point a gains it, point b loses it
         if a == b or delta == 0:

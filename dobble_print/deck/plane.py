@@ -34,6 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dobble_print.errors import DobbleError
+from dobble_print.seeds import Stream, generator
 
 MAX_ORDER = 31
 
@@ -238,6 +239,6 @@ def shuffle_cards(deck: Deck, seed: int) -> Deck:
     side, so a printed first sheet would show one symbol on every card; a shuffled deck looks like
     a retail one. The one-match rule does not depend on order.
     """
-    rng = np.random.default_rng([seed, 0xD0BB1E])
+    rng = generator(seed, Stream.CARD_ORDER)
     order = rng.permutation(len(deck.cards))
     return Deck(deck.order, tuple(deck.cards[i] for i in order), deck.symbol_count)

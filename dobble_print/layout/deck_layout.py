@@ -4,20 +4,20 @@ y up, rotation counter-clockwise in degrees).
 Symbols are packed by their real shapes (alpha masks), not by bounding circles, so they nestle
 into each other's gaps the way the retail game's artwork does:
 
-1. **Size ranks, balanced over the deck** (:mod:`dobble_print.layout.ranks`): on a card of N symbols
+1. **Size ranks, balanced over the deck** (:mod:`ranks`): on a card of N symbols
    the wanted sizes step geometrically from the largest to 1/1.8 of it (by √ink-area; growing
    later spreads them to about 2); every card has each rank once and every symbol each rank once
    over its cards, so each is sometimes the largest and sometimes the smallest. Given the
    pictures' printed shares, the ranks are chosen so that no card has its largest places taken
    by the pictures that print least ink.
-2. **Packing each card** (:mod:`dobble_print.layout.packing`): an occupancy grid of the safe disc; for a
+2. **Packing each card** (:mod:`packing`): an occupancy grid of the safe disc; for a
    rotated, scaled shape, compiled loops find every free position; largest first, each takes the
    tightest free position over a few angles; when one fits nowhere all shrink and it tries
    again; then all grow in place, are taken out and put back bigger, and settle on a grid
-   ``FINER`` times finer (:mod:`dobble_print.layout.settling`). Every card starts from the same
+   ``FINER`` times finer (:mod:`settling`). Every card starts from the same
    ambitious scale (``FILL`` of the safe disc in ink) and settles where its shapes fit.
    Last, the shapes grow and shift into the slack the grid still leaves at every contact,
-   measured on their outlines (:mod:`dobble_print.layout.tightening`): coverage about 0.03 higher. A
+   measured on their outlines (:mod:`tightening`): coverage about 0.03 higher. A
    card's smallest symbol short of the size it would have on a card ``SMALLEST_FILL`` covered
    (11.3 mm on 85 mm cards of 8) is grown to it there, its neighbours giving a little room.
 3. **Weak cards packed again** (``_layout_one``): a card that prints clearly less ink than its
@@ -29,7 +29,7 @@ Each card has its own random generator seeded by (seed, card index), so the resu
 not depend on how many processes lay out the cards; from ``PARALLEL_FROM`` cards on, the work is
 shared by worker processes (:mod:`parallel`), one per available core. They come from a fork server
 that :func:`start_packers` starts while the pictures load, which loads the compiled packer once
-(:mod:`dobble_print.layout.warm_packer`, about a second); so this process never loads it (~95 MB), and the
+(:mod:`warm_packer`, about a second); so this process never loads it (~95 MB), and the
 workers do not inherit this process's pictures, only get the card shapes they pack.
 """
 
@@ -43,16 +43,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dobble_print.card import CardShape, ShapeKind
+from dobble_print.card import CardLayout, CardShape, Placement, ShapeKind
 from dobble_print.deck.plane import Deck
 from dobble_print.errors import DobbleError
-from dobble_print.symbols.ink import Ink
-from dobble_print.layout.packing import GRID, Board, make_board, pack
-from dobble_print.parallel import in_order, start_server, worker_count
-from dobble_print.layout.ranks import balance_ranks, expected_ink, rank_sizes, size_ranks
 from dobble_print.layout.masks import WORD_ROTATION, Shape, shapes_of
-from dobble_print.symbols.loading import Symbol
+from dobble_print.layout.packing import GRID, Board, make_board, pack
+from dobble_print.layout.ranks import balance_ranks, expected_ink, rank_sizes, size_ranks
 from dobble_print.layout.tightening import Depth, tighten
+from dobble_print.parallel import in_order, start_server, worker_count
+from dobble_print.seeds import Stream, generator
+from dobble_print.symbols.ink import Ink
+from dobble_print.symbols.loading import Symbol
 
 FILL = 0.62  # share of the safe disc every card first aims to fill with ink (packing shrinks it)
 FINER = 3  # the grid shapes finally grow on has this many times more cells across (0.26 mm)
@@ -68,32 +69,6 @@ WORD_RETRY_BELOW = 0.53  # the same for words, which pack to ~0.59 of theirs (pi
 # or two packings more in 57.
 PALE = 0.97
 PARALLEL_FROM = 12  # cards: below this a process pool costs more than it saves
-
-
-@dataclass(frozen=True)
-class Placement:
-    """One symbol on one card.
-
-    Attributes:
-        symbol: index into the deck's symbol list.
-        center: (x, y) of the picture's centre in mm from the card centre, y up.
-        width: drawn width of the whole (trimmed) picture before rotation, mm.
-        height: drawn height before rotation, mm.
-        rotation: counter-clockwise, degrees.
-    """
-
-    symbol: int
-    center: tuple[float, float]
-    width: float
-    height: float
-    rotation: float
-
-
-@dataclass(frozen=True)
-class CardLayout:
-    """The placements of one card's symbols."""
-
-    placements: tuple[Placement, ...]
 
 
 @dataclass(frozen=True)
@@ -162,7 +137,7 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
     Depends only on the card and the deck's mean expected ink (of every card, even in a
     preview), so a preview shows the card the build prints.
     """
-    first = _attempt(index, job, np.random.default_rng([job.seed, index]))
+    first = _attempt(index, job, generator(job.seed, Stream.PACKING, index))
     if job.ink is None:
         return first
     card = job.cards[index]
@@ -176,7 +151,7 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
         short = least < floor and _fill(job, best) >= SMALLEST_FILL
         if printed >= enough and not short:
             break
-        other = _attempt(index, job, np.random.default_rng([job.seed, index, stream]))
+        other = _attempt(index, job, generator(job.seed, Stream.PACKING, index, stream))
         more, small = job.ink.printed_area(other), _smallest(job, other)
         if least < floor <= small:  # the first to reach the size floor
             better = True
@@ -251,14 +226,13 @@ def layout_deck(
     deck: Deck,
     symbols: Sequence[Symbol],
     *,
-    card_diameter: float,
+    card: CardShape,
     safe_margin: float = 3.0,
     clearance: float = 1.0,
     max_rotation: float = 180.0,
     seed: int,
     progress: Callable[[int, int], None] | None = None,
     workers: int | None = None,
-    shape: CardShape | None = None,
     only: Sequence[int] | None = None,
     ink: Ink | None = None,
 ) -> tuple[CardLayout, ...]:
@@ -267,7 +241,8 @@ def layout_deck(
     Args:
         deck: the cards, as symbol indices.
         symbols: every symbol of the deck (trimmed pictures or words).
-        card_diameter: cut circle's diameter, mm.
+        card: the card's shape and size: the symbols are packed into its outline shrunk by
+            ``safe_margin``.
         safe_margin: no ink this close to the cut line, mm.
         clearance: least distance between two symbols' inks, mm.
         max_rotation: largest tilt either way, degrees; pictures turn freely up to it (180 = any
@@ -275,8 +250,6 @@ def layout_deck(
         seed: the layout's random seed.
         progress: called as ``progress(done, total)`` as cards are finished.
         workers: processes to use; None means one per available core.
-        shape: a card that is not round (``shape.size`` should equal ``card_diameter``): the
-            symbols are packed into its outline shrunk by ``safe_margin``.
         only: lay out just these cards (0-based), returned in this order, for a preview. A card's
             layout depends only on its own index and the deck, so each is the full deck's card.
         ink: how much of each symbol prints (:func:`ink.measure_ink`): the size ranks are then
@@ -284,11 +257,11 @@ def layout_deck(
             and cards that packed worse than usual are packed again (see ``_layout_one``).
     """
     global _JOB
-    radius = card_diameter / 2 - safe_margin
-    if safe_margin < 0 or radius < card_diameter / 6:
+    radius = card.size / 2 - safe_margin
+    if safe_margin < 0 or radius < card.size / 6:
         raise DobbleError(
-            f"--safe-margin {safe_margin:g} mm leaves too little room on a {card_diameter:g} mm "
-            f"card; use at most {card_diameter / 3:g} mm"
+            f"--safe-margin {safe_margin:g} mm leaves too little room on a {card.size:g} mm "
+            f"card; use at most {card.size / 3:g} mm"
         )
     if not 0 <= clearance <= radius / 4:
         raise DobbleError(
@@ -300,14 +273,13 @@ def layout_deck(
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         made = pool.submit(shapes_of, symbols)
         cards = tuple(tuple(c) for c in deck.cards)
-        ranks = size_ranks(cards, np.random.default_rng([seed, len(cards), 1]))
+        ranks = size_ranks(cards, generator(seed, Stream.SIZE_RANKS, len(cards)))
         if ink is not None:
             ranks = balance_ranks(
-                cards, ranks, ink.shares, np.random.default_rng([seed, len(cards), 2])
+                cards, ranks, ink.shares, generator(seed, Stream.INK_BALANCE, len(cards))
             )
         shapes = made.result()
     caps = tuple(min(max_rotation, WORD_ROTATION if s.kind == "word" else 180.0) for s in shapes)
-    card = shape if shape is not None else CardShape(ShapeKind.CIRCLE, card_diameter)
     depth = functools.partial(card.depth, inset=safe_margin)  # what tightening keeps ink inside
     if card.kind is ShapeKind.CIRCLE:
         boards = [make_board(radius, clearance, g) for g in (GRID, GRID * FINER)]

@@ -5,10 +5,10 @@ The card is a grid of square cells (about 0.77 mm on an 85 mm card for placing, 
 settling; the settling grid's cell is chosen so the clearance is a whole number of cells, since gaps
 on a grid come in whole cells). A placed shape blocks the cells its ink touches *and* every cell
 whose square comes closer than the clearance to one of them; the rim blocks every cell not wholly
-inside the safe area. Shapes are rasterised conservatively (:mod:`dobble_print.layout.masks`), so "no
+inside the safe area. Shapes are rasterised conservatively (:mod:`masks`), so "no
 blocked cell under the new shape's ink" guarantees at least the clearance between the inks on
 paper, and no ink past the safe edge. The questions asked of the grid run as compiled loops in
-:mod:`dobble_print.layout.kernels`.
+:mod:`kernels`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import numpy as np
 
 from dobble_print.layout.masks import CellMask, Shape, rasterise_runs
 
-# The compiled loops (:mod:`dobble_print.layout.kernels`) are imported where they are used: numba takes
+# The compiled loops (:mod:`kernels`) are imported where they are used: numba takes
 # ~0.3 s and ~35 MB to import, and a build that packs its cards in worker processes never needs
 # it in the main one.
 

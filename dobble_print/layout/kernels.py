@@ -1,5 +1,5 @@
 """The packer's inner loops, compiled with numba: the only module that imports it. Most answer
-questions about the occupancy grid; :func:`outline_bounds` serves :mod:`dobble_print.layout.tightening`.
+questions about the occupancy grid; :func:`outline_bounds` serves :mod:`tightening`.
 
 The packer asks thousands of small questions per card — where does this shape, at this size and
 angle, fit; does it still fit one cell to the left — each over a few thousand grid cells. In numpy
@@ -550,7 +550,7 @@ def neighbours(pts, starts, window):
 
 @_compiled
 def pair_bounds(pts, starts, centres, half, beside, widest, moves, upper, lower, need, shift):  # noqa: PLR0913
-    """The linear bounds :mod:`dobble_print.layout.tightening` puts on every two symbols' growth and
+    """The linear bounds :mod:`tightening` puts on every two symbols' growth and
     shifts, stacked, from the pairs of their outline points that could come closer than the
     clearance: rows of coefficients of (t_i, t_j, dx_i, dy_i, dx_j, dy_j), the room each leaves,
     where each pair's rows start (and the end), and each pair (i, j), i < j.

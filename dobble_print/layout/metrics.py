@@ -23,10 +23,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dobble_print.card import CardShape, ShapeKind
-from dobble_print.symbols.ink import INK_ALPHA, WHITE
-from dobble_print.layout.deck_layout import CardLayout, Placement
+from dobble_print.card import CardLayout, CardShape, Placement, ShapeKind
 from dobble_print.parallel import in_order, worker_count
+from dobble_print.symbols.ink import INK_ALPHA, WHITE
 from dobble_print.symbols.loading import Symbol
 
 PPMM = 8.0
@@ -195,17 +194,16 @@ def card_metrics(
     layout: CardLayout,
     symbols: Sequence[Symbol],
     *,
-    card_diameter: float,
+    shape: CardShape,
     ppmm: float = PPMM,
-    shape: CardShape | None = None,
 ) -> CardMetrics:
     """Measure one card's layout (see the module docstring).
 
-    With a ``shape`` that is not a circle, coverage is over the shape's area and the edge is the
-    distance to its outline.
+    On a card that is not round, coverage is over the shape's area and the edge is the distance
+    to its outline.
     """
-    radius = card_diameter / 2
-    other = shape is not None and shape.kind is not ShapeKind.CIRCLE
+    radius = shape.size / 2
+    other = shape.kind is not ShapeKind.CIRCLE
     if other:
         radius = max(shape.half_extent)  # the grid spans the card's bounding box
     n = int(math.ceil(2 * radius * ppmm))
@@ -271,18 +269,15 @@ def measure_deck(
     layouts: Sequence[CardLayout],
     symbols: Sequence[Symbol],
     *,
-    card_diameter: float,
+    shape: CardShape,
     ppmm: float = PPMM,
-    shape: CardShape | None = None,
 ) -> Measured:
-    """Measure every card and the deck (on ``shape``'s area when given).
+    """Measure every card and the deck, over ``shape``'s area.
 
     Cards are independent, so from ``PARALLEL_FROM`` cards on they are measured by forked workers
     (:mod:`parallel`), up to ``MAX_WORKERS``, in card order: identical to measuring one by one.
     """
-    with measuring(
-        layouts, symbols, card_diameter=card_diameter, ppmm=ppmm, shape=shape
-    ) as measured:
+    with measuring(layouts, symbols, shape=shape, ppmm=ppmm) as measured:
         return measured()
 
 
@@ -291,9 +286,8 @@ def measuring(
     layouts: Sequence[CardLayout],
     symbols: Sequence[Symbol],
     *,
-    card_diameter: float,
+    shape: CardShape,
     ppmm: float = PPMM,
-    shape: CardShape | None = None,
 ) -> Iterator[Callable[[], Measured]]:
     """:func:`measure_deck`, started on entering and finished by calling what it gives:
     ``with measuring(...) as measured: (other work); m = measured()``.
@@ -302,7 +296,7 @@ def measuring(
     on the core it leaves free. With one process, the cards are measured when asked.
     """
     global _JOB
-    _JOB = (tuple(layouts), tuple(symbols), card_diameter, ppmm, shape)
+    _JOB = (tuple(layouts), tuple(symbols), shape, ppmm)
     workers = worker_count(len(layouts), parallel_from=PARALLEL_FROM, cap=MAX_WORKERS)
     try:
         with in_order(
@@ -328,10 +322,8 @@ _JOB: tuple | None = None  # what workers measure, inherited through fork rather
 
 
 def _measure_one(index: int) -> CardMetrics:
-    layouts, symbols, card_diameter, ppmm, shape = _JOB
-    return card_metrics(
-        layouts[index], symbols, card_diameter=card_diameter, ppmm=ppmm, shape=shape
-    )
+    layouts, symbols, shape, ppmm = _JOB
+    return card_metrics(layouts[index], symbols, shape=shape, ppmm=ppmm)
 
 
 def as_json(metrics: CardMetrics | DeckMetrics) -> dict:

@@ -1,11 +1,11 @@
 """Packing one card: put shapes of given sizes inside the safe disc, as tightly as they go.
 
-The card is an occupancy grid (:mod:`dobble_print.layout.grid`): a placed shape blocks the cells its ink
+The card is an occupancy grid (:mod:`grid`): a placed shape blocks the cells its ink
 touches and every cell closer than the clearance to them, so a shape fits where no blocked cell
 lies under its ink.
 
 The grid's questions (where does this shape fit; does it fit a cell further on) are answered by
-compiled loops over the shape's runs of cells (:mod:`dobble_print.layout.kernels`): a run is tested with
+compiled loops over the shape's runs of cells (:mod:`kernels`): a run is tested with
 one look-up, and a blocked run skips every position that would put it on the same blocked cell.
 
 1. **Place, largest first.** For each shape a few random angles are tried. For each angle every
@@ -27,7 +27,7 @@ one look-up, and a blocked run skips every position that would put it on the sam
    after each round everything grows again, for a few rounds or until no shape gains. Its old
    place is still free, so nothing shrinks. With contact placement this adds about a tenth to the
    coverage (default icons 0.41 → 0.45).
-5. **Settle on a finer grid** (:mod:`dobble_print.layout.settling`): the placed shapes grow again on a
+5. **Settle on a finer grid** (:mod:`settling`): the placed shapes grow again on a
    grid with a few times more cells across, then jostle; about a tenth more coverage again.
 """
 
@@ -54,8 +54,8 @@ from dobble_print.layout.grid import (
     mask_of,
     size_cap,
 )
-from dobble_print.layout.settling import settle
 from dobble_print.layout.masks import CellMask, Shape
+from dobble_print.layout.settling import settle
 
 __all__ = ["GRID", "SAFETY", "Board", "Spot", "make_board", "pack"]
 
@@ -287,7 +287,7 @@ def pack(
 
 def warm_up() -> None:
     """Pack a tiny card of two shapes on a coarse and a fine grid, and tighten it: the first call
-    of each compiled loop loads it (see :mod:`dobble_print.layout.warm_packer`), with the argument types
+    of each compiled loop loads it (see :mod:`warm_packer`), with the argument types
     of real cards, and HiGHS is imported."""
     from dobble_print.layout.masks import shape_of
     from dobble_print.layout.tightening import tighten

@@ -10,7 +10,7 @@ alternating two-colour path when the two ends share no free colour.
 
 **Balancing the ink.** Every such colouring keeps that promise, but they differ in what a card
 looks like: a card whose largest symbols are the pictures that print least ink (a bicycle, a
-white ball: see :mod:`dobble_print.deck.mixing`) is left pale however well it is packed. Its expected
+white ball: see ``deck.mixing``) is left pale however well it is packed. Its expected
 ink follows Σ rank area × printed share of its symbols (on the default icons that correlates
 0.90 with the measured coverage, against 0.85 for the plain mean share). So
 :func:`balance_ranks` swaps ranks along two-colour components (Kempe chains: every card and

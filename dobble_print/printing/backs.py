@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.errors import DobbleError
-from dobble_print.symbols.raster import BadPicture, load_raster
 from dobble_print.resources import templates_dir
+from dobble_print.symbols.raster import BadPicture, load_raster
 from dobble_print.symbols.svg import load_svg
 
 PRINT_DPI = 300

@@ -95,7 +95,7 @@ def _instructions(plan: SheetPlan, first_card_page: int, notes=()) -> list[str]:
         lines.append("Backs off-centre? Measure by how much and rebuild with --back-offset X,Y.")
     else:
         lines.append(f"Print {pages} one-sided; this cover is for you, not for cutting.")
-    lines.append(_CUT[plan.shape.kind.value if plan.shape else "circle"])
+    lines.append(_CUT[plan.card.kind.value])
     lines += notes
     lines.append("Thick paper (160–300 g/m²) or lamination makes cards that last.")
     return lines
@@ -196,7 +196,7 @@ def plan_cover(names: Sequence[str], facts: DeckFacts, plan: SheetPlan) -> tuple
             top - 9,
             f"{facts.cards} cards · {facts.symbols_per_card} symbols per card · "
             f"{facts.symbols} symbols · seed {facts.seed} · "
-            f"{plan.shape.describe() if plan.shape else f'{plan.card_diameter:g} mm'} cards, "
+            f"{plan.card.describe()} cards, "
             f"{plan.per_sheet} per sheet",
             10,
             max_width=width,

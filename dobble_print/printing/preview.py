@@ -11,10 +11,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dobble_print.card import CardShape, ShapeKind
+from dobble_print.card import CardLayout, CardShape, ShapeKind
 from dobble_print.deck.connect import BORDER_MM, Team
-from dobble_print.layout.deck_layout import CardLayout
 from dobble_print.output import write_atomically
+from dobble_print.printing.sheet import SheetPlan
 from dobble_print.symbols.loading import Symbol
 
 if TYPE_CHECKING:
@@ -27,9 +27,8 @@ def draw_card(
     layout: CardLayout,
     symbols: Sequence[Symbol],
     *,
-    card_diameter: float,
+    shape: CardShape,
     dpi: int = 150,
-    shape: CardShape | None = None,
     bleed: float = 0.0,
     background: tuple[float, float, float] | None = None,
     team: Team | None = None,
@@ -38,7 +37,7 @@ def draw_card(
     """One card: by default a round card on a transparent square (white disc, grey cut line).
 
     Args:
-        shape: the card's shape (default: a circle of ``card_diameter``).
+        shape: the card's shape and size.
         bleed: mm added around the card's bounding box.
         background: RGB in [0, 1]: fill the whole picture with it and draw no cut line (a print
             shop's file with bleed); None draws the card in ``card_color`` with its grey cut line.
@@ -48,9 +47,8 @@ def draw_card(
     from PIL import Image, ImageDraw
 
     px_per_mm = dpi / 25.4
-    shape = shape or CardShape(ShapeKind.CIRCLE, card_diameter)
     if shape.kind is ShapeKind.CIRCLE and not bleed and background is None and team is None:
-        size = math.ceil(card_diameter * px_per_mm) + 2
+        size = math.ceil(shape.size * px_per_mm) + 2
         card = Image.new("RGBA", (size, size), (0, 0, 0, 0))
         ImageDraw.Draw(card).ellipse(
             (1, 1, size - 2, size - 2),
@@ -112,37 +110,35 @@ def _draw_symbols(card, layout: CardLayout, symbols: Sequence[Symbol], px_per_mm
 
 
 def draw_sheet(
-    plan: object,
+    plan: SheetPlan,
     layouts: Sequence[CardLayout],
     symbols: Sequence[Symbol],
     sheet: int,
     *,
     dpi: int = 100,
-    shape: CardShape | None = None,
     card_color: tuple[float, float, float] = (1.0, 1.0, 1.0),
     teams: Sequence[Team] | None = None,
 ) -> Image.Image:
     """Front sheet ``sheet`` (0-based) of ``plan`` as the page will print, cards at their places
-    (``shape``, ``card_color`` and ``teams`` as for :func:`draw_card`; the PDF's cut guides and
+    (``card_color`` and ``teams`` as for :func:`draw_card`; the PDF's cut guides and
     bleed are left out)."""
     from PIL import Image
 
     px_per_mm = dpi / 25.4
-    paper = plan.paper  # type: ignore[attr-defined]
+    paper = plan.paper
     page = Image.new(
         "RGBA",
         (round(paper.width * px_per_mm), round(paper.height * px_per_mm)),
         (255, 255, 255, 255),
     )
-    for slot in plan.slots:  # type: ignore[attr-defined]
+    for slot in plan.slots:
         if slot.sheet != sheet:
             continue
         card = draw_card(
             layouts[slot.card],
             symbols,
-            card_diameter=plan.card_diameter,
+            shape=plan.card,
             dpi=dpi,
-            shape=shape,
             card_color=card_color,
             team=teams[slot.card] if teams else None,
         )
@@ -165,12 +161,12 @@ def card_png_paths(folder: Path, count: int) -> list[Path]:
 
 def write_card_pngs(
     folder: Path,
-    prepared: object,
+    layouts: Sequence[CardLayout],
+    symbols: Sequence[Symbol],
     *,
-    card_diameter: float,
+    shape: CardShape,
     dpi: int = 300,
     progress: Callable[[int, int], None] | None = None,
-    shape: CardShape | None = None,
     bleed: float = 0.0,
     background: tuple[float, float, float] | None = None,
     teams: Sequence[Team] | None = None,
@@ -181,8 +177,6 @@ def write_card_pngs(
     ``shape``, ``bleed``, ``background`` and ``card_color`` are as for :func:`draw_card`;
     ``teams`` gives each card (in deck order) its Connect border.
     """
-    layouts: Sequence[CardLayout] = prepared.layouts  # type: ignore[attr-defined]
-    symbols: Sequence[Symbol] = prepared.symbols  # type: ignore[attr-defined]
     paths = []
     for i, (layout, path) in enumerate(
         zip(layouts, card_png_paths(folder, len(layouts)), strict=True)
@@ -190,9 +184,8 @@ def write_card_pngs(
         image = draw_card(
             layout,
             symbols,
-            card_diameter=card_diameter,
-            dpi=dpi,
             shape=shape,
+            dpi=dpi,
             bleed=bleed,
             background=background,
             team=teams[i] if teams else None,

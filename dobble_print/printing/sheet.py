@@ -88,13 +88,12 @@ class SheetPlan:
         cut_circle: whether to draw the cut circle.
         duplex: the flip edge when backs are printed, else None.
         pages: every page in order; front and back pages name their sheet.
-        shape: the card's shape when it is not round (``card_diameter`` is then its size); the
-            cut outline is drawn when ``cut_circle`` is set.
+        card: the card's shape and size (its outline is drawn when ``cut_circle`` is set).
         cuts: straight cut lines, the same on every front sheet (square cards).
     """
 
     paper: Paper
-    card_diameter: float
+    card: CardShape
     margin: float
     bleed: float
     back_bleed: float
@@ -105,7 +104,6 @@ class SheetPlan:
     cut_circle: bool = True
     duplex: Duplex | None = None
     pages: tuple[Page, ...] = ()
-    shape: CardShape | None = None
     cuts: tuple[Segment, ...] = ()
 
     def page_number(self, kind: str, sheet: int) -> int:
@@ -266,7 +264,7 @@ def plan_sheets(
     card_count: int,
     *,
     paper: Paper,
-    card_diameter: float,
+    card: CardShape,
     margin: float = 5.0,
     bleed: float = 0.0,
     cut_circle: bool = True,
@@ -274,11 +272,10 @@ def plan_sheets(
     duplex: Duplex | None = None,
     back_offset: tuple[float, float] = (0.0, 0.0),
     cover_pages: int = 0,
-    shape: CardShape | None = None,
 ) -> SheetPlan:
     """Impose ``card_count`` round cards on as few sheets as possible.
 
-    Cards of another ``shape`` tile the sheet edge to edge (:mod:`dobble_print.printing.tiled_sheets`).
+    Cards of another shape tile the sheet edge to edge (:mod:`tiled_sheets`).
 
     Args:
         bleed: how far the card colour runs past the cut line, mm.
@@ -301,12 +298,12 @@ def plan_sheets(
             "5 mm suits most printers"
         )
     back_bleed = max(BACK_BLEED, bleed) if duplex else 0.0
-    if shape is not None and shape.kind is not ShapeKind.CIRCLE:
+    if card.kind is not ShapeKind.CIRCLE:
         from dobble_print.printing.tiled_sheets import plan_tiles
 
         return plan_tiles(
             card_count,
-            shape=shape,
+            shape=card,
             paper=paper,
             margin=margin,
             bleed=bleed,
@@ -318,16 +315,16 @@ def plan_sheets(
             cover_pages=cover_pages,
         )
     reach = max(bleed, back_bleed)  # ink beyond the cut line, front or back
-    footprint = card_diameter + 2 * reach
-    pitch = card_diameter + max(CARD_GAP, 2 * reach)
+    footprint = card.size + 2 * reach
+    pitch = card.size + max(CARD_GAP, 2 * reach)
     arrangement, centres = arrange(paper, footprint=footprint, pitch=pitch, margin=margin)
     if not centres:
         raise DobbleError(
-            f"--card-size {card_diameter:g}mm does not fit on {paper.name} paper inside a "
+            f"--card-size {card.size:g}mm does not fit on {paper.name} paper inside a "
             f"{margin:g} mm margin; choose a smaller card or larger paper"
         )
     per = len(centres)
-    radius = card_diameter / 2
+    radius = card.size / 2
     marks = {
         c: compass_ticks(
             c,
@@ -351,7 +348,7 @@ def plan_sheets(
     sheets = math.ceil(card_count / per)
     return SheetPlan(
         paper,
-        card_diameter,
+        card,
         margin,
         bleed,
         back_bleed,

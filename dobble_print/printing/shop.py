@@ -14,11 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from dobble_print.printing.backs import load_back
-from dobble_print.card import CardShape
+from dobble_print.card import CardLayout, CardShape
 from dobble_print.deck.connect import Team
-from dobble_print.layout.deck_layout import CardLayout
 from dobble_print.output import write_atomically
+from dobble_print.printing.backs import load_back
 from dobble_print.printing.preview import card_png_paths, write_card_pngs
 from dobble_print.symbols.loading import Symbol
 
@@ -39,12 +38,6 @@ def shop_paths(folder: Path, count: int, *, backs: bool) -> list[Path]:
     """Every file :func:`write_shop` writes for ``count`` cards (to refuse overwriting inputs)."""
     paths = [folder / "cards.pdf"] + ([folder / "backs.pdf"] if backs else [])
     return paths + card_png_paths(folder / "png", count)
-
-
-@dataclass(frozen=True)
-class _Cards:
-    layouts: Sequence[CardLayout]
-    symbols: Sequence[Symbol]
 
 
 def write_shop(
@@ -98,11 +91,11 @@ def write_shop(
         )
     pngs = write_card_pngs(
         folder / "png",
-        _Cards(layouts, symbols),
-        card_diameter=shape.diameter,
+        layouts,
+        symbols,
+        shape=shape,
         dpi=SHOP_DPI,
         progress=progress,
-        shape=shape,
         bleed=SHOP_BLEED,
         background=card_color,
         teams=teams,

@@ -1,6 +1,6 @@
 """Imposing cards that tile the plane: squares (and rounded squares) and hexagons share edges.
 
-Geometry only, in page mm, like :mod:`dobble_print.printing.sheet` (which calls :func:`plan_tiles` for any
+Geometry only, in page mm, like :mod:`sheet` (which calls :func:`plan_tiles` for any
 card that is not round). Cards sit edge to edge with no gap, so one cut serves two cards: squares
 in a grid whose cut lines run straight across the printable area (a paper cutter or a guillotine
 makes every cut in one pass, and the lines reach the sheet edges where the blade lines up), pointy
@@ -139,7 +139,7 @@ def plan_tiles(
     back_offset: tuple[float, float],
     cover_pages: int,
 ):
-    """The :class:`~dobble_print.printing.sheet.SheetPlan` of cards that tile (see the module docstring).
+    """The :class:`~sheet.SheetPlan` of cards that tile (see the module docstring).
 
     ``cut_outline`` draws each card's outline (for squares: the straight lines across the
     sheet); ``ticks`` adds guides at the sheet edges where the outline does not reach them.
@@ -174,7 +174,7 @@ def plan_tiles(
     sheets = math.ceil(card_count / per)
     return SheetPlan(
         paper,
-        shape.size,
+        shape,
         margin,
         bleed,
         back_bleed,
@@ -185,6 +185,5 @@ def plan_tiles(
         cut_outline and not square,
         duplex,
         page_order(sheets, cover_pages=cover_pages, backs=duplex is not None),
-        shape,
         tuple(Segment(a, b) for a, b in lines),
     )

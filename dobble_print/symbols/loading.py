@@ -21,6 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
+from dobble_print.errors import DobbleError
+from dobble_print.parallel import in_order, worker_count
 from dobble_print.symbols.background import (
     PhotoShape,
     has_own_transparency,
@@ -28,8 +30,6 @@ from dobble_print.symbols.background import (
     remove_background,
     shape_photo,
 )
-from dobble_print.errors import DobbleError
-from dobble_print.parallel import in_order, worker_count
 from dobble_print.symbols.raster import BadPicture, load_raster
 from dobble_print.symbols.sources import Source, Sources, find_images, find_sources
 from dobble_print.symbols.svg import SVG_SUFFIXES, load_svg

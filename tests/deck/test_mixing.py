@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from dobble_print.deck.choice import best_partial_deck
-from dobble_print.deck.plane import build_deck, supported_sizes, verify_deck
 from dobble_print.deck.mixing import mix
+from dobble_print.deck.plane import build_deck, supported_sizes, verify_deck
 
 
 def card_sums(deck, w):

@@ -10,7 +10,9 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from dobble_print.pipeline import BuildOptions, build
+from dobble_print.card import CardShape
+from dobble_print.options import BuildOptions
+from dobble_print.pipeline import build
 from dobble_print.units import PAPERS
 from tests.conftest import ICONS
 from tests.support.pdfread import images_per_card, stored_images
@@ -86,7 +88,7 @@ def test_cards_stay_on_the_page(paper):
 
     size = PAPERS[paper]
     plan = plan_sheets(
-        57, paper=size, card_diameter=85.0, cover_pages=cover_page_count(57, size, 5.0)
+        57, paper=size, card=CardShape(size=85.0), cover_pages=cover_page_count(57, size, 5.0)
     )
     _assert_on_the_page(
         [slot.center for slot in plan.slots],

@@ -26,8 +26,8 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from dobble_print.cli.app import app
-from tests.support import symbol_files as sf
 from tests.conftest import REPO, make_pictures
+from tests.support import symbol_files as sf
 from tests.symbols.test_hostile_symbols import BAD, listener  # noqa: F401  (a fixture)
 from tests.symbols.test_hostile_symbols import _make as make_bad
 

@@ -1,4 +1,4 @@
-"""Layout: packing by real shapes, checked on the placed masks at 8 px/mm (dobble_print.layout.metrics),
+"""Layout: packing by real shapes, checked on the placed masks at 8 px/mm (layout.metrics),
 independently of the grid the packer reasons on."""
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dobble_print.card import CardShape
 from dobble_print.deck.plane import Deck, build_deck, supported_sizes, take_cards
 from dobble_print.errors import DobbleError
 from dobble_print.layout.deck_layout import layout_deck
+from dobble_print.layout.masks import rasterise, rotated_extent, shape_of, shapes_of
 from dobble_print.layout.metrics import card_metrics
 from dobble_print.layout.packing import make_board
-from dobble_print.layout.masks import rasterise, rotated_extent, shape_of, shapes_of
 
 CARD = 85.0
 
@@ -75,7 +76,7 @@ def symbols_for(kind: str, count: int, seed: int = 0) -> list[Pic]:
 def assert_well_placed(layouts, symbols, *, safe_margin=3.0, clearance=1.0, card=CARD) -> None:
     """Every card: inside the safe disc, inks at least the clearance apart (so no overlap)."""
     for layout in layouts:
-        m = card_metrics(layout, symbols, card_diameter=card)
+        m = card_metrics(layout, symbols, shape=CardShape(size=card))
         assert m.edge >= safe_margin, m
         assert m.clearance >= clearance, m
         assert m.smallest > 0
@@ -147,7 +148,7 @@ def test_rasterise_marks_every_cell_the_ink_touches(seed):
 def test_every_supported_size_packs_inside_and_apart(n):
     deck = take_cards(build_deck(n), 3)
     symbols = symbols_for("blob", deck.symbol_count + 200, seed=n)
-    layouts = layout_deck(deck, symbols, card_diameter=CARD, seed=n, workers=1)
+    layouts = layout_deck(deck, symbols, card=CardShape(size=CARD), seed=n, workers=1)
     assert [sorted(p.symbol for p in lay.placements) for lay in layouts] == [
         sorted(c) for c in deck.cards
     ]
@@ -158,18 +159,20 @@ def test_every_supported_size_packs_inside_and_apart(n):
 def test_photos_words_and_a_mix_pack_inside_and_apart(kind):
     deck = take_cards(build_deck(8), 4)
     symbols = symbols_for(kind, 57, seed=3)
-    layouts = layout_deck(deck, symbols, card_diameter=CARD, seed=5, workers=1)
+    layouts = layout_deck(deck, symbols, card=CardShape(size=CARD), seed=5, workers=1)
     assert_well_placed(layouts, symbols)
 
 
 def test_words_tilt_at_most_25_degrees_and_rotation_0_keeps_all_upright():
     deck = take_cards(build_deck(6), 4)
     symbols = symbols_for("mix", 31, seed=1)
-    tilted = layout_deck(deck, symbols, card_diameter=CARD, seed=2, workers=1)
+    tilted = layout_deck(deck, symbols, card=CardShape(size=CARD), seed=2, workers=1)
     words = [p for lay in tilted for p in lay.placements if symbols[p.symbol].kind == "word"]
     assert words and all(abs(p.rotation) <= 25 for p in words)
     assert any(abs(p.rotation) > 25 for lay in tilted for p in lay.placements)
-    upright = layout_deck(deck, symbols, card_diameter=CARD, seed=2, max_rotation=0, workers=1)
+    upright = layout_deck(
+        deck, symbols, card=CardShape(size=CARD), seed=2, max_rotation=0, workers=1
+    )
     assert all(p.rotation == 0 for lay in upright for p in lay.placements)
     assert_well_placed(upright, symbols)
 
@@ -181,7 +184,7 @@ def test_other_card_sizes_margins_and_clearances_are_kept(card, safe_margin, cle
     layouts = layout_deck(
         deck,
         symbols,
-        card_diameter=card,
+        card=CardShape(size=card),
         safe_margin=safe_margin,
         clearance=clearance,
         seed=1,
@@ -193,13 +196,15 @@ def test_other_card_sizes_margins_and_clearances_are_kept(card, safe_margin, cle
 def test_same_seed_same_layout_for_any_number_of_workers():
     deck = take_cards(build_deck(8), 12)  # PARALLEL_FROM cards: two workers really run
     symbols = symbols_for("blob", 57, seed=9)
-    one = layout_deck(deck, symbols, card_diameter=CARD, seed=11, workers=1)
-    two = layout_deck(deck, symbols, card_diameter=CARD, seed=11, workers=2)
+    one = layout_deck(deck, symbols, card=CardShape(size=CARD), seed=11, workers=1)
+    two = layout_deck(deck, symbols, card=CardShape(size=CARD), seed=11, workers=2)
     assert one == two
-    other_seed = layout_deck(deck, symbols, card_diameter=CARD, seed=12, only=[0], workers=1)
+    other_seed = layout_deck(deck, symbols, card=CardShape(size=CARD), seed=12, only=[0], workers=1)
     assert other_seed[0] != one[0]
     # A preview lays out only the cards it draws: each is the full deck's card.
-    some = layout_deck(deck, symbols, card_diameter=CARD, seed=11, only=[9, 2, 11], workers=1)
+    some = layout_deck(
+        deck, symbols, card=CardShape(size=CARD), seed=11, only=[9, 2, 11], workers=1
+    )
     assert some == (one[9], one[2], one[11])
 
 
@@ -215,13 +220,15 @@ def test_cards_that_print_little_are_packed_again_and_the_better_kept(monkeypatc
     symbols = symbols_for("blob", 31, seed=4)
     ink = measure_ink([s.rgba for s in symbols])
     monkeypatch.setattr(layout, "RETRY_BELOW", 0.0)
-    first = layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink)
+    first = layout_deck(deck, symbols, card=CardShape(size=CARD), seed=3, workers=1, ink=ink)
     monkeypatch.setattr(layout, "RETRY_BELOW", 10.0)  # every card packed ATTEMPTS times
-    best = layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink)
+    best = layout_deck(deck, symbols, card=CardShape(size=CARD), seed=3, workers=1, ink=ink)
     gains = [ink.printed_area(b) - ink.printed_area(f) for f, b in zip(first, best, strict=True)]
     assert min(gains) >= 0 and max(gains) > 0  # some second packing did better, none worse
     assert_well_placed(best, symbols)
-    some = layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink, only=[5, 1])
+    some = layout_deck(
+        deck, symbols, card=CardShape(size=CARD), seed=3, workers=1, ink=ink, only=[5, 1]
+    )
     assert some == (best[5], best[1])
 
 
@@ -230,8 +237,8 @@ def test_a_card_of_pale_pictures_is_held_to_the_decks_mean_ink(monkeypatch):
     cards packed again besides those packed again anyway are cards expected to print less than
     the deck's mean whose first packing printed under ``RETRY_BELOW`` of that mean."""
     from dobble_print.layout import deck_layout as layout
-    from dobble_print.symbols.ink import measure_ink
     from dobble_print.layout.ranks import expected_ink
+    from dobble_print.symbols.ink import measure_ink
 
     deck = take_cards(build_deck(6), 12)
     symbols = symbols_for("blob", 31, seed=4)
@@ -244,7 +251,7 @@ def test_a_card_of_pale_pictures_is_held_to_the_decks_mean_ink(monkeypatch):
 
     monkeypatch.setattr(layout, "_attempt", counted)
     monkeypatch.setattr(layout, "RETRY_BELOW", 0.0)
-    plain = layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink)
+    plain = layout_deck(deck, symbols, card=CardShape(size=CARD), seed=3, workers=1, ink=ink)
     job = jobs[0][1]
     # the bar at the median card's share of the deck's mean, so that half the cards miss it
     shares = [ink.printed_area(lay) / (job.mean_expected * job.card_area) for lay in plain]
@@ -253,7 +260,7 @@ def test_a_card_of_pale_pictures_is_held_to_the_decks_mean_ink(monkeypatch):
     for pale in (0.0, 1.0):
         monkeypatch.setattr(layout, "PALE", pale)
         jobs.clear()
-        layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink)
+        layout_deck(deck, symbols, card=CardShape(size=CARD), seed=3, workers=1, ink=ink)
         tries[pale] = collections.Counter(i for i, _ in jobs)
     more = [i for i in tries[1.0] if tries[1.0][i] > tries[0.0][i]]
     assert more and all(tries[1.0][i] >= tries[0.0][i] for i in tries[0.0])
@@ -282,14 +289,14 @@ def test_a_full_card_whose_smallest_symbol_misses_the_size_floor_is_packed_again
             math.sqrt(p.width * p.height * shapes[p.symbol].ink_fraction) for p in lay.placements
         )
 
-    plain = layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink)
+    plain = layout_deck(deck, symbols, card=CardShape(size=CARD), seed=3, workers=1, ink=ink)
     # the largest of the cards' smallest symbols: tightening lifts the ones a little under it
     floor = float(max(smallest(lay) for lay in plain))
     monkeypatch.setattr(layout, "_floor", lambda job, index: floor)
     monkeypatch.setattr(layout, "SMALLEST_FILL", 1.0)  # no card is full enough: none again
-    first = layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink)
+    first = layout_deck(deck, symbols, card=CardShape(size=CARD), seed=3, workers=1, ink=ink)
     monkeypatch.setattr(layout, "SMALLEST_FILL", 0.0)  # every card is
-    again = layout_deck(deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink)
+    again = layout_deck(deck, symbols, card=CardShape(size=CARD), seed=3, workers=1, ink=ink)
     short = [i for i, lay in enumerate(first) if smallest(lay) < floor * (1 - 1e-6)]
     assert 0 < len(short) < len(first)
     for i, (f, a) in enumerate(zip(first, again, strict=True)):
@@ -299,7 +306,7 @@ def test_a_full_card_whose_smallest_symbol_misses_the_size_floor_is_packed_again
     assert reached  # some card reached the floor on another packing
     assert_well_placed(again, symbols)
     assert layout_deck(
-        deck, symbols, card_diameter=CARD, seed=3, workers=1, ink=ink, only=short[:1]
+        deck, symbols, card=CardShape(size=CARD), seed=3, workers=1, ink=ink, only=short[:1]
     ) == (again[short[0]],)
 
 
@@ -314,7 +321,7 @@ def test_a_full_card_whose_smallest_symbol_misses_the_size_floor_is_packed_again
 def test_impossible_margins_are_user_errors(kwargs, message):
     deck = take_cards(build_deck(3), 2)
     with pytest.raises(DobbleError, match=message):
-        layout_deck(deck, symbols_for("blob", 7), card_diameter=CARD, seed=1, **kwargs)
+        layout_deck(deck, symbols_for("blob", 7), card=CardShape(size=CARD), seed=1, **kwargs)
 
 
 # 3. Properties on random shapes -----------------------------------------------------------------
@@ -342,9 +349,9 @@ def random_pictures(draw):
 @given(pictures=random_pictures(), seed=st.integers(0, 10_000))
 def test_random_shapes_stay_inside_apart_and_deterministic(pictures, seed):
     deck = Deck(order=2, cards=build_deck(3).cards[:3], symbol_count=7)
-    first = layout_deck(deck, pictures, card_diameter=CARD, seed=seed, workers=1)
+    first = layout_deck(deck, pictures, card=CardShape(size=CARD), seed=seed, workers=1)
     assert_well_placed(first, pictures)
-    assert layout_deck(deck, pictures, card_diameter=CARD, seed=seed, workers=1) == first
+    assert layout_deck(deck, pictures, card=CardShape(size=CARD), seed=seed, workers=1) == first
 
 
 # 4. The default icons: what the issue asks of a classic deck -----------------------------------

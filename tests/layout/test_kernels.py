@@ -226,9 +226,7 @@ def test_best_corner_is_free_and_scores_best_on_the_free_edge(seed):
             return blocked[r + ys, c + xs].sum() / len(ys) + noise[r, c]
 
         rings = kernels.ring_runs(cells, PAD)
-        best, r, c = kernels.best_corner(
-            fr, runs, rings, float(len(ys)), *cells.shape, PAD, noise
-        )
+        best, r, c = kernels.best_corner(fr, runs, rings, float(len(ys)), *cells.shape, PAD, noise)
         if not free.any():
             assert (best, r, c) == (-1.0, -1, -1)
             continue

@@ -185,7 +185,11 @@ def test_outline_of_a_solid_block_is_its_rim():
 def test_metrics_does_not_import_scipy():
     """scipy's import alone took 0.6 s of every build; metrics must measure without it."""
     done = subprocess.run(
-        [sys.executable, "-c", "import dobble_print.layout.metrics, sys; print('scipy' in sys.modules)"],
+        [
+            sys.executable,
+            "-c",
+            "import dobble_print.layout.metrics, sys; print('scipy' in sys.modules)",
+        ],
         capture_output=True,
         text=True,
         timeout=60,

@@ -1,5 +1,5 @@
 """Tightening: packed symbols grow and shift into the slack the grids left, measured on the placed
-masks at 20 px/mm (dobble_print.layout.metrics), independently of the bounds the programme reasons on."""
+masks at 20 px/mm (layout.metrics), independently of the bounds the programme reasons on."""
 
 from __future__ import annotations
 
@@ -9,11 +9,10 @@ import math
 import numpy as np
 import pytest
 
+from dobble_print.card import CardLayout, CardShape, Placement, ShapeKind
 from dobble_print.layout import tightening
-from dobble_print.card import CardShape, ShapeKind
-from dobble_print.layout.deck_layout import CardLayout, Placement
-from dobble_print.layout.metrics import card_metrics
 from dobble_print.layout.masks import shape_of
+from dobble_print.layout.metrics import card_metrics
 from dobble_print.layout.tightening import Nudge, tighten
 from tests.layout.test_deck_layout import pic
 
@@ -41,7 +40,7 @@ def nudged(placed, nudges) -> CardLayout:
 
 
 def measure(layout, symbols):
-    return card_metrics(layout, symbols, card_diameter=CARD, ppmm=FINE)
+    return card_metrics(layout, symbols, shape=CardShape(size=CARD), ppmm=FINE)
 
 
 def test_two_discs_pinned_between_each_other_and_the_edge_close_both_gaps():
@@ -103,13 +102,9 @@ def test_other_card_shapes_keep_the_ink_inside_their_own_safe_area(kind):
     ):
         x -= 0.05
     placed = [(shape, (x, -11.75), 22.0, 0.0), (shape, (x, 11.75), 22.0, 0.0)]
-    before = card_metrics(
-        nudged(placed, [Nudge()] * 2), [sym, sym], card_diameter=CARD, ppmm=FINE, shape=card
-    )
+    before = card_metrics(nudged(placed, [Nudge()] * 2), [sym, sym], shape=card, ppmm=FINE)
     nudges = tighten(placed, clearance=1.0, spread=2.3, depth=inside)
-    after = card_metrics(
-        nudged(placed, nudges), [sym, sym], card_diameter=CARD, ppmm=FINE, shape=card
-    )
+    after = card_metrics(nudged(placed, nudges), [sym, sym], shape=card, ppmm=FINE)
     assert before.edge >= 3.0 and before.clearance >= 1.0
     assert after.edge >= 3.0 and after.clearance >= 1.0, after
     assert after.edge < before.edge and max(n.factor for n in nudges) > 1.01

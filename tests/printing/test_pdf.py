@@ -21,11 +21,12 @@ import pymupdf
 import pytest
 from PIL import Image
 
+from dobble_print.card import CardLayout, CardShape, Placement
+from dobble_print.deck.plane import build_deck
+from dobble_print.options import BuildOptions
+from dobble_print.pipeline import build
 from dobble_print.printing.backs import default_back, load_back
 from dobble_print.printing.cover import DeckFacts, cover_page_count, plan_cover
-from dobble_print.deck.plane import build_deck
-from dobble_print.layout.deck_layout import CardLayout, Placement
-from dobble_print.pipeline import BuildOptions, build
 from dobble_print.printing.pdf.canvas import render_pdf
 from dobble_print.printing.sheet import Duplex, plan_sheets
 from dobble_print.symbols.loading import Symbol
@@ -84,7 +85,12 @@ def render(tmp: Path, *, paper="a4", card=85.0, duplex=Duplex.LONG, cover=True, 
     pages = cover_page_count(len(SYMBOLS), paper, 5.0) if cover else 0
     plan_kw = {k: kw.pop(k) for k in ("bleed", "cut_circle", "ticks", "back_offset") if k in kw}
     plan = plan_sheets(
-        len(LAYOUTS), paper=paper, card_diameter=card, duplex=duplex, cover_pages=pages, **plan_kw
+        len(LAYOUTS),
+        paper=paper,
+        card=CardShape(size=card),
+        duplex=duplex,
+        cover_pages=pages,
+        **plan_kw,
     )
     covers = plan_cover(NAMES, DeckFacts(3, 7, 7, 1234), plan) if cover else ()
     back = _back(card) if duplex else None
@@ -173,7 +179,7 @@ def test_guides_are_grey_hairlines_with_ticks_at_the_compass_points(deck):
     assert all(
         max(d["color"]) - min(d["color"]) < 0.01 and 0.3 < d["color"][0] < 0.7 for d in strokes
     )
-    r = plan.card_diameter / 2
+    r = plan.card.size / 2
     for a, b in _lines(page):
         card = min(_slots(plan, 0), key=lambda s: math.dist(s.center, a))
         da, db = math.dist(a, card.center), math.dist(b, card.center)
@@ -194,7 +200,7 @@ def test_cut_guides_can_be_chosen(tmp_path, circle, ticks):
 def test_no_card_touches_another_cards_cut_circle(deck):
     pdf, plan = deck
     doc = pymupdf.open(pdf)
-    r = plan.card_diameter / 2
+    r = plan.card.size / 2
     for kind in ("front", "back"):
         for page, sheet in _pages(doc, plan, kind):
             centres = [s.center if kind == "front" else s.back_center for s in _slots(plan, sheet)]
@@ -450,7 +456,7 @@ def test_photographic_colour_is_stored_as_jpeg_and_drawn_art_losslessly(tmp_path
     photo[..., 3] = 255
     photo[:20, :20, 3] = 0  # a transparent corner: it keeps a soft mask
     symbols = (Symbol("photo", "photo.jpg", photo), *SYMBOLS[1:])
-    plan = plan_sheets(7, paper=PAPERS["a4"], card_diameter=85.0)
+    plan = plan_sheets(7, paper=PAPERS["a4"], card=CardShape(size=85.0))
     pdf = tmp_path / "p.pdf"
     render_pdf(pdf, symbols=symbols, layouts=LAYOUTS, plan=plan)
     with pikepdf.open(pdf) as doc:

@@ -7,6 +7,7 @@ import math
 
 import pytest
 
+from dobble_print.card import CardShape
 from dobble_print.errors import DobbleError
 from dobble_print.printing.sheet import (
     BACK_BLEED,
@@ -52,7 +53,7 @@ def test_cards_per_sheet(paper, card, margin, bleed, backs, per_sheet, arrangeme
     plan = plan_sheets(
         per_sheet * 3,
         paper=parse_paper(paper),
-        card_diameter=card,
+        card=CardShape(size=card),
         margin=margin,
         bleed=bleed,
         duplex=Duplex.LONG if backs else None,
@@ -66,7 +67,7 @@ def test_cards_per_sheet(paper, card, margin, bleed, backs, per_sheet, arrangeme
     [("a4", 85, 10), ("letter", 85, 10), ("a4", 75, 8), ("a3", 85, 5), ("letter", 74, 7)],
 )
 def test_sheet_counts_for_57_cards(paper, card, sheets):
-    plan = plan_sheets(57, paper=PAPERS[paper], card_diameter=card)
+    plan = plan_sheets(57, paper=PAPERS[paper], card=CardShape(size=card))
     assert plan.sheet_count == sheets
     assert [s.card for s in plan.slots] == list(range(57))
     assert all(s.sheet == s.card // plan.per_sheet for s in plan.slots)
@@ -86,7 +87,7 @@ def _plan(paper, card, bleed, duplex, margin=5.0):
     return plan_sheets(
         40,
         paper=parse_paper(paper),
-        card_diameter=card,
+        card=CardShape(size=card),
         margin=margin,
         bleed=bleed,
         duplex=duplex,
@@ -159,7 +160,7 @@ def test_every_plan_keeps_its_promises(paper, card, bleed, duplex):
 
 
 def test_ticks_on_a_roomy_sheet_are_four_long_ticks():
-    plan = plan_sheets(6, paper=PAPERS["a4"], card_diameter=85)
+    plan = plan_sheets(6, paper=PAPERS["a4"], card=CardShape(size=85))
     for slot in plan.slots:
         assert len(slot.ticks) == 4
         assert all(3.0 - 1e-9 <= math.dist(t.start, t.end) <= 4.0 + 1e-9 for t in slot.ticks)
@@ -175,7 +176,9 @@ def test_a_tick_facing_a_near_card_is_left_out():
 
 
 def test_ticks_can_be_turned_off():
-    plan = plan_sheets(6, paper=PAPERS["a4"], card_diameter=85, ticks=False, cut_circle=False)
+    plan = plan_sheets(
+        6, paper=PAPERS["a4"], card=CardShape(size=85), ticks=False, cut_circle=False
+    )
     assert all(s.ticks == () for s in plan.slots)
     assert plan.cut_circle is False
 
@@ -194,7 +197,7 @@ def test_mirror(duplex, offset, expected):
 
 
 def test_staggered_backs_are_true_mirrors_not_slots():
-    plan = plan_sheets(8, paper=PAPERS["a4"], card_diameter=75, duplex=Duplex.LONG)
+    plan = plan_sheets(8, paper=PAPERS["a4"], card=CardShape(size=75), duplex=Duplex.LONG)
     assert plan.arrangement is ROWS
     fronts = {(round(s.center[0], 6), round(s.center[1], 6)) for s in plan.slots}
     backs = {(round(s.back_center[0], 6), round(s.back_center[1], 6)) for s in plan.slots}
@@ -204,11 +207,13 @@ def test_staggered_backs_are_true_mirrors_not_slots():
 
 def test_back_bleed_follows_a_bigger_front_bleed():
     assert (
-        plan_sheets(1, paper=PAPERS["a4"], card_diameter=85, duplex=Duplex.LONG).back_bleed
+        plan_sheets(1, paper=PAPERS["a4"], card=CardShape(size=85), duplex=Duplex.LONG).back_bleed
         == BACK_BLEED
     )
     assert (
-        plan_sheets(1, paper=PAPERS["a4"], card_diameter=85, bleed=3, duplex=Duplex.LONG).back_bleed
+        plan_sheets(
+            1, paper=PAPERS["a4"], card=CardShape(size=85), bleed=3, duplex=Duplex.LONG
+        ).back_bleed
         == 3
     )
 
@@ -229,7 +234,9 @@ def test_page_order(cover, backs, kinds):
 
 
 def test_page_numbers_count_the_cover_and_backs():
-    plan = plan_sheets(12, paper=PAPERS["a4"], card_diameter=85, duplex=Duplex.LONG, cover_pages=1)
+    plan = plan_sheets(
+        12, paper=PAPERS["a4"], card=CardShape(size=85), duplex=Duplex.LONG, cover_pages=1
+    )
     assert plan.pages[:3] == (Page("cover"), Page("front", 0), Page("back", 0))
     assert [plan.page_number("front", s) for s in (0, 1)] == [2, 4]
     assert [plan.page_number("back", s) for s in (0, 1)] == [3, 5]
@@ -239,7 +246,7 @@ def test_page_numbers_count_the_cover_and_backs():
     ("kwargs", "message"),
     [
         (
-            {"card_diameter": 300},
+            {"card": CardShape(size=300)},
             "--card-size 300mm does not fit on a4 paper inside a 5 mm "
             "margin; choose a smaller card or larger paper",
         ),
@@ -254,7 +261,7 @@ def test_page_numbers_count_the_cover_and_backs():
     ],
 )
 def test_plan_errors_name_the_option(kwargs, message):
-    options = {"paper": PAPERS["a4"], "card_diameter": 85} | kwargs
+    options = {"paper": PAPERS["a4"], "card": CardShape(size=85)} | kwargs
     with pytest.raises(DobbleError) as err:
         plan_sheets(6, **options)
     assert str(err.value) == message

@@ -12,10 +12,11 @@ import pymupdf
 import pytest
 from PIL import Image
 
-from dobble_print.printing.backs import default_back
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.deck.connect import assign_teams
-from dobble_print.pipeline import BuildOptions, build
+from dobble_print.options import BuildOptions
+from dobble_print.pipeline import build
+from dobble_print.printing.backs import default_back
 from dobble_print.printing.shop import SHOP_BLEED, write_shop
 from tests.printing.test_pdf import LAYOUTS, SYMBOLS
 

@@ -1,4 +1,4 @@
-"""Golden pictures: compare a rendered picture with ``tests/support/golden/NAME`` within a tolerance.
+"""Golden pictures: compare a rendered picture with ``golden/NAME`` here within a tolerance.
 
 One place for the rule every golden test uses (as vpype's ``assert_image_similarity``): the mean
 per-pixel difference stays under 1.5 levels and fewer than 0.2 % of pixels differ by more than 64.

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from dobble_print.card import CardLayout, Placement
 from dobble_print.symbols.ink import Ink, measure_ink, printed_share
-from dobble_print.layout.deck_layout import CardLayout, Placement
 
 
 def rgba(ink: np.ndarray, colour=(200, 30, 30)) -> np.ndarray:

@@ -9,7 +9,6 @@ import pytest
 from PIL import Image
 
 from dobble_print.errors import DobbleError
-from dobble_print.symbols.raster import load_raster
 from dobble_print.symbols.loading import (
     Background,
     PhotoShape,
@@ -19,6 +18,7 @@ from dobble_print.symbols.loading import (
     find_sources,
     load_symbols,
 )
+from dobble_print.symbols.raster import load_raster
 from tests.support import symbol_files as sf
 
 

@@ -14,7 +14,8 @@ import pymupdf
 import pytest
 from PIL import Image
 
-from dobble_print.pipeline import BuildOptions, build
+from dobble_print.options import BuildOptions
+from dobble_print.pipeline import build
 from dobble_print.symbols.loading import PhotoShape, SymbolOptions, find_sources, load_symbols
 from tests.support import symbol_files as sf
 from tests.support.goldens import GOLDEN, assert_golden

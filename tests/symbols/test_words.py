@@ -230,7 +230,8 @@ def test_word_deck_ink_stays_inside_and_text_stays_legible(tmp_path):
     than 4 mm (about 11 pt) on any card."""
     import math
 
-    from dobble_print.pipeline import BuildOptions, prepare
+    from dobble_print.options import BuildOptions
+    from dobble_print.pipeline import prepare
 
     seven = ["éléphant", "Γάτα", "кошка", "قطة", "חתול", "crocodile du Nil", "سلحفاة"]
     words = words_file(tmp_path, seven)

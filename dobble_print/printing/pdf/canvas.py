@@ -15,10 +15,9 @@ from pathlib import Path
 
 import numpy as np
 
-from dobble_print.card import CardShape, ShapeKind
+from dobble_print.card import CardLayout, CardShape, ShapeKind
 from dobble_print.deck.connect import Team
 from dobble_print.printing.cover import CoverPage
-from dobble_print.layout.deck_layout import CardLayout
 from dobble_print.printing.sheet import CardSlot, Duplex, SheetPlan
 from dobble_print.symbols.loading import Symbol
 
@@ -255,7 +254,7 @@ def _draw_placements(c, slot: CardSlot, layout: CardLayout) -> None:
 
 def _draw_front(c, plan: SheetPlan, slots: Sequence[CardSlot], layouts, card_color) -> None:
     """One sheet of fronts: card colour with its bleed, the symbols, then the cut guides on top."""
-    radius = plan.card_diameter / 2
+    radius = plan.card.size / 2
     for slot in slots:
         if card_color != WHITE:
             _disc(c, slot.center, radius + plan.bleed, card_color)
@@ -272,7 +271,7 @@ def _draw_front(c, plan: SheetPlan, slots: Sequence[CardSlot], layouts, card_col
 def _draw_back(c, plan: SheetPlan, slots: Sequence[CardSlot], size, card_color) -> None:
     """One sheet of backs, each at its mirrored centre and running ``back_bleed`` past the cut
     line; no cut guides (you cut by the front)."""
-    reach = plan.card_diameter / 2 + plan.back_bleed
+    reach = plan.card.size / 2 + plan.back_bleed
     for slot in slots:
         c.saveState()
         _disc(c, slot.back_center, reach, card_color, clip=True)
@@ -307,7 +306,7 @@ def render_pdf(
     from reportlab.pdfgen import canvas as rl_canvas
 
     from dobble_print.printing.pdf.cover import draw_cover_page
-    from dobble_print.printing.pdf.shaped import draw_back_shaped, draw_front_shaped, plan_shape
+    from dobble_print.printing.pdf.shaped import draw_back_shaped, draw_front_shaped
 
     rl_config.useA85 = 0  # binary streams: 7x faster and 20 % smaller than ASCII85
     fonts = _register_fonts()
@@ -332,9 +331,9 @@ def render_pdf(
     back_size = None
     if plan.duplex:
         back_size = _define_back_form(
-            c, back, 2 * (max(plan_shape(plan).half_extent) + plan.back_bleed)
+            c, back, 2 * (max(plan.card.half_extent) + plan.back_bleed)
         )
-    shaped = plan.shape is not None or teams is not None
+    shaped = plan.card.kind is not ShapeKind.CIRCLE or teams is not None
 
     covers = iter(cover)
     for n, page in enumerate(plan.pages, 1):

@@ -1,4 +1,4 @@
-"""Drawing the cover pages computed by :mod:`dobble_print.printing.cover`; called only by ``render``.
+"""Drawing the cover pages computed by ``printing.cover``; called only by ``render``.
 
 Kept apart from ``render`` so each stays small; like it, this module may import reportlab.
 """

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dobble_print.card import CardShape, ShapeKind
+from dobble_print.card import CardShape
 from dobble_print.deck.connect import BORDER_MM, Team
-from dobble_print.printing.pdf.canvas import CUT_GREY, CUT_LINE_PT, WHITE, _draw_placements, _pt, shape_path
+from dobble_print.printing.pdf.canvas import (
+    CUT_GREY,
+    CUT_LINE_PT,
+    WHITE,
+    _draw_placements,
+    _pt,
+    shape_path,
+)
 from dobble_print.printing.sheet import CardSlot, SheetPlan
-
-
-def plan_shape(plan: SheetPlan) -> CardShape:
-    """The plan's card shape (a circle of ``card_diameter`` when it has none)."""
-    return plan.shape or CardShape(ShapeKind.CIRCLE, plan.card_diameter)
 
 
 def _fill(c, shape: CardShape, center, grow: float, rgb) -> None:
@@ -36,7 +38,7 @@ def draw_front_shaped(
     teams: Sequence[Team] | None,
 ) -> None:
     """One sheet of fronts: colours (bleed, then each card's own), symbols, then cut guides."""
-    shape = plan_shape(plan)
+    shape = plan.card
     for slot in slots:
         team = teams[slot.card] if teams else None
         if team or card_color != WHITE:
@@ -65,7 +67,7 @@ def draw_front_shaped(
 def draw_back_shaped(c, plan: SheetPlan, slots: Sequence[CardSlot], size, card_color) -> None:
     """One sheet of backs at their mirrored centres: the art over the back bleed, then again
     clipped to each card, so neighbours' bleeds end at the shared cut line; no cut guides."""
-    shape = plan_shape(plan)
+    shape = plan.card
     for grow in (plan.back_bleed, 0.0) if plan.back_bleed else (0.0,):
         for slot in slots:
             c.saveState()

@@ -1,6 +1,6 @@
 """Drawing the print-shop files: one card (or one back) per page, page = bleed box.
 
-Called only by :mod:`dobble_print.printing.shop`; like ``render`` and ``render_cover`` this module may import
+Called only by ``printing.shop``; like ``render`` and ``render_cover`` this module may import
 reportlab. Each page's MediaBox and BleedBox are the card's bounding box grown by the shop bleed,
 its TrimBox the card's bounding box. The card background (and a Connect border's colour) fills the
 whole page, so a cut that wanders stays on colour. The cut path is stroked in a Separation colour
@@ -15,9 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
-from dobble_print.card import CardShape
+from dobble_print.card import CardLayout, CardShape
 from dobble_print.deck.connect import BORDER_MM, Team
-from dobble_print.layout.deck_layout import CardLayout
 from dobble_print.printing.pdf.canvas import (
     _define_back_form,
     _draw_placements,

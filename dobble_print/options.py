@@ -1,0 +1,64 @@
+"""What a build is asked to do: :class:`BuildOptions`, already parsed, in mm and enums.
+
+The public Python API and both shells (the CLI and the app) fill one of these; the pipeline reads
+it. Values here are plain numbers and enums: text such as ``"85mm"`` is parsed at the edge
+(:mod:`dobble_print.units`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from dobble_print.card import CardShape
+from dobble_print.deck.connect import BORDER_MM
+from dobble_print.printing.sheet import Duplex
+from dobble_print.symbols.loading import SymbolOptions
+from dobble_print.units import PAPERS, Paper
+
+CONNECT_GAP = 2.0  # mm between a Connect card's border and its symbols (the preset's 5 mm margin)
+
+
+class Variant(StrEnum):
+    """The game: the classic deck, or Connect (starting cards and four teams, by border colour)."""
+
+    CLASSIC = "classic"
+    CONNECT = "connect"
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Everything a build needs, already parsed and in mm."""
+
+    sources: tuple[Path, ...]
+    output: Path
+    seed: int
+    symbols_per_card: int | None = None
+    cards: int | None = None
+    paper: Paper = PAPERS["a4"]
+    card: CardShape = CardShape()  # the card's shape and size (diameter, side, or across the flats)
+    margin: float = 5.0
+    safe_margin: float = 3.0
+    clearance: float = 1.0  # least distance between two symbols' inks
+    max_rotation: float = 180.0  # largest tilt of any symbol either way, degrees; 0 = upright
+    report: Path | None = None
+    png_dir: Path | None = None
+    symbol_options: SymbolOptions = SymbolOptions()
+    bleed: float = 0.0
+    cut_guides: frozenset[str] = frozenset({"circle", "ticks"})
+    card_color: tuple[float, float, float] = (1.0, 1.0, 1.0)
+    backs: Path | None = None  # the picture printed on the backs; None prints no backs
+    duplex: Duplex = Duplex.LONG
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    cover: bool = True
+    shop: Path | None = None  # folder for the print-shop files (one card per page, PNGs)
+    variant: Variant = Variant.CLASSIC
+
+    @property
+    def symbol_margin(self) -> float:
+        """How far inside the cut line the symbols stay, mm: ``safe_margin``, but on a Connect
+        card at least 2 mm clear of its coloured border."""
+        if self.variant is Variant.CONNECT:
+            return max(self.safe_margin, BORDER_MM + CONNECT_GAP)
+        return self.safe_margin

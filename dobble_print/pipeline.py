@@ -31,7 +31,13 @@ from dobble_print.output import check_writable, refuse_inputs, write_atomically
 from dobble_print.printing.backs import load_back
 from dobble_print.printing.cover import DeckFacts, cover_page_count, plan_cover
 from dobble_print.printing.pdf.canvas import render_pdf
-from dobble_print.printing.preview import card_png_paths, write_card_pngs
+from dobble_print.printing.preview import (
+    card_png_paths,
+    draw_card,
+    draw_sheet,
+    save_png,
+    write_card_pngs,
+)
 from dobble_print.printing.sheet import SheetPlan, plan_sheets
 from dobble_print.printing.shop import shop_paths, write_shop
 from dobble_print.report import build_report
@@ -330,3 +336,55 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
             progress=_stage(progress, "shop"),
         )
     return dataclasses.replace(prepared, report=report)
+
+
+def draw_preview(
+    options: BuildOptions, *, card: int | None = 1, sheet: int | None = None, dpi: int = 150
+) -> None:
+    """Draw one card (1-based ``card``) or one whole front ``sheet`` as a PNG at ``options.output``.
+
+    Only the cards drawn are laid out; each is the card the full build prints with the same
+    options and seed.
+
+    Raises:
+        DobbleError: ``card``, ``sheet`` or ``dpi`` out of range, or the output would overwrite a
+            source.
+    """
+    refuse_inputs({"-o": [options.output]}, find_sources(options.sources).files)
+    if not 30 <= dpi <= 1200:
+        raise DobbleError(f"--dpi {dpi} is out of range; use 30 to 1200")
+
+    def wanted(plan: SheetPlan) -> list[int]:  # only what is drawn; the range errors come next
+        if sheet is not None:
+            return [slot.card for slot in plan.slots if slot.sheet == sheet - 1]
+        return [card - 1] if 1 <= card <= len(plan.slots) else []
+
+    prepared = prepare(options, only=wanted)
+    if sheet is not None:
+        sheets = prepared.plan.sheet_count
+        if not 1 <= sheet <= sheets:
+            raise DobbleError(
+                f"--sheet {sheet} is out of range: this deck has sheets 1 to {sheets}"
+            )
+        image = draw_sheet(
+            prepared.plan,
+            prepared.layouts,
+            prepared.symbols,
+            sheet - 1,
+            dpi=dpi,
+            card_color=options.card_color,
+            teams=prepared.teams,
+        )
+    else:
+        count = len(prepared.layouts)
+        if not 1 <= card <= count:
+            raise DobbleError(f"--card {card} is out of range: this deck has cards 1 to {count}")
+        image = draw_card(
+            prepared.layouts[card - 1],
+            prepared.symbols,
+            shape=options.card,
+            dpi=dpi,
+            card_color=options.card_color,
+            team=prepared.teams[card - 1] if prepared.teams else None,
+        )
+    save_png(image, options.output, dpi=dpi)

@@ -591,10 +591,7 @@ def preview(
       dobble-print preview photos/ --sheet 1 -o sheet1.png --paper letter --preset junior
     """
     from dobble_print.options import BuildOptions
-    from dobble_print.output import refuse_inputs
-    from dobble_print.pipeline import prepare
-    from dobble_print.printing.preview import draw_card, draw_sheet, save_png
-    from dobble_print.symbols.sources import find_sources
+    from dobble_print.pipeline import draw_preview
 
     def make():
         options = BuildOptions(
@@ -621,47 +618,7 @@ def preview(
             output=output,
             seed=seed,
         )
-        refuse_inputs({"-o": [output]}, find_sources(options.sources).files)
-        if not 30 <= dpi <= 1200:
-            raise DobbleError(f"--dpi {dpi} is out of range; use 30 to 1200")
-
-        def wanted(plan) -> list[int]:  # lay out only what is drawn; the range errors come next
-            if sheet is not None:
-                return [slot.card for slot in plan.slots if slot.sheet == sheet - 1]
-            return [card - 1] if 1 <= card <= len(plan.slots) else []
-
-        prepared = prepare(options, only=wanted)
-        if sheet is not None:
-            sheets = prepared.plan.sheet_count
-            if not 1 <= sheet <= sheets:
-                raise DobbleError(
-                    f"--sheet {sheet} is out of range: this deck has sheets 1 to {sheets}"
-                )
-            image = draw_sheet(
-                prepared.plan,
-                prepared.layouts,
-                prepared.symbols,
-                sheet - 1,
-                dpi=dpi,
-                card_color=options.card_color,
-                teams=prepared.teams,
-            )
-        else:
-            count = len(prepared.layouts)
-            if not 1 <= card <= count:
-                raise DobbleError(
-                    f"--card {card} is out of range: this deck has cards 1 to {count}"
-                )
-            team = prepared.teams[card - 1] if prepared.teams else None
-            image = draw_card(
-                prepared.layouts[card - 1],
-                prepared.symbols,
-                shape=options.card,
-                dpi=dpi,
-                card_color=options.card_color,
-                team=team,
-            )
-        save_png(image, output, dpi=dpi)
+        draw_preview(options, card=None if sheet is not None else card, sheet=sheet, dpi=dpi)
 
     _run(make)
     typer.echo(f"{'sheet ' + str(sheet) if sheet is not None else 'card ' + str(card)} -> {output}")

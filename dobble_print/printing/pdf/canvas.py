@@ -330,9 +330,7 @@ def render_pdf(
     define_symbol_forms(c, symbols, layouts)
     back_size = None
     if plan.duplex:
-        back_size = _define_back_form(
-            c, back, 2 * (max(plan.card.half_extent) + plan.back_bleed)
-        )
+        back_size = _define_back_form(c, back, 2 * (max(plan.card.half_extent) + plan.back_bleed))
     shaped = plan.card.kind is not ShapeKind.CIRCLE or teams is not None
 
     covers = iter(cover)

@@ -1,8 +1,49 @@
-"""dobble-print: a folder of pictures or a list of words becomes a print-ready Spot it! deck."""
+"""dobble-print: a folder of pictures or a list of words becomes a print-ready Spot it! deck.
+
+The public Python API, for scripts and notebooks (the CLI and the app are shells over it)::
+
+    from dobble_print import BuildOptions, build, default_icons
+
+    result = build(BuildOptions(sources=(default_icons(),), output=Path("deck.pdf"), seed=1))
+
+Names are imported on first use, so ``import dobble_print`` stays instant and a worker process
+that needs one stage does not load the others.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+# Public name -> the module that defines it.
+_API = {
+    "build": "dobble_print.pipeline",
+    "plan": "dobble_print.pipeline",
+    "draw_preview": "dobble_print.pipeline",
+    "BuildResult": "dobble_print.pipeline",
+    "DeckPlan": "dobble_print.pipeline",
+    "BuildOptions": "dobble_print.options",
+    "Variant": "dobble_print.options",
+    "CardShape": "dobble_print.card",
+    "ShapeKind": "dobble_print.card",
+    "SymbolOptions": "dobble_print.symbols",
+    "Background": "dobble_print.symbols",
+    "PhotoShape": "dobble_print.symbols",
+    "Duplex": "dobble_print.printing",
+    "Paper": "dobble_print.printing",
+    "PAPERS": "dobble_print.printing",
+    "DobbleError": "dobble_print.errors",
+    "default_icons": "dobble_print.resources",
+}
+
+__all__ = [*_API, "__version__"]
 
 
-def __getattr__(name: str) -> str:
-    """``__version__`` on demand: importlib.metadata costs ~70 ms, which every run would pay."""
+def __getattr__(name: str):
+    """Public names on first use; ``__version__`` too (importlib.metadata costs ~70 ms)."""
+    if name in _API:
+        value = getattr(importlib.import_module(_API[name]), name)
+        globals()[name] = value
+        return value
     if name == "__version__":
         from importlib.metadata import PackageNotFoundError, version
 
@@ -11,3 +52,7 @@ def __getattr__(name: str) -> str:
         except PackageNotFoundError:  # a source tree that was never installed
             return "0.0.0"
     raise AttributeError(f"module 'dobble_print' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

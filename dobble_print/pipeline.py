@@ -11,7 +11,13 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from dobble_print.card import CardLayout
-from dobble_print.deck.choice import best_partial_deck, choose_option, next_option
+from dobble_print.deck.choice import (
+    DeckOption,
+    best_partial_deck,
+    choose_option,
+    deck_options,
+    next_option,
+)
 from dobble_print.deck.connect import Team, assign_teams, cover_lines
 from dobble_print.deck.mixing import mix
 from dobble_print.deck.plane import (
@@ -126,6 +132,52 @@ def plan_deck(
             )
         deck = take_cards(deck, cards)
     return deck, why
+
+
+@dataclass(frozen=True)
+class DeckPlan:
+    """What :func:`build` would make from the options' sources, found without laying anything out.
+
+    Attributes:
+        deck: the deck build makes (cards as symbol indices, before mixing and shuffling).
+        why: the sentence build prints about its choice.
+        found: the sources found (pictures and words).
+        usable: the symbols left after the loading checks (duplicates, and broken files skipped
+            with ``skip_bad``): what the decks below are counted from.
+        choices: every deck that many symbols can make, fewest symbols per card first.
+        warnings: what loading found (duplicates, bad files skipped, missing glyphs).
+    """
+
+    deck: Deck
+    why: str
+    found: int
+    usable: int
+    choices: tuple[DeckOption, ...]
+    warnings: tuple[str, ...] = ()
+
+
+def plan(options: BuildOptions, progress: Progress | None = None) -> DeckPlan:
+    """The deck :func:`build` would make with ``options``, after the same loading checks.
+
+    Every source is decoded (at the size build would use), so duplicates and broken files are
+    counted as build counts them; build itself stops decoding once its deck has its symbols.
+
+    Raises:
+        DobbleError: as :func:`build` would, about the sources or the deck's size.
+    """
+    found = find_sources(options.sources)
+    where = ", ".join(map(str, options.sources))
+    first, why = _plan(options, len(found.items), where)
+    loaded = load_symbols(
+        found,
+        max_px=symbol_pixels(options.card.size, options.symbol_margin, first.symbols_per_card),
+        options=options.symbol_options,
+        progress=_stage(progress, "load"),
+    )
+    usable = len(loaded.symbols)
+    deck, why = (first, why) if usable >= first.symbol_count else _plan(options, usable, where)
+    choices = deck_options(usable, larger=2) if usable >= 3 else ()
+    return DeckPlan(deck, why, len(found.items), usable, choices, loaded.warnings)
 
 
 def symbol_pixels(card_diameter: float, safe_margin: float, symbols_per_card: int) -> int:

@@ -1,0 +1,29 @@
+"""The deck: finite projective planes (cards as tuples of symbol indices), verified, never assumed.
+
+Which decks a number of pictures allows, the best partial deck, which pictures share a card, and
+the Connect variant's teams. galois is imported only here.
+"""
+
+from dobble_print.lazy import lazy_exports
+
+_EXPORTS = {
+    "Deck": "plane",
+    "build_deck": "plane",
+    "card_count": "plane",
+    "check_symbols_per_card": "plane",
+    "shuffle_cards": "plane",
+    "supported_sizes": "plane",
+    "take_cards": "plane",
+    "DeckOption": "choice",
+    "best_partial_deck": "choice",
+    "choose_option": "choice",
+    "deck_options": "choice",
+    "next_option": "choice",
+    "mix": "mixing",
+    "BORDER_MM": "connect",
+    "Team": "connect",
+    "assign_teams": "connect",
+    "cover_lines": "connect",
+}
+__all__ = sorted(_EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -19,7 +19,6 @@ from dobble_print.errors import DobbleError
 
 BORDER_MM = 3.0  # band inside the cut line; the preset's safe margin keeps symbols off it
 STARTING_CARDS = 10
-TEAM_CARDS = 20
 
 
 @dataclass(frozen=True)

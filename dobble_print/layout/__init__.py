@@ -1,0 +1,17 @@
+"""Layout: each card's symbols packed by their real outlines, and every card measured.
+
+numba is imported only in ``kernels``, highspy only in ``tightening``.
+"""
+
+from dobble_print.lazy import lazy_exports
+
+_EXPORTS = {
+    "layout_deck": "deck_layout",
+    "start_packers": "deck_layout",
+    "Measured": "metrics",
+    "as_json": "metrics",
+    "measuring": "metrics",
+    "measure_deck": "metrics",
+}
+__all__ = sorted(_EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -115,7 +115,7 @@ def _ink_in(table, lw, lh, u, v, hu, hv):
 
 
 @_compiled
-def _mark(out, rows, cols, table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # noqa: PLR0913
+def _mark(out, rows, cols, table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):
     """Mark the cells (``rows``, ``cols``) whose turned box meets ink (:func:`_ink_in` not 0).
 
     In straight-line loops, the boxes of all the cells first and their counts after: a cell on
@@ -139,7 +139,7 @@ def _mark(out, rows, cols, table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu
 
 
 @_compiled
-def _block_ink(table, lw, lh, bi, ei, bj, ej, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # noqa: PLR0913
+def _block_ink(table, lw, lh, bi, ei, bj, ej, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):
     """:func:`_ink_in` for the box around cells [bi, ei) × [bj, ej) turned, which holds every one
     of their boxes (0: none of them meets ink, 2: all lie wholly on ink)."""
     y = ((bi + ei) / 2 - ny / 2) * cell
@@ -160,7 +160,7 @@ def _fill(out, i0, i1, j0, j1, r0, r1, c0, c1):
 
 
 @_compiled
-def raster_cells(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):  # noqa: PLR0913
+def raster_cells(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):
     """Cells (``ny`` rows up, ``nx`` columns) whose turned bounding box meets any ink, trimmed to
     the rows and columns holding any, with the first row and column kept.
 
@@ -278,7 +278,7 @@ def runs_longest_first(cells):
 
 
 @_compiled
-def raster_runs(table, lw, lh, f, pw, ph, height, aspect, angle, cell):  # noqa: PLR0913
+def raster_runs(table, lw, lh, f, pw, ph, height, aspect, angle, cell):
     """A shape's cells drawn ``height`` mm tall turned ``angle``° (:func:`raster_cells` on its
     pyramid level ``table``, ``lw``×``lh`` pixels of ``f`` picture pixels each, of a picture
     ``pw``×``ph``), the picture centre's (column, row) in them, and their runs longest first.
@@ -549,7 +549,7 @@ def neighbours(pts, starts, window):
 
 
 @_compiled
-def pair_bounds(pts, starts, centres, half, beside, widest, moves, upper, lower, need, shift):  # noqa: PLR0913
+def pair_bounds(pts, starts, centres, half, beside, widest, moves, upper, lower, need, shift):
     """The linear bounds :mod:`tightening` puts on every two symbols' growth and
     shifts, stacked, from the pairs of their outline points that could come closer than the
     clearance: rows of coefficients of (t_i, t_j, dx_i, dy_i, dx_j, dy_j), the room each leaves,
@@ -603,7 +603,7 @@ def pair_bounds(pts, starts, centres, half, beside, widest, moves, upper, lower,
 
 
 @_compiled
-def _pair_rows(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift, coef, rhs, k):  # noqa: PLR0913
+def _pair_rows(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift, coef, rhs, k):
     """Add to ``coef`` and ``rhs`` (from row ``k`` on, doubling them when full) the bounds from
     the pairs of outline points (``a`` of one symbol, ``b`` of the other) closer than
     ``window``; the two and how many rows are filled. ``ca``, ``cb`` are the centres, ``ha``,

@@ -1,0 +1,25 @@
+"""Symbols: pictures and words found, loaded safely and trimmed to their ink, with how much prints.
+
+cairosvg is imported only here.
+"""
+
+from dobble_print.lazy import lazy_exports
+
+_EXPORTS = {
+    "Background": "loading",
+    "PhotoShape": "loading",
+    "Symbol": "loading",
+    "SymbolOptions": "loading",
+    "SymbolSet": "loading",
+    "faint_on_card": "loading",
+    "find_images": "loading",
+    "find_sources": "loading",
+    "load_symbols": "loading",
+    "BadPicture": "raster",
+    "INK_ALPHA": "ink",
+    "WHITE": "ink",
+    "Ink": "ink",
+    "measure_ink": "ink",
+}
+__all__ = sorted(_EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

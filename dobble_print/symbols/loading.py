@@ -30,7 +30,7 @@ from dobble_print.symbols.background import (
     remove_background,
     shape_photo,
 )
-from dobble_print.symbols.raster import BadPicture, load_raster
+from dobble_print.symbols.raster import TRIM_ALPHA, BadPicture, ink_box, load_raster
 from dobble_print.symbols.sources import Source, Sources, find_images, find_sources
 from dobble_print.symbols.svg import SVG_SUFFIXES, load_svg
 from dobble_print.symbols.words import (
@@ -58,8 +58,6 @@ __all__ = [
     "load_symbols",
 ]
 
-# Alpha at or below this counts as empty when trimming: anti-aliasing fuzz is not ink.
-INK_ALPHA = 8
 # A picture is "faint" on the card when this share of its ink is within this of the card colour.
 FAINT_SHARE = 0.97
 FAINT_DIFFERENCE = 24
@@ -144,14 +142,12 @@ def display_name(path: Path) -> str:
 
 
 def trim(rgba: np.ndarray) -> tuple[np.ndarray, int, int] | None:
-    """Crop to the bounding box of the ink: (pixels, left, top); None when there is no ink."""
-    ink = rgba[..., 3] > INK_ALPHA
-    rows = np.flatnonzero(ink.any(axis=1))
-    cols = np.flatnonzero(ink.any(axis=0))
-    if not len(rows):
+    """Crop to the box of the visible pixels: (pixels, left, top); None when there are none."""
+    box = ink_box(rgba)
+    if box is None:
         return None
-    top, left = int(rows[0]), int(cols[0])
-    return np.ascontiguousarray(rgba[top : rows[-1] + 1, left : cols[-1] + 1]), left, top
+    left, top, right, bottom = box
+    return np.ascontiguousarray(rgba[top:bottom, left:right]), left, top
 
 
 def _picture(path: Path, *, max_px: int, options: SymbolOptions) -> np.ndarray:
@@ -165,7 +161,7 @@ def _picture(path: Path, *, max_px: int, options: SymbolOptions) -> np.ndarray:
     colour = plain_background(rgba) if options.background == Background.REMOVE else None
     if colour is not None:
         removed = remove_background(rgba, colour)
-        if (removed[..., 3] > INK_ALPHA).any():  # one flat colour all over is the picture itself
+        if (removed[..., 3] > TRIM_ALPHA).any():  # one flat colour all over is the picture itself
             return removed
     return shape_photo(rgba, options.photo_shape)
 

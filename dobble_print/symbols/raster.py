@@ -167,3 +167,17 @@ def _decode(path: Path, max_px: int) -> np.ndarray:
         raise BadPicture(reason) from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise BadPicture(_too_big_reason()) from None
+
+
+# Alpha at or below this counts as empty when trimming: anti-aliasing fuzz is not ink. (What
+# *prints* is judged at alpha ≥ 0.5, :data:`ink.INK_ALPHA`; trimming keeps every visible pixel.)
+TRIM_ALPHA = 8
+
+
+def ink_box(rgba: np.ndarray) -> tuple[int, int, int, int] | None:
+    """(left, top, right, bottom) of the pixels above :data:`TRIM_ALPHA`; None if there are none."""
+    ink = rgba[..., 3] > TRIM_ALPHA
+    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    if not len(rows):
+        return None
+    return int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1

@@ -21,14 +21,13 @@ from pathlib import Path
 
 import numpy as np
 
-from dobble_print.symbols.raster import BadPicture
+from dobble_print.symbols.raster import BadPicture, ink_box
 
 SVG_SUFFIXES = frozenset({".svg", ".svgz"})
 
 MAX_SVG_BYTES = 20_000_000  # after un-gzipping; hand-drawn icons are kilobytes
 MAX_ELEMENTS = 200_000  # drawn elements once every <use> is expanded
 _PREVIEW_PX = 256
-_INK_ALPHA = 8
 # A speck of ink in a vast viewBox must not make a gigantic raster.
 _MAX_RENDER_PX = 4096
 
@@ -145,14 +144,6 @@ def _render(data: bytes, *, width: int | None = None, height: int | None = None)
     return out
 
 
-def _ink_box(rgba: np.ndarray) -> tuple[int, int, int, int] | None:
-    ink = rgba[..., 3] > _INK_ALPHA
-    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
-    if not len(rows):
-        return None
-    return int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1
-
-
 def load_svg(path: Path, *, max_px: int) -> np.ndarray:
     """Rasterise an SVG so that its drawn ink is about ``max_px`` pixels on its longer side.
 
@@ -172,7 +163,7 @@ def load_svg(path: Path, *, max_px: int) -> np.ndarray:
             if ph > pw:
                 preview = _render(data, height=_PREVIEW_PX)
                 ph, pw = preview.shape[:2]
-            box = _ink_box(preview)
+            box = ink_box(preview)
             if box is None:
                 return preview  # no ink: the caller reports the empty picture
             ink_longest = max(box[2] - box[0], box[3] - box[1])

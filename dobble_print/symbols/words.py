@@ -21,7 +21,6 @@ import numpy as np
 
 WORD_SUFFIXES = frozenset({".txt"})
 MAX_WORDS_BYTES = 1_000_000
-LONG_WORD = 40  # characters; longer phrases still wrap but print small
 MAX_LINES = 3
 # A single line wider than this (width / height) is wrapped at spaces when it can be.
 WRAP_ASPECT = 3.2

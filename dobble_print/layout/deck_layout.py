@@ -62,11 +62,9 @@ SMALLEST_FILL = 0.39  # a card's smallest symbol is traded for when smaller than
 RETRY_BELOW = 0.60  # a card printing less than this share of its expected ink is packed again
 ATTEMPTS = 3  # packings at most of a card that stays short
 WORD_RETRY_BELOW = 0.53  # the same for words, which pack to ~0.59 of theirs (pictures to ~0.63)
-# A card's expected ink is taken as at least this share of the deck's mean. A card of the palest
-# pictures that packs about as well as they allow still prints least of the deck: the Noto emoji's
-# palest card fell to 0.440 by deckcheck at seed 4. Packed again like a weak one, the palest card
-# of the Noto emoji rises by 0.009 on average over seeds 1-6 (the default icons 0.004), for one
-# or two packings more in 57.
+# A card's expected ink is taken as at least this share of the deck's mean: a card of the palest
+# pictures that packs about as well as they allow still prints least of the deck, so it is packed
+# again like a weak one, which lifts the palest card for one or two more packings a deck.
 PALE = 0.97
 PARALLEL_FROM = 12  # cards: below this a process pool costs more than it saves
 
@@ -104,7 +102,7 @@ def start_packers(cards: int, workers: int | None = None) -> None:
     workers, so that loading the compiled packer in it overlaps with loading the pictures.
 
     The server also imports this module, which a worker needs to unpickle its job: imported in
-    each worker as it started, it held the start of the next one up by ~40 ms."""
+    each worker as it starts, it would hold up the start of the next one."""
     if worker_count(cards, parallel_from=PARALLEL_FROM, workers=workers) > 1:
         start_server(["dobble_print.layout.warm_packer", "dobble_print.layout.deck_layout"])
 
@@ -121,18 +119,17 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
 
     A card's printed ink is about 0.63 (words 0.59) of its *expected* ink, Σ rank area ×
     printed share of its symbols, give or take 0.03: what is left is how well this packing
-    went. Packing again the cards more than ~1.3 deviations short (words 2) raises the palest
-    card of the default icons from 0.420 to 0.445 (Noto emoji 0.409 to 0.437) and the mean by
-    0.005, for a sixth more packings (Noto a quarter); the one that prints most is kept. A
-    card's expected ink counts as at least ``PALE`` of the deck's mean, so a card of pale
-    pictures is held to nearly the deck's standard.
+    went. Packing again the cards more than ~1.3 deviations short (words 2) lifts the palest
+    cards, and a little the mean, for a sixth to a quarter more packings; the one that prints
+    most is kept. A card's expected ink counts as at least ``PALE`` of the deck's mean, so a
+    card of pale pictures is held to nearly the deck's standard.
 
     The size floor (``_floor``) is the smallest symbol's size on a card ``SMALLEST_FILL``
     covered; a card whose ink covers at least that much but whose smallest symbol is boxed in
     under it (tightening could not grow it there) is packed again, and the first packing to
-    reach the floor is kept: the smallest symbol of the Noto emoji deck goes from 10.3–10.8 mm
-    to 11.1 mm over seeds 1–3 for 2–6 more packings in 57. A card filled less (thin line icons,
-    words) cannot be expected to reach the floor and is not packed again for it.
+    reach the floor is kept, so the deck's smallest symbol reaches it, for a few more packings
+    a deck. A card filled less (thin line icons, words) cannot be expected to reach the floor
+    and is not packed again for it.
 
     Depends only on the card and the deck's mean expected ink (of every card, even in a
     preview), so a preview shows the card the build prints.
@@ -269,7 +266,7 @@ def layout_deck(
         )
     # The shapes are made in a thread while the size ranks are chosen: thresholding the pictures
     # is numpy, which lets go of the interpreter, and choosing the ranks is plain Python, so
-    # the two overlap (~30 ms of the ~0.1 s this process works before any card is packed).
+    # the two overlap in the serial work before any card is packed.
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         made = pool.submit(shapes_of, symbols)
         cards = tuple(tuple(c) for c in deck.cards)

@@ -25,19 +25,14 @@ from dobble_print.layout.masks import CellMask, Shape, rasterise_runs
 # ~0.3 s and ~35 MB to import, and a build that packs its cards in worker processes never needs
 # it in the main one.
 
-# Cells across the card's safe disc when placing. Placing only decides where each shape goes and
-# roughly how large; settling on the finer grid and tightening on the outlines decide the final
-# sizes. So a coarse grid costs no coverage: at 0.77 mm cells (105 across) rather than 0.525
-# (160, rounded to 153 by the clearance) the default icons and the Noto emoji cover the same
-# (+0.0002 and +0.0006 on average over seeds 1-6, within the seeds' spread), for about a quarter
-# less packing time; 0.75-1.05 mm cells all cover the same.
+# Cells across the card's safe disc when placing (0.77 mm on 85 mm). Placing only decides where
+# each shape goes and roughly how large; settling on the finer grid and tightening on the outlines
+# decide the final sizes. So a coarse grid here costs no coverage and saves packing time.
 GRID = 105
 WHOLE = 0.15  # the cell is made to fit the clearance in whole cells only when it moves this little
 SAFETY = 0.05  # mm added to the clearance and kept from the safe circle: resampling for print
 # Growing in place: relative steps, the next one once one fails. On the placing grid one step
-# is enough: a 1.5 % step after it took a third of the placing grid's growing, and settling and
-# tightening take up what it leaves (over seeds 1-6 the same coverage or a little more: icons
-# +0.0008, Noto emoji +0.0003; the masks rasterised on that grid ~7 % fewer).
+# is enough: settling and tightening take up what it leaves, and a finer second step costs masks.
 GROW_STEPS = (0.05,)
 NUDGE = 2  # cells a growing shape may move
 PAD = 3  # blocked cells around the grid in the frame: the widest ring looked at around a shape

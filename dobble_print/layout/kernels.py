@@ -1,5 +1,6 @@
 """The packer's inner loops, compiled with numba: the only module that imports it. Most answer
-questions about the occupancy grid; :func:`outline_bounds` serves :mod:`tightening`.
+questions about the occupancy grid; :func:`outline_boxes`, :func:`neighbours`,
+:func:`pair_bounds` and :func:`most_violated` serve :mod:`tightening`.
 
 The packer asks thousands of small questions per card — where does this shape, at this size and
 angle, fit; does it still fit one cell to the left — each over a few thousand grid cells. In numpy
@@ -43,9 +44,9 @@ SUPER = 16  # cells a side of the blocks tested whole before their blocks are
 
 @_compiled
 def summed_area(ink):
-    """Summed-area table of a boolean picture modulo 2¹⁶ (see :func:`shapes._table`), in one
-    pass: numpy's two cumulative sums and a cast took ~3 ms for a full-resolution picture, and
-    each packing worker makes one for most of a deck's pictures."""
+    """Summed-area table of a boolean picture modulo 2¹⁶ (see :func:`masks._table`), in one
+    pass rather than numpy's two cumulative sums and a cast: each packing worker makes one for
+    most of a deck's pictures."""
     h, w = ink.shape
     out = np.zeros((h + 1, w + 1), np.uint16)
     for i in range(h):
@@ -119,8 +120,8 @@ def _mark(out, rows, cols, table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu
     """Mark the cells (``rows``, ``cols``) whose turned box meets ink (:func:`_ink_in` not 0).
 
     In straight-line loops, the boxes of all the cells first and their counts after: a cell on
-    the outline is as likely ink as not, and branching on each, cell by cell, was mispredicted
-    half the time (the same cells, ~15 % faster)."""
+    the outline is as likely ink as not, and branching on each, cell by cell, would be
+    mispredicted half the time."""
     m = len(rows)
     u0, u1 = np.empty(m, np.int64), np.empty(m, np.int64)
     v0, v1 = np.empty(m, np.int64), np.empty(m, np.int64)
@@ -166,7 +167,7 @@ def raster_cells(table, lw, lh, nx, ny, cell, c, s, kx, ky, cu, cv, hu, hv):
 
     ``table`` is the level's summed-area table; (u, v) of a point (x, y) mm from the picture's
     centre are ``u = kx(x·c + y·s) + cu`` and ``v = ky(x·s - y·c) + cv`` in level pixels, and a
-    turned cell's box reaches ±hu, ±hv around its centre's. See :func:`shapes.rasterise`.
+    turned cell's box reaches ±hu, ±hv around its centre's. See :func:`masks.rasterise`.
 
     Blocks of ``SUPER``×``SUPER`` cells, then of ``BLOCK``×``BLOCK``, are tested first, by the box
     around the whole turned block (which holds every one of its cells' boxes): no ink there
@@ -270,9 +271,8 @@ def _by_length(runs, n, width):
 def runs_longest_first(cells):
     """The runs of :func:`runs_of` longest first (rows in order among equals), the order they are
     tried in when testing where a shape fits: a long run meets a blocked cell sooner, and skips
-    further when it does (finding every free corner takes ~30 % less time; which corners are
-    free does not depend on the order). A counting sort, in the same call: ~11 → ~9 µs a mask
-    against a stable argsort of ``runs_of``'s result."""
+    further when it does (which corners are free does not depend on the order). A counting
+    sort, in the same call: cheaper than a stable argsort of ``runs_of``'s result."""
     out, n = _runs(cells)
     return _by_length(out, n, cells.shape[1])
 
@@ -283,9 +283,9 @@ def raster_runs(table, lw, lh, f, pw, ph, height, aspect, angle, cell):
     pyramid level ``table``, ``lw``×``lh`` pixels of ``f`` picture pixels each, of a picture
     ``pw``×``ph``), the picture centre's (column, row) in them, and their runs longest first.
 
-    :func:`shapes.rasterise`'s arithmetic, the cells and their runs in one compiled call: done in
-    Python around two calls, they took longer than the cells of a small shape on the placing
-    grid, and the packer asks for ~400 rasterisations a card.
+    :func:`masks.rasterise_runs`'s arithmetic, the cells and their runs in one compiled call:
+    done in Python around two calls, they take longer than the cells of a small shape on the
+    placing grid, and the packer asks for ~400 rasterisations a card.
     """
     width = height * aspect
     t = math.radians(angle)
@@ -526,7 +526,7 @@ def fits_near(fr, runs, h, w, pad, r, c, offsets):
 def neighbours(pts, starts, window):
     """For each point (symbol i's are ``pts[starts[i]:starts[i + 1]]``, x and y in mm), a bit
     mask of the symbols with a point in or beside its cell of side ``window``: only those can
-    have a point within ``window`` of it (numpy's version cost ~2 ms a card)."""
+    have a point within ``window`` of it, in one compiled pass over all points at once."""
     x0, y0 = pts[:, 0].min(), pts[:, 1].min()
     m = pts.shape[0]
     kx, ky = np.empty(m, np.int64), np.empty(m, np.int64)
@@ -560,12 +560,12 @@ def pair_bounds(pts, starts, centres, half, beside, widest, moves, upper, lower,
     point near it (only those points are measured against that symbol's). ``centres`` are the
     symbols' centres, ``widest`` their largest radius, ``moves`` the most any point of theirs
     moves, ``upper`` and ``lower`` their growth's limits, ``shift`` the most a centre moves
-    along x and along y, ``need`` the clearance. All pairs in one call, into one buffer: one
-    call and one array per pair, then stacking them, cost ~1.5 ms a card.
+    along x and along y, ``need`` the clearance. All pairs in one call, into one buffer: no
+    call and array per pair to stack after.
     """
     n = centres.shape[0]
-    # 2¹⁶ rows to start with, about what a card of eight needs: doubling up to there copied
-    # ~3 MB a card
+    # 2¹⁶ rows to start with, about what a card of eight needs: doubling up to there copies
+    # the rows again at every step
     coef, rhs = np.empty((65536, 6)), np.empty(65536)
     k = 0
     at = np.zeros(n * (n - 1) // 2 + 1, np.int64)
@@ -613,7 +613,7 @@ def _pair_rows(a, ca, ha, b, cb, hb, window, need, grow, shrink, shift, coef, rh
 
     The points of ``b`` are sorted into square buckets of side ``window / 2``: a point of ``a``
     is measured only against those of the 25 buckets around it that come within the window
-    (with nine buckets of side ``window`` it looked at 2.6 points for each one within it). The
+    (nine buckets of side ``window`` cover nearly three times the window's area). The
     rows are written in the same pass that finds them (counting them first, then filling them,
     measured every pair twice)."""
     w2 = window * window

@@ -1,6 +1,6 @@
-"""Shapes: a symbol's ink as the packer sees it, rasterised onto the card's occupancy grid.
+"""Masks: a symbol's ink as the packer sees it, rasterised onto the card's occupancy grid.
 
-A symbol's *ink* is its pixels with alpha ≥ 0.5 (as a printer's eye and ``deckcheck`` see it). The
+A symbol's *ink* is its pixels with alpha ≥ 0.5 (as a printer's eye and the metrics see it). The
 packer needs that ink at many sizes and angles on a coarse grid (about 0.8 mm a cell), and it needs
 the result to be *conservative*: every cell the real ink touches must be marked, or two symbols that
 look apart on the grid could be closer than the clearance on paper.
@@ -23,13 +23,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from dobble_print.symbols.ink import INK_ALPHA  # alpha ≥ 0.5, as deckcheck and the metrics read ink
+from dobble_print.symbols.ink import INK_ALPHA  # alpha ≥ 0.5, as the metrics read ink
 
-# Longest side of the finest level. Pictures load at 300 dpi of their largest size on the card
-# (561 px for 8 a card on 85 mm); at 512 their finest level pooled 2×2 pixels, 0.09 mm on a
-# large symbol, coarser than FINE allows on the settling grid and than tightening's outline
-# wants, so every contact kept ~0.1 mm more than the clearance. At full resolution the default
-# icons cover 0.004 more of the card, the Noto emoji 0.008.
+# Longest side of the finest level: large enough to keep the pictures (loaded at 300 dpi of their
+# largest size on the card, 561 px for 8 a card on 85 mm) at full resolution. Pooled, a large
+# symbol's pixels are coarser than FINE allows on the settling grid and than tightening's outline
+# wants, and every contact keeps a little more than the clearance.
 PYRAMID_PX = 1024
 FINE = 6  # level pixels are at most 1/FINE of a cell: finer hugs the ink, coarser is faster
 WORD_ROTATION = 25.0  # words read badly when tilted further
@@ -58,9 +57,8 @@ class Shape:
     def levels(self) -> tuple[np.ndarray, ...]:
         """Max-pooled ink (bool arrays), finest first, each half the size of the last.
 
-        Made on first use and kept: only the processes that pack look at them, and the one that
-        loads the pictures made the whole pyramid of every picture for nothing (~35 ms for 57)
-        before handing the cards to the packing workers.
+        Made on first use and kept: only the processes that pack look at them, so the one that
+        loads the pictures never makes them before handing the cards to the packing workers.
         """
         levels = [self.finest]
         while max(levels[-1].shape) > 8:
@@ -77,8 +75,8 @@ class Shape:
         """Summed-area table of ``levels[level]``, for counting ink in any box at once.
 
         Made on first use and kept: a card's grids use two or three of a shape's levels, and the
-        process that loads the pictures rasterises none, so building every table up front cost
-        the build ~0.5 s on 133 pictures, once in this process and again in every worker.
+        process that loads the pictures rasterises none, so tables built up front would be
+        mostly wasted, in this process and again in every worker.
         """
         found = self._tables.get(level)
         if found is None:
@@ -130,7 +128,7 @@ def _table(ink: np.ndarray) -> np.ndarray:
     A box's count (four look-ups) is then exact modulo 65536, so exact for any box of fewer
     pixels, which is what :func:`kernels.raster_cells` asks of it; half the bytes of int32 keep
     more of a full-resolution picture's table (a 570-pixel picture's is 0.65 MB) in the cache,
-    and rasterising on the settling grid is a tenth faster. Made by a compiled loop
+    which makes rasterising on the settling grid faster. Made by a compiled loop
     (:func:`kernels.summed_area`), imported here: only the processes that pack need tables.
     """
     from dobble_print.layout.kernels import summed_area

@@ -26,7 +26,7 @@ one look-up, and a blocked run skips every position that would put it on the sam
    largest size that fits (bisected; a step stops at the first free position) within the spread;
    after each round everything grows again, for a few rounds or until no shape gains. Its old
    place is still free, so nothing shrinks. With contact placement this adds about a tenth to the
-   coverage (default icons 0.41 → 0.45).
+   coverage.
 5. **Settle on a finer grid** (:mod:`settling`): the placed shapes grow again on a
    grid with a few times more cells across, then jostle; about a tenth more coverage again.
 """
@@ -60,9 +60,7 @@ from dobble_print.layout.settling import settle
 __all__ = ["GRID", "SAFETY", "Board", "Spot", "make_board", "pack"]
 
 # Width in cells of the ring around a shape whose blocked share scores a position (at most the
-# frame's PAD). 3 rather than 2, with MIN_GAIN 0.01 rather than 0.02: coverage +0.004 (default
-# icons) and +0.002 (Noto emoji) on average over seeds 1-6, Noto up on five of the six, for ~4 %
-# more time; the Noto deck had fallen under a mean of 0.50 on two of them.
+# frame's PAD): a wider ring presses shapes together more tightly, for ~4 % more time.
 CONTACT = 3
 SHRINK = 0.92  # when a shape fits nowhere, every shape shrinks by this and it tries again
 MAX_SHRINKS = 40  # shrinks allowed before the card is started again from a smaller scale
@@ -138,7 +136,7 @@ def _shrink(card: CardGrid, placed: Sequence[Piece], waiting: Sequence[Piece]) -
 TRIES = 3  # random angles tried for each shape when it is first placed
 REINSERTS = 3  # rounds of taking every shape out and putting it back bigger
 REINSERT_TRIES = 2  # new angles tried, besides its own, for a shape put back
-MIN_GAIN = 0.01  # a shape is put back only when it can grow at least this much (see CONTACT)
+MIN_GAIN = 0.01  # a shape is put back only when it can grow this much: lower gains more, slower
 SEARCH = 5  # bisection steps on the size of a shape put back
 SEARCH_STOP = 0.01  # bisection ends when the bounds are this close
 GALLOP = 0.03  # the first step up from a size that fits, doubled after each that fits too
@@ -151,11 +149,11 @@ def _largest_fit(card: CardGrid, item: Piece, lo: float, hi: float, angles: Sequ
     Tries ``lo`` plus ``MIN_GAIN`` first (most shapes cannot gain at all), then steps up by
     ``GALLOP``, twice as far after each size that fits, and bisects geometrically from the first
     that does not. Half the shapes that can gain gain only ``MIN_GAIN`` or so, and a size that
-    does not fit costs a test at every angle: trying ``hi`` first and bisecting down from it
-    rasterised 1.5 times as many masks here, for the same coverage (seeds 1-6, default icons
-    and Noto emoji). A size's test is one correlation per angle; only the final size's free
-    positions are scored. An angle is not tried again at a size larger than one it did not fit
-    at (it would not fit there either: the same cards, for ~11 % fewer masks).
+    does not fit costs a test at every angle, so stepping up from below tests fewer sizes than
+    trying ``hi`` first and bisecting down from it, for the same coverage. A size's test is one
+    correlation per angle; only the final size's free positions are scored. An angle is not
+    tried again at a size larger than one it did not fit at (it would not fit there either: the
+    same cards, for fewer masks).
     """
     tested: dict[tuple[float, float], tuple | None] = {}  # (size, angle) -> (mask, runs)
     failed = dict.fromkeys(angles, math.inf)  # the least size each angle is known not to fit at

@@ -25,17 +25,15 @@ from dobble_print.layout.grid import (
     size_cap,
 )
 
-# Growing on the finer grid: smaller steps than on the placing grid, the card is nearly full.
-# (0.03, 0.01) rather than (0.02, 0.007): the same coverage over seeds 1-6 (icons 0.5064 both,
-# Noto 0.4894 vs 0.4896) for ~8 % less packing time; jostling takes up the rest.
+# Growing on the finer grid: smaller steps than on the placing grid, the card is nearly full; not
+# so small that they cost time for no coverage, since jostling takes up what they leave.
 FINE_GROW_STEPS = (0.03, 0.01)
 JOSTLES = 4  # rounds of jostling on the finer grid
 JOSTLE_GROW = 0.01  # each shape tries to grow this much per round
 JOSTLE_NUDGE = 3  # cells a growing shape may move while jostling
 # Degrees: a stuck shape also tries one of these turns. Few, so that a shape still stuck in the
-# next round asks for a turn it has rasterised before (each piece keeps its last few masks): a
-# turn drawn from anywhere within 8° either way made ~30 new masks a card on the settling grid,
-# its dearest, for the same coverage (seeds 1-6, default icons and Noto emoji).
+# next round asks for a turn it has rasterised before (each piece keeps its last few masks): any
+# angle within 8° covers no more and makes new masks on the settling grid, its dearest.
 JOSTLE_TURNS = (-8.0, -4.0, 4.0, 8.0)
 JOSTLE_STEP = 2  # cells a shape that cannot grow may step, to make room elsewhere
 JOSTLE_STEPS = 3  # random steps tried

@@ -13,8 +13,8 @@ and the ink stops short of the safe edge. Here each card's symbols grow about th
   so they never overestimate. The level is the coarsest whose pixels are at most
   ``OUTLINE_PIXEL`` on the card: a coarse pixel the ink's edge crosses gets a box hugging its
   ink, so a coarser outline loses little (its points are a half, its pairs a quarter), while
-  the finest level's pixels on a large symbol made tightening cost 1.8 times as much for no
-  more coverage.
+  the finest level's pixels on a large symbol would make tightening cost far more for no more
+  coverage.
 - For two outline points a (of symbol i) and b (of j), with u the unit vector from b to a, the
   moved points satisfy |a′ − b′| ≥ u·(a′ − b′) = |a − b| + t_i·u·(a − c_i) − t_j·u·(b − c_j) +
   u·(d_i − d_j), linear in the unknowns: requiring it to stay at least the clearance is a linear
@@ -24,14 +24,12 @@ and the ink stops short of the safe edge. Here each card's symbols grow about th
   concave function, and depth(p′) ≥ half diagonal + ``SAFETY`` is a convex bound. It is met
   exactly, by adding the tangent plane at the point furthest out until none is out.
 - The card's size spread stays within ``spread`` and above ``LEAST_SPREAD`` (linear in t).
-- Objective: the ink area gained, Σ size²·t. (The card's smallest symbol counted four times
-  more, for the deck's smallest symbol's sake, until the size floor below took that over: counted
-  like the others, the default icons cover 0.001 more and the Noto emoji 0.0008, over seeds 1-6,
-  with the same smallest symbol, 11.1 mm.)
+- Objective: the ink area gained, Σ size²·t, every symbol alike (weighing the card's smallest
+  more on every card costs coverage; the size floor below looks after it).
 - A size floor: when the card's smallest symbol is short of ``floor`` but within
   ``FLOOR_GROWTH`` of it, it may grow to the floor, weighing ``FLOOR_WEIGHT`` times more, and
-  its neighbours may shrink a little (``MAX_SHRINK``) to make room. On the default icons the
-  smallest symbol in the deck went from 10.5 to 11.1 mm, for no measurable coverage.
+  its neighbours may shrink a little (``MAX_SHRINK``) to make room. It lifts the deck's
+  smallest symbol at no measurable cost in coverage.
 
 The bounds number tens of thousands (every close pair of outline points), but only a few dozen
 matter, so the programme is solved by cutting planes: start from each pair's closest points,

@@ -1,5 +1,5 @@
-"""Imported by the packing workers' fork server (:func:`layout.start_packers`): loads the packer's
-compiled loops once, so that every worker forked from the server starts with them ready.
+"""Imported by the packing workers' fork server (:func:`deck_layout.start_packers`): loads the
+packer's compiled loops once, so that every worker forked from the server starts with them ready.
 
 numba compiles (or loads from its disk cache) each loop on its first call, about a second in all,
 so importing is not enough: a tiny card is packed here, on both grids, which calls every loop with

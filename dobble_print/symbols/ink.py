@@ -1,11 +1,11 @@
-"""Ink: how much of a picture prints, as the metrics and ``deckcheck`` read it.
+"""Ink: how much of a picture prints, as the metrics read it.
 
 *Ink* is a pixel with alpha ≥ 0.5; *printed ink* is a pixel that is not near-white once composited
 over white paper (what a player sees as picture). Two figures of each picture follow, measured on
 every k-th pixel (at most ``SAMPLE`` a side): its *printed share*, printed ink over the convex hull
 of its ink (how much of the room it takes on a card it prints; :mod:`mixing` and :mod:`ranks` use
 it), and its *printed fraction*, printed ink over its whole box, so that a placement of w × h mm
-prints about w·h·fraction mm² (:mod:`layout` compares packings by it).
+prints about w·h·fraction mm² (:mod:`layout.deck_layout` compares packings by it).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 INK_ALPHA = 128
-WHITE = 235  # deckcheck's threshold: a pixel whose darkest channel is below this is printed ink
+WHITE = 235  # a pixel whose darkest channel is below this is printed ink (over white paper)
 SAMPLE = 128  # pixels a side the printed share is measured on
 
 
@@ -28,7 +28,7 @@ class Ink:
     fractions: tuple[float, ...]
 
     def printed_area(self, layout) -> float:
-        """About how much of a card's layout (a ``layout.CardLayout``) prints, mm²."""
+        """About how much of a card's layout (a ``card.CardLayout``) prints, mm²."""
         return sum(p.width * p.height * self.fractions[p.symbol] for p in layout.placements)
 
 

@@ -1,34 +1,23 @@
-"""The command line: parses options and units, calls one pipeline function, prints a summary.
-
-The only module that imports typer and the only one that prints. A :class:`DobbleError` becomes one
-line on stderr and exit code 1; anything else is a bug and shows a traceback only with ``--debug``.
-"""
+"""The typer app and its commands: build and preview parse their options, call one pipeline
+function and print what it made; plan and deck ask the deck functions."""
 
 from __future__ import annotations
 
 import json
 import secrets
 import sys
-import traceback
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand
 
-from dobble_print.card import CardShape, ShapeKind
+from dobble_print.cli.errors import run, show_tracebacks
+from dobble_print.cli.options import card_options
+from dobble_print.cli.progress import Bars
+from dobble_print.cli.summary import summarise
 from dobble_print.errors import DobbleError
-from dobble_print.options import Variant
-from dobble_print.resources import default_icons
-from dobble_print.symbols.loading import Background, PhotoShape, SymbolOptions
-from dobble_print.units import (
-    PAPERS,
-    parse_color,
-    parse_cut_guides,
-    parse_length,
-    parse_offset,
-    parse_paper,
-)
+from dobble_print.units import parse_offset
 
 app = typer.Typer(
     add_completion=False,
@@ -38,31 +27,27 @@ app = typer.Typer(
     help="Turn a folder of pictures into a print-ready PDF of Spot it!/Dobble cards.",
 )
 
-_state = {"debug": False}
 
+class _Command(TyperCommand):
+    """A command whose help names each argument by its metavar alone (typer would add the
+    Python type: ``N <int>``, ``FOLDER|FILE <list[Path]>``)."""
 
-T = TypeVar("T")
-
-
-def _fail(message: str) -> None:
-    typer.echo(f"dobble-print: error: {message}", err=True)
-    raise typer.Exit(1)
-
-
-def _run(action: Callable[[], T]) -> T:
-    """The single error boundary: user errors as one line, bugs as one line unless --debug."""
-    try:
-        return action()
-    except DobbleError as exc:
-        _fail(str(exc))
-    except KeyboardInterrupt:
-        typer.echo("dobble-print: interrupted; nothing was written", err=True)
-        raise typer.Exit(130) from None
-    except Exception as exc:  # a bug: say so briefly, show the trace on request
-        if _state["debug"]:
-            traceback.print_exc()
-        _fail(f"internal error ({type(exc).__name__}: {exc}); run again with --debug and report it")
-    raise AssertionError("unreachable")
+    def format_options(self, ctx: typer.Context, formatter: Any) -> None:
+        arguments, options = [], []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if param.param_type_name != "argument":
+                options.append(record)
+            elif param.metavar:
+                arguments.append((param.metavar + ("..." if param.nargs != 1 else ""), record[1]))
+            else:
+                arguments.append(record)
+        for title, records in (("Arguments", arguments), ("Options", options)):
+            if records:
+                with formatter.section(title):
+                    formatter.write_dl(records)
 
 
 def _print_version(value: bool) -> None:
@@ -87,246 +72,7 @@ def main(
     ] = False,
 ) -> None:
     """Turn a folder of pictures into a print-ready PDF of Spot it!/Dobble cards."""
-    _state["debug"] = debug
-
-
-# Options of build that do not change how a card looks: a preset may set them, preview skips them.
-_BUILD_ONLY = frozenset(
-    {
-        "report",
-        "png_dir",
-        "shop",
-        "backs",
-        "back_image",
-        "duplex",
-        "back_offset",
-        "no_cover",
-        "quiet",
-        "verbose",
-    }
-)
-
-
-def _apply_preset(ctx: typer.Context, param: object, value: str | None) -> str | None:
-    """Eager ``--preset``: its values become the defaults of the other options (click's
-    ``default_map``), so anything given on the command line still wins."""
-    if value is None or ctx.resilient_parsing:
-        return value
-    from dobble_print.presets import load_preset
-
-    own = {p.name for p in ctx.command.params if p.name and p.name != "preset"}
-    values = _run(lambda: load_preset(value, known=own | _BUILD_ONLY))
-    ctx.default_map = {**(ctx.default_map or {}), **{k: v for k, v in values.items() if k in own}}
-    return value
-
-
-class _Bars:
-    """Progress bars on stderr for the pipeline's ``progress(stage, done, total)`` callback.
-
-    Shown only on a terminal and never with ``--quiet``; a bar appears once a stage has work left.
-    """
-
-    LABELS = {
-        "load": "Loading pictures",
-        "layout": "Laying out cards",
-        "render": "Writing PDF",
-        "png": "Writing card PNGs",
-        "shop": "Writing shop files",
-    }
-
-    def __init__(self, enabled: bool) -> None:
-        self.progress = None
-        self.tasks: dict[str, object] = {}
-        if enabled and sys.stderr.isatty():
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-            self.progress = Progress(
-                TextColumn("{task.description:<18}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            )
-
-    def __enter__(self) -> _Bars:
-        if self.progress is not None:
-            self.progress.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.progress is not None:
-            self.progress.stop()
-
-    def __call__(self, stage: str, done: int, total: int) -> None:
-        if self.progress is None:
-            return
-        if stage not in self.tasks:
-            self.tasks[stage] = self.progress.add_task(self.LABELS.get(stage, stage), total=total)
-        self.progress.update(self.tasks[stage], completed=done, total=total)
-
-
-# Options that build and preview share, declared once: preview must accept every option that
-# changes how a card looks, or "the same options give the same card" would not hold.
-Sources = Annotated[
-    list[Path] | None,
-    typer.Argument(
-        help="Folders of pictures, pictures, or .txt files of words (one per line), merged "
-        "in order (default: the bundled icons)."
-    ),
-]
-SymbolsPerCard = Annotated[
-    int | None, typer.Option("-n", "--symbols-per-card", help="Symbols per card.")
-]
-Cards = Annotated[int | None, typer.Option("--cards", help="Print only K cards.")]
-Paper = Annotated[str, typer.Option("--paper", help=f"{', '.join(PAPERS)} or WxH like 210x297mm.")]
-CardSize = Annotated[
-    str, typer.Option("--card-size", help="Card diameter, e.g. 85mm, 8.5cm, 3.3in.")
-]
-Preset = Annotated[
-    str | None,
-    typer.Option(
-        "--preset",
-        is_eager=True,
-        callback=_apply_preset,
-        help="Option values from a preset (classic, junior, toddler, mini, connect) or a .toml "
-        "file; options given on the command line win.",
-    ),
-]
-Shape = Annotated[
-    ShapeKind,
-    typer.Option(
-        "--shape",
-        help="Card shape; --card-size is then the square's side or the "
-        "hexagon's width across its flats.",
-    ),
-]
-VariantOption = Annotated[
-    Variant | None,
-    typer.Option(
-        "--variant",
-        help="classic (the default), or connect: 10 black-bordered starting cards and four "
-        "teams of 20 in pink, orange, green and blue, symbols at least 5 mm inside the "
-        "cut (--preset connect sets it).",
-    ),
-]
-Margin = Annotated[str, typer.Option("--margin", help="Printable margin kept clear on every side.")]
-CutGuides = Annotated[
-    str, typer.Option("--cut-guides", help="circle,ticks (default), circle, ticks or none.")
-]
-CardColor = Annotated[
-    str, typer.Option("--card-color", help="Card background: white, cream, … or #rrggbb.")
-]
-Bleed = Annotated[
-    str, typer.Option("--bleed", help="Run the card colour this far past the cut line.")
-]
-SafeMargin = Annotated[
-    str, typer.Option("--safe-margin", help="Keep symbols this far inside the cut line.")
-]
-Clearance = Annotated[str, typer.Option("--clearance", help="Least gap between two symbols.")]
-Rotation = Annotated[
-    float,
-    typer.Option(
-        "--rotation",
-        metavar="DEG",
-        help="Largest tilt of any symbol, degrees "
-        "(pictures turn freely, words up to 25; 0 keeps all upright).",
-    ),
-]
-BackgroundOption = Annotated[
-    Background,
-    typer.Option(
-        "--background",
-        help="remove: plain backgrounds around drawings become "
-        "transparent; keep: leave every picture whole.",
-    ),
-]
-PhotoShapeOption = Annotated[
-    PhotoShape, typer.Option("--photo-shape", help="How photos (no plain background) are cut.")
-]
-FontOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--font",
-        help="TrueType font (.ttf/.otf) for words in scripts the bundled DejaVu Sans lacks.",
-    ),
-]
-SkipBad = Annotated[
-    bool, typer.Option("--skip-bad", help="Build from the readable files, skipping bad ones.")
-]
-
-
-def _card_options(
-    *,
-    sources,
-    symbols_per_card,
-    cards,
-    paper,
-    card_size,
-    shape,
-    variant,
-    margin,
-    cut_guides,
-    card_color,
-    bleed,
-    safe_margin,
-    clearance,
-    rotation,
-    background,
-    photo_shape,
-    font,
-    skip_bad,
-) -> dict:
-    """The shared options parsed into :class:`BuildOptions` fields (mm, RGB, enums)."""
-    return dict(
-        sources=tuple(sources) if sources else (default_icons(),),
-        symbol_options=SymbolOptions(background, photo_shape, font, skip_bad),
-        symbols_per_card=symbols_per_card,
-        cards=cards,
-        paper=parse_paper(paper),
-        card=CardShape(shape, parse_length(card_size, option="--card-size")),
-        variant=variant or Variant.CLASSIC,
-        margin=parse_length(margin, option="--margin"),
-        bleed=parse_length(bleed, option="--bleed"),
-        safe_margin=parse_length(safe_margin, option="--safe-margin"),
-        clearance=parse_length(clearance, option="--clearance"),
-        max_rotation=_rotation(rotation),
-        cut_guides=parse_cut_guides(cut_guides),
-        card_color=parse_color(card_color, option="--card-color"),
-    )
-
-
-@app.command()
-def deck(
-    symbols_per_card: Annotated[int, typer.Argument(metavar="N", help="Symbols per card.")],
-    cards: Annotated[
-        int | None, typer.Option("--cards", help="Keep only the first K cards.")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of lines.")] = False,
-) -> None:
-    """Print the cards of a deck with N symbols per card, one card per line.
-
-    Example: dobble-print deck 8 --cards 55
-    """
-    from dobble_print.deck.plane import build_deck, take_cards
-
-    def make():
-        d = build_deck(symbols_per_card)
-        return take_cards(d, cards) if cards is not None else d
-
-    d = _run(make)
-    if as_json:
-        typer.echo(json.dumps({"symbols_per_card": d.symbols_per_card, "cards": d.cards}))
-    else:
-        sys.stdout.write("".join(" ".join(map(str, c)) + "\n" for c in d.cards))
-
-
-def _rotation(degrees: float) -> float:
-    if not 0 <= degrees <= 180:
-        raise DobbleError(
-            f"--rotation {degrees:g} is out of range; give 0 (upright) to 180 degrees"
-        )
-    return degrees
+    show_tracebacks(debug)
 
 
 def _duplex(text: str):
@@ -338,26 +84,25 @@ def _duplex(text: str):
         raise DobbleError(f"--duplex {text!r} is not a choice; use long or short") from None
 
 
-@app.command()
+@app.command(cls=_Command)
+@card_options
 def build(
-    sources: Sources = None,
-    output: Annotated[Path, typer.Option("-o", "--output", help="PDF to write.")] = Path(
-        "out/deck.pdf"
-    ),
-    symbols_per_card: SymbolsPerCard = None,
-    cards: Cards = None,
-    paper: Paper = "a4",
-    card_size: CardSize = "85mm",
-    seed: Annotated[int | None, typer.Option("--seed", help="Random seed for the layout.")] = None,
+    output: Annotated[
+        Path, typer.Option("-o", "--output", metavar="FILE", help="PDF to write.")
+    ] = Path("out/deck.pdf"),
+    seed: Annotated[
+        int | None, typer.Option("--seed", metavar="N", help="Random seed for the layout.")
+    ] = None,
     report: Annotated[
-        Path | None, typer.Option("--report", help="Also write a JSON report here.")
+        Path | None,
+        typer.Option("--report", metavar="FILE", help="Also write a JSON report here."),
     ] = None,
-    preset: Preset = None,
     png_dir: Annotated[
-        Path | None, typer.Option("--png-dir", help="Also write every card as a 300 dpi PNG here.")
+        Path | None,
+        typer.Option(
+            "--png-dir", metavar="DIR", help="Also write every card as a 300 dpi PNG here."
+        ),
     ] = None,
-    shape: Shape = ShapeKind.CIRCLE,
-    variant: VariantOption = None,
     shop: Annotated[
         Path | None,
         typer.Option(
@@ -367,25 +112,29 @@ def build(
             "per PDF page with trim/bleed boxes and a CutContour path, backs, PNGs.",
         ),
     ] = None,
-    margin: Margin = "5mm",
-    cut_guides: CutGuides = "circle,ticks",
-    card_color: CardColor = "white",
-    bleed: Bleed = "0mm",
-    safe_margin: SafeMargin = "3mm",
-    clearance: Clearance = "1mm",
-    rotation: Rotation = 180.0,
     backs: Annotated[
         bool,
         typer.Option("--backs", help="Print card backs (the bundled design) after each sheet."),
     ] = False,
     back_image: Annotated[
-        Path | None, typer.Option("--back-image", help="Picture for the backs (implies --backs).")
+        Path | None,
+        typer.Option(
+            "--back-image", metavar="FILE", help="Picture for the backs (implies --backs)."
+        ),
     ] = None,
     duplex: Annotated[
-        str, typer.Option("--duplex", help="Printer flips the sheet on its long or short edge.")
+        str,
+        typer.Option(
+            "--duplex",
+            metavar="long|short",
+            help="Printer flips the sheet on its long or short edge.",
+        ),
     ] = "long",
     back_offset: Annotated[
-        str, typer.Option("--back-offset", help="Move the backs by X,Y mm to correct a printer.")
+        str,
+        typer.Option(
+            "--back-offset", metavar="X,Y", help="Move the backs by X,Y mm to correct a printer."
+        ),
     ] = "0,0",
     no_cover: Annotated[
         bool, typer.Option("--no-cover", help="Leave out the cover page (instructions, key).")
@@ -394,10 +143,8 @@ def build(
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Name every picture used or unused.")
     ] = False,
-    background: BackgroundOption = Background.REMOVE,
-    photo_shape: PhotoShapeOption = PhotoShape.RECT,
-    font: FontOption = None,
-    skip_bad: SkipBad = False,
+    *,
+    card_fields: dict[str, Any],
 ) -> None:
     """Build a printable PDF deck from a folder of pictures.
 
@@ -424,26 +171,7 @@ def build(
 
     def make():
         options = BuildOptions(
-            **_card_options(
-                sources=sources,
-                symbols_per_card=symbols_per_card,
-                cards=cards,
-                paper=paper,
-                card_size=card_size,
-                shape=shape,
-                variant=variant,
-                margin=margin,
-                cut_guides=cut_guides,
-                card_color=card_color,
-                bleed=bleed,
-                safe_margin=safe_margin,
-                clearance=clearance,
-                rotation=rotation,
-                background=background,
-                photo_shape=photo_shape,
-                font=font,
-                skip_bad=skip_bad,
-            ),
+            **card_fields,
             output=output,
             seed=seed,
             report=report,
@@ -454,66 +182,60 @@ def build(
             back_offset=parse_offset(back_offset, option="--back-offset"),
             cover=not no_cover,
         )
-        with _Bars(not quiet) as bars:
+        with Bars(not quiet) as bars:
             return build_pdf(options, progress=bars)
 
-    result = _run(make)
+    result = run(make)
     if chosen_seed:  # said once the build worked, so an error stays the only line
         typer.echo(f"no seed given, using --seed {seed}", err=True)
-    _summarise(result, seed=seed, output=output, verbose=verbose)
+    summarise(result, seed=seed, output=output, verbose=verbose)
 
 
-# Skips not worth a note without --verbose: hidden files and the documents that live beside
-# pictures (README, LICENSE, credits); a skipped .heic photo or a subfolder is worth one.
-_QUIET_SKIPS = ("(hidden)", "no extension)") + tuple(
-    f"(not a picture: {ext})" for ext in (".md", ".txt", ".json", ".toml", ".html", ".db", ".ini")
-)
+@app.command(cls=_Command)
+@card_options
+def preview(
+    output: Annotated[
+        Path, typer.Option("-o", "--output", metavar="FILE", help="PNG to write.")
+    ] = Path("out/card.png"),
+    card: Annotated[
+        int, typer.Option("--card", metavar="N", help="Which card, counting from 1.")
+    ] = 1,
+    sheet: Annotated[
+        int | None,
+        typer.Option(
+            "--sheet", metavar="N", help="Draw this whole sheet (from 1) instead of a card."
+        ),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", help="Random seed for the layout.")
+    ] = 1,
+    dpi: Annotated[int, typer.Option("--dpi", metavar="DPI", help="Resolution of the PNG.")] = 150,
+    *,
+    card_fields: dict[str, Any],
+) -> None:
+    """Draw one card (or one sheet) as a PNG to check the look before printing.
+
+    It takes build's options that change how a card looks; the same sources, options and --seed
+    as build give the same card as in the PDF.
+
+    Examples:
+
+      dobble-print preview photos/ --card 3 -o card3.png --seed 7
+
+      dobble-print preview photos/ --sheet 1 -o sheet1.png --paper letter --preset junior
+    """
+    from dobble_print.options import BuildOptions
+    from dobble_print.pipeline import draw_preview
+
+    def make():
+        options = BuildOptions(**card_fields, output=output, seed=seed)
+        draw_preview(options, card=None if sheet is not None else card, sheet=sheet, dpi=dpi)
+
+    run(make)
+    typer.echo(f"{'sheet ' + str(sheet) if sheet is not None else 'card ' + str(card)} -> {output}")
 
 
-def _summarise(result, *, seed: int, output: Path, verbose: bool) -> None:
-    """The end-of-build summary: the choice, what was made, what was left out, how to print."""
-    d, plan = result.deck, result.plan
-    for line in result.warnings:
-        typer.echo(f"warning: {line}", err=True)
-    if verbose:
-        for line in result.notes:
-            typer.echo(line)
-    elif passed := [n for n in result.notes if not n.endswith(_QUIET_SKIPS)]:
-        many = "s" if len(passed) != 1 else ""
-        typer.echo(
-            f"note: {len(passed)} file{many} passed over (subfolders, links that leave the "
-            "folder, not pictures); --verbose names them",
-            err=True,
-        )
-    if result.choice:
-        typer.echo(result.choice)
-    if verbose:
-        for sym in result.symbols:
-            typer.echo(f"used: {sym.source}")
-        for path in result.unused:
-            typer.echo(f"unused: {path}")
-    m = result.report.get("metrics")
-    shape = (
-        f"; coverage {m['coverage_mean']:.2f} (min {m['coverage_min']:.2f}), "
-        f"size ratio {m['size_ratio_mean']:.1f}, smallest symbol {m['smallest']:.0f} mm, "
-        f"clearance {m['clearance'] or 0:.1f} mm, ink {m['edge']:.1f} mm from the cut"
-        if m
-        else ""
-    )
-    typer.echo(
-        f"{len(d.cards)} cards, {d.symbols_per_card} symbols per card, "
-        f"{len(plan.pages)} pages, seed {seed} -> {output}{shape}"
-    )
-    if result.unused and not verbose:
-        names = ", ".join(result.unused[:10])
-        more = f" and {len(result.unused) - 10} more" if len(result.unused) > 10 else ""
-        typer.echo(f"unused pictures ({len(result.unused)}): {names}{more}")
-    typer.echo("Print at 100 % (actual size), not 'fit to page'.")
-    if plan.duplex:
-        typer.echo(f"Print two-sided, flip on {plan.duplex.value} edge.")
-
-
-@app.command()
+@app.command(cls=_Command)
 def plan(
     what: Annotated[
         str,
@@ -538,87 +260,37 @@ def plan(
             return int(what)
         return len(find_images(Path(what)))
 
-    pictures = _run(count)
-    options = _run(lambda: deck_options(pictures, larger=2))
-    chosen = _run(lambda: choose_option(pictures))
+    pictures = run(count)
+    options = run(lambda: deck_options(pictures, larger=2))
+    chosen = run(lambda: choose_option(pictures))
     typer.echo(f"{pictures} pictures:")
     for option in options:
         mark = "  <- build's choice" if option == chosen else ""
         typer.echo(f"  {option.describe()}{mark}")
 
 
-@app.command()
-def preview(
-    sources: Sources = None,
-    output: Annotated[Path, typer.Option("-o", "--output", help="PNG to write.")] = Path(
-        "out/card.png"
-    ),
-    card: Annotated[int, typer.Option("--card", help="Which card, counting from 1.")] = 1,
-    sheet: Annotated[
-        int | None,
-        typer.Option("--sheet", help="Draw this whole sheet (from 1) instead of a card."),
+@app.command(cls=_Command)
+def deck(
+    symbols_per_card: Annotated[int, typer.Argument(metavar="N", help="Symbols per card.")],
+    cards: Annotated[
+        int | None, typer.Option("--cards", metavar="K", help="Keep only the first K cards.")
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed for the layout.")] = 1,
-    dpi: Annotated[int, typer.Option("--dpi", help="Resolution of the PNG.")] = 150,
-    preset: Preset = None,
-    symbols_per_card: SymbolsPerCard = None,
-    cards: Cards = None,
-    paper: Paper = "a4",
-    card_size: CardSize = "85mm",
-    shape: Shape = ShapeKind.CIRCLE,
-    variant: VariantOption = None,
-    margin: Margin = "5mm",
-    cut_guides: CutGuides = "circle,ticks",
-    card_color: CardColor = "white",
-    bleed: Bleed = "0mm",
-    safe_margin: SafeMargin = "3mm",
-    clearance: Clearance = "1mm",
-    rotation: Rotation = 180.0,
-    background: BackgroundOption = Background.REMOVE,
-    photo_shape: PhotoShapeOption = PhotoShape.RECT,
-    font: FontOption = None,
-    skip_bad: SkipBad = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of lines.")] = False,
 ) -> None:
-    """Draw one card (or one sheet) as a PNG to check the look before printing.
+    """Print a deck as numbers (for developers).
 
-    It takes build's options that change how a card looks; the same sources, options and --seed
-    as build give the same card as in the PDF.
+    The deck with N symbols per card, one card per line, its symbols numbered from 0.
 
-    Examples:
-
-      dobble-print preview photos/ --card 3 -o card3.png --seed 7
-
-      dobble-print preview photos/ --sheet 1 -o sheet1.png --paper letter --preset junior
+    Example: dobble-print deck 8 --cards 55
     """
-    from dobble_print.options import BuildOptions
-    from dobble_print.pipeline import draw_preview
+    from dobble_print.deck.plane import build_deck, take_cards
 
     def make():
-        options = BuildOptions(
-            **_card_options(
-                sources=sources,
-                symbols_per_card=symbols_per_card,
-                cards=cards,
-                paper=paper,
-                card_size=card_size,
-                shape=shape,
-                variant=variant,
-                margin=margin,
-                cut_guides=cut_guides,
-                card_color=card_color,
-                bleed=bleed,
-                safe_margin=safe_margin,
-                clearance=clearance,
-                rotation=rotation,
-                background=background,
-                photo_shape=photo_shape,
-                font=font,
-                skip_bad=skip_bad,
-            ),
-            output=output,
-            seed=seed,
-        )
-        draw_preview(options, card=None if sheet is not None else card, sheet=sheet, dpi=dpi)
+        d = build_deck(symbols_per_card)
+        return take_cards(d, cards) if cards is not None else d
 
-    _run(make)
-    typer.echo(f"{'sheet ' + str(sheet) if sheet is not None else 'card ' + str(card)} -> {output}")
+    d = run(make)
+    if as_json:
+        typer.echo(json.dumps({"symbols_per_card": d.symbols_per_card, "cards": d.cards}))
+    else:
+        sys.stdout.write("".join(" ".join(map(str, c)) + "\n" for c in d.cards))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -692,3 +693,128 @@ def test_shop_option_writes_the_shop_files(tmp_path, pictures):
     }
     assert "cards.pdf" in files
     assert sum(f.endswith(".png") for f in files) == 7
+
+
+# The options build and preview share: declared once (cli/options.py), added to both by a decorator.
+SHARED = [
+    "sources",
+    "preset",
+    "symbols_per_card",
+    "cards",
+    "paper",
+    "card_size",
+    "shape",
+    "variant",
+    "margin",
+    "cut_guides",
+    "card_color",
+    "bleed",
+    "safe_margin",
+    "clearance",
+    "rotation",
+    "background",
+    "photo_shape",
+    "font",
+    "skip_bad",
+]
+
+
+def _command(name: str):
+    import typer
+
+    return typer.main.get_command(app).commands[name]
+
+
+def _help_records(name: str) -> dict[str, tuple[str, str]]:
+    import typer
+
+    command = _command(name)
+    ctx = typer.Context(command)
+    return {p.name: p.get_help_record(ctx) for p in command.params}
+
+
+def test_build_and_preview_take_the_same_shared_options_from_one_declaration():
+    import inspect
+
+    from dobble_print.cli.options import card_options
+
+    build, preview = _help_records("build"), _help_records("preview")
+    assert sorted(build.keys() & preview.keys()) == sorted([*SHARED, "output", "seed"])
+    assert {name: build[name] for name in SHARED} == {name: preview[name] for name in SHARED}
+
+    @card_options
+    def probe(*, card_fields):
+        pass
+
+    assert list(inspect.signature(probe).parameters) == SHARED
+
+
+def test_card_options_hands_the_command_parsed_fields_and_presets_apply():
+    """The decorator parses the shared options into BuildOptions fields; a preset sets their
+    defaults and the command line wins."""
+    import typer
+
+    from dobble_print.card import CardShape, ShapeKind
+    from dobble_print.cli.options import card_options
+    from dobble_print.options import BuildOptions
+
+    got = {}
+    probe = typer.Typer()
+
+    @probe.command()
+    @card_options
+    def show(*, card_fields):
+        got.update(card_fields)
+
+    @probe.command()
+    def other():  # a second command, so the first is named on the command line
+        pass
+
+    def fields(*args: str) -> dict:
+        got.clear()
+        result = runner.invoke(probe, ["show", *args])
+        assert result.exit_code == 0, result.stderr
+        BuildOptions(**got, output=Path("x.pdf"), seed=1)  # every key is a field
+        return dict(got)
+
+    assert fields("--card-size", "8.5cm", "--shape", "square")["card"] == CardShape(
+        ShapeKind.SQUARE, 85.0
+    )
+    classic = fields("--preset", "classic")
+    assert (classic["symbols_per_card"], classic["cards"]) == (8, 55)
+    assert fields("--preset", "classic", "--cards", "20")["cards"] == 20
+    result = runner.invoke(probe, ["show", "--card-size", "big"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "dobble-print: error: --card-size 'big' is not a length; write "
+        "a number with mm, cm or in, e.g. 85mm"
+    ]
+
+
+@pytest.mark.parametrize("command", ["build", "preview", "plan", "deck"])
+def test_help_names_every_value_in_words_not_python_types(command):
+    import re
+
+    result = run(command, "--help")
+    assert result.exit_code == 0
+    assert re.findall(r"<[\w\[\]|, ]+>", result.stdout) == []
+    for param in _command(command).params:
+        assert getattr(param, "is_flag", False) or param.metavar, param.name
+
+
+def test_help_lists_the_commands_for_users_first_and_deck_last():
+    result = run("--help")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    listed = [line.split()[0] for line in lines[lines.index("Commands:") + 1 :] if line.strip()]
+    assert listed == ["build", "preview", "plan", "deck"]
+
+
+def test_summary_line_says_1_card_and_1_page(tmp_path, pictures):
+    out = tmp_path / "d.pdf"
+    result = run(
+        "build", str(pictures(7)), "-o", str(out), "--seed", "1", "--cards", "1", "--no-cover"
+    )
+    assert result.exit_code == 0, result.stderr
+    [line] = [line for line in result.stdout.splitlines() if " symbols per card, " in line]
+    assert line.startswith(f"1 card, 3 symbols per card, 1 page, seed 1 -> {out}; coverage ")

@@ -1,0 +1,42 @@
+"""The CLI's single error boundary: a :class:`DobbleError` is one line on stderr and exit code 1;
+anything else is a bug, one line too, with its traceback only under ``--debug``."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from typing import NoReturn, TypeVar
+
+import typer
+
+from dobble_print.errors import DobbleError
+
+T = TypeVar("T")
+
+_state = {"debug": False}
+
+
+def show_tracebacks(on: bool) -> None:
+    """``--debug``: print the traceback of an internal error before its line."""
+    _state["debug"] = on
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``dobble-print: error: message`` on stderr and exit 1."""
+    typer.echo(f"dobble-print: error: {message}", err=True)
+    raise typer.Exit(1)
+
+
+def run(action: Callable[[], T]) -> T:
+    """Call ``action``: user errors become one line, bugs one line unless ``--debug``."""
+    try:
+        return action()
+    except DobbleError as exc:
+        fail(str(exc))
+    except KeyboardInterrupt:
+        typer.echo("dobble-print: interrupted; nothing was written", err=True)
+        raise typer.Exit(130) from None
+    except Exception as exc:  # a bug: say so briefly, show the trace on request
+        if _state["debug"]:
+            traceback.print_exc()
+        fail(f"internal error ({type(exc).__name__}: {exc}); run again with --debug and report it")

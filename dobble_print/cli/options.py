@@ -1,0 +1,261 @@
+"""The options ``build`` and ``preview`` share, declared once and added to both by
+:func:`card_options`.
+
+preview must accept every option that changes how a card looks, or "the same options give the
+same card" would not hold. ``--preset`` sets the defaults of the other options, so anything given
+on the command line still wins.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from dobble_print.card import CardShape, ShapeKind
+from dobble_print.cli.errors import run
+from dobble_print.errors import DobbleError
+from dobble_print.options import Variant
+from dobble_print.resources import default_icons
+from dobble_print.symbols.loading import Background, PhotoShape, SymbolOptions
+from dobble_print.units import PAPERS, parse_color, parse_cut_guides, parse_length, parse_paper
+
+# Options of build that do not change how a card looks: a preset may set them, preview skips them.
+_BUILD_ONLY = frozenset(
+    {
+        "report",
+        "png_dir",
+        "shop",
+        "backs",
+        "back_image",
+        "duplex",
+        "back_offset",
+        "no_cover",
+        "quiet",
+        "verbose",
+    }
+)
+
+
+def _apply_preset(ctx: typer.Context, param: object, value: str | None) -> str | None:
+    """Eager ``--preset``: its values become the defaults of the other options (click's
+    ``default_map``), so anything given on the command line still wins."""
+    if value is None or ctx.resilient_parsing:
+        return value
+    from dobble_print.presets import load_preset
+
+    own = {p.name for p in ctx.command.params if p.name and p.name != "preset"}
+    values = run(lambda: load_preset(value, known=own | _BUILD_ONLY))
+    ctx.default_map = {**(ctx.default_map or {}), **{k: v for k, v in values.items() if k in own}}
+    return value
+
+
+def _choices(enum: type) -> str:
+    """``circle|hexagon|square|rounded``: an enum's values as a metavar."""
+    return "|".join(member.value for member in enum)
+
+
+Sources = Annotated[
+    list[Path] | None,
+    typer.Argument(
+        metavar="FOLDER|FILE",
+        help="Folders of pictures, pictures, or .txt files of words (one per line), merged "
+        "in order (default: the bundled icons).",
+    ),
+]
+Preset = Annotated[
+    str | None,
+    typer.Option(
+        "--preset",
+        metavar="NAME|FILE",
+        is_eager=True,
+        callback=_apply_preset,
+        help="Option values from a preset (classic, junior, toddler, mini, connect) or a .toml "
+        "file; options given on the command line win.",
+    ),
+]
+SymbolsPerCard = Annotated[
+    int | None,
+    typer.Option("-n", "--symbols-per-card", metavar="N", help="Symbols per card."),
+]
+Cards = Annotated[int | None, typer.Option("--cards", metavar="K", help="Print only K cards.")]
+Paper = Annotated[
+    str,
+    typer.Option("--paper", metavar="PAPER", help=f"{', '.join(PAPERS)} or WxH like 210x297mm."),
+]
+CardSize = Annotated[
+    str,
+    typer.Option("--card-size", metavar="LENGTH", help="Card diameter, e.g. 85mm, 8.5cm, 3.3in."),
+]
+Shape = Annotated[
+    ShapeKind,
+    typer.Option(
+        "--shape",
+        metavar=_choices(ShapeKind),
+        help="Card shape; --card-size is then the square's side or the "
+        "hexagon's width across its flats.",
+    ),
+]
+VariantOption = Annotated[
+    Variant | None,
+    typer.Option(
+        "--variant",
+        metavar=_choices(Variant),
+        help="classic (the default), or connect: 10 black-bordered starting cards and four "
+        "teams of 20 in pink, orange, green and blue, symbols at least 5 mm inside the "
+        "cut (--preset connect sets it).",
+    ),
+]
+Margin = Annotated[
+    str,
+    typer.Option("--margin", metavar="LENGTH", help="Printable margin kept clear on every side."),
+]
+CutGuides = Annotated[
+    str,
+    typer.Option(
+        "--cut-guides", metavar="GUIDES", help="circle,ticks (default), circle, ticks or none."
+    ),
+]
+CardColor = Annotated[
+    str,
+    typer.Option(
+        "--card-color", metavar="COLOUR", help="Card background: white, cream, … or #rrggbb."
+    ),
+]
+Bleed = Annotated[
+    str,
+    typer.Option(
+        "--bleed", metavar="LENGTH", help="Run the card colour this far past the cut line."
+    ),
+]
+SafeMargin = Annotated[
+    str,
+    typer.Option(
+        "--safe-margin", metavar="LENGTH", help="Keep symbols this far inside the cut line."
+    ),
+]
+Clearance = Annotated[
+    str, typer.Option("--clearance", metavar="LENGTH", help="Least gap between two symbols.")
+]
+Rotation = Annotated[
+    float,
+    typer.Option(
+        "--rotation",
+        metavar="DEG",
+        help="Largest tilt of any symbol, degrees "
+        "(pictures turn freely, words up to 25; 0 keeps all upright).",
+    ),
+]
+BackgroundOption = Annotated[
+    Background,
+    typer.Option(
+        "--background",
+        metavar=_choices(Background),
+        help="remove: plain backgrounds around drawings become "
+        "transparent; keep: leave every picture whole.",
+    ),
+]
+PhotoShapeOption = Annotated[
+    PhotoShape,
+    typer.Option(
+        "--photo-shape",
+        metavar=_choices(PhotoShape),
+        help="How photos (no plain background) are cut.",
+    ),
+]
+FontOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--font",
+        metavar="FILE",
+        help="TrueType font (.ttf/.otf) for words in scripts the bundled DejaVu Sans lacks.",
+    ),
+]
+SkipBad = Annotated[
+    bool, typer.Option("--skip-bad", help="Build from the readable files, skipping bad ones.")
+]
+
+
+def parse_card_options(
+    sources: Sources = None,
+    preset: Preset = None,
+    symbols_per_card: SymbolsPerCard = None,
+    cards: Cards = None,
+    paper: Paper = "a4",
+    card_size: CardSize = "85mm",
+    shape: Shape = ShapeKind.CIRCLE,
+    variant: VariantOption = None,
+    margin: Margin = "5mm",
+    cut_guides: CutGuides = "circle,ticks",
+    card_color: CardColor = "white",
+    bleed: Bleed = "0mm",
+    safe_margin: SafeMargin = "3mm",
+    clearance: Clearance = "1mm",
+    rotation: Rotation = 180.0,
+    background: BackgroundOption = Background.REMOVE,
+    photo_shape: PhotoShapeOption = PhotoShape.RECT,
+    font: FontOption = None,
+    skip_bad: SkipBad = False,
+) -> dict[str, Any]:
+    """The shared options parsed into :class:`BuildOptions` fields (mm, RGB, enums).
+
+    Its signature is the declaration :func:`card_options` adds to a command; ``preset`` has
+    done its work (the other values' defaults) by the time this runs.
+
+    Raises:
+        DobbleError: a value that does not parse, naming its option.
+    """
+    return dict(
+        sources=tuple(sources) if sources else (default_icons(),),
+        symbol_options=SymbolOptions(background, photo_shape, font, skip_bad),
+        symbols_per_card=symbols_per_card,
+        cards=cards,
+        paper=parse_paper(paper),
+        card=CardShape(shape, parse_length(card_size, option="--card-size")),
+        variant=variant or Variant.CLASSIC,
+        margin=parse_length(margin, option="--margin"),
+        bleed=parse_length(bleed, option="--bleed"),
+        safe_margin=parse_length(safe_margin, option="--safe-margin"),
+        clearance=parse_length(clearance, option="--clearance"),
+        max_rotation=_rotation(rotation),
+        cut_guides=parse_cut_guides(cut_guides),
+        card_color=parse_color(card_color, option="--card-color"),
+    )
+
+
+def _rotation(degrees: float) -> float:
+    if not 0 <= degrees <= 180:
+        raise DobbleError(
+            f"--rotation {degrees:g} is out of range; give 0 (upright) to 180 degrees"
+        )
+    return degrees
+
+
+_SHARED = tuple(
+    p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
+    for p in inspect.signature(parse_card_options, eval_str=True).parameters.values()
+)
+
+
+def card_options(command: Callable[..., None]) -> Callable[..., None]:
+    """Add the shared options to a typer command, after its own.
+
+    The command declares a ``card_fields`` parameter instead of the shared options; typer sees
+    the shared options in its signature, and the command receives them parsed by
+    :func:`parse_card_options` (a user error there is one line, as anywhere in the CLI).
+    """
+    own = inspect.signature(command, eval_str=True)
+    kept = [p for p in own.parameters.values() if p.name != "card_fields"]
+
+    @functools.wraps(command)
+    def wrapper(**kwargs: Any) -> None:
+        shared = {p.name: kwargs.pop(p.name) for p in _SHARED}
+        fields = run(lambda: parse_card_options(**shared))
+        command(**kwargs, card_fields=fields)
+
+    wrapper.__signature__ = own.replace(parameters=[*kept, *_SHARED])  # what typer reads
+    return wrapper

@@ -1,0 +1,74 @@
+"""What ``build`` prints once the PDF is written: warnings, notes, the choice, the summary line,
+the pictures left out and how to print."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+if TYPE_CHECKING:  # the pipeline (and numba) loads only when a command needs it
+    from dobble_print.pipeline import BuildResult
+
+# Skips not worth a note without --verbose: hidden files and the documents that live beside
+# pictures (README, LICENSE, credits); a skipped .heic photo or a subfolder is worth one.
+_QUIET_SKIPS = ("(hidden)", "no extension)") + tuple(
+    f"(not a picture: {ext})" for ext in (".md", ".txt", ".json", ".toml", ".html", ".db", ".ini")
+)
+
+
+def summarise(result: BuildResult, *, seed: int, output: Path, verbose: bool) -> None:
+    """Print the end-of-build summary; ``verbose`` names every file used, unused or skipped."""
+    for line in result.warnings:
+        typer.echo(f"warning: {line}", err=True)
+    _notes(result.notes, verbose=verbose)
+    if result.choice:
+        typer.echo(result.choice)
+    if verbose:
+        for sym in result.symbols:
+            typer.echo(f"used: {sym.source}")
+        for path in result.unused:
+            typer.echo(f"unused: {path}")
+    typer.echo(summary_line(result, seed=seed, output=output))
+    if result.unused and not verbose:
+        names = ", ".join(result.unused[:10])
+        more = f" and {len(result.unused) - 10} more" if len(result.unused) > 10 else ""
+        typer.echo(f"unused pictures ({len(result.unused)}): {names}{more}")
+    typer.echo("Print at 100 % (actual size), not 'fit to page'.")
+    if result.plan.duplex:
+        typer.echo(f"Print two-sided, flip on {result.plan.duplex.value} edge.")
+
+
+def _notes(notes: tuple[str, ...], *, verbose: bool) -> None:
+    """Every note with ``verbose``; otherwise one line counting those worth a look."""
+    if verbose:
+        for line in notes:
+            typer.echo(line)
+    elif passed := [n for n in notes if not n.endswith(_QUIET_SKIPS)]:
+        typer.echo(
+            f"note: {_count(len(passed), 'file')} passed over (subfolders, links that leave the "
+            "folder, not pictures); --verbose names them",
+            err=True,
+        )
+
+
+def summary_line(result: BuildResult, *, seed: int, output: Path) -> str:
+    """``57 cards, 8 symbols per card, 9 pages, seed 7 -> deck.pdf; coverage …``."""
+    d, m = result.deck, result.report.get("metrics")
+    shape = (
+        f"; coverage {m['coverage_mean']:.2f} (min {m['coverage_min']:.2f}), "
+        f"size ratio {m['size_ratio_mean']:.1f}, smallest symbol {m['smallest']:.0f} mm, "
+        f"clearance {m['clearance'] or 0:.1f} mm, ink {m['edge']:.1f} mm from the cut"
+        if m
+        else ""
+    )
+    return (
+        f"{_count(len(d.cards), 'card')}, {_count(d.symbols_per_card, 'symbol')} per card, "
+        f"{_count(len(result.plan.pages), 'page')}, seed {seed} -> {output}{shape}"
+    )
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

@@ -36,6 +36,8 @@ from dobble_print.options import BuildOptions, Variant
 from dobble_print.output import check_writable, refuse_inputs, write_atomically
 from dobble_print.printing.backs import load_back
 from dobble_print.printing.cover import DeckFacts, cover_page_count, plan_cover
+from dobble_print.printing.imposition import plan_sheets
+from dobble_print.printing.paper import PRINT_DPI
 from dobble_print.printing.pdf.canvas import render_pdf
 from dobble_print.printing.preview import (
     card_png_paths,
@@ -44,7 +46,7 @@ from dobble_print.printing.preview import (
     save_png,
     write_card_pngs,
 )
-from dobble_print.printing.sheet import SheetPlan, plan_sheets
+from dobble_print.printing.sheet import SheetPlan
 from dobble_print.printing.shop import shop_paths, write_shop
 from dobble_print.report import build_report
 from dobble_print.symbols.ink import Ink, measure_ink
@@ -55,8 +57,6 @@ from dobble_print.symbols.loading import (
     find_sources,
     load_symbols,
 )
-
-PRINT_DPI = 300
 
 # progress(stage, done, total): stage is "load", "layout" or "render".
 Progress = Callable[[str, int, int], None]

@@ -1,33 +1,17 @@
-"""Lengths and paper sizes as people type them, turned into millimetres.
+"""Lengths, paper sizes, colours and offsets as people type them, turned into mm and numbers.
 
-The library works in mm only; these parsers are for the CLI edge (as vpype's ``UNITS`` and img2pdf's
-``papersizes``). The paper table is the one place paper sizes live; help text is built from it.
+The library works in mm only; these parsers are for the CLI edge (as vpype's ``UNITS``). Paper sizes
+live in one table, :data:`dobble_print.printing.paper.PAPERS`, which the parser and help text read.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from dobble_print.errors import DobbleError
+from dobble_print.printing.paper import PAPERS, Paper
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
-
-
-@dataclass(frozen=True)
-class Paper:
-    """A sheet, portrait, in mm."""
-
-    name: str
-    width: float
-    height: float
-
-
-PAPERS = {
-    "a4": Paper("a4", 210.0, 297.0),
-    "letter": Paper("letter", 215.9, 279.4),
-    "a3": Paper("a3", 297.0, 420.0),
-}
 
 _LENGTH = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)
 

@@ -1,6 +1,6 @@
 """The cover: how to print, a ruler and a square to check the scale, the deck's facts, and a legend
-of every symbol with its name (the answer key). Geometry and words only, in mm on the page; the
-renderer draws what this computes.
+of every symbol with its name (the answer key). Geometry and words only, in mm on the page;
+:mod:`dobble_print.printing.pdf.cover` draws what this computes.
 
 A long legend continues on further cover pages, so that names stay readable for any deck size.
 """
@@ -11,8 +11,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from dobble_print.printing.paper import Paper
 from dobble_print.printing.sheet import Segment, SheetPlan
-from dobble_print.units import Paper
 
 RULER_MM = 100.0
 SQUARE_MM = 50.0
@@ -25,7 +25,7 @@ CELL_RATIO = 0.85  # cell height / width: the picture above, its name below
 class Text:
     """One line of text; ``x``/``y`` is the baseline start (or centre with ``center``).
 
-    The renderer shrinks the font until the line fits ``max_width`` (mm) when one is given.
+    The PDF writer shrinks the font until the line fits ``max_width`` (mm) when one is given.
     """
 
     x: float

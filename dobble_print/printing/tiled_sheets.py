@@ -1,11 +1,10 @@
-"""Imposing cards that tile the plane: squares (and rounded squares) and hexagons share edges.
+"""Cards that tile the plane on a sheet: squares (and rounded squares) and hexagons share edges.
 
-Geometry only, in page mm, like :mod:`sheet` (which calls :func:`plan_tiles` for any
-card that is not round). Cards sit edge to edge with no gap, so one cut serves two cards: squares
-in a grid whose cut lines run straight across the printable area (a paper cutter or a guillotine
-makes every cut in one pass, and the lines reach the sheet edges where the blade lines up), pointy
-hexagons in rows offset by half a card, as a honeycomb. Bleed only grows the block's outer edge:
-neighbours' colours meet at the shared cut line.
+Cards sit edge to edge with no gap, so one cut serves two cards: squares in a grid whose cut lines
+run straight across the printable area (a paper cutter or a guillotine makes every cut in one pass,
+and the lines reach the sheet edges where the blade lines up), pointy hexagons in rows offset by
+half a card, as a honeycomb. Bleed only grows the block's outer edge: neighbours' colours meet at
+the shared cut line.
 """
 
 from __future__ import annotations
@@ -13,12 +12,15 @@ from __future__ import annotations
 import math
 
 from dobble_print.card import CardShape, ShapeKind
-from dobble_print.errors import DobbleError
-from dobble_print.units import Paper
-
-HAIRLINE = 0.1  # mm a line keeps from the printable edge: its stroke is ~0.1 mm wide
-TICK_OFFSET = 1.0  # mm between the block's bleed edge and a guide outside it
-TICK_MIN = 1.0  # mm; a guide that cannot be this long is left out
+from dobble_print.printing.paper import Paper
+from dobble_print.printing.sheet import (
+    HAIRLINE,
+    TICK_MIN,
+    TICK_OFFSET,
+    Arrangement,
+    Segment,
+    SheetPattern,
+)
 
 
 def _square_grid(shape: CardShape, width: float, height: float) -> list[tuple[float, float]]:
@@ -76,8 +78,8 @@ def cut_lines(
     margin: float,
     reach: float,
     across: bool,
-) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """Straight cut lines of a square grid, as (start, end) in page mm.
+) -> list[Segment]:
+    """Straight cut lines of a square grid, in page mm.
 
     With ``across`` each line runs from printable edge to printable edge, straight through the
     block (square cards: every cut is one pass). Without, only the parts outside the block and its
@@ -95,7 +97,7 @@ def cut_lines(
         lines += _pieces(((x, lo_y), (x, hi_y)), 1, ys[0] - reach, ys[-1] + reach, across)
     for y in ys:
         lines += _pieces(((lo_x, y), (hi_x, y)), 0, xs[0] - reach, xs[-1] + reach, across)
-    return lines
+    return [Segment(a, b) for a, b in lines]
 
 
 def _pieces(line, axis: int, block_lo: float, block_hi: float, across: bool):
@@ -116,74 +118,34 @@ def _pieces(line, axis: int, block_lo: float, block_hi: float, across: bool):
     return out
 
 
-def check_fits(centres: list, shape: CardShape, paper: Paper, margin: float) -> None:
-    """Raises DobbleError when not one card fits."""
-    if not centres:
-        raise DobbleError(
-            f"--card-size {shape.size:g}mm {shape.kind.value} cards do not fit on {paper.name} "
-            f"paper inside a {margin:g} mm margin; choose a smaller card or larger paper"
-        )
-
-
-def plan_tiles(
-    card_count: int,
-    *,
-    shape: CardShape,
+def tiled_pattern(
+    card: CardShape,
     paper: Paper,
+    *,
     margin: float,
-    bleed: float,
-    back_bleed: float,
+    reach: float,
     cut_outline: bool,
     ticks: bool,
-    duplex,
-    back_offset: tuple[float, float],
-    cover_pages: int,
-):
-    """The :class:`~sheet.SheetPlan` of cards that tile (see the module docstring).
+) -> SheetPattern:
+    """The cards of one sheet and their guides (see the module docstring).
 
-    ``cut_outline`` draws each card's outline (for squares: the straight lines across the
-    sheet); ``ticks`` adds guides at the sheet edges where the outline does not reach them.
+    Args:
+        reach: how far ink runs past the block's outer cut lines, front or back, mm.
+        cut_outline: draw each card's outline (for squares: the straight lines across the sheet).
+        ticks: add guides at the sheet edges where the outline does not reach them.
     """
-    from dobble_print.printing.sheet import (
-        Arrangement,
-        CardSlot,
-        Segment,
-        SheetPlan,
-        _check_backs_on_paper,
-        mirror,
-        page_order,
-    )
-
-    reach = max(bleed, back_bleed)
-    centres = tile_centres(shape, paper, margin=margin, reach=reach)
-    check_fits(centres, shape, paper, margin)
-    square = shape.kind is ShapeKind.SQUARE
+    centres = tile_centres(card, paper, margin=margin, reach=reach)
+    square = card.kind is ShapeKind.SQUARE
     lines = []
-    if (square and (cut_outline or ticks)) or (shape.kind is ShapeKind.ROUNDED and ticks):
+    if (square and (cut_outline or ticks)) or (card.kind is ShapeKind.ROUNDED and ticks):
         lines = cut_lines(
-            shape, centres, paper, margin=margin, reach=reach, across=square and cut_outline
+            card, centres, paper, margin=margin, reach=reach, across=square and cut_outline
         )
-    per = len(centres)
-    slots = []
-    for i in range(card_count):
-        c = centres[i % per]
-        back = mirror(c, paper, duplex, back_offset) if duplex else None
-        slots.append(CardSlot(i, i // per, c, back))
-    if duplex:
-        _check_backs_on_paper(slots, paper, max(shape.half_extent) + back_bleed, back_offset)
-    sheets = math.ceil(card_count / per)
-    return SheetPlan(
-        paper,
-        shape,
-        margin,
-        bleed,
-        back_bleed,
-        Arrangement.STAGGERED_ROWS if shape.kind is ShapeKind.HEXAGON else Arrangement.GRID,
-        per,
-        sheets,
-        tuple(slots),
-        cut_outline and not square,
-        duplex,
-        page_order(sheets, cover_pages=cover_pages, backs=duplex is not None),
-        tuple(Segment(a, b) for a, b in lines),
+    hexagon = card.kind is ShapeKind.HEXAGON
+    return SheetPattern(
+        Arrangement.STAGGERED_ROWS if hexagon else Arrangement.GRID,
+        tuple(centres),
+        ((),) * len(centres),
+        tuple(lines),
+        outline=cut_outline and not square,
     )

@@ -84,7 +84,7 @@ def test_cards_stay_on_the_page_in_the_built_deck(classic):
 def test_cards_stay_on_the_page(paper):
     # The imposition the build uses, without the layouts (the built A4 deck is checked above).
     from dobble_print.printing.cover import cover_page_count
-    from dobble_print.printing.sheet import plan_sheets
+    from dobble_print.printing.imposition import plan_sheets
 
     size = PAPERS[paper]
     plan = plan_sheets(

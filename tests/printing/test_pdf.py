@@ -27,10 +27,11 @@ from dobble_print.options import BuildOptions
 from dobble_print.pipeline import build
 from dobble_print.printing.backs import default_back, load_back
 from dobble_print.printing.cover import DeckFacts, cover_page_count, plan_cover
+from dobble_print.printing.imposition import plan_sheets
+from dobble_print.printing.paper import PAPERS
 from dobble_print.printing.pdf.canvas import render_pdf
-from dobble_print.printing.sheet import Duplex, plan_sheets
+from dobble_print.printing.sheet import Duplex
 from dobble_print.symbols.loading import Symbol
-from dobble_print.units import PAPERS
 from tests.support.goldens import GOLDEN, assert_golden, page_pixels
 
 MM_PER_PT = 25.4 / 72.0

@@ -1,0 +1,189 @@
+"""Round cards on a sheet: a square grid or staggered (hexagonal) rows or columns; compass ticks.
+
+Whichever arrangement holds more cards wins, centred inside the printable margin. Round cards
+share no edge, so each has its own cut; spare room is shared out between the cards, up to
+:data:`MAX_EXTRA_GAP`, so scissors and the tick marks have space.
+"""
+
+from __future__ import annotations
+
+import math
+
+from dobble_print.card import CardShape
+from dobble_print.printing.paper import Paper
+from dobble_print.printing.sheet import (
+    HAIRLINE,
+    TICK_MIN,
+    TICK_OFFSET,
+    Arrangement,
+    Segment,
+    SheetPattern,
+)
+
+CARD_GAP = 2.0  # mm between neighbouring cut circles at the tightest: room for scissors
+MAX_EXTRA_GAP = 8.0  # mm of spare room added at most to each gap when the sheet has it
+TICK_LENGTH = 4.0  # mm, the longest a compass tick gets
+TICK_CLEARANCE = 0.5  # mm a tick keeps from the line halfway to the next card
+
+
+def _grid(width: float, height: float, foot: float, pitch: float) -> list[tuple[float, float]]:
+    """Centres of a square grid filling a width × height box from the top-left; origin = box."""
+    cols = math.floor((width - foot) / pitch + 1e-9) + 1 if width >= foot else 0
+    rows = math.floor((height - foot) / pitch + 1e-9) + 1 if height >= foot else 0
+    return [(c * pitch, -r * pitch) for r in range(rows) for c in range(cols)]
+
+
+def _staggered_rows(width: float, height: float, foot: float, pitch: float):
+    """Hexagonal rows: every other row shifted by half a pitch; rows as close as that allows."""
+    if width < foot or height < foot:
+        return []
+    rise = pitch * math.sqrt(3) / 2
+    rows = math.floor((height - foot) / rise + 1e-9) + 1
+    full = math.floor((width - foot) / pitch + 1e-9) + 1
+    shifted = (
+        math.floor((width - foot - pitch / 2) / pitch + 1e-9) + 1
+        if width >= foot + pitch / 2
+        else 0
+    )
+    out = []
+    for r in range(rows):
+        count, dx = (full, 0.0) if r % 2 == 0 else (shifted, pitch / 2)
+        out += [(dx + c * pitch, -r * rise) for c in range(count)]
+    return out
+
+
+def _staggered_columns(width: float, height: float, foot: float, pitch: float):
+    return [(-y, -x) for x, y in _staggered_rows(height, width, foot, pitch)]
+
+
+_ARRANGERS = {
+    Arrangement.GRID: _grid,
+    Arrangement.STAGGERED_ROWS: _staggered_rows,
+    Arrangement.STAGGERED_COLUMNS: _staggered_columns,
+}
+
+
+def _spread(values: list[float], room: float, foot: float, pitch: float) -> list[float]:
+    """Stretch one axis of centres so that spare room goes into the gaps as well as the edges."""
+    lo, hi = min(values), max(values)
+    span = hi - lo
+    spare = room - span - foot
+    if span <= 0 or spare <= 0:
+        return values
+    steps = span / pitch  # gaps crossed along this axis (1.5 for a shifted row)
+    extra = min(spare / (steps + 2), MAX_EXTRA_GAP)
+    scale = 1 + extra / pitch
+    return [lo + (v - lo) * scale for v in values]
+
+
+def arrange(
+    paper: Paper, *, footprint: float, pitch: float, margin: float
+) -> tuple[Arrangement, list[tuple[float, float]]]:
+    """Card centres on one sheet: the arrangement that fits the most, centred and spread.
+
+    Args:
+        footprint: diameter each card needs on the sheet (cut circle plus bleed), mm.
+        pitch: smallest distance between two card centres, mm.
+        margin: printable margin on every side, mm.
+    """
+    width, height = paper.width - 2 * margin, paper.height - 2 * margin
+    best, centres = Arrangement.GRID, []
+    for kind, arranger in _ARRANGERS.items():
+        found = arranger(width, height, footprint, pitch)
+        if len(found) > len(centres):  # ties keep the simpler, earlier arrangement
+            best, centres = kind, found
+    if not centres:
+        return best, []
+    xs = _spread([x for x, _ in centres], width, footprint, pitch)
+    ys = _spread([y for _, y in centres], height, footprint, pitch)
+    cx = paper.width / 2 - (min(xs) + max(xs)) / 2
+    cy = paper.height / 2 - (min(ys) + max(ys)) / 2
+    return best, [(x + cx, y + cy) for x, y in zip(xs, ys, strict=True)]
+
+
+_COMPASS = ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))
+
+
+def _tick_reach(
+    centre: tuple[float, float], u: tuple[float, float], others, paper: Paper, margin: float
+) -> float:
+    """How far from ``centre`` along ``u`` a tick may reach: inside the printable area and on
+    this card's side of the halfway line to every other card on the sheet."""
+    reach = math.inf
+    for axis in (0, 1):
+        if u[axis] > 0:
+            reach = min(
+                reach,
+                ((paper.width, paper.height)[axis] - margin - HAIRLINE - centre[axis]) / u[axis],
+            )
+        elif u[axis] < 0:
+            reach = min(reach, (centre[axis] - margin - HAIRLINE) / -u[axis])
+    for other in others:
+        vx, vy = other[0] - centre[0], other[1] - centre[1]
+        dist = math.hypot(vx, vy)
+        along = (u[0] * vx + u[1] * vy) / dist
+        if along > 1e-9:
+            reach = min(reach, (dist / 2 - TICK_CLEARANCE) / along)
+    return reach
+
+
+def compass_ticks(
+    centre: tuple[float, float],
+    others: list[tuple[float, float]],
+    *,
+    paper: Paper,
+    radius: float,
+    bleed: float,
+    margin: float,
+) -> tuple[Segment, ...]:
+    """Short outward ticks at the card's four compass points, each shortened (or left out) so that
+    it stays in the printable area and never reaches halfway to a neighbouring card."""
+    start = radius + bleed + TICK_OFFSET
+    ticks = []
+    for u in _COMPASS:
+        end = min(start + TICK_LENGTH, _tick_reach(centre, u, others, paper, margin))
+        if end - start >= TICK_MIN:
+            ticks.append(
+                Segment(
+                    (centre[0] + u[0] * start, centre[1] + u[1] * start),
+                    (centre[0] + u[0] * end, centre[1] + u[1] * end),
+                )
+            )
+    return tuple(ticks)
+
+
+def round_pattern(
+    card: CardShape,
+    paper: Paper,
+    *,
+    margin: float,
+    bleed: float,
+    reach: float,
+    cut_circle: bool,
+    ticks: bool,
+) -> SheetPattern:
+    """The cards of one sheet and their guides.
+
+    Args:
+        bleed: how far the card colour runs past the cut line on fronts (ticks start past it), mm.
+        reach: how far ink runs past the cut line, front or back, mm.
+        cut_circle: draw each card's cut circle.
+        ticks: draw compass ticks.
+    """
+    footprint = card.size + 2 * reach
+    pitch = card.size + max(CARD_GAP, 2 * reach)
+    arrangement, centres = arrange(paper, footprint=footprint, pitch=pitch, margin=margin)
+    marks = tuple(
+        compass_ticks(
+            c,
+            [o for o in centres if o != c],
+            paper=paper,
+            radius=card.size / 2,
+            bleed=bleed,
+            margin=margin,
+        )
+        if ticks
+        else ()
+        for c in centres
+    )
+    return SheetPattern(arrangement, tuple(centres), marks, outline=cut_circle)

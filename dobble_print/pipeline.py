@@ -38,7 +38,7 @@ from dobble_print.printing.backs import load_back
 from dobble_print.printing.cover import DeckFacts, cover_page_count, plan_cover
 from dobble_print.printing.imposition import plan_sheets
 from dobble_print.printing.paper import PRINT_DPI
-from dobble_print.printing.pdf.canvas import render_pdf
+from dobble_print.printing.pdf.deck import render_pdf
 from dobble_print.printing.preview import (
     card_png_paths,
     draw_card,

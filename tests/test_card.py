@@ -20,7 +20,7 @@ from dobble_print.layout.metrics import measure_deck
 from dobble_print.layout.packing import SAFETY, make_board
 from dobble_print.printing.imposition import plan_sheets
 from dobble_print.printing.paper import PAPERS
-from dobble_print.printing.pdf.canvas import render_pdf
+from dobble_print.printing.pdf.deck import render_pdf
 from dobble_print.printing.sheet import HAIRLINE, Duplex
 from dobble_print.report import build_report
 from tests.printing.test_pdf import LAYOUTS, SYMBOLS, _back

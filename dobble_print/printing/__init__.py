@@ -1,0 +1,27 @@
+"""Printing: cards and paper to a plan of sheets in mm, then the PDF, PNG previews, shop files."""
+
+from dobble_print.lazy import lazy_exports
+
+_EXPORTS = {
+    "PAPERS": "paper",
+    "PRINT_DPI": "paper",
+    "Paper": "paper",
+    "Duplex": "sheet",
+    "SheetPlan": "sheet",
+    "plan_sheets": "imposition",
+    "DeckFacts": "cover",
+    "cover_page_count": "cover",
+    "plan_cover": "cover",
+    "default_back": "backs",
+    "load_back": "backs",
+    "card_png_paths": "preview",
+    "draw_card": "preview",
+    "draw_sheet": "preview",
+    "save_png": "preview",
+    "write_card_pngs": "preview",
+    "shop_paths": "shop",
+    "write_shop": "shop",
+    "render_pdf": "pdf",
+}
+__all__ = sorted(_EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -29,7 +29,7 @@ from dobble_print.printing.backs import default_back, load_back
 from dobble_print.printing.cover import DeckFacts, cover_page_count, plan_cover
 from dobble_print.printing.imposition import plan_sheets
 from dobble_print.printing.paper import PAPERS
-from dobble_print.printing.pdf.canvas import render_pdf
+from dobble_print.printing.pdf.deck import render_pdf
 from dobble_print.printing.sheet import Duplex
 from dobble_print.symbols.loading import Symbol
 from tests.support.goldens import GOLDEN, assert_golden, page_pixels

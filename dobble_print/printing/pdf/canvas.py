@@ -1,38 +1,65 @@
-"""Render: the only module that imports reportlab (with ``render_cover``, which only it calls).
-Turns the computed geometry into a PDF.
+"""The reportlab toolkit every PDF of the deck shares: a canvas set up for print, mm to points, the
+fonts, the card's outline, and each symbol and the back drawn once into a form.
 
-Each symbol's picture is downscaled once to what its largest printed size needs at 300 dpi, stored
-once (drawn art losslessly, photographs as JPEG) and drawn once into a PDF form XObject, and every
-placement reuses that form with its own transform, so the file stores each picture exactly once.
-The card back is likewise one form used on every back.
+reportlab is imported only in ``printing/pdf``. Each symbol's picture is downscaled once to what
+its largest printed size needs at :data:`PRINT_DPI`, stored once (drawn art losslessly,
+photographs as JPEG) and drawn once into a PDF form XObject, and every placement reuses that form
+with its own transform, so a file stores each picture exactly once. The card back is likewise one
+form used on every back.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
 from dobble_print.card import CardLayout, CardShape, ShapeKind
-from dobble_print.deck.connect import Team
-from dobble_print.printing.cover import CoverPage
-from dobble_print.printing.sheet import CardSlot, Duplex, SheetPlan
+from dobble_print.printing.paper import PRINT_DPI
 from dobble_print.symbols.loading import Symbol
 
 PT_PER_MM = 72.0 / 25.4
-PRINT_DPI = 300
 CUT_LINE_PT = 0.3  # a hairline that still prints on every printer
 CUT_GREY = 0.55  # mid-grey: visible to cut along, not loud if the cut wanders
 LEGEND_PX = 120  # longest side of a symbol drawn only in the legend (~10 mm at 300 dpi)
 WHITE = (1.0, 1.0, 1.0)
 OVERSIZE_OK = 1.15  # resampling costs more than storing a picture up to 15 % larger than needed
-_DUPLEX = {Duplex.LONG: "DuplexFlipLongEdge", Duplex.SHORT: "DuplexFlipShortEdge"}
 
 
-def _pt(mm: float) -> float:
+def pt(mm: float) -> float:
+    """Millimetres to PDF points."""
     return mm * PT_PER_MM
+
+
+def open_canvas(path: Path, *, size: tuple[float, float], title: str, subject: str | None = None):
+    """A canvas whose pages are ``size`` mm, with every font embedded, the same bytes for the
+    same input, and viewers told to print at 100 %.
+
+    Returns:
+        The canvas, and the names of its (regular, bold) fonts.
+    """
+    from reportlab import rl_config
+    from reportlab.pdfgen import canvas as rl_canvas
+
+    rl_config.useA85 = 0  # binary streams: 7x faster and 20 % smaller than ASCII85
+    fonts = register_fonts()
+    c = rl_canvas.Canvas(
+        str(path),
+        pagesize=(pt(size[0]), pt(size[1])),
+        invariant=1,
+        pdfVersion=(1, 7),  # PrintScaling needs 1.6, Duplex 1.7
+        initialFontName=fonts[0],
+        pageCompression=1,
+    )
+    c.setTitle(title)
+    if subject:
+        c.setSubject(subject)
+    c.setCreator("dobble-print")
+    c.setAuthor("dobble-print")
+    c.setViewerPreference("PrintScaling", "None")
+    return c, fonts
 
 
 def print_pixels(symbols: Sequence[Symbol], layouts: Sequence[CardLayout]) -> dict[int, int]:
@@ -70,9 +97,9 @@ def _print_image(rgba: np.ndarray, longest_px: int, slack: float = 1.0):
     return im
 
 
-def _register_fonts() -> tuple[str, str]:
-    """Register the cover's fonts, so every font in the PDF is embedded: the bundled DejaVu Sans
-    (symbol names in Greek, Cyrillic, … too) and reportlab's Vera Bold for the headings."""
+def register_fonts() -> tuple[str, str]:
+    """Register the PDF's fonts, so every font in it is embedded: the bundled DejaVu Sans (symbol
+    names in Greek, Cyrillic, … too) and reportlab's Vera Bold for the cover's headings."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
@@ -201,7 +228,7 @@ def _draw_word(c, symbol: Symbol) -> None:
         c.drawString(line.x, h - line.baseline, line.text)
 
 
-def _define_back_form(c, back: np.ndarray, diameter: float) -> tuple[float, float]:
+def define_back_form(c, back: np.ndarray, diameter: float) -> tuple[float, float]:
     """Draw the back picture once into form ``back``; returns its (width, height) in mm when it
     covers a disc of ``diameter`` mm (cropped by the circle, never squashed)."""
     h, w = back.shape[:2]
@@ -214,140 +241,51 @@ def _define_back_form(c, back: np.ndarray, diameter: float) -> tuple[float, floa
     return size
 
 
-def _disc(c, center: tuple[float, float], radius: float, rgb, *, clip: bool = False) -> None:
-    """Fill a disc (mm) in ``rgb``; with ``clip`` also make it the clipping path."""
-    path = c.beginPath()
-    path.circle(_pt(center[0]), _pt(center[1]), _pt(radius))
-    c.setFillColorRGB(*rgb)
-    if clip:
-        c.clipPath(path, stroke=0, fill=1)
-    else:
-        c.drawPath(path, stroke=0, fill=1)
-
-
 def shape_path(c, shape: CardShape, center: tuple[float, float], grow: float = 0.0):
     """A reportlab path of the card outline (mm) around ``center``, grown by ``grow`` mm: a true
     circle for round cards, the polygon of :meth:`CardShape.outline` for the rest."""
     path = c.beginPath()
     if shape.kind is ShapeKind.CIRCLE:
-        path.circle(_pt(center[0]), _pt(center[1]), _pt(shape.size / 2 + grow))
+        path.circle(pt(center[0]), pt(center[1]), pt(shape.size / 2 + grow))
         return path
     points = shape.outline(grow)
-    path.moveTo(_pt(center[0] + points[0][0]), _pt(center[1] + points[0][1]))
+    path.moveTo(pt(center[0] + points[0][0]), pt(center[1] + points[0][1]))
     for x, y in points[1:]:
-        path.lineTo(_pt(center[0] + x), _pt(center[1] + y))
+        path.lineTo(pt(center[0] + x), pt(center[1] + y))
     path.close()
     return path
 
 
-def _draw_placements(c, slot: CardSlot, layout: CardLayout) -> None:
-    cx, cy = _pt(slot.center[0]), _pt(slot.center[1])
+def fill_shape(c, shape: CardShape, center: tuple[float, float], grow: float, rgb) -> None:
+    """Fill the card outline (mm) around ``center``, grown by ``grow`` mm, in ``rgb``."""
+    c.setFillColorRGB(*rgb)
+    c.drawPath(shape_path(c, shape, center, grow), stroke=0, fill=1)
+
+
+def draw_placements(c, center: tuple[float, float], layout: CardLayout) -> None:
+    """The card's symbols, each from its form, for a card centred on ``center`` (mm)."""
+    cx, cy = pt(center[0]), pt(center[1])
     for p in layout.placements:
         c.saveState()
-        c.translate(cx + _pt(p.center[0]), cy + _pt(p.center[1]))
+        c.translate(cx + pt(p.center[0]), cy + pt(p.center[1]))
         c.rotate(p.rotation)
-        c.scale(_pt(p.width), _pt(p.height))
+        c.scale(pt(p.width), pt(p.height))
         c.translate(-0.5, -0.5)
         c.doForm(f"sym{p.symbol}")
         c.restoreState()
 
 
-def _draw_front(c, plan: SheetPlan, slots: Sequence[CardSlot], layouts, card_color) -> None:
-    """One sheet of fronts: card colour with its bleed, the symbols, then the cut guides on top."""
-    radius = plan.card.size / 2
-    for slot in slots:
-        if card_color != WHITE:
-            _disc(c, slot.center, radius + plan.bleed, card_color)
-        _draw_placements(c, slot, layouts[slot.card])
-    c.setLineWidth(CUT_LINE_PT)
-    c.setStrokeGray(CUT_GREY)
-    for slot in slots:
-        if plan.cut_circle:
-            c.circle(_pt(slot.center[0]), _pt(slot.center[1]), _pt(radius), stroke=1, fill=0)
-        for tick in slot.ticks:
-            c.line(*(_pt(v) for v in (*tick.start, *tick.end)))
+def draw_back(c, center: tuple[float, float], size: tuple[float, float], *, within=None, rgb=WHITE):
+    """The back form, ``size`` mm (from :func:`define_back_form`), centred on ``center``.
 
-
-def _draw_back(c, plan: SheetPlan, slots: Sequence[CardSlot], size, card_color) -> None:
-    """One sheet of backs, each at its mirrored centre and running ``back_bleed`` past the cut
-    line; no cut guides (you cut by the front)."""
-    reach = plan.card.size / 2 + plan.back_bleed
-    for slot in slots:
-        c.saveState()
-        _disc(c, slot.back_center, reach, card_color, clip=True)
-        c.translate(_pt(slot.back_center[0] - size[0] / 2), _pt(slot.back_center[1] - size[1] / 2))
-        c.scale(_pt(size[0]), _pt(size[1]))
-        c.doForm("back")
-        c.restoreState()
-
-
-def render_pdf(
-    path: Path,
-    *,
-    symbols: Sequence[Symbol],
-    layouts: Sequence[CardLayout],
-    plan: SheetPlan,
-    cover: Sequence[CoverPage] = (),
-    back: np.ndarray | None = None,
-    card_color: tuple[float, float, float] = WHITE,
-    title: str = "dobble-print deck",
-    progress: Callable[[int, int], None] | None = None,
-    teams: Sequence[Team] | None = None,
-) -> None:
-    """Write the deck to ``path`` (the caller makes the write atomic).
-
-    Args:
-        cover: the cover pages, drawn first; ``plan.pages`` must count the same number.
-        back: RGBA pixels of the card back; required when ``plan.duplex`` is set.
-        card_color: RGB in [0, 1] of the card background (fronts, and behind transparent backs).
-        teams: each card's Connect team, whose colour borders it (in deck order).
+    With ``within`` (a path) the art is clipped to it, and the path is first filled in ``rgb``,
+    which shows through a back's transparent parts.
     """
-    from reportlab import rl_config
-    from reportlab.pdfgen import canvas as rl_canvas
-
-    from dobble_print.printing.pdf.cover import draw_cover_page
-    from dobble_print.printing.pdf.shaped import draw_back_shaped, draw_front_shaped
-
-    rl_config.useA85 = 0  # binary streams: 7x faster and 20 % smaller than ASCII85
-    fonts = _register_fonts()
-    paper = plan.paper
-    c = rl_canvas.Canvas(
-        str(path),
-        pagesize=(_pt(paper.width), _pt(paper.height)),
-        invariant=1,
-        pdfVersion=(1, 7),  # PrintScaling needs 1.6, Duplex 1.7
-        initialFontName=fonts[0],
-        pageCompression=1,
-    )
-    c.setTitle(title)
-    c.setSubject("Spot it!/Dobble card deck: any two cards share exactly one symbol")
-    c.setCreator("dobble-print")
-    c.setAuthor("dobble-print")
-    c.setViewerPreference("PrintScaling", "None")
-    if plan.duplex:
-        c.setViewerPreference("Duplex", _DUPLEX[plan.duplex])
-
-    define_symbol_forms(c, symbols, layouts)
-    back_size = None
-    if plan.duplex:
-        back_size = _define_back_form(c, back, 2 * (max(plan.card.half_extent) + plan.back_bleed))
-    shaped = plan.card.kind is not ShapeKind.CIRCLE or teams is not None
-
-    covers = iter(cover)
-    for n, page in enumerate(plan.pages, 1):
-        if page.kind == "cover":
-            draw_cover_page(c, next(covers), symbols, fonts)
-        else:
-            slots = [s for s in plan.slots if s.sheet == page.sheet]
-            if page.kind == "front" and shaped:
-                draw_front_shaped(c, plan, slots, layouts, card_color, teams)
-            elif page.kind == "front":
-                _draw_front(c, plan, slots, layouts, card_color)
-            elif shaped:
-                draw_back_shaped(c, plan, slots, back_size, card_color)
-            else:
-                _draw_back(c, plan, slots, back_size, card_color)
-        c.showPage()
-        if progress:
-            progress(n, len(plan.pages))
-    c.save()
+    c.saveState()
+    if within is not None:
+        c.setFillColorRGB(*rgb)
+        c.clipPath(within, stroke=0, fill=1)
+    c.translate(pt(center[0] - size[0] / 2), pt(center[1] - size[1] / 2))
+    c.scale(pt(size[0]), pt(size[1]))
+    c.doForm("back")
+    c.restoreState()

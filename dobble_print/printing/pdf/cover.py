@@ -1,6 +1,6 @@
-"""Drawing the cover pages computed by ``printing.cover``; called only by ``render``.
+"""The cover pages that ``printing.cover`` computes, drawn on the deck's canvas (for :mod:`deck`).
 
-Kept apart from ``render`` so each stays small; like it, this module may import reportlab.
+Texts too long for their box are shrunk, then shortened, here: only reportlab knows their widths.
 """
 
 from __future__ import annotations
@@ -8,14 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dobble_print.printing.cover import CoverPage, Text
+from dobble_print.printing.pdf.canvas import pt
 from dobble_print.symbols.loading import Symbol
 
-PT_PER_MM = 72.0 / 25.4
 MIN_FONT = 4.0  # points: smaller than this is not worth printing
-
-
-def _pt(mm: float) -> float:
-    return mm * PT_PER_MM
 
 
 def fit_text(text: str, font: str, size: float, max_width_pt: float | None) -> tuple[str, float]:
@@ -33,12 +29,12 @@ def fit_text(text: str, font: str, size: float, max_width_pt: float | None) -> t
 
 def _draw_text(c, t: Text, fonts: tuple[str, str]) -> None:
     font = fonts[1] if t.bold else fonts[0]
-    text, size = fit_text(t.text, font, t.size, _pt(t.max_width) if t.max_width else None)
+    text, size = fit_text(t.text, font, t.size, pt(t.max_width) if t.max_width else None)
     c.setFont(font, size)
     if t.center:
-        c.drawCentredString(_pt(t.x), _pt(t.y), text)
+        c.drawCentredString(pt(t.x), pt(t.y), text)
     else:
-        c.drawString(_pt(t.x), _pt(t.y), text)
+        c.drawString(pt(t.x), pt(t.y), text)
 
 
 def draw_cover_page(c, page: CoverPage, symbols: Sequence[Symbol], fonts: tuple[str, str]) -> None:
@@ -49,17 +45,17 @@ def draw_cover_page(c, page: CoverPage, symbols: Sequence[Symbol], fonts: tuple[
         _draw_text(c, t, fonts)
     for rule in page.rules:
         c.setLineWidth(rule.width)
-        c.line(*(_pt(v) for v in (*rule.segment.start, *rule.segment.end)))
+        c.line(*(pt(v) for v in (*rule.segment.start, *rule.segment.end)))
     c.setLineWidth(0.5)
     for x, y, side in page.squares:
-        c.rect(_pt(x), _pt(y), _pt(side), _pt(side), stroke=1, fill=0)
+        c.rect(pt(x), pt(y), pt(side), pt(side), stroke=1, fill=0)
     c.setFillGray(0.25)
     for cell in page.legend:
         aspect = symbols[cell.symbol].aspect
         w, h = cell.box * min(1.0, aspect), cell.box * min(1.0, 1.0 / aspect)
         c.saveState()
-        c.translate(_pt(cell.center[0] - w / 2), _pt(cell.center[1] - h / 2))
-        c.scale(_pt(w), _pt(h))
+        c.translate(pt(cell.center[0] - w / 2), pt(cell.center[1] - h / 2))
+        c.scale(pt(w), pt(h))
         c.doForm(f"sym{cell.symbol}")
         c.restoreState()
         _draw_text(c, cell.name, fonts)

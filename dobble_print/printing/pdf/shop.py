@@ -1,8 +1,7 @@
-"""Drawing the print-shop files: one card (or one back) per page, page = bleed box.
+"""The print-shop PDFs that ``printing.shop`` writes: one card, or one back, per page.
 
-Called only by ``printing.shop``; like ``render`` and ``render_cover`` this module may import
-reportlab. Each page's MediaBox and BleedBox are the card's bounding box grown by the shop bleed,
-its TrimBox the card's bounding box. The card background (and a Connect border's colour) fills the
+Each page's MediaBox and BleedBox are the card's bounding box grown by the shop bleed, its TrimBox
+the card's bounding box. The card background (and a Connect border's colour) fills the
 whole page, so a cut that wanders stays on colour. The cut path is stroked in a Separation colour
 space named ``CutContour`` and set to overprint (/OP true, /OPM 1): contour cutters read the path
 by that name, and overprinting keeps it from knocking a white line out of the artwork beneath.
@@ -18,14 +17,14 @@ import numpy as np
 from dobble_print.card import CardLayout, CardShape
 from dobble_print.deck.connect import BORDER_MM, Team
 from dobble_print.printing.pdf.canvas import (
-    _define_back_form,
-    _draw_placements,
-    _pt,
-    _register_fonts,
+    define_back_form,
     define_symbol_forms,
+    draw_back,
+    draw_placements,
+    open_canvas,
+    pt,
     shape_path,
 )
-from dobble_print.printing.sheet import CardSlot
 from dobble_print.symbols.loading import Symbol
 
 CUT_CONTOUR = "CutContour"
@@ -33,28 +32,13 @@ CUT_CONTOUR_PT = 0.25
 
 
 def _canvas(path: Path, shape: CardShape, bleed: float, title: str):
-    """A canvas whose pages are the bleed box, with TrimBox and BleedBox set for every page."""
-    from reportlab import rl_config
-    from reportlab.pdfgen import canvas as rl_canvas
-
-    rl_config.useA85 = 0
-    fonts = _register_fonts()
+    """A canvas whose pages are the bleed box, with TrimBox and BleedBox set for every page;
+    returns it and the card's centre on the page (mm)."""
     hw, hh = shape.half_extent
-    page = (_pt(2 * (hw + bleed)), _pt(2 * (hh + bleed)))
-    c = rl_canvas.Canvas(
-        str(path),
-        pagesize=page,
-        invariant=1,
-        pdfVersion=(1, 7),
-        initialFontName=fonts[0],
-        pageCompression=1,
-    )
-    c.setTitle(title)
-    c.setCreator("dobble-print")
-    c.setAuthor("dobble-print")
-    c.setViewerPreference("PrintScaling", "None")
-    c.setBleedBox((0, 0, *page))
-    c.setTrimBox((_pt(bleed), _pt(bleed), _pt(bleed + 2 * hw), _pt(bleed + 2 * hh)))
+    page = (2 * (hw + bleed), 2 * (hh + bleed))
+    c, _ = open_canvas(path, size=page, title=title)
+    c.setBleedBox((0, 0, pt(page[0]), pt(page[1])))
+    c.setTrimBox((pt(bleed), pt(bleed), pt(bleed + 2 * hw), pt(bleed + 2 * hh)))
     return c, (bleed + hw, bleed + hh)
 
 
@@ -74,7 +58,7 @@ def _background(c, shape: CardShape, center, card_color, team: Team | None) -> N
     """The whole page in the card colour, or in the team colour with the card colour inside the
     border band."""
     c.setFillColorRGB(*(team.rgb if team else card_color))
-    c.rect(0, 0, _pt(2 * center[0]), _pt(2 * center[1]), stroke=0, fill=1)
+    c.rect(0, 0, pt(2 * center[0]), pt(2 * center[1]), stroke=0, fill=1)
     if team:
         c.setFillColorRGB(*card_color)
         c.drawPath(shape_path(c, shape, center, -BORDER_MM), stroke=0, fill=1)
@@ -95,7 +79,7 @@ def render_shop_cards(
     define_symbol_forms(c, symbols, layouts)
     for i, layout in enumerate(layouts):
         _background(c, shape, center, card_color, teams[i] if teams else None)
-        _draw_placements(c, CardSlot(i, 0, center), layout)
+        draw_placements(c, center, layout)
         _cut_contour(c, shape, center)
         c.showPage()
     c.save()
@@ -112,15 +96,10 @@ def render_shop_backs(
 ) -> None:
     """``count`` back pages, the back picture covering the whole bleed box (never squashed)."""
     c, center = _canvas(path, shape, bleed, "dobble-print deck: backs for a print shop")
-    hw, hh = center
-    size = _define_back_form(c, back, 2 * max(hw, hh))
+    size = define_back_form(c, back, 2 * max(center))
     for _ in range(count):
         c.setFillColorRGB(*card_color)
-        c.rect(0, 0, _pt(2 * hw), _pt(2 * hh), stroke=0, fill=1)
-        c.saveState()
-        c.translate(_pt(hw - size[0] / 2), _pt(hh - size[1] / 2))
-        c.scale(_pt(size[0]), _pt(size[1]))
-        c.doForm("back")
-        c.restoreState()
+        c.rect(0, 0, pt(2 * center[0]), pt(2 * center[1]), stroke=0, fill=1)
+        draw_back(c, center, size)
         c.showPage()  # no cut path on backs: the shop cuts by the front
     c.save()

@@ -1,0 +1,116 @@
+"""The deck's PDF for printing at home or school: the cover, then each sheet of fronts, each
+followed by its sheet of backs when there are backs.
+
+Round cards are drawn here; cards of other shapes, and any card with a Connect team border, by
+:mod:`shaped`. Every picture is a form from :mod:`canvas`, stored once in the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+from dobble_print.card import CardLayout, ShapeKind
+from dobble_print.deck.connect import Team
+from dobble_print.printing.cover import CoverPage
+from dobble_print.printing.pdf.canvas import (
+    CUT_GREY,
+    CUT_LINE_PT,
+    WHITE,
+    define_back_form,
+    define_symbol_forms,
+    draw_back,
+    draw_placements,
+    fill_shape,
+    open_canvas,
+    pt,
+    shape_path,
+)
+from dobble_print.printing.pdf.cover import draw_cover_page
+from dobble_print.printing.pdf.shaped import draw_back_shaped, draw_front_shaped
+from dobble_print.printing.sheet import CardSlot, Duplex, SheetPlan
+from dobble_print.symbols.loading import Symbol
+
+_DUPLEX = {Duplex.LONG: "DuplexFlipLongEdge", Duplex.SHORT: "DuplexFlipShortEdge"}
+
+
+def _draw_front(c, plan: SheetPlan, slots: Sequence[CardSlot], layouts, card_color) -> None:
+    """One sheet of fronts: card colour with its bleed, the symbols, then the cut guides on top."""
+    radius = plan.card.size / 2
+    for slot in slots:
+        if card_color != WHITE:
+            fill_shape(c, plan.card, slot.center, plan.bleed, card_color)
+        draw_placements(c, slot.center, layouts[slot.card])
+    c.setLineWidth(CUT_LINE_PT)
+    c.setStrokeGray(CUT_GREY)
+    for slot in slots:
+        if plan.cut_circle:
+            c.circle(pt(slot.center[0]), pt(slot.center[1]), pt(radius), stroke=1, fill=0)
+        for tick in slot.ticks:
+            c.line(*(pt(v) for v in (*tick.start, *tick.end)))
+
+
+def _draw_back(c, plan: SheetPlan, slots: Sequence[CardSlot], size, card_color) -> None:
+    """One sheet of backs, each at its mirrored centre and running ``back_bleed`` past the cut
+    line; no cut guides (you cut by the front)."""
+    for slot in slots:
+        outline = shape_path(c, plan.card, slot.back_center, plan.back_bleed)
+        draw_back(c, slot.back_center, size, within=outline, rgb=card_color)
+
+
+def render_pdf(
+    path: Path,
+    *,
+    symbols: Sequence[Symbol],
+    layouts: Sequence[CardLayout],
+    plan: SheetPlan,
+    cover: Sequence[CoverPage] = (),
+    back: np.ndarray | None = None,
+    card_color: tuple[float, float, float] = WHITE,
+    title: str = "dobble-print deck",
+    progress: Callable[[int, int], None] | None = None,
+    teams: Sequence[Team] | None = None,
+) -> None:
+    """Write the deck to ``path`` (the caller makes the write atomic).
+
+    Args:
+        cover: the cover pages, drawn first; ``plan.pages`` must count the same number.
+        back: RGBA pixels of the card back; required when ``plan.duplex`` is set.
+        card_color: RGB in [0, 1] of the card background (fronts, and behind transparent backs).
+        progress: called as ``progress(done, total)`` after each page.
+        teams: each card's Connect team, whose colour borders it (in deck order).
+    """
+    c, fonts = open_canvas(
+        path,
+        size=(plan.paper.width, plan.paper.height),
+        title=title,
+        subject="Spot it!/Dobble card deck: any two cards share exactly one symbol",
+    )
+    if plan.duplex:
+        c.setViewerPreference("Duplex", _DUPLEX[plan.duplex])
+    define_symbol_forms(c, symbols, layouts)
+    back_size = None
+    if plan.duplex:
+        back_size = define_back_form(c, back, 2 * (max(plan.card.half_extent) + plan.back_bleed))
+    shaped = plan.card.kind is not ShapeKind.CIRCLE or teams is not None
+
+    covers = iter(cover)
+    for n, page in enumerate(plan.pages, 1):
+        if page.kind == "cover":
+            draw_cover_page(c, next(covers), symbols, fonts)
+        else:
+            slots = [s for s in plan.slots if s.sheet == page.sheet]
+            if page.kind == "front" and shaped:
+                draw_front_shaped(c, plan, slots, layouts, card_color, teams)
+            elif page.kind == "front":
+                _draw_front(c, plan, slots, layouts, card_color)
+            elif shaped:
+                draw_back_shaped(c, plan, slots, back_size, card_color)
+            else:
+                _draw_back(c, plan, slots, back_size, card_color)
+        c.showPage()
+        if progress:
+            progress(n, len(plan.pages))
+    c.save()

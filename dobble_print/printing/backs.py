@@ -1,7 +1,7 @@
-"""Card backs: the bundled design or the user's picture, loaded as pixels for the renderer.
+"""Card backs: the bundled design or the user's picture, loaded as pixels for the PDF writer.
 
-The bundled design lives in ``templates/backs/`` (shipped in the wheel); any picture the symbol
-loader reads (PNG, JPEG, SVG) can be a back. It is printed to cover each card's back disc.
+The bundled design lives in ``templates/backs/`` (shipped in the wheel); any picture a symbol can
+be (PNG, JPEG, WebP, GIF, SVG, SVGZ, …) can be a back. It is printed to cover each card's back.
 """
 
 from __future__ import annotations
@@ -12,11 +12,10 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.errors import DobbleError
+from dobble_print.printing.paper import PRINT_DPI
 from dobble_print.resources import templates_dir
-from dobble_print.symbols.raster import BadPicture, load_raster
-from dobble_print.symbols.svg import load_svg
-
-PRINT_DPI = 300
+from dobble_print.symbols.pictures import is_svg, load_picture
+from dobble_print.symbols.raster import BadPicture
 
 
 def default_back() -> Path:
@@ -34,12 +33,11 @@ def load_back(path: Path, *, diameter: float) -> np.ndarray:
     if not path.is_file():
         raise DobbleError(f"--back-image {path}: no such file; give a PNG, JPEG or SVG picture")
     px = math.ceil(diameter / 25.4 * PRINT_DPI)
-    loader = load_svg if path.suffix.lower() == ".svg" else load_raster
-    if loader is load_raster:
+    if not is_svg(path):
         # A wide photo is cropped to the disc, so its long side needs more pixels than the disc;
         # a raster is never enlarged, so asking for more costs nothing on small pictures.
         px = min(4000, 2 * px)
     try:
-        return loader(path, max_px=px)
+        return load_picture(path, max_px=px)
     except (BadPicture, OSError) as exc:
         raise DobbleError(f"--back-image {path}: {exc}; give a PNG, JPEG or SVG picture") from None

@@ -30,9 +30,9 @@ from dobble_print.symbols.background import (
     remove_background,
     shape_photo,
 )
-from dobble_print.symbols.raster import TRIM_ALPHA, BadPicture, ink_box, load_raster
+from dobble_print.symbols.pictures import load_picture
+from dobble_print.symbols.raster import TRIM_ALPHA, BadPicture, ink_box
 from dobble_print.symbols.sources import Source, Sources, find_images, find_sources
-from dobble_print.symbols.svg import SVG_SUFFIXES, load_svg
 from dobble_print.symbols.words import (
     PALETTE,
     BadWords,
@@ -152,10 +152,7 @@ def trim(rgba: np.ndarray) -> tuple[np.ndarray, int, int] | None:
 
 def _picture(path: Path, *, max_px: int, options: SymbolOptions) -> np.ndarray:
     """Decode, then treat the background: plain ones removed, photos cut to their shape."""
-    if path.suffix.lower() in SVG_SUFFIXES:
-        rgba = load_svg(path, max_px=max_px)
-    else:
-        rgba = load_raster(path, max_px=max_px)
+    rgba = load_picture(path, max_px=max_px)
     if has_own_transparency(rgba):
         return rgba
     colour = plain_background(rgba) if options.background == Background.REMOVE else None

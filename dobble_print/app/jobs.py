@@ -1,0 +1,225 @@
+"""What the page asks of the engine: the plan, the deck, its pages and its extra files.
+
+Every call goes through the public API (:func:`dobble_print.plan`, :func:`dobble_print.build`)
+with the session's cache of decoded pictures. One engine call runs at a time in the whole
+process: the engine keeps module-level state for its worker processes, and two builds at once on
+two cores would each take twice as long anyway. A session runs one job at a time; the routes
+refuse a second.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+import threading
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from dobble_print.app.pages import describe_pages, render_pages
+from dobble_print.app.sessions import Job, Made, Session
+from dobble_print.app.settings import Choices, build_options, command
+from dobble_print.errors import DobbleError
+
+ENGINE = threading.Lock()
+DECK = "deck.pdf"  # the name the command writes, and the download's name
+
+
+def relative(session: Session, text: str) -> str:
+    """A message with the session's folder left out: paths as the downloaded folder has them."""
+    return text.replace(f"{session.folder}/", "")
+
+
+def file_problems(session: Session, warnings: tuple[str, ...]) -> tuple[dict, list[str]]:
+    """Each picture's one-line problem (``bad``) or duplicate note, keyed by its stored name;
+    and the warnings that are about no one picture (missing glyphs, a word list)."""
+    per_file: dict[str, dict[str, str]] = {}
+    other = []
+    for line in map(lambda w: relative(session, w), warnings):
+        text = line.removeprefix("skipped ")
+        path, _, _ = text.partition(": ")
+        name = path.removeprefix("pictures/")
+        if path.startswith("pictures/") and name in session.names:
+            kind = "bad" if line.startswith("skipped ") else "note"
+            per_file.setdefault(name, {})[kind] = text
+        else:
+            other.append(text)
+    return per_file, other
+
+
+def plan_deck(session: Session, choices: Choices) -> dict[str, Any]:
+    """What the deck would be: the plan's sentence, the sizes on offer, each file's problem."""
+    from dobble_print import plan
+
+    sources = session.sources()
+    if not sources:
+        return {"ok": False, "error": "Add pictures or words to start: a deck needs 3 or more."}
+    options = build_options(
+        choices,
+        sources=sources,
+        output=session.out / DECK,
+        seed=session.seed,
+        back=session.back,
+    )
+    answer: dict[str, Any] = {"ok": True}
+    with ENGINE:
+        try:
+            planned = plan(options, cache=session.cache)
+        except DobbleError as exc:
+            answer = {"ok": False, "error": relative(session, str(exc))}
+            free = dataclasses.replace(options, symbols_per_card=None, cards=None)
+            try:  # what the pictures allow without the choice that failed
+                planned = plan(free, cache=session.cache)
+            except DobbleError:
+                return answer
+    per_file, other = file_problems(session, planned.warnings)
+    if answer["ok"]:
+        answer.update(
+            why=relative(session, planned.why),
+            cards=len(planned.deck.cards),
+            symbols_per_card=planned.deck.symbols_per_card,
+        )
+    answer.update(
+        found=planned.found,
+        usable=planned.usable,
+        choices=[{"n": c.symbols_per_card, "text": c.describe()} for c in planned.choices],
+        files=per_file,
+        warnings=other,
+    )
+    return answer
+
+
+def make_deck(
+    session: Session, job: Job, choices: Choices, *, seed: int, reshuffle: tuple[int, ...] = ()
+) -> None:
+    """Build the deck into the session's ``out`` folder and draw its pages; the job's result
+    is what the page shows. Runs in a thread; errors end up in the job."""
+    from dobble_print import build
+
+    number = session.builds + 1
+    pdf = session.out / f"deck-{number}.pdf"
+    try:
+        options = build_options(
+            choices,
+            sources=session.sources(),
+            output=pdf,
+            seed=seed,
+            back=session.back,
+            reshuffle=reshuffle,
+        )
+        with ENGINE:
+            result = build(options, progress=job.progress, cache=session.cache)
+            pages = render_pages(
+                pdf,
+                session.out,
+                prefix=f"page-{number}",
+                progress=lambda done, total: job.progress("pages", done, total),
+            )
+    except DobbleError as exc:
+        pdf.unlink(missing_ok=True)
+        job.state, job.message = "error", relative(session, str(exc))
+        return
+    except Exception as exc:  # a bug: shown, and the server goes on
+        pdf.unlink(missing_ok=True)
+        job.state, job.message = "error", f"Something went wrong inside dobble-print: {exc!r}"
+        raise
+    per_file, other = file_problems(session, result.warnings)
+    names = {"pictures": "pictures", "words.txt": "words.txt"}
+    shown = command(
+        choices,
+        sources=[names[p.name] for p in session.sources()],
+        seed=seed,
+        back=session.back.name if session.back else None,
+        reshuffle=reshuffle,
+        skip_bad=any("bad" in v for v in per_file.values()),
+    )
+    described = describe_pages(pages, result.report, options.card.half_extent)
+    _forget_older(session, number)
+    session.builds = number
+    session.made = Made(number, choices, seed, reshuffle, described, shown)
+    job.result = {
+        "number": number,
+        "seed": seed,
+        "reshuffle": list(reshuffle),
+        "why": relative(session, result.choice),
+        "cards": len(result.deck.cards),
+        "symbols_per_card": result.deck.symbols_per_card,
+        "sheets": result.plan.sheet_count,
+        "pages": described,
+        "command": shown,
+        "files": per_file,
+        "warnings": other,
+    }
+    job.state = "done"
+
+
+def _forget_older(session: Session, number: int) -> None:
+    """Remove the files of earlier decks: only the last one is shown or downloaded."""
+    for path in session.out.iterdir():
+        stem = path.stem
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        elif not (stem == f"deck-{number}" or stem.startswith(f"page-{number}-")):
+            path.unlink(missing_ok=True)
+
+
+def make_extra(session: Session, job: Job, kind: str) -> None:
+    """The last deck's per-card PNGs (``cards``) or print-shop files (``shop``) as a zip: the
+    same options and seed again, with the extra output asked for."""
+    from dobble_print import build
+
+    made = session.made
+    assert made is not None
+    folder = session.out / kind
+    shutil.rmtree(folder, ignore_errors=True)
+    scratch = session.out / f"extra-{made.number}.pdf"
+    try:
+        options = build_options(
+            made.choices,
+            sources=session.sources(),
+            output=scratch,
+            seed=made.seed,
+            back=session.back,
+            reshuffle=made.reshuffle,
+        )
+        extra = {"png_dir": folder} if kind == "cards" else {"shop": folder}
+        with ENGINE:
+            build(dataclasses.replace(options, **extra), progress=job.progress, cache=session.cache)
+        job.progress("zip", 0, 1)
+        zip_folder(folder, session.out / f"{kind}-{made.number}.zip")
+    except DobbleError as exc:
+        job.state, job.message = "error", relative(session, str(exc))
+        return
+    finally:
+        scratch.unlink(missing_ok=True)
+        shutil.rmtree(folder, ignore_errors=True)
+    job.result = {"number": made.number, "download": f"{kind}-{made.number}.zip"}
+    job.state = "done"
+
+
+def zip_folder(folder: Path, target: Path, *, under: str = "") -> None:
+    """Every file below ``folder`` into the zip ``target`` (PNGs and PDFs are stored as they
+    are: compressing them again gains nothing)."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as z:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                z.write(path, f"{under}{path.relative_to(folder)}")
+
+
+def sources_zip(session: Session, target: Path) -> None:
+    """The files as the command expects them: ``pictures/``, ``words.txt``, the back picture,
+    and ``command.txt`` with the command of the last deck."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in sorted(session.names):
+            z.write(session.pictures / name, f"deck/pictures/{name}")
+        if session.words_bytes:
+            z.write(session.words, "deck/words.txt")
+        if session.back is not None:
+            z.write(session.back, f"deck/{session.back.name}")
+        if session.made is not None:
+            z.writestr(
+                "deck/command.txt",
+                "Run this in this folder to make the same PDF, byte for byte:\n\n"
+                + session.made.command
+                + "\n",
+            )

@@ -1,0 +1,130 @@
+"""Starting and stopping the app: a free port on 127.0.0.1, a secret token, a private temporary
+folder, uvicorn, and the default browser.
+
+Stopping (Ctrl-C, SIGTERM) removes the temporary folder before the process ends. Idle sessions
+are swept away every minute.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import shutil
+import signal
+import socket
+import tempfile
+import threading
+import webbrowser
+from collections.abc import Callable
+from pathlib import Path
+
+from starlette.types import ASGIApp
+
+from dobble_print.app.routes import create_app
+from dobble_print.app.security import Gate
+from dobble_print.app.sessions import IDLE_SECONDS, Sessions
+from dobble_print.app.uploads import DEFAULT_LIMITS, Limits
+
+SWEEP_SECONDS = 60.0
+
+
+def make_app(
+    *,
+    root: Path,
+    token: str,
+    port: int,
+    limits: Limits = DEFAULT_LIMITS,
+    idle: float = IDLE_SECONDS,
+    sweep: float = SWEEP_SECONDS,
+    on_start: Callable[[], None] | None = None,
+) -> tuple[ASGIApp, Sessions]:
+    """The gated app and its sessions, with the idle sweeper running while it serves.
+
+    Args:
+        root: the private folder the sessions live in (removed when the app stops).
+        token: the launch's secret.
+        port: the port it is served on (the Host header must name it).
+        limits: upload limits per file and per session.
+        idle: seconds after which a session nobody asks about is removed.
+        sweep: seconds between two looks for idle sessions.
+        on_start: called once the app is ready (the URL is printed, the browser opened).
+    """
+    sessions = Sessions(root, limits, idle=idle)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        async def sweeper() -> None:
+            while True:
+                await asyncio.sleep(sweep)
+                sessions.sweep()
+
+        task = asyncio.create_task(sweeper())
+        if on_start is not None:
+            on_start()
+        try:
+            yield
+        finally:
+            task.cancel()
+            shutil.rmtree(root, ignore_errors=True)
+
+    app = create_app(sessions)
+    app.router.lifespan_context = lifespan
+    hosts = {f"127.0.0.1:{port}", f"localhost:{port}"}
+    return Gate(app, token=token, hosts=hosts), sessions
+
+
+def _stop(signum: int, frame: object) -> None:
+    """SIGTERM ends the process like Ctrl-C: through ``finally`` blocks, not past them."""
+    raise SystemExit(128 + signum)
+
+
+def serve(
+    *,
+    port: int = 0,
+    open_browser: bool = True,
+    limits: Limits = DEFAULT_LIMITS,
+    idle: float = IDLE_SECONDS,
+    announce: Callable[[str], None] = print,
+) -> None:
+    """Serve the app on 127.0.0.1 until Ctrl-C or SIGTERM; then remove everything it stored.
+
+    Args:
+        port: 0 picks a free port.
+        open_browser: open the page in the default browser (nothing happens when there is none).
+        limits: upload limits.
+        idle: seconds after which a closed tab's files are removed.
+        announce: told the URL (with its token) once the server is ready.
+    """
+    import uvicorn
+
+    root = Path(tempfile.mkdtemp(prefix="dobble-print-app-"))  # mode 0700
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", port))
+    sock.listen(128)  # connections wait in the queue until uvicorn serves them
+    port = sock.getsockname()[1]
+    token = secrets.token_urlsafe(24)
+    url = f"http://127.0.0.1:{port}/?token={token}"
+
+    def started() -> None:
+        announce(
+            f"dobble-print app: open {url}\n"
+            "(Ctrl-C stops it and removes the pictures and decks it stored)"
+        )
+        if open_browser:
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+
+    app, _ = make_app(root=root, token=token, port=port, limits=limits, idle=idle, on_start=started)
+    config = uvicorn.Config(
+        app, log_level="warning", timeout_graceful_shutdown=3, lifespan="on", access_log=False
+    )
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        sock.close()
+        shutil.rmtree(root, ignore_errors=True)

@@ -1,0 +1,170 @@
+"""Sessions: one per browser tab, each with its own private folder, files and decoded pictures.
+
+A session's folder (mode 0700, inside the launch's own 0700 temporary folder) holds::
+
+    pictures/    the uploaded pictures, under their safe names
+    words.txt    the words typed in
+    back.<ext>   the uploaded back picture
+    out/         the deck's PDF, its pages as PNGs, the zips
+
+A session nobody has asked about for :data:`IDLE_SECONDS` (a closed tab) is removed, files and
+all, unless it is making a deck.
+"""
+
+from __future__ import annotations
+
+import secrets
+import shutil
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dobble_print.app.uploads import Limits
+
+IDLE_SECONDS = 30 * 60  # the page asks every minute while it is open
+
+
+@dataclass
+class Job:
+    """Work running in the background for a session: making the deck or its extra files."""
+
+    kind: str  # "build", "cards" or "shop"
+    state: str = "running"  # running, done or error
+    stage: str = "start"
+    done: int = 0
+    total: int = 0
+    message: str = ""
+    result: dict[str, Any] | None = None
+
+    def progress(self, stage: str, done: int, total: int) -> None:
+        """The engine's progress callback."""
+        self.stage, self.done, self.total = stage, done, total
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "state": self.state,
+            "stage": self.stage,
+            "done": self.done,
+            "total": self.total,
+            "message": self.message,
+            "result": self.result,
+        }
+
+
+@dataclass
+class Made:
+    """The last deck made: what it was made from, so one card can be re-laid alone."""
+
+    number: int  # counts the decks this session made; names the files of this one
+    choices: Any  # settings.Choices
+    seed: int
+    reshuffle: tuple[int, ...]
+    pages: list[dict[str, Any]]
+    command: str
+
+
+@dataclass
+class Session:
+    """One tab's files, choices and last deck."""
+
+    id: str
+    folder: Path
+    cache: Any = None  # the engine's SymbolCache: pictures decoded once per session
+    names: dict[str, int] = field(default_factory=dict)  # stored picture name -> bytes
+    back: Path | None = None
+    words_bytes: int = 0
+    seed: int = field(default_factory=lambda: secrets.randbelow(1_000_000))
+    job: Job | None = None
+    made: Made | None = None
+    builds: int = 0
+    last_seen: float = field(default_factory=time.monotonic)
+    busy: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def pictures(self) -> Path:
+        return self.folder / "pictures"
+
+    @property
+    def words(self) -> Path:
+        return self.folder / "words.txt"
+
+    @property
+    def out(self) -> Path:
+        return self.folder / "out"
+
+    @property
+    def stored_bytes(self) -> int:
+        return (
+            sum(self.names.values())
+            + self.words_bytes
+            + (self.back.stat().st_size if (self.back and self.back.exists()) else 0)
+        )
+
+    def sources(self) -> tuple[Path, ...]:
+        """The engine's sources, in the order the command names them: pictures, then words."""
+        found = []
+        if self.names:
+            found.append(self.pictures)
+        if self.words_bytes:
+            found.append(self.words)
+        return tuple(found)
+
+    def touch(self) -> None:
+        self.last_seen = time.monotonic()
+
+
+class Sessions:
+    """Every session of this launch, under one private temporary folder."""
+
+    def __init__(self, root: Path, limits: Limits, *, idle: float = IDLE_SECONDS) -> None:
+        self.root = root
+        self.limits = limits
+        self.idle = idle
+        self._all: dict[str, Session] = {}
+        self._lock = threading.Lock()
+
+    def new(self) -> Session:
+        sid = secrets.token_urlsafe(12)
+        folder = self.root / sid
+        folder.mkdir(mode=0o700)
+        for sub in ("pictures", "out"):
+            (folder / sub).mkdir(mode=0o700)
+        session = Session(sid, folder, cache=_new_cache())
+        with self._lock:
+            self._all[sid] = session
+        return session
+
+    def get(self, sid: str) -> Session | None:
+        with self._lock:
+            session = self._all.get(sid)
+        if session is not None:
+            session.touch()
+        return session
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Remove the sessions idle for longer than ``idle`` and not busy; their ids."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            gone = [
+                s
+                for s in self._all.values()
+                if now - s.last_seen > self.idle and not s.busy.locked()
+            ]
+            for s in gone:
+                del self._all[s.id]
+        for s in gone:
+            shutil.rmtree(s.folder, ignore_errors=True)
+        return [s.id for s in gone]
+
+    def __len__(self) -> int:
+        return len(self._all)
+
+
+def _new_cache() -> Any:
+    """The session's cache of decoded pictures: a second deck from them skips decoding."""
+    from dobble_print import SymbolCache
+
+    return SymbolCache()

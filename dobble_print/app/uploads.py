@@ -1,0 +1,113 @@
+"""Uploaded files: safe names in one folder, limits on count and bytes, written as they stream in.
+
+The client never names a path: a file's name is reduced to a plain file name (no folders, no
+leading dot, no control characters) and made unique in its folder, case aside, so the folder can
+be copied to a Mac or Windows disk as it is. The pictures keep their names otherwise, because the
+cover's answer key prints each symbol's name from its file name, and a folder is read in name
+order: the command the page shows, run on the downloaded folder, then finds the same files in
+the same order.
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from dobble_print.symbols.sources import IMAGE_SUFFIXES
+
+MAX_NAME = 80  # characters of a stored name, extension included
+_KEEP = set("-_.,()+ ")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much one session may upload."""
+
+    file_bytes: int = 25_000_000  # a phone photo is 3-12 MB
+    session_bytes: int = 600_000_000
+    session_files: int = 400  # the largest deck the tool makes (14 per card) needs 183
+    words_bytes: int = 200_000
+
+
+DEFAULT_LIMITS = Limits()
+
+
+class TooLarge(Exception):
+    """An upload over a limit; the message says which and what to do (HTTP 413)."""
+
+
+class Refused(Exception):
+    """An upload that is not a picture (HTTP 415); the message says what is taken."""
+
+
+def megabytes(count: int) -> str:
+    return f"{count / 1_000_000:.0f} MB" if count >= 1_000_000 else f"{count / 1000:.0f} kB"
+
+
+def safe_name(raw: str, *, fallback: str = "picture") -> str:
+    """A plain file name from whatever the browser sent: the last part of any path, NFC, no
+    control or separator characters, no leading dots, at most :data:`MAX_NAME` characters.
+
+    >>> safe_name("../../etc/pass wd.PNG")
+    'pass wd.PNG'
+    >>> safe_name("..\\\\evil\\\\.hidden.svg")
+    'hidden.svg'
+    """
+    name = unicodedata.normalize("NFC", raw.replace("\\", "/").split("/")[-1])
+    name = "".join(
+        ch if ch.isalnum() or ch in _KEEP else "_"
+        for ch in name
+        if unicodedata.category(ch)[0] != "C"
+    )
+    name = " ".join(name.split())
+    stem, dot, ext = name.rpartition(".")
+    if not dot:
+        stem, ext = name, ""
+    stem = stem.strip(". ") or fallback  # a leading dot would hide the file from the CLI
+    ext = ext[:10]
+    stem = stem[: MAX_NAME - len(ext) - 1]
+    return f"{stem}.{ext}" if ext else stem
+
+
+def unique_name(name: str, taken: set[str]) -> str:
+    """``name``, or ``name-2``, ``name-3``… when a file of that name (case aside) is taken."""
+    stem, dot, ext = name.rpartition(".")
+    if not dot:
+        stem, ext = name, ""
+    candidate, n = name, 1
+    while candidate.casefold() in taken:
+        n += 1
+        candidate = f"{stem}-{n}.{ext}" if ext else f"{stem}-{n}"
+    return candidate
+
+
+def check_picture_name(name: str) -> None:
+    """Raises :class:`Refused` unless ``name`` ends as a picture the CLI reads."""
+    suffix = Path(name).suffix.lower()
+    if suffix not in IMAGE_SUFFIXES:
+        kinds = ", ".join(sorted(s.lstrip(".").upper() for s in IMAGE_SUFFIXES))
+        raise Refused(f"{name}: not a picture ({suffix or 'no extension'}); give {kinds} files")
+
+
+async def write_stream(chunks: AsyncIterator[bytes], path: Path, *, limit: int, what: str) -> int:
+    """Write ``chunks`` to a new file at ``path`` (mode 0600), stopping with :class:`TooLarge`
+    the moment more than ``limit`` bytes arrive (the partial file is removed)."""
+    size = 0
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            async for chunk in chunks:
+                size += len(chunk)
+                if size > limit:
+                    raise TooLarge(
+                        f"{what} is over {megabytes(limit)}, more than the app takes; "
+                        "make it smaller (a photo of 2000 pixels across is plenty)"
+                    )
+                f.write(chunk)
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+    return size

@@ -1,0 +1,121 @@
+"""The app under test: in process (Starlette's TestClient, the real routes and gate) or as a real
+server process (``python -m dobble_print.app``), each with its own temporary folder."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from dobble_print.app.server import make_app
+from dobble_print.app.uploads import DEFAULT_LIMITS, Limits
+from tests.conftest import REPO
+
+TOKEN = "test-token-0123456789"
+PORT = 8123
+BASE = f"http://127.0.0.1:{PORT}"
+POST = {"X-Dobble": "1"}
+
+
+def make_client(root: Path, limits: Limits = DEFAULT_LIMITS, **kw):
+    from starlette.testclient import TestClient
+
+    root.mkdir(mode=0o700, exist_ok=True)
+    app, sessions = make_app(root=root, token=TOKEN, port=PORT, limits=limits, **kw)
+    client = TestClient(app, base_url=BASE, follow_redirects=False)
+    client.sessions = sessions
+    return client
+
+
+@pytest.fixture
+def client(tmp_path):
+    """A client that has the token (its cookie), with the app's lifespan running."""
+    with make_client(tmp_path / "root") as c:
+        assert c.get(f"/?token={TOKEN}").status_code == 303
+        yield c
+
+
+def new_session(client) -> str:
+    answer = client.post("/api/session", headers=POST)
+    assert answer.status_code == 200, answer.text
+    return answer.json()["id"]
+
+
+def upload(client, sid: str, path: Path, name: str | None = None):
+    return client.post(
+        f"/api/s/{sid}/pictures",
+        params={"name": name or path.name},
+        content=path.read_bytes(),
+        headers=POST,
+    )
+
+
+def wait_for_job(client, sid: str, timeout: float = 240) -> dict:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        job = client.get(f"/api/s/{sid}/job").json()
+        if job["state"] != "running":
+            return job
+        time.sleep(0.2)
+    raise AssertionError("the job did not end")
+
+
+@dataclass
+class Server:
+    """A real server process: its URL (with the token), base address and temporary folder."""
+
+    proc: subprocess.Popen
+    url: str
+    base: str
+    tmp: Path
+
+
+def start_server(tmp: Path) -> Server:
+    """``python -m dobble_print.app --no-browser`` with its own TMPDIR; waits for its URL."""
+    tmp.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "TMPDIR": str(tmp), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "dobble_print.app", "--no-browser"],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    line = proc.stdout.readline()
+    found = re.search(r"(http://127\.0\.0\.1:\d+)/\?token=\S+", line)
+    if not found:
+        proc.kill()
+        raise AssertionError(f"the server printed no URL: {line!r} {proc.stdout.read()!r}")
+    return Server(proc, found.group(0), found.group(1), tmp)
+
+
+def stop_server(server: Server, sig: int = signal.SIGTERM) -> int:
+    if server.proc.poll() is None:
+        server.proc.send_signal(sig)
+    try:
+        return server.proc.wait(timeout=30)
+    finally:
+        if server.proc.poll() is None:
+            server.proc.kill()
+        server.proc.stdout.close()
+
+
+def build_cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    """The command the page shows, run with this Python (``dobble-print`` → ``-m dobble_print``)."""
+    assert args[:2] == ["dobble-print", "build"], args
+    return subprocess.run(
+        [sys.executable, "-m", "dobble_print", *args[1:], "--quiet"],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        timeout=280,
+    )

@@ -1,0 +1,302 @@
+"""The app's HTTP side against the real routes and gate: the token, the Host check, limits,
+names stored safely, sessions swept, and a real server process leaving nothing behind."""
+
+from __future__ import annotations
+
+import signal
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from dobble_print.app.uploads import Limits
+from tests.app.conftest import (
+    BASE,
+    POST,
+    TOKEN,
+    make_client,
+    new_session,
+    start_server,
+    stop_server,
+    upload,
+)
+from tests.conftest import ICONS, make_pictures
+
+CAT = ICONS / sorted(p.name for p in ICONS.glob("*.svg"))[0]
+
+
+# ---- the gate ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [("GET", "/"), ("GET", "/api/menus"), ("POST", "/api/session"), ("GET", "/static/app.js")],
+)
+def test_no_token_is_refused(tmp_path, method, path):
+    with make_client(tmp_path / "root") as c:
+        answer = c.request(method, path, headers=POST)
+    assert answer.status_code == 403
+    assert "carries the key" in answer.text
+
+
+def test_a_wrong_token_is_refused_and_the_right_one_sets_a_strict_cookie(tmp_path):
+    with make_client(tmp_path / "root") as c:
+        assert c.get("/?token=guess").status_code == 403
+        answer = c.get(f"/?token={TOKEN}")
+        assert answer.status_code == 303 and answer.headers["location"] == "/"
+        cookie = answer.headers["set-cookie"].lower()
+        assert "httponly" in cookie and "samesite=strict" in cookie and TOKEN.lower() in cookie
+        page = c.get("/")
+        assert page.status_code == 200 and "Spot it! deck maker" in page.text
+        assert "script-src 'self'" in page.headers["content-security-policy"]
+
+
+@pytest.mark.parametrize("host", ["evil.example:8123", "127.0.0.1:9999", "localhost", ""])
+def test_a_foreign_host_is_refused_even_with_the_token(client, host):
+    answer = client.get("/api/menus", headers={"Host": host})
+    assert answer.status_code == 403
+    assert "its own address" in answer.text
+
+
+def test_localhost_by_name_is_the_same_server(client):
+    assert client.get(
+        "/api/menus", headers={"Host": f"localhost:{BASE.rsplit(':', 1)[1]}"}
+    ).is_success
+
+
+def test_a_post_without_the_page_header_is_refused(client):
+    assert client.post("/api/session").status_code == 403  # what a form on another site sends
+    assert client.get("/api/session").status_code == 405  # state changes are POSTs only
+
+
+# ---- uploads -------------------------------------------------------------------------------
+
+
+def test_an_upload_over_the_file_limit_is_413_with_a_clear_message(tmp_path):
+    with make_client(tmp_path / "root", Limits(file_bytes=2_000)) as c:
+        c.get(f"/?token={TOKEN}")
+        sid = new_session(c)
+        big = tmp_path / "big photo.png"
+        big.write_bytes(b"\x89PNG" + b"0" * 5_000)
+        answer = upload(c, sid, big)
+        assert answer.status_code == 413
+        assert answer.json()["error"] == (
+            "big photo.png is 5 kB, over the 2 kB the app takes; "
+            "make it smaller (a photo of 2000 pixels across is plenty)"
+        )
+        # Streamed without a length, it is cut off at the limit and nothing is kept.
+        chunks = (b"x" * 1000 for _ in range(5))
+        answer = c.post(
+            f"/api/s/{sid}/pictures", params={"name": "stream.png"}, content=chunks, headers=POST
+        )
+        assert answer.status_code == 413 and "over 2 kB" in answer.json()["error"]
+        assert list((tmp_path / "root" / sid / "pictures").iterdir()) == []
+        assert c.get(f"/api/s/{sid}/state").json()["pictures"] == []
+
+
+def test_the_session_limits_count_and_bytes(tmp_path):
+    with make_client(tmp_path / "root", Limits(session_files=2, session_bytes=10_000)) as c:
+        c.get(f"/?token={TOKEN}")
+        sid = new_session(c)
+        pics = make_pictures(tmp_path / "p", 3)
+        assert upload(c, sid, pics[0]).status_code == 200
+        assert upload(c, sid, pics[1]).status_code == 200
+        answer = upload(c, sid, pics[2])
+        assert answer.status_code == 413
+        assert "2 pictures is the most the app takes" in answer.json()["error"]
+    with make_client(tmp_path / "root2", Limits(session_bytes=3_000)) as c:
+        c.get(f"/?token={TOKEN}")
+        sid = new_session(c)
+        blob = tmp_path / "a.png"
+        blob.write_bytes(b"0" * 2_000)
+        assert upload(c, sid, blob).status_code == 200
+        answer = upload(c, sid, blob, "b.png")
+        assert answer.status_code == 413
+        assert "would pass 3 kB in all" in answer.json()["error"]
+
+
+def test_a_file_that_is_not_a_picture_is_refused_with_what_is_taken(client):
+    sid = new_session(client)
+    answer = client.post(
+        f"/api/s/{sid}/pictures", params={"name": "notes.docx"}, content=b"x", headers=POST
+    )
+    assert answer.status_code == 415
+    assert answer.json()["error"].startswith("notes.docx: not a picture (.docx); give ")
+
+
+@pytest.mark.parametrize(
+    ("given", "stored"),
+    [
+        ("../../../etc/cron.d/evil.png", "evil.png"),
+        ("..\\..\\windows\\evil.svg", "evil.svg"),
+        ("/abs/path/cat.png", "cat.png"),
+        (".hidden.png", "hidden.png"),
+        ("..png", "picture.png"),
+        ("a\x00b\nc.png", "abc.png"),
+        ("ca*t?:|<>.png", "ca_t_____.png"),
+        ("Café.PNG", "Café.PNG"),
+        ("x" * 300 + ".png", "x" * 76 + ".png"),
+    ],
+)
+def test_traversal_and_odd_names_are_stored_safely(client, tmp_path, given, stored):
+    sid = new_session(client)
+    answer = upload(client, sid, CAT, given.replace(".png", ".svg") if "svg" in stored else given)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["name"] == stored
+    root = tmp_path / "root"
+    assert sorted(p.name for p in (root / sid / "pictures").iterdir()) == [stored]
+    everything = {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()}
+    assert everything == {f"{sid}/pictures/{stored}"}
+
+
+def test_the_same_name_twice_case_aside_gets_a_number(client):
+    sid = new_session(client)
+    names = [upload(client, sid, CAT, n).json()["name"] for n in ("Cat.svg", "cat.svg", "CAT.svg")]
+    assert names == ["Cat.svg", "cat-2.svg", "CAT-3.svg"]
+
+
+def test_folders_are_private(client, tmp_path):
+    sid = new_session(client)
+    assert (tmp_path / "root" / sid).stat().st_mode & 0o777 == 0o700
+    assert (tmp_path / "root" / sid / "pictures").stat().st_mode & 0o777 == 0o700
+
+
+def test_a_picture_can_be_removed_and_a_missing_one_is_404(client, tmp_path):
+    sid = new_session(client)
+    upload(client, sid, CAT, "cat.svg")
+    assert client.post(f"/api/s/{sid}/pictures/cat.svg/remove", headers=POST).is_success
+    assert not (tmp_path / "root" / sid / "pictures" / "cat.svg").exists()
+    answer = client.post(f"/api/s/{sid}/pictures/cat.svg/remove", headers=POST)
+    assert answer.status_code == 404
+    answer = client.post(f"/api/s/{sid}/pictures/..%2F..%2Fx/remove", headers=POST)
+    assert answer.status_code == 404
+
+
+def test_an_unknown_session_is_404_with_what_to_do(client):
+    answer = client.get("/api/s/nope/state")
+    assert answer.status_code == 404 and "reload it" in answer.json()["error"]
+
+
+# ---- the plan ------------------------------------------------------------------------------
+
+
+def test_the_plan_names_each_bad_file_and_duplicate_and_counts_the_rest(client, tmp_path):
+    sid = new_session(client)
+    pics = make_pictures(tmp_path / "p", 8)
+    for p in pics:
+        assert upload(client, sid, p).is_success
+    broken = tmp_path / "broken.png"
+    broken.write_bytes(b"\x89PNG\r\n\x1a\n not really")
+    assert upload(client, sid, broken).is_success
+    assert upload(client, sid, pics[0], "again.png").is_success
+    plan = client.post(
+        f"/api/s/{sid}/plan", json={"choices": {"preset": "", "values": {}}}, headers=POST
+    ).json()
+    assert plan["ok"] and plan["found"] == 10 and plan["usable"] == 8
+    assert plan["why"].startswith("10 pictures: 3 per card gives the full 7-card deck")
+    assert plan["files"]["broken.png"]["bad"].startswith("pictures/broken.png: ")
+    # The folder is read in name order, as the CLI reads it: "again" comes first.
+    assert plan["files"]["pic_000.png"]["note"] == (
+        "pictures/pic_000.png: same pixels as pictures/again.png; used once"
+    )
+    assert set(plan["files"]) == {"broken.png", "pic_000.png"}
+    assert [c["n"] for c in plan["choices"]][:2] == [2, 3]
+
+
+def test_an_impossible_choice_explains_itself_and_still_lists_the_sizes(client, tmp_path):
+    sid = new_session(client)
+    for p in make_pictures(tmp_path / "p", 7):
+        upload(client, sid, p)
+    choices = {"preset": "", "values": {"symbols_per_card": "7"}}
+    plan = client.post(f"/api/s/{sid}/plan", json={"choices": choices}, headers=POST).json()
+    assert not plan["ok"] and "7" in plan["error"]
+    assert [c["n"] for c in plan["choices"]] == [2, 3]
+
+
+def test_no_sources_yet(client):
+    sid = new_session(client)
+    plan = client.post(f"/api/s/{sid}/plan", json={"choices": {}}, headers=POST).json()
+    assert plan == {"ok": False, "error": "Add pictures or words to start: a deck needs 3 or more."}
+
+
+@pytest.mark.parametrize(
+    "choices",
+    [{"preset": "nope"}, {"values": {"font": "/etc/passwd"}}, {"values": {"card_size": "x" * 99}}],
+)
+def test_choices_outside_what_the_page_offers_are_400(client, choices):
+    sid = new_session(client)
+    answer = client.post(f"/api/s/{sid}/plan", json={"choices": choices}, headers=POST)
+    assert answer.status_code == 400 and answer.json()["error"]
+
+
+# ---- sessions ------------------------------------------------------------------------------
+
+
+def test_an_idle_session_is_swept_with_its_files_and_a_busy_one_is_kept(client, tmp_path):
+    sessions = client.sessions
+    idle, busy = new_session(client), new_session(client)
+    upload(client, idle, CAT)
+    sessions.get(busy).busy.acquire()
+    swept = sessions.sweep(now=time.monotonic() + sessions.idle + 1)
+    assert swept == [idle]
+    assert not (tmp_path / "root" / idle).exists() and (tmp_path / "root" / busy).exists()
+    assert client.get(f"/api/s/{idle}/state").status_code == 404
+
+
+def test_a_second_job_in_a_session_is_refused_politely(client):
+    sid = new_session(client)
+    client.sessions.get(sid).busy.acquire()
+    answer = client.post(f"/api/s/{sid}/build", json={"choices": {}}, headers=POST)
+    assert answer.status_code == 409
+    assert answer.json()["error"] == "A deck is being made already; wait for it to finish."
+    answer = upload(client, sid, CAT)
+    assert answer.status_code == 409 and "Wait until the deck is made" in answer.json()["error"]
+
+
+def test_the_lifespan_removes_the_root_when_the_app_stops(tmp_path):
+    with make_client(tmp_path / "root") as c:
+        c.get(f"/?token={TOKEN}")
+        upload(c, new_session(c), CAT)
+    assert not (tmp_path / "root").exists()
+
+
+# ---- a real server process ------------------------------------------------------------------
+
+
+def _get(url: str, cookie: str | None = None) -> int:
+    request = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_stopping_the_server_leaves_no_temporary_files(tmp_path, sig):
+    server = start_server(tmp_path / "tmp")
+    try:
+        assert _get(server.base + "/") == 403
+        token = server.url.split("token=")[1]
+        cookie = f"dobble_token={token}"
+        request = urllib.request.Request(
+            server.base + "/api/session", method="POST", headers={"Cookie": cookie, **POST}
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            sid = __import__("json").load(answer)["id"]
+        request = urllib.request.Request(
+            f"{server.base}/api/s/{sid}/pictures?name=cat.svg",
+            data=CAT.read_bytes(),
+            method="POST",
+            headers={"Cookie": cookie, **POST},
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            assert answer.status == 200
+        stored = list(Path(server.tmp).glob("dobble-print-app-*/*/pictures/cat.svg"))
+        assert len(stored) == 1
+    finally:
+        code = stop_server(server, sig)
+    assert code in {0, 128 + signal.SIGTERM, 130, -sig}, code
+    assert list(Path(server.tmp).iterdir()) == []

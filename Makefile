@@ -15,10 +15,12 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@echo "preparing the fast packer, once (its compiled loops are kept on disk)"
+	$(BIN)/python -m dobble_print.layout.warm_packer
 	touch $(STAMP)
 
 print: $(STAMP)
-	$(BIN)/dobble-print build $(ICONS) -o $(OUT) $(if $(SEED),--seed $(SEED))
+	$(BIN)/dobble-print build "$(ICONS)" -o "$(OUT)" $(if $(SEED),--seed "$(SEED)")
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2  # two processes: the suite takes ~2.5 min instead of ~4

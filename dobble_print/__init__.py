@@ -21,6 +21,7 @@ _API = {
     "draw_preview": "dobble_print.pipeline",
     "BuildResult": "dobble_print.pipeline",
     "DeckPlan": "dobble_print.pipeline",
+    "SymbolCache": "dobble_print.symbols",
     "BuildOptions": "dobble_print.options",
     "Variant": "dobble_print.options",
     "CardShape": "dobble_print.card",

@@ -54,6 +54,7 @@ class BuildOptions:
     cover: bool = True
     shop: Path | None = None  # folder for the print-shop files (one card per page, PNGs)
     variant: Variant = Variant.CLASSIC
+    reshuffle: tuple[int, ...] = ()  # cards (from 1) laid out again; one listed twice, twice
 
     @property
     def symbol_margin(self) -> float:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections import Counter
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
@@ -49,6 +50,7 @@ from dobble_print.printing.preview import (
 from dobble_print.printing.sheet import SheetPlan
 from dobble_print.printing.shop import shop_paths, write_shop
 from dobble_print.report import build_report
+from dobble_print.symbols.cache import SymbolCache
 from dobble_print.symbols.ink import Ink, measure_ink
 from dobble_print.symbols.loading import (
     Symbol,
@@ -156,7 +158,9 @@ class DeckPlan:
     warnings: tuple[str, ...] = ()
 
 
-def plan(options: BuildOptions, progress: Progress | None = None) -> DeckPlan:
+def plan(
+    options: BuildOptions, progress: Progress | None = None, *, cache: SymbolCache | None = None
+) -> DeckPlan:
     """The deck :func:`build` would make with ``options``, after the same loading checks.
 
     Every source is decoded (at the size build would use), so duplicates and broken files are
@@ -168,8 +172,9 @@ def plan(options: BuildOptions, progress: Progress | None = None) -> DeckPlan:
     found = find_sources(options.sources)
     where = ", ".join(map(str, options.sources))
     first, why = _plan(options, len(found.items), where)
-    loaded = load_symbols(
+    loaded = (cache.load if cache else load_symbols)(
         found,
+        need=None,
         max_px=symbol_pixels(options.card.size, options.symbol_margin, first.symbols_per_card),
         options=options.symbol_options,
         progress=_stage(progress, "load"),
@@ -195,6 +200,8 @@ def prepare(
     options: BuildOptions,
     progress: Progress | None = None,
     only: Callable[[SheetPlan], Collection[int]] | None = None,
+    *,
+    cache: SymbolCache | None = None,
 ) -> BuildResult:
     """Everything up to the sheets, computed and nothing written (``report`` is left empty).
 
@@ -205,8 +212,17 @@ def prepare(
         progress: called as ``progress(stage, done, total)``.
         only: picks the cards (0-based) to lay out once the sheets are planned; the others get
             empty layouts. A preview of one card then lays out one card, not the whole deck.
+        cache: symbols decoded by earlier builds, kept for the next (the app's sessions).
+
+    Raises:
+        DobbleError: about the sources, the deck's size or an option's value.
     """
-    deck, why, loaded, ink = _load(options, progress, packers=only is None)
+    deck, why, loaded, ink = _load(options, progress, packers=only is None, cache=cache)
+    for number in options.reshuffle:
+        if not 1 <= number <= len(deck.cards):
+            raise DobbleError(
+                f"--reshuffle {number} is out of range: this deck has cards 1 to {len(deck.cards)}"
+            )
     symbols = loaded.symbols
     plan = plan_sheets(
         len(deck.cards),
@@ -234,6 +250,7 @@ def prepare(
         progress=_stage(progress, "layout"),
         only=wanted,
         ink=ink,
+        reshuffles=Counter(number - 1 for number in options.reshuffle),
     )
     if wanted is None:
         layouts = laid
@@ -271,7 +288,11 @@ def _plan(options: BuildOptions, count: int, where: str) -> tuple[Deck, str]:
 
 
 def _load(
-    options: BuildOptions, progress: Progress | None, *, packers: bool = False
+    options: BuildOptions,
+    progress: Progress | None,
+    *,
+    packers: bool = False,
+    cache: SymbolCache | None = None,
 ) -> tuple[Deck, str, SymbolSet, Ink]:
     """Plan the deck on the sources found, then load just the symbols it needs; the deck comes
     back mixed (:func:`mixing.mix`) and shuffled, with how much of each symbol prints.
@@ -290,7 +311,7 @@ def _load(
         if packers:
             start_packers(len(deck.cards))
         px = symbol_pixels(options.card.size, options.symbol_margin, deck.symbols_per_card)
-        loaded = load_symbols(
+        loaded = (cache.load if cache else load_symbols)(
             found,
             need=deck.symbol_count,
             max_px=px,
@@ -304,8 +325,17 @@ def _load(
     return shuffle_cards(mix(deck, ink.shares, options.seed), options.seed), why, loaded, ink
 
 
-def build(options: BuildOptions, progress: Progress | None = None) -> BuildResult:
-    """Build the deck PDF (and report) described by ``options``; write both atomically."""
+def build(
+    options: BuildOptions,
+    progress: Progress | None = None,
+    *,
+    cache: SymbolCache | None = None,
+) -> BuildResult:
+    """Build the deck PDF (and report) described by ``options``; write both atomically.
+
+    ``progress(stage, done, total)`` is called as the stages go (load, layout, render, png, shop);
+    ``cache`` keeps decoded symbols for the next build from the same sources.
+    """
     inputs = [*find_sources(options.sources).files, options.symbol_options.font, options.backs]
     inputs = [p for p in inputs if p is not None]
     refuse_inputs(
@@ -314,7 +344,7 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
     for path in (options.output, options.report):
         if path is not None:
             check_writable(path)  # a bad output path fails now, not after minutes of layout
-    prepared = prepare(options, progress)
+    prepared = prepare(options, progress, cache=cache)
     if options.png_dir is not None:
         refuse_inputs({"--png-dir": card_png_paths(options.png_dir, len(prepared.layouts))}, inputs)
     if options.shop is not None:
@@ -391,7 +421,12 @@ def build(options: BuildOptions, progress: Progress | None = None) -> BuildResul
 
 
 def draw_preview(
-    options: BuildOptions, *, card: int | None = 1, sheet: int | None = None, dpi: int = 150
+    options: BuildOptions,
+    *,
+    card: int | None = 1,
+    sheet: int | None = None,
+    dpi: int = 150,
+    cache: SymbolCache | None = None,
 ) -> None:
     """Draw one card (1-based ``card``) or one whole front ``sheet`` as a PNG at ``options.output``.
 
@@ -411,7 +446,7 @@ def draw_preview(
             return [slot.card for slot in plan.slots if slot.sheet == sheet - 1]
         return [card - 1] if 1 <= card <= len(plan.slots) else []
 
-    prepared = prepare(options, only=wanted)
+    prepared = prepare(options, only=wanted, cache=cache)
     if sheet is not None:
         sheets = prepared.plan.sheet_count
         if not 1 <= sheet <= sheets:

@@ -11,6 +11,7 @@ one stream's draws never shift another's. No global random state is used anywher
 | ``SIZE_RANKS`` | which symbol is drawn large on which card | number of cards |
 | ``INK_BALANCE`` | the swaps that keep pale pictures from being large together | number of cards |
 | ``PACKING`` | where each card's symbols go, angles included | card index (and the retry) |
+| ``RESHUFFLE`` | a card laid out again on request (``--reshuffle``) | card index, times, retry |
 
 Each card's packing has its own stream keyed by its index, so one card can be laid out alone (a
 preview) and come out as in the whole deck, whatever the number of worker processes.
@@ -37,6 +38,7 @@ class Stream(Enum):
     SIZE_RANKS = (1,)
     INK_BALANCE = (2,)
     PACKING = ()
+    RESHUFFLE = (3,)
 
 
 def generator(seed: int, stream: Stream, *keys: int) -> np.random.Generator:

@@ -38,8 +38,8 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -86,6 +86,7 @@ class _Job:
     ink: Ink | None = None  # the symbols' printed ink, when known: weak cards are packed again
     card_area: float = 0.0  # of the whole card, mm²
     mean_expected: float = 0.0  # the cards' mean expected ink (see ``PALE``)
+    reshuffles: Mapping[int, int] = field(default_factory=dict)  # card index -> times re-laid
 
 
 _JOB: _Job | None = None
@@ -134,7 +135,7 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
     Depends only on the card and the deck's mean expected ink (of every card, even in a
     preview), so a preview shows the card the build prints.
     """
-    first = _attempt(index, job, generator(job.seed, Stream.PACKING, index))
+    first = _attempt(index, job, _stream(job, index, 0))
     if job.ink is None:
         return first
     card = job.cards[index]
@@ -148,7 +149,7 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
         short = least < floor and _fill(job, best) >= SMALLEST_FILL
         if printed >= enough and not short:
             break
-        other = _attempt(index, job, generator(job.seed, Stream.PACKING, index, stream))
+        other = _attempt(index, job, _stream(job, index, stream))
         more, small = job.ink.printed_area(other), _smallest(job, other)
         if least < floor <= small:  # the first to reach the size floor
             better = True
@@ -157,6 +158,17 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
         if better:
             best, printed, least = other, more, small
     return best
+
+
+def _stream(job: _Job, index: int, attempt: int) -> np.random.Generator:
+    """The random stream of card ``index``'s ``attempt``-th packing: a card laid out again on
+    request draws from streams of its own, so no other card changes."""
+    times = job.reshuffles.get(index, 0)
+    if times:
+        return generator(job.seed, Stream.RESHUFFLE, index, times, attempt)
+    if attempt:
+        return generator(job.seed, Stream.PACKING, index, attempt)
+    return generator(job.seed, Stream.PACKING, index)
 
 
 def _ink_areas(job: _Job, layout: CardLayout) -> list[float]:
@@ -232,6 +244,7 @@ def layout_deck(
     workers: int | None = None,
     only: Sequence[int] | None = None,
     ink: Ink | None = None,
+    reshuffles: Mapping[int, int] | None = None,
 ) -> tuple[CardLayout, ...]:
     """Lay out every card of ``deck``; the same seed gives the same layouts for any ``workers``.
 
@@ -252,6 +265,8 @@ def layout_deck(
         ink: how much of each symbol prints (:func:`ink.measure_ink`): the size ranks are then
             chosen so that every card prints as much as it can (:func:`ranks.balance_ranks`),
             and cards that packed worse than usual are packed again (see ``_layout_one``).
+        reshuffles: card index -> how many times that card was laid out again on request; each
+            time gives it other random streams and leaves every other card as it was.
     """
     global _JOB
     radius = card.size / 2 - safe_margin
@@ -310,6 +325,7 @@ def layout_deck(
         ink,
         card.area(0.0),
         mean_expected,
+        dict(reshuffles or {}),
     )
     try:
         with in_order(

@@ -15,6 +15,7 @@ _EXPORTS = {
     "find_images": "loading",
     "find_sources": "loading",
     "load_symbols": "loading",
+    "SymbolCache": "cache",
     "BadPicture": "raster",
     "INK_ALPHA": "ink",
     "WHITE": "ink",

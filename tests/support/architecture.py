@@ -19,7 +19,7 @@ PACKAGE = "dobble_print"
 # Names in one layer may import each other, except the pairs in INDEPENDENT.
 LAYERS = (
     {"__main__"},
-    {"cli"},
+    {"cli", "app"},  # the two shells; the CLI starts the app
     {"pipeline"},
     {"report"},
     {"options", "presets", "units"},
@@ -40,6 +40,8 @@ HEAVY = {
     "galois": ("deck",),
     "cairosvg": ("symbols",),
     "highspy": ("layout",),
+    "starlette": ("app",),
+    "uvicorn": ("app",),
 }
 
 

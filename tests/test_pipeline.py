@@ -1,0 +1,83 @@
+"""The pipeline's hooks for the app and scripts: one card laid out again, symbols kept between
+builds, and the plan agreeing with the build."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from dobble_print.errors import DobbleError
+from dobble_print.options import BuildOptions
+from dobble_print.pipeline import build, plan, prepare
+from dobble_print.symbols import SymbolCache
+from tests.conftest import make_pictures
+
+
+def _options(folder, tmp_path, **kw) -> BuildOptions:
+    return BuildOptions(sources=(folder,), output=tmp_path / "deck.pdf", seed=5, **kw)
+
+
+def test_reshuffling_a_card_changes_that_card_only(tmp_path):
+    make_pictures(tmp_path / "p", 13)
+    base = prepare(_options(tmp_path / "p", tmp_path)).layouts
+    once = prepare(_options(tmp_path / "p", tmp_path, reshuffle=(3,))).layouts
+    twice = prepare(_options(tmp_path / "p", tmp_path, reshuffle=(3, 3))).layouts
+    assert [i for i in range(13) if once[i] != base[i]] == [2]
+    assert [i for i in range(13) if twice[i] != base[i]] == [2]
+    assert twice[2] != once[2]
+
+
+def test_reshuffling_a_card_the_deck_has_not_is_refused(tmp_path):
+    make_pictures(tmp_path / "p", 13)
+    with pytest.raises(DobbleError) as caught:
+        prepare(_options(tmp_path / "p", tmp_path, reshuffle=(14,)))
+    assert str(caught.value) == "--reshuffle 14 is out of range: this deck has cards 1 to 13"
+
+
+def test_a_cache_decodes_once_and_builds_the_same_bytes(tmp_path, monkeypatch):
+    make_pictures(tmp_path / "p", 13)
+    plain = tmp_path / "plain.pdf"
+    build(_with(tmp_path, plain))
+    cache = SymbolCache()
+    first, second = tmp_path / "first.pdf", tmp_path / "second.pdf"
+    a = build(_with(tmp_path, first), cache=cache)
+    import dobble_print.symbols.cache as cache_module
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("decoded again")
+
+    monkeypatch.setattr(cache_module, "load_symbols", refuse)
+    b = build(_with(tmp_path, second), cache=cache)
+    assert a.symbols == b.symbols
+    assert first.read_bytes() == second.read_bytes() == plain.read_bytes()
+    # A picture changed on disk is decoded again.
+    changed = tmp_path / "p" / "pic_000.png"
+    os.utime(changed, ns=(1, 1))
+    with pytest.raises(AssertionError, match="decoded again"):
+        build(_with(tmp_path, second), cache=cache)
+
+
+def _with(tmp_path, output) -> BuildOptions:
+    return BuildOptions(sources=(tmp_path / "p",), output=output, seed=5, cover=False)
+
+
+def test_plan_counts_what_build_makes_with_duplicates_and_broken_files(tmp_path):
+    folder = tmp_path / "p"
+    make_pictures(folder, 20)
+    for i in range(4):  # four copies: 16 distinct pictures
+        (folder / f"copy_{i}.png").write_bytes((folder / f"pic_{i:03d}.png").read_bytes())
+    (folder / "broken.png").write_bytes(b"not a picture")
+    from dobble_print.symbols import SymbolOptions
+
+    options = BuildOptions(
+        sources=(folder,),
+        output=tmp_path / "deck.pdf",
+        seed=1,
+        symbol_options=SymbolOptions(skip_bad=True),
+    )
+    planned = plan(options)
+    built = build(options)
+    assert planned.usable == 20
+    assert len(planned.deck.cards) == len(built.deck.cards)
+    assert planned.why == built.choice

@@ -24,6 +24,7 @@ import numpy as np
 from dobble_print.background import (
     PhotoShape,
     has_own_transparency,
+    judge_removal,
     plain_background,
     remove_background,
     shape_photo,
@@ -86,6 +87,7 @@ class Symbol:
         lines: for a word, its lines in ``rgba``'s pixel coordinates, to print as vector text.
         font: for a word, the TrueType file to print it in.
         color: for a word, its RGB colour (0–255).
+        background_removed: a picture whose plain background was made transparent.
     """
 
     name: str
@@ -95,6 +97,7 @@ class Symbol:
     lines: tuple[TextLine, ...] = ()
     font: str = ""
     color: tuple[int, int, int] = (0, 0, 0)
+    background_removed: bool = False
 
     @property
     def aspect(self) -> float:
@@ -154,20 +157,21 @@ def trim(rgba: np.ndarray) -> tuple[np.ndarray, int, int] | None:
     return np.ascontiguousarray(rgba[top : rows[-1] + 1, left : cols[-1] + 1]), left, top
 
 
-def _picture(path: Path, *, max_px: int, options: SymbolOptions) -> np.ndarray:
-    """Decode, then treat the background: plain ones removed, photos cut to their shape."""
+def _picture(path: Path, *, max_px: int, options: SymbolOptions) -> tuple[np.ndarray, bool]:
+    """Decode, then treat the background: plain ones removed when that leaves a subject
+    (:func:`background.judge_removal`), photos cut to their shape. True when removed."""
     if path.suffix.lower() in SVG_SUFFIXES:
         rgba = load_svg(path, max_px=max_px)
     else:
         rgba = load_raster(path, max_px=max_px)
     if has_own_transparency(rgba):
-        return rgba
+        return rgba, False
     colour = plain_background(rgba) if options.background == Background.REMOVE else None
     if colour is not None:
         removed = remove_background(rgba, colour)
-        if (removed[..., 3] > INK_ALPHA).any():  # one flat colour all over is the picture itself
-            return removed
-    return shape_photo(rgba, options.photo_shape)
+        if judge_removal(rgba, removed, colour).keeps_subject:  # else specks, or nothing left
+            return removed, True
+    return shape_photo(rgba, options.photo_shape), False
 
 
 def _load_one(
@@ -191,13 +195,13 @@ def _load_one(
             color,
         )
     try:
-        rgba = _picture(source.path, max_px=max_px, options=options)
+        rgba, removed = _picture(source.path, max_px=max_px, options=options)
     except OSError as exc:
         raise BadPicture(f"cannot be opened ({exc.strerror or exc})") from None
     cut = trim(rgba)
     if cut is None:
         raise BadPicture("the picture is empty (fully transparent)")
-    return Symbol(display_name(source.path), source.label, cut[0])
+    return Symbol(display_name(source.path), source.label, cut[0], background_removed=removed)
 
 
 def _font_for(sources: Sources, options: SymbolOptions) -> Font | None:

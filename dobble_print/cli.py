@@ -243,8 +243,8 @@ BackgroundOption = Annotated[
     Background,
     typer.Option(
         "--background",
-        help="remove: plain backgrounds around drawings become "
-        "transparent; keep: leave every picture whole.",
+        help="remove: plain backgrounds around drawings, clip art and product shots become "
+        "transparent (photos stay whole); keep: leave every picture whole.",
     ),
 ]
 PhotoShapeOption = Annotated[
@@ -515,6 +515,14 @@ def _summarise(result, *, seed: int, output: Path, verbose: bool) -> None:
         names = ", ".join(result.unused[:10])
         more = f" and {len(result.unused) - 10} more" if len(result.unused) > 10 else ""
         typer.echo(f"unused pictures ({len(result.unused)}): {names}{more}")
+    if removed := [Path(s.source).name for s in result.symbols if s.background_removed]:
+        many = "s" if len(removed) != 1 else ""
+        shown = removed if verbose else removed[:10]
+        more = f" and {len(removed) - len(shown)} more" if len(shown) < len(removed) else ""
+        typer.echo(
+            f"background removed from {len(removed)} picture{many}: {', '.join(shown)}{more} "
+            "(--background keep keeps them)"
+        )
     typer.echo("Print at 100 % (actual size), not 'fit to page'.")
     if plan.duplex:
         typer.echo(f"Print two-sided, flip on {plan.duplex.value} edge.")

@@ -16,8 +16,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw
+from typer.testing import CliRunner
 
 from dobble_print.background import judge_removal, plain_background, remove_background
+from dobble_print.cli import app
 from dobble_print.pipeline import BuildOptions, build
 from dobble_print.raster import load_raster
 from dobble_print.symbols import SymbolOptions, find_sources, load_symbols
@@ -197,3 +199,19 @@ def test_a_deck_of_the_photos_keeps_every_symbol_above_the_floor(photo_set, tmp_
     floor = floor_mm(data["card"]["diameter_mm"], data["symbols_per_card"])
     smallest = {c["index"]: c["metrics"]["smallest"] for c in data["cards"]}
     assert min(smallest.values()) >= floor, sorted(smallest.items(), key=lambda kv: kv[1])
+
+
+def test_the_summary_names_the_pictures_that_lost_their_background(tmp_path):
+    """Six drawings and a photo make the full 7-card deck: one line names the six."""
+    src = tmp_path / "pics"
+    for seed in range(6):
+        sf.save(sf.drawing(seed=seed), src / f"face{seed}.png")
+    shutil.copy(PHOTOS[0], src / PHOTOS[0].name)
+    result = CliRunner().invoke(
+        app, ["build", str(src), "-o", str(tmp_path / "d.pdf"), "--seed", "1", "--no-cover"]
+    )
+    assert result.exit_code == 0, result.output
+    assert (
+        "background removed from 6 pictures: face0.png, face1.png, face2.png, face3.png, "
+        "face4.png, face5.png (--background keep keeps them)"
+    ) in result.stdout.splitlines()

@@ -155,8 +155,8 @@ BackgroundOption = Annotated[
     typer.Option(
         "--background",
         metavar=_choices(Background),
-        help="remove: plain backgrounds around drawings become "
-        "transparent; keep: leave every picture whole.",
+        help="remove: plain backgrounds around drawings, clip art and product shots become "
+        "transparent (photos stay whole); keep: leave every picture whole.",
     ),
 ]
 PhotoShapeOption = Annotated[

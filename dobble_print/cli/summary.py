@@ -35,6 +35,14 @@ def summarise(result: BuildResult, *, seed: int, output: Path, verbose: bool) ->
         names = ", ".join(result.unused[:10])
         more = f" and {len(result.unused) - 10} more" if len(result.unused) > 10 else ""
         typer.echo(f"unused pictures ({len(result.unused)}): {names}{more}")
+    if removed := [Path(s.source).name for s in result.symbols if s.background_removed]:
+        many = "s" if len(removed) != 1 else ""
+        shown = removed if verbose else removed[:10]
+        more = f" and {len(removed) - len(shown)} more" if len(shown) < len(removed) else ""
+        typer.echo(
+            f"background removed from {len(removed)} picture{many}: {', '.join(shown)}{more} "
+            "(--background keep keeps them)"
+        )
     typer.echo("Print at 100 % (actual size), not 'fit to page'.")
     if result.plan.duplex:
         typer.echo(f"Print two-sided, flip on {result.plan.duplex.value} edge.")

@@ -26,12 +26,13 @@ from dobble_print.parallel import in_order, worker_count
 from dobble_print.symbols.background import (
     PhotoShape,
     has_own_transparency,
+    judge_removal,
     plain_background,
     remove_background,
     shape_photo,
 )
 from dobble_print.symbols.pictures import load_picture
-from dobble_print.symbols.raster import TRIM_ALPHA, BadPicture, ink_box
+from dobble_print.symbols.raster import BadPicture, ink_box
 from dobble_print.symbols.sources import Source, Sources, find_images, find_sources
 from dobble_print.symbols.words import (
     PALETTE,
@@ -84,6 +85,7 @@ class Symbol:
         lines: for a word, its lines in ``rgba``'s pixel coordinates, to print as vector text.
         font: for a word, the TrueType file to print it in.
         color: for a word, its RGB colour (0–255).
+        background_removed: a picture whose plain background was made transparent.
     """
 
     name: str
@@ -93,6 +95,7 @@ class Symbol:
     lines: tuple[TextLine, ...] = ()
     font: str = ""
     color: tuple[int, int, int] = (0, 0, 0)
+    background_removed: bool = False
 
     @property
     def aspect(self) -> float:
@@ -150,17 +153,18 @@ def trim(rgba: np.ndarray) -> tuple[np.ndarray, int, int] | None:
     return np.ascontiguousarray(rgba[top:bottom, left:right]), left, top
 
 
-def _picture(path: Path, *, max_px: int, options: SymbolOptions) -> np.ndarray:
-    """Decode, then treat the background: plain ones removed, photos cut to their shape."""
+def _picture(path: Path, *, max_px: int, options: SymbolOptions) -> tuple[np.ndarray, bool]:
+    """Decode, then treat the background: plain ones removed when that leaves a subject
+    (:func:`background.judge_removal`), photos cut to their shape. True when removed."""
     rgba = load_picture(path, max_px=max_px)
     if has_own_transparency(rgba):
-        return rgba
+        return rgba, False
     colour = plain_background(rgba) if options.background == Background.REMOVE else None
     if colour is not None:
         removed = remove_background(rgba, colour)
-        if (removed[..., 3] > TRIM_ALPHA).any():  # one flat colour all over is the picture itself
-            return removed
-    return shape_photo(rgba, options.photo_shape)
+        if judge_removal(rgba, removed, colour).keeps_subject:  # else specks, or nothing left
+            return removed, True
+    return shape_photo(rgba, options.photo_shape), False
 
 
 def _load_one(
@@ -184,13 +188,13 @@ def _load_one(
             color,
         )
     try:
-        rgba = _picture(source.path, max_px=max_px, options=options)
+        rgba, removed = _picture(source.path, max_px=max_px, options=options)
     except OSError as exc:
         raise BadPicture(f"cannot be opened ({exc.strerror or exc})") from None
     cut = trim(rgba)
     if cut is None:
         raise BadPicture("the picture is empty (fully transparent)")
-    return Symbol(display_name(source.path), source.label, cut[0])
+    return Symbol(display_name(source.path), source.label, cut[0], background_removed=removed)
 
 
 def _font_for(sources: Sources, options: SymbolOptions) -> Font | None:

@@ -30,6 +30,10 @@ CRISP_EDGE = 2.5 * TOLERANCE
 # ≤ this many pieces hold MOST_INK: art 1–8, a night sky 62–333; art of many small parts keeps.
 FEW_PIECES = 12
 MOST_INK = 0.9
+# One subject in at most this many pieces needs only a firm edge: clip art saved as JPEG blurs its
+# edge to 62-98, while the photos of one or two pieces with a plain border reach at most 52.
+ONE_SUBJECT = 3
+FIRM_EDGE = 58
 
 
 class PhotoShape(StrEnum):
@@ -95,8 +99,11 @@ class Removal:
 
     @property
     def keeps_subject(self) -> bool:
-        """True when what is left is a subject: crisp against its backdrop, in few pieces."""
-        return 0 < self.pieces <= FEW_PIECES and self.edge >= CRISP_EDGE
+        """True when what is left is a subject: crisp against its backdrop, in few pieces, or
+        one firm-edged piece (clip art saved as JPEG)."""
+        if not 0 < self.pieces <= FEW_PIECES:
+            return False
+        return self.edge >= (FIRM_EDGE if self.pieces <= ONE_SUBJECT else CRISP_EDGE)
 
 
 def judge_removal(rgba: np.ndarray, removed: np.ndarray, colour: tuple[int, int, int]) -> Removal:
@@ -125,6 +132,9 @@ def judge_removal(rgba: np.ndarray, removed: np.ndarray, colour: tuple[int, int,
     handwriting. The edge rule alone keeps all these photos whole (the pieces rule alone would
     cut 9 of them: the clock, the flat close-up, handwriting crops of 10–12 pieces); the
     pieces rule is there for sharp specks whose edge passes (a crisp star field, printed text).
+    Clip art saved as JPEG (the default icons on white at quality 60-90) blurs its edge to
+    62-98 but stays one or two pieces, so a subject of at most ``ONE_SUBJECT`` pieces needs only
+    ``FIRM_EDGE``; the photos of so few pieces (the clock, the flat close-up) stay under 53.
 
     Thinness and the share of ink left are not used: open line art (a spiral, a stick figure,
     a pencil sketch) is as thin as handwriting and covers as little of its picture as stars do.

@@ -6,8 +6,9 @@ lines, so the renderer prints them as vector text over exactly that shape.
 
 Next door: :mod:`sources` (what the given paths hold), one loader per kind (:mod:`raster` for
 Pillow formats, :mod:`svg` for cairosvg, :mod:`words` for text files) and :mod:`background`
-(plain backgrounds and photo shapes). This module dispatches, trims, removes duplicates and
-collects every message as data; it never prints.
+(plain backgrounds and photo shapes). This module dispatches, trims, removes duplicates (exact
+ones here, resized or re-saved copies with :mod:`similar`) and collects every message as data;
+it never prints.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from dobble_print.symbols.background import (
 )
 from dobble_print.symbols.pictures import load_picture
 from dobble_print.symbols.raster import BadPicture, ink_box
+from dobble_print.symbols.similar import Lookalikes
 from dobble_print.symbols.sources import Source, Sources, find_images, find_sources
 from dobble_print.symbols.words import (
     PALETTE,
@@ -272,6 +274,7 @@ def load_symbols(
     bad = list(sources.bad)
     warnings: list[str] = []
     seen: dict[bytes, Symbol] = {}
+    lookalikes: Lookalikes[Symbol] = Lookalikes()  # near-duplicates: resized or re-saved copies
     total = len(sources.items) if need is None else min(need, len(sources.items))
     words = 0
     stop = len(sources.items)
@@ -296,6 +299,13 @@ def load_symbols(
             if key in seen:
                 what = "word" if symbol.kind == "word" else "pixels"
                 warnings.append(f"{source.label}: same {what} as {seen[key].source}; used once")
+                continue
+            twin = lookalikes.twin(symbol.rgba, symbol) if symbol.kind == "image" else None
+            if twin is not None:
+                warnings.append(
+                    f"{source.label}: looks the same as {twin.source} "
+                    "(a resized or re-saved copy?); used once"
+                )
                 continue
             seen[key] = symbol
             if symbol.kind == "word":

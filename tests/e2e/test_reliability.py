@@ -56,12 +56,13 @@ def assert_clean(result) -> None:
 
 
 def _huge(folder: Path) -> list[Path]:
-    """6000×4000, as a PNG and as a JPEG: smooth gradients, cheap to encode."""
+    """6000×4000, as a PNG and as a JPEG: smooth gradients, cheap to encode. The JPEG is turned
+    upside down: the same picture re-saved would be a near-duplicate, used once."""
     grey = Image.linear_gradient("L").resize((6000, 4000))
     im = Image.merge("RGB", (grey, grey.transpose(Image.Transpose.FLIP_LEFT_RIGHT), grey))
     return [
         sf.save(im, folder / "000 huge.png", compress_level=1),
-        sf.save(im, folder / "000 huge.jpg", quality=80),
+        sf.save(im.transpose(Image.Transpose.ROTATE_180), folder / "000 huge.jpg", quality=80),
     ]
 
 

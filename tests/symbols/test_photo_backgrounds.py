@@ -18,12 +18,13 @@ import pytest
 from PIL import Image, ImageDraw
 from typer.testing import CliRunner
 
-from dobble_print.symbols.background import judge_removal, plain_background, remove_background
 from dobble_print.cli import app
 from dobble_print.options import BuildOptions
 from dobble_print.pipeline import build
-from dobble_print.symbols.raster import load_raster
 from dobble_print.symbols import SymbolOptions, find_sources, load_symbols
+from dobble_print.symbols.background import judge_removal, plain_background, remove_background
+from dobble_print.symbols.raster import load_raster
+from tests.conftest import ICONS
 from tests.support import symbol_files as sf
 
 PHOTOS = sorted((Path(__file__).parents[1] / "data" / "photos").glob("*.jpg"))
@@ -143,6 +144,24 @@ def test_drawn_art_on_plain_paper_still_loses_it(tmp_path, name):
     [symbol] = load_symbols(find_sources([path]), options=SymbolOptions()).symbols
     assert symbol.background_removed
     assert (symbol.rgba[..., 3] == 0).mean() > 0.15
+
+
+@pytest.mark.parametrize("quality", [60, 90])
+def test_clip_art_saved_as_jpeg_on_white_still_loses_it(tmp_path, quality):
+    """The 57 default icons flattened on white and saved as JPEG, as clip art is downloaded:
+    the blurred edge of a flat-coloured shape must not make it a photo (a white box). Only the
+    watermelon, whose pale rind fades into the white, may keep its paper (the old rule kept
+    16 of them as white boxes at quality 60)."""
+    from dobble_print.symbols.svg import load_svg
+
+    for icon in sorted(ICONS.glob("*.svg")):
+        art = Image.fromarray(load_svg(icon, max_px=400), "RGBA")
+        flat = Image.new("RGBA", art.size, (255, 255, 255, 255))
+        flat.alpha_composite(art)
+        flat.convert("RGB").save(tmp_path / f"{icon.stem}.jpg", quality=quality)
+    loaded = load_symbols(find_sources([tmp_path]), options=SymbolOptions()).symbols
+    kept = [s.name for s in loaded if not s.background_removed]
+    assert set(kept) <= {"watermelon"}
 
 
 def _disc(size: int, radius: float, *, blur: float = 0.0) -> np.ndarray:

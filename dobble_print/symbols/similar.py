@@ -1,0 +1,128 @@
+"""Near-duplicates: a resized, recompressed or re-saved copy of a picture looks the same as it.
+
+Two symbols that look the same would make two cards seem to share two pictures, which breaks the
+game, so :func:`symbols.load_symbols` uses such a copy once, as it does an exact duplicate.
+
+A symbol's :class:`Look` is taken from its trimmed RGBA (after background treatment), reduced to
+32 × 32 and composited on white, as it prints on a white card:
+
+* its *shape*: the 8 × 8 lowest frequencies of its luminance's DCT, as a perceptual hash (pHash)
+  takes them, less the constant one, scaled to length 1. Resizing and recompression barely
+  change them. A pHash keeps only their signs against their median and counts the signs that
+  differ; but a symmetric picture (a sun, a star, a snowflake) has many of them near zero,
+  whose signs a one-pixel shift of the trimmed box flips: copies of the default icons differed
+  in up to 28 of the 64 bits, two distinct photos (a stereo pair) in 4. Compared as numbers,
+  the frequencies near zero weigh nothing;
+* a 16 × 16 thumbnail of its colours, since the shape is luminance only: the same silhouette in
+  another colour has the same shape;
+* its aspect ratio, which the reduction to a square forgets.
+
+Two symbols look the same when all three are close (:func:`looks_same`). The limits sit between
+copies and distinct pictures measured on the photos in ``tests/data/similar`` and the default
+icons, each loaded at 150, 300 and 600 px: see the constants.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+import numpy as np
+
+SIDE = 32  # pictures are reduced to SIDE × SIDE before their DCT
+LOW = 8  # the LOW × LOW lowest frequencies make the shape
+THUMB = 16  # the colour thumbnail is THUMB × THUMB
+# The length of the shape's frequencies (orthonormal DCT) when what they hold of the reduced
+# luminance varies by one level (standard deviation): fainter shapes are scaled as if that
+# strong, so that a plain picture's noise is not blown up into a shape.
+FLAT = float(SIDE)
+# Distance between two shapes (0: the same; √2: unrelated). Resized (50 %), recompressed (JPEG
+# q60) and re-saved (PNG <-> JPEG) copies, and all of them at once, came within 0.12 (icons
+# shrunk to 30 % at JPEG q50: 0.19); distinct photos 0.35 and more, even two views of one scene
+# or a stereo pair; distinct icons 0.48 and more; views of a photo panned by 10 %, 0.21 and more.
+MAX_SHAPE = 0.2
+# Mean over the thumbnail's cells of the largest difference of a channel (0–255). The copies came
+# within 9.5 (a saturated icon as a half-size JPEG q60: its green shifts; photos 6.0); distinct
+# photos 20 and more (two views of a stormy sky), distinct icons 35 and more.
+MAX_COLOUR = 12.0
+MAX_ASPECT = 1.05  # copies' widths / heights were within 3 %
+
+_LUMA = np.array([0.299, 0.587, 0.114], np.float32)
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, eq=False)
+class Look:
+    """What a picture looks like, coarsely: see the module's docstring.
+
+    Attributes:
+        shape: LOW² − 1 float32 of length 1 (less when faint, 0 when plain).
+        colour: THUMB × THUMB × 3 float32, its colours composited on white (0–255).
+        aspect: width / height.
+    """
+
+    shape: np.ndarray
+    colour: np.ndarray
+    aspect: float
+
+
+def look(rgba: np.ndarray) -> Look:
+    """The :class:`Look` of an H × W × 4 uint8 picture (a loaded symbol's trimmed RGBA)."""
+    from PIL import Image
+    from scipy.fft import dct
+
+    h, w = rgba.shape[:2]
+    # Pillow resizes RGBA premultiplied: transparent pixels' hidden colours do not bleed in.
+    small = Image.fromarray(np.ascontiguousarray(rgba), "RGBA").resize(
+        (SIDE, SIDE), Image.Resampling.BOX
+    )
+    small = np.asarray(small, np.float32)
+    alpha = small[..., 3:] / 255
+    rgb = small[..., :3] * alpha + 255 * (1 - alpha)
+    freq = dct(dct(rgb @ _LUMA, axis=0, norm="ortho"), axis=1, norm="ortho")[:LOW, :LOW]
+    shape = freq.ravel()[1:]
+    k = SIDE // THUMB
+    return Look(
+        shape / max(float(np.linalg.norm(shape)), FLAT),
+        rgb.reshape(THUMB, k, THUMB, k, 3).mean(axis=(1, 3)),
+        w / h,
+    )
+
+
+def distance(a: Look, b: Look) -> tuple[float, float, float]:
+    """How far apart two looks are: (shape distance, colour difference as :data:`MAX_COLOUR`
+    measures it, ratio of the aspect ratios ≥ 1)."""
+    return (
+        float(np.linalg.norm(a.shape - b.shape)),
+        float(np.abs(a.colour - b.colour).max(axis=2).mean()),
+        max(a.aspect, b.aspect) / min(a.aspect, b.aspect),
+    )
+
+
+def looks_same(a: Look, b: Look) -> bool:
+    """True when two pictures look the same: one is a resized or re-saved copy of the other."""
+    shape, colour, aspect = distance(a, b)
+    return shape <= MAX_SHAPE and colour <= MAX_COLOUR and aspect <= MAX_ASPECT
+
+
+class Lookalikes(Generic[T]):
+    """The pictures loaded so far, each with its look, to find the one a new picture copies."""
+
+    def __init__(self) -> None:
+        self._looks: list[Look] = []
+        self._items: list[T] = []
+
+    def twin(self, rgba: np.ndarray, item: T) -> T | None:
+        """The first item seen whose picture looks the same as ``rgba``; else None, and ``item``
+        is remembered with it. Every picture seen is compared (a deck has at most ~200): the
+        shapes all at once, then colour and aspect for the few whose shape is close."""
+        new = look(rgba)
+        if self._looks:
+            shapes = np.stack([seen.shape for seen in self._looks])
+            for i in np.flatnonzero(np.linalg.norm(shapes - new.shape, axis=1) <= MAX_SHAPE):
+                if looks_same(new, self._looks[i]):
+                    return self._items[i]
+        self._looks.append(new)
+        self._items.append(item)
+        return None

@@ -12,10 +12,9 @@ from enum import StrEnum
 from pathlib import Path
 
 from dobble_print.card import CardShape
-from dobble_print.deck.connect import BORDER_MM
-from dobble_print.printing.paper import PAPERS, Paper
-from dobble_print.printing.sheet import Duplex
-from dobble_print.symbols.loading import SymbolOptions
+from dobble_print.deck import BORDER_MM
+from dobble_print.printing import PAPERS, Duplex, Paper
+from dobble_print.symbols import SymbolOptions
 
 CONNECT_GAP = 2.0  # mm between a Connect card's border and its symbols (the preset's 5 mm margin)
 

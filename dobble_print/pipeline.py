@@ -12,52 +12,55 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from dobble_print.card import CardLayout
-from dobble_print.deck.choice import (
-    DeckOption,
-    best_partial_deck,
-    choose_option,
-    deck_options,
-    next_option,
-)
-from dobble_print.deck.connect import Team, assign_teams, cover_lines
-from dobble_print.deck.mixing import mix
-from dobble_print.deck.plane import (
+from dobble_print.deck import (
     Deck,
+    DeckOption,
+    Team,
+    assign_teams,
+    best_partial_deck,
     build_deck,
     card_count,
     check_symbols_per_card,
+    choose_option,
+    cover_lines,
+    deck_options,
+    mix,
+    next_option,
     shuffle_cards,
     supported_sizes,
     take_cards,
 )
 from dobble_print.errors import DobbleError
-from dobble_print.layout.deck_layout import layout_deck, start_packers
-from dobble_print.layout.metrics import measuring
+from dobble_print.layout import layout_deck, measuring, start_packers
 from dobble_print.options import BuildOptions, Variant
 from dobble_print.output import check_writable, refuse_inputs, write_atomically
-from dobble_print.printing.backs import load_back
-from dobble_print.printing.cover import DeckFacts, cover_page_count, plan_cover
-from dobble_print.printing.imposition import plan_sheets
-from dobble_print.printing.paper import PRINT_DPI
-from dobble_print.printing.pdf.deck import render_pdf
-from dobble_print.printing.preview import (
+from dobble_print.printing import (
+    PRINT_DPI,
+    DeckFacts,
+    SheetPlan,
     card_png_paths,
+    cover_page_count,
     draw_card,
     draw_sheet,
+    load_back,
+    plan_cover,
+    plan_sheets,
+    render_pdf,
     save_png,
+    shop_paths,
     write_card_pngs,
+    write_shop,
 )
-from dobble_print.printing.sheet import SheetPlan
-from dobble_print.printing.shop import shop_paths, write_shop
 from dobble_print.report import build_report
-from dobble_print.symbols.cache import SymbolCache
-from dobble_print.symbols.ink import Ink, measure_ink
-from dobble_print.symbols.loading import (
+from dobble_print.symbols import (
+    Ink,
     Symbol,
+    SymbolCache,
     SymbolSet,
     faint_on_card,
     find_sources,
     load_symbols,
+    measure_ink,
 )
 
 # progress(stage, done, total): stage is "load", "layout" or "render".

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dobble_print.card import CardLayout, ShapeKind
-from dobble_print.deck.connect import Team
-from dobble_print.layout.metrics import Measured, as_json
-from dobble_print.printing.sheet import SheetPlan
-from dobble_print.symbols.loading import Symbol
+from dobble_print.deck import Team
+from dobble_print.layout import Measured, as_json
+from dobble_print.printing import SheetPlan
+from dobble_print.symbols import Symbol
 
 REPORT_VERSION = 1
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from dobble_print.errors import DobbleError
-from dobble_print.printing.paper import PAPERS, Paper
+from dobble_print.printing import PAPERS, Paper
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 

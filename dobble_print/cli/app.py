@@ -76,7 +76,7 @@ def main(
 
 
 def _duplex(text: str):
-    from dobble_print.printing.sheet import Duplex
+    from dobble_print.printing import Duplex
 
     try:
         return Duplex(text.strip().lower())
@@ -163,7 +163,7 @@ def build(
     """
     from dobble_print.options import BuildOptions
     from dobble_print.pipeline import build as build_pdf
-    from dobble_print.printing.backs import default_back
+    from dobble_print.printing import default_back
 
     chosen_seed = seed is None
     if seed is None:
@@ -252,8 +252,8 @@ def plan(
 
       dobble-print plan photos/
     """
-    from dobble_print.deck.choice import choose_option, deck_options
-    from dobble_print.symbols.loading import find_images
+    from dobble_print.deck import choose_option, deck_options
+    from dobble_print.symbols import find_images
 
     def count() -> int:
         if what.strip().isdigit():
@@ -283,7 +283,7 @@ def deck(
 
     Example: dobble-print deck 8 --cards 55
     """
-    from dobble_print.deck.plane import build_deck, take_cards
+    from dobble_print.deck import build_deck, take_cards
 
     def make():
         d = build_deck(symbols_per_card)

@@ -21,7 +21,7 @@ from dobble_print.cli.errors import run
 from dobble_print.errors import DobbleError
 from dobble_print.options import Variant
 from dobble_print.resources import default_icons
-from dobble_print.symbols.loading import Background, PhotoShape, SymbolOptions
+from dobble_print.symbols import Background, PhotoShape, SymbolOptions
 from dobble_print.units import PAPERS, parse_color, parse_cut_guides, parse_length, parse_paper
 
 # Options of build that do not change how a card looks: a preset may set them, preview skips them.

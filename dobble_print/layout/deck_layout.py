@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from dobble_print.card import CardLayout, CardShape, Placement, ShapeKind
-from dobble_print.deck.plane import Deck
+from dobble_print.deck import Deck
 from dobble_print.errors import DobbleError
 from dobble_print.layout.masks import WORD_ROTATION, Shape, shapes_of
 from dobble_print.layout.packing import GRID, Board, make_board, pack
@@ -52,8 +52,7 @@ from dobble_print.layout.ranks import balance_ranks, expected_ink, rank_sizes, s
 from dobble_print.layout.tightening import Depth, tighten
 from dobble_print.parallel import in_order, start_server, worker_count
 from dobble_print.seeds import Stream, generator
-from dobble_print.symbols.ink import Ink
-from dobble_print.symbols.loading import Symbol
+from dobble_print.symbols import Ink, Symbol
 
 FILL = 0.62  # share of the safe disc every card first aims to fill with ink (packing shrinks it)
 FINER = 3  # the grid shapes finally grow on has this many times more cells across (0.26 mm)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from dobble_print.symbols.ink import INK_ALPHA  # alpha ≥ 0.5, as the metrics read ink
+from dobble_print.symbols import INK_ALPHA
 
 # Longest side of the finest level: large enough to keep the pictures (loaded at 300 dpi of their
 # largest size on the card, 561 px for 8 a card on 85 mm) at full resolution. Pooled, a large

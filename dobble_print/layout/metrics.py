@@ -25,8 +25,7 @@ import numpy as np
 
 from dobble_print.card import CardLayout, CardShape, Placement, ShapeKind
 from dobble_print.parallel import in_order, worker_count
-from dobble_print.symbols.ink import INK_ALPHA, WHITE
-from dobble_print.symbols.loading import Symbol
+from dobble_print.symbols import INK_ALPHA, WHITE, Symbol
 
 PPMM = 8.0
 

@@ -14,8 +14,7 @@ import numpy as np
 from dobble_print.errors import DobbleError
 from dobble_print.printing.paper import PRINT_DPI
 from dobble_print.resources import templates_dir
-from dobble_print.symbols.pictures import is_svg, load_picture
-from dobble_print.symbols.raster import BadPicture
+from dobble_print.symbols import BadPicture, is_svg, load_picture
 
 
 def default_back() -> Path:

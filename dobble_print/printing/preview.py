@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dobble_print.card import CardLayout, CardShape, ShapeKind
-from dobble_print.deck.connect import BORDER_MM, Team
+from dobble_print.deck import BORDER_MM, Team
 from dobble_print.output import write_atomically
 from dobble_print.printing.sheet import SheetPlan
-from dobble_print.symbols.loading import Symbol
+from dobble_print.symbols import Symbol
 
 if TYPE_CHECKING:
     from PIL import Image

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.card import CardLayout, CardShape
-from dobble_print.deck.connect import Team
+from dobble_print.deck import Team
 from dobble_print.output import write_atomically
 from dobble_print.printing.backs import load_back
 from dobble_print.printing.paper import PRINT_DPI
 from dobble_print.printing.preview import card_png_paths, write_card_pngs
-from dobble_print.symbols.loading import Symbol
+from dobble_print.symbols import Symbol
 
 SHOP_BLEED = 3.0  # mm: what print shops ask for
 SHOP_DPI = PRINT_DPI

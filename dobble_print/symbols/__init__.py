@@ -17,6 +17,8 @@ _EXPORTS = {
     "load_symbols": "loading",
     "SymbolCache": "cache",
     "BadPicture": "raster",
+    "is_svg": "pictures",
+    "load_picture": "pictures",
     "INK_ALPHA": "ink",
     "WHITE": "ink",
     "Ink": "ink",

@@ -18,7 +18,7 @@ import numpy as np
 
 from dobble_print.card import CardLayout, CardShape, ShapeKind
 from dobble_print.printing.paper import PRINT_DPI
-from dobble_print.symbols.loading import Symbol
+from dobble_print.symbols import Symbol
 
 PT_PER_MM = 72.0 / 25.4
 CUT_LINE_PT = 0.3  # a hairline that still prints on every printer

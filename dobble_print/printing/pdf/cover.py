@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from dobble_print.printing.cover import CoverPage, Text
 from dobble_print.printing.pdf.canvas import pt
-from dobble_print.symbols.loading import Symbol
+from dobble_print.symbols import Symbol
 
 MIN_FONT = 4.0  # points: smaller than this is not worth printing
 

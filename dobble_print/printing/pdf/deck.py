@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.card import CardLayout, ShapeKind
-from dobble_print.deck.connect import Team
+from dobble_print.deck import Team
 from dobble_print.printing.cover import CoverPage
 from dobble_print.printing.pdf.canvas import (
     CUT_GREY,
@@ -31,7 +31,7 @@ from dobble_print.printing.pdf.canvas import (
 from dobble_print.printing.pdf.cover import draw_cover_page
 from dobble_print.printing.pdf.shaped import draw_back_shaped, draw_front_shaped
 from dobble_print.printing.sheet import CardSlot, Duplex, SheetPlan
-from dobble_print.symbols.loading import Symbol
+from dobble_print.symbols import Symbol
 
 _DUPLEX = {Duplex.LONG: "DuplexFlipLongEdge", Duplex.SHORT: "DuplexFlipShortEdge"}
 

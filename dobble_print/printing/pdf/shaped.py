@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dobble_print.deck.connect import BORDER_MM, Team
+from dobble_print.deck import BORDER_MM, Team
 from dobble_print.printing.pdf.canvas import (
     CUT_GREY,
     CUT_LINE_PT,

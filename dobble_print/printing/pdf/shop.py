@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.card import CardLayout, CardShape
-from dobble_print.deck.connect import BORDER_MM, Team
+from dobble_print.deck import BORDER_MM, Team
 from dobble_print.printing.pdf.canvas import (
     define_back_form,
     define_symbol_forms,
@@ -25,7 +25,7 @@ from dobble_print.printing.pdf.canvas import (
     pt,
     shape_path,
 )
-from dobble_print.symbols.loading import Symbol
+from dobble_print.symbols import Symbol
 
 CUT_CONTOUR = "CutContour"
 CUT_CONTOUR_PT = 0.25

@@ -145,6 +145,7 @@ def make_deck(
         "cards": len(result.deck.cards),
         "symbols_per_card": result.deck.symbols_per_card,
         "sheets": result.plan.sheet_count,
+        "shape": options.card.kind.value,
         "pages": described,
         "command": shown,
         "files": per_file,

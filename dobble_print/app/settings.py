@@ -16,8 +16,7 @@ from pathlib import Path
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import DobbleError
 from dobble_print.options import BuildOptions, Variant
-from dobble_print.printing.backs import default_back
-from dobble_print.printing.sheet import Duplex
+from dobble_print.printing import Duplex, default_back
 from dobble_print.symbols import Background, PhotoShape, SymbolOptions
 from dobble_print.units import COLORS, PAPERS, parse_color, parse_length, parse_paper
 
@@ -168,7 +167,8 @@ def build_options(
             Background.REMOVE, _enum(PhotoShape, v["photo_shape"], "--photo-shape"), None, True
         ),
         backs={"none": None, "bundled": default_back(), "own": back}[backs],
-        duplex=_enum(Duplex, v["duplex"], "--duplex"),
+        # without backs the duplex choice changes nothing; the command leaves it out
+        duplex=_enum(Duplex, v["duplex"] if backs != "none" else DEFAULTS["duplex"], "--duplex"),
     )
     if reshuffle:
         fields["reshuffle"] = tuple(reshuffle)

@@ -91,6 +91,7 @@ function addItem(given, url) {
   img.src = url;
   img.alt = "";
   img.loading = "lazy";
+  img.addEventListener("error", () => { img.hidden = true; });
   const name = document.createElement("span");
   name.className = "name";
   const note = document.createElement("span");
@@ -123,7 +124,7 @@ function showItem(item) {
   else if (item.duplicate) text = item.duplicate;
   else if (item.name && item.name !== item.given && item.given) text = `saved as ${item.name}`;
   note.textContent = text;
-  img.hidden = item.status === "error";
+  img.hidden = item.status === "error" || !!item.problem;
 }
 
 function wanted(file) {
@@ -289,7 +290,7 @@ function showPlan(plan) {
   const box = $("plan");
   box.replaceChildren();
   const head = document.createElement("p");
-  head.className = plan.ok ? "why" : "why problem";
+  head.className = plan.ok ? "why" : state.items.length || $("words").value.trim() ? "why problem" : "why";
   head.textContent = plan.ok ? plan.why : plan.error;
   box.append(head);
   if (plan.choices && plan.choices.length) {
@@ -310,7 +311,7 @@ function showPlan(plan) {
   }
   const select = $("symbols_per_card");
   const current = state.values.symbols_per_card || "";
-  select.replaceChildren(new Option("The most cards my pictures allow", ""),
+  select.replaceChildren(new Option("Most cards possible", ""),
     ...(plan.choices || []).map((c) => new Option(c.text, String(c.n))));
   if (current && !(plan.choices || []).some((c) => String(c.n) === current)) {
     select.append(new Option(`${current} per card (not possible with these pictures)`, current));
@@ -367,7 +368,7 @@ async function make(seed) {
     const result = await runJob("build", { choices: choices(), seed }, "Making the deck");
     showDeck(result);
     say("status", `Done: ${result.cards} cards on ${result.sheets} sheets (seed ${result.seed}).`);
-    $("h-result").scrollIntoView({ behavior: "smooth", block: "start" });
+    $("h-result").scrollIntoView({ block: "start" });
   } catch (error) {
     say("status", error.message);
   }
@@ -396,6 +397,7 @@ function showDeck(result) {
     (result.reshuffle.length ? `; cards shuffled alone: ${result.reshuffle.join(", ")}.` : ".");
   const list = $("pages");
   list.replaceChildren();
+  list.dataset.shape = result.shape;
   for (const page of result.pages) {
     const li = document.createElement("li");
     li.className = `page ${page.kind}`;
@@ -521,6 +523,11 @@ function wire() {
   $("make").addEventListener("click", () => make("keep"));
   $("shuffle").addEventListener("click", () => make("new"));
   $("shuffle-card").addEventListener("click", shuffleCard);
+  $("larger").addEventListener("click", () => {
+    const larger = $("larger").getAttribute("aria-pressed") !== "true";
+    $("larger").setAttribute("aria-pressed", String(larger));
+    $("pages").classList.toggle("large", larger);
+  });
   $("unselect").addEventListener("click", () => {
     const card = state.selected;
     unselect();

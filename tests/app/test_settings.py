@@ -1,0 +1,157 @@
+"""The page's choices: the options they give are the options the shown command gives the CLI."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import shlex
+from pathlib import Path
+
+import pytest
+
+from dobble_print.app.settings import DEFAULTS, OPTIONS, PRESETS, Choices, build_options, command
+from dobble_print.errors import DobbleError
+from dobble_print.printing.backs import default_back
+
+
+def test_the_defaults_are_the_clis():
+    from dobble_print.cli.options import parse_card_options
+
+    cli = inspect.signature(parse_card_options).parameters
+    for key in OPTIONS:
+        if key == "duplex":
+            continue  # build's own option, checked below
+        default = cli[key].default
+        expected = "classic" if key == "variant" and default is None else default
+        expected = "" if expected is None else expected
+        if isinstance(expected, float):
+            expected = f"{expected:g}"
+        assert str(getattr(expected, "value", expected)) == DEFAULTS[key], key
+    from dobble_print.cli.app import build
+
+    assert inspect.signature(build).parameters["duplex"].default == DEFAULTS["duplex"]
+
+
+def test_every_bundled_preset_sets_only_choices_the_page_has():
+    from dobble_print.presets import bundled_presets
+
+    assert set(bundled_presets()) == set(PRESETS)
+    for name in PRESETS:
+        Choices.from_json({"preset": name})  # would raise on a key the page does not offer
+
+
+def _choices(preset: str = "", **values: str) -> Choices:
+    return Choices.from_json({"preset": preset, "values": values})
+
+
+COMMANDS = [
+    (_choices(), {}, "dobble-print build pictures -o deck.pdf --seed 7"),
+    (_choices("classic"), {}, "dobble-print build pictures -o deck.pdf --seed 7 --preset classic"),
+    (
+        _choices("junior", card_size="90mm", card_color="cream"),
+        {},
+        "dobble-print build pictures -o deck.pdf --seed 7 --preset junior --card-size 90mm "
+        "--card-color cream",
+    ),
+    (
+        _choices("junior", card_size="94.0mm"),
+        {},
+        "dobble-print build pictures -o deck.pdf --seed 7 --preset junior",
+    ),
+    (  # the CLI cannot unset a preset's -n: the preset is written out instead
+        _choices("toddler", symbols_per_card=""),
+        {},
+        "dobble-print build pictures -o deck.pdf --seed 7 --card-size 94mm --rotation 0",
+    ),
+    (
+        _choices(shape="hexagon", backs="bundled", duplex="short", photo_shape="rounded"),
+        {"reshuffle": (5, 12, 5), "skip_bad": True},
+        "dobble-print build pictures -o deck.pdf --seed 7 --shape hexagon --photo-shape rounded "
+        "--duplex short --backs --reshuffle 5,12,5 --skip-bad",
+    ),
+    (
+        _choices(backs="own", duplex="short"),
+        {"back": "back.png", "sources": ["pictures", "words.txt"]},
+        "dobble-print build pictures words.txt -o deck.pdf --seed 7 --duplex short "
+        "--back-image back.png",
+    ),
+    (
+        _choices(duplex="short", paper="letter"),  # no backs: the duplex choice changes nothing
+        {"sources": ["my pictures"]},
+        "dobble-print build 'my pictures' -o deck.pdf --seed 7 --paper letter",
+    ),
+]
+
+
+@pytest.mark.parametrize(("choices", "kw", "expected"), COMMANDS)
+def test_the_command_names_what_differs(choices, kw, expected):
+    kw = {"sources": ["pictures"], **kw}
+    assert command(choices, seed=7, **kw) == expected
+
+
+@pytest.mark.parametrize(("choices", "kw", "expected"), COMMANDS)
+def test_the_command_gives_the_cli_the_same_options(monkeypatch, tmp_path, choices, kw, expected):
+    """The shown command, parsed by the real CLI, makes the BuildOptions the app builds with."""
+    from typer.testing import CliRunner
+
+    from dobble_print import pipeline
+    from dobble_print.cli.app import app
+
+    args = shlex.split(expected)[1:]
+    if (
+        "--reshuffle" in args
+        and "--reshuffle" not in CliRunner().invoke(app, ["build", "--help"]).output
+    ):
+        pytest.skip("the CLI has no --reshuffle yet")
+    for name in ["pictures", "my pictures"]:
+        (tmp_path / name).mkdir()
+    (tmp_path / "words.txt").write_text("cat\n", encoding="utf-8")
+    (tmp_path / "back.png").write_bytes(b"")
+    seen = []
+
+    def fake_build(options, **_):
+        seen.append(options)
+        raise DobbleError("captured")
+
+    monkeypatch.setattr(pipeline, "build", fake_build)
+    monkeypatch.chdir(tmp_path)
+    CliRunner().invoke(app, args)
+    assert len(seen) == 1, "the CLI did not get to build"
+    cli = seen[0]
+    sources = tuple(Path(s) for s in kw.get("sources", ["pictures"]))
+    back = Path(kw["back"]) if "back" in kw else None
+    ours = build_options(
+        choices,
+        sources=sources,
+        output=Path("deck.pdf"),
+        seed=7,
+        back=back,
+        reshuffle=kw.get("reshuffle", ()),
+    )
+    # The app always skips bad files (and shows why); the command says so when there were some.
+    ours = dataclasses.replace(
+        ours,
+        symbol_options=dataclasses.replace(ours.symbol_options, skip_bad=bool(kw.get("skip_bad"))),
+    )
+    assert cli == ours
+
+
+def test_the_bundled_back_is_the_clis():
+    options = build_options(_choices(backs="bundled"), sources=(), output=Path("x.pdf"), seed=1)
+    assert options.backs == default_back()
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"card_size": "big"}, "--card-size 'big' is not a length"),
+        ({"shape": "star"}, "--shape 'star' is not a choice; use circle, hexagon, square, rounded"),
+        ({"rotation": "270"}, "--rotation '270' is out of range"),
+        ({"symbols_per_card": "eight"}, "-n 'eight' is not a whole number"),
+        ({"cards": "0"}, "--cards 0 is out of range"),
+        ({"backs": "own"}, "backs: add a back picture first"),
+    ],
+)
+def test_a_bad_value_names_its_option_as_the_cli_does(values, message):
+    with pytest.raises(DobbleError, match=message.replace("(", r"\(").replace("?", r"\?")):
+        build_options(_choices(**values), sources=(), output=Path("x.pdf"), seed=1)

@@ -7,7 +7,7 @@ OUT    ?= out/deck.pdf
 SEED   ?=
 STAMP  := $(VENV)/.installed
 
-.PHONY: install print test lint bench clean wheel-check
+.PHONY: install print app test lint bench clean wheel-check
 
 install: $(STAMP)
 
@@ -21,6 +21,10 @@ $(STAMP): pyproject.toml
 
 print: $(STAMP)
 	$(BIN)/dobble-print build "$(ICONS)" -o "$(OUT)" $(if $(SEED),--seed "$(SEED)")
+
+# The deck maker in the browser: a local server on 127.0.0.1; Ctrl-C stops it.
+app: $(STAMP)
+	$(BIN)/python -m dobble_print.app
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2  # two processes: the suite takes ~2.5 min instead of ~4

@@ -16,7 +16,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from dobble_print.app.pages import describe_pages, render_pages
+from dobble_print.app.pages import describe_pages, page_sizes, render_page
 from dobble_print.app.sessions import Job, Made, Session
 from dobble_print.app.settings import Choices, build_options, command
 from dobble_print.errors import DobbleError
@@ -109,12 +109,7 @@ def make_deck(
         )
         with ENGINE:
             result = build(options, progress=job.progress, cache=session.cache)
-            pages = render_pages(
-                pdf,
-                session.out,
-                prefix=f"page-{number}",
-                progress=lambda done, total: job.progress("pages", done, total),
-            )
+        sizes = page_sizes(pdf)
     except DobbleError as exc:
         pdf.unlink(missing_ok=True)
         job.state, job.message = "error", relative(session, str(exc))
@@ -133,7 +128,9 @@ def make_deck(
         reshuffle=reshuffle,
         skip_bad=any("bad" in v for v in per_file.values()),
     )
-    described = describe_pages(pages, result.report, options.card.half_extent)
+    described = describe_pages(
+        sizes, result.report, options.card.half_extent, prefix=f"page-{number}"
+    )
     _forget_older(session, number)
     session.builds = number
     session.made = Made(number, choices, seed, reshuffle, described, shown)
@@ -196,6 +193,21 @@ def make_extra(session: Session, job: Job, kind: str) -> None:
         shutil.rmtree(folder, ignore_errors=True)
     job.result = {"number": made.number, "download": f"{kind}-{made.number}.zip"}
     job.state = "done"
+
+
+def draw_page(session: Session, name: str) -> Path | None:
+    """The PNG of a page of the last deck (``page-{deck}-{page}.png``), drawn on first request;
+    None when it is not a page of that deck."""
+    made = session.made
+    parts = name.removesuffix(".png").split("-")
+    if made is None or len(parts) != 3 or parts[1] != str(made.number):
+        return None
+    page = int(parts[2])
+    if not 1 <= page <= len(made.pages):
+        return None
+    target = session.out / name
+    render_page(session.out / f"deck-{made.number}.pdf", page - 1, target)
+    return target
 
 
 def zip_folder(folder: Path, target: Path, *, under: str = "") -> None:

@@ -1,5 +1,6 @@
 """The built PDF's pages as PNGs, drawn from the PDF itself (pdfium), so the page shows every
-sheet exactly as it will print: the cover, the fronts and the backs.
+sheet exactly as it will print: the cover, the fronts and the backs. A page is drawn when the
+browser first asks for it, so the first sheet shows while the others are still being drawn.
 
 pypdfium2 (Apache-2.0/BSD) is used rather than PyMuPDF (AGPL, a test dependency only). pdfium is
 not thread-safe, so one page is drawn at a time.
@@ -8,7 +9,6 @@ not thread-safe, so one page is drawn at a time.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,53 +19,53 @@ PAGE_WIDTH_PX = 1000  # about 120 dpi on A4: large enough to judge a card
 _PDFIUM = threading.Lock()
 
 
-def render_pages(
-    pdf: Path,
-    folder: Path,
-    *,
-    prefix: str,
-    width_px: int = PAGE_WIDTH_PX,
-    progress: Callable[[int, int], None] | None = None,
-) -> list[dict[str, Any]]:
-    """Draw every page of ``pdf`` into ``folder`` as ``{prefix}-{n}.png`` (n from 1).
-
-    Returns one entry per page: its file name and its size in mm.
-    """
-    pages = []
+def page_sizes(pdf: Path) -> list[tuple[float, float]]:
+    """Each page's width and height, mm."""
     with _PDFIUM:
         doc = pdfium.PdfDocument(pdf)
         try:
-            count = len(doc)
-            for i in range(count):
-                page = doc[i]
-                w_pt, h_pt = page.get_size()
-                image = page.render(scale=width_px / w_pt).to_pil()
-                name = f"{prefix}-{i + 1}.png"
-                image.save(folder / name, compress_level=1)
-                page.close()
-                pages.append(
-                    {"file": name, "width_mm": w_pt * MM_PER_PT, "height_mm": h_pt * MM_PER_PT}
-                )
-                if progress:
-                    progress(i + 1, count)
+            return [
+                (w * MM_PER_PT, h * MM_PER_PT)
+                for w, h in (doc.get_page_size(i) for i in range(len(doc)))
+            ]
         finally:
             doc.close()
-    return pages
+
+
+def render_page(pdf: Path, index: int, target: Path, *, width_px: int = PAGE_WIDTH_PX) -> None:
+    """Draw page ``index`` (from 0) of ``pdf`` as a PNG at ``target``, written whole or not at
+    all (a second request for the same page finds it done)."""
+    with _PDFIUM:
+        if target.exists():
+            return
+        doc = pdfium.PdfDocument(pdf)
+        try:
+            page = doc[index]
+            image = page.render(scale=width_px / page.get_width()).to_pil()
+            page.close()
+        finally:
+            doc.close()
+        part = target.with_suffix(".part")
+        image.save(part, format="PNG", compress_level=1)
+        part.replace(target)
 
 
 def describe_pages(
-    pages: list[dict[str, Any]], report: dict[str, Any], half_extent: tuple[float, float]
+    sizes: list[tuple[float, float]],
+    report: dict[str, Any],
+    half_extent: tuple[float, float],
+    *,
+    prefix: str,
 ) -> list[dict[str, Any]]:
     """Each page's kind (cover, front or back), title and, on fronts, each card's box as
     fractions of the page (left, top, width, height), for the page to lay buttons over."""
     fronts: dict[int, list[dict[str, Any]]] = {}
     for card in report["cards"]:
         fronts.setdefault(card["page"], []).append(card)
-    first = min(fronts) if fronts else len(pages) + 1
+    first = min(fronts) if fronts else len(sizes) + 1
     hx, hy = half_extent
     described, sheet = [], 0
-    for number, page in enumerate(pages, 1):
-        w, h = page["width_mm"], page["height_mm"]
+    for number, (w, h) in enumerate(sizes, 1):
         cards = []
         if number in fronts:
             sheet += 1
@@ -82,5 +82,15 @@ def describe_pages(
             kind, title = "cover", "Cover: how to play, and the answer key"
         else:
             kind, title = "back", f"Sheet {sheet}, back"
-        described.append({**page, "number": number, "kind": kind, "title": title, "cards": cards})
+        described.append(
+            {
+                "file": f"{prefix}-{number}.png",
+                "width_mm": w,
+                "height_mm": h,
+                "number": number,
+                "kind": kind,
+                "title": title,
+                "cards": cards,
+            }
+        )
     return described

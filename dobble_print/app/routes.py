@@ -286,10 +286,12 @@ async def job(request: Request) -> Response:
 
 
 async def page_png(request: Request) -> Response:
+    from starlette.concurrency import run_in_threadpool
+
     session = _session(request)
     name = request.path_params["name"]
-    path = session.out / name
-    if not _PAGE.fullmatch(name) or not path.is_file():
+    path = await run_in_threadpool(jobs.draw_page, session, name) if _PAGE.fullmatch(name) else None
+    if path is None:
         raise Problem(404, "That page belongs to an older deck; reload the sheets.")
     return FileResponse(
         path, media_type="image/png", headers={"cache-control": "private, max-age=3600"}

@@ -1,0 +1,127 @@
+"""A deck made through the API: its pages, its downloads, and the shown command remaking the same
+PDF bytes with pictures, words, a bad file, an uploaded back picture and a card re-laid."""
+
+from __future__ import annotations
+
+import io
+import shlex
+import zipfile
+
+import pymupdf
+import pytest
+from PIL import Image
+
+from tests.app.conftest import POST, build_cli, new_session, upload, wait_for_job
+from tests.conftest import make_pictures
+
+CHOICES = {
+    "preset": "",
+    "values": {
+        "shape": "square",
+        "card_size": "70mm",
+        "card_color": "cream",
+        "rotation": "0",
+        "backs": "own",
+        "duplex": "short",
+        "photo_shape": "rounded",
+    },
+}
+
+
+@pytest.fixture
+def made(client, tmp_path):
+    """10 pictures, a broken one, 3 words and a back picture; the deck made, seed kept."""
+    sid = new_session(client)
+    for p in make_pictures(tmp_path / "p", 10):
+        assert upload(client, sid, p).is_success
+    broken = tmp_path / "broken.png"
+    broken.write_bytes(b"\x89PNG\r\n\x1a\n not a picture")
+    assert upload(client, sid, broken).is_success
+    words = client.post(f"/api/s/{sid}/words", content=b"sun\nmoon\nstar\n", headers=POST)
+    assert words.is_success
+    back = make_pictures(tmp_path / "b", 1, seed=5)[0]
+    answer = client.post(
+        f"/api/s/{sid}/back",
+        params={"name": "my back.png"},
+        content=back.read_bytes(),
+        headers=POST,
+    )
+    assert answer.json()["name"] == "back.png"
+    answer = client.post(f"/api/s/{sid}/build", json={"choices": CHOICES}, headers=POST)
+    assert answer.status_code == 202
+    job = wait_for_job(client, sid)
+    assert job["state"] == "done", job["message"]
+    return sid, job["result"]
+
+
+def test_the_deck_its_pages_and_the_command_that_remakes_it(client, made, tmp_path):
+    sid, result = made
+    assert result["cards"] == 13 and result["symbols_per_card"] == 4
+    assert result["files"]["broken.png"]["bad"].startswith("pictures/broken.png: ")
+    kinds = [p["kind"] for p in result["pages"]]
+    assert kinds[0] == "cover" and kinds.count("front") == kinds.count("back") >= 1
+    assert sorted(c["number"] for p in result["pages"] for c in p["cards"]) == list(range(1, 14))
+    png = client.get(f"/api/s/{sid}/pages/{result['pages'][1]['file']}")
+    assert png.status_code == 200
+    assert Image.open(io.BytesIO(png.content)).size[0] == 1000
+    shown = result["command"]
+    assert shown == (
+        f"dobble-print build pictures words.txt -o deck.pdf --seed {result['seed']} "
+        "--card-size 70mm --shape square --card-color cream --rotation 0 --photo-shape rounded "
+        "--duplex short --back-image back.png --skip-bad"
+    )
+    pdf = client.get(f"/api/s/{sid}/download/deck.pdf")
+    assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
+    assert pymupdf.open(stream=pdf.content).page_count == len(result["pages"])
+
+    files = client.get(f"/api/s/{sid}/download/pictures.zip")
+    with zipfile.ZipFile(io.BytesIO(files.content)) as z:
+        names = sorted(z.namelist())
+        z.extractall(tmp_path / "unzipped")
+    assert names == sorted(
+        ["deck/back.png", "deck/command.txt", "deck/pictures/broken.png", "deck/words.txt"]
+        + [f"deck/pictures/pic_{i:03d}.png" for i in range(10)]
+    )
+    done = build_cli(shlex.split(shown), tmp_path / "unzipped" / "deck")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "unzipped" / "deck" / "deck.pdf").read_bytes() == pdf.content
+
+
+def test_one_card_re_laid_then_the_pages_of_the_older_deck_are_gone(client, made):
+    sid, first = made
+    answer = client.post(f"/api/s/{sid}/reshuffle", json={"card": 3}, headers=POST)
+    assert answer.status_code == 202
+    job = wait_for_job(client, sid)
+    assert job["state"] == "done", job["message"]
+    again = job["result"]
+    assert again["seed"] == first["seed"] and again["reshuffle"] == [3]
+    assert again["command"].endswith("--back-image back.png --reshuffle 3 --skip-bad")
+    assert client.get(f"/api/s/{sid}/pages/{first['pages'][1]['file']}").status_code == 404
+    assert client.get(f"/api/s/{sid}/pages/{again['pages'][1]['file']}").status_code == 200
+    assert client.get(f"/api/s/{sid}/pages/page-9-99.png").status_code == 404
+    for card in (0, 14, "3"):
+        answer = client.post(f"/api/s/{sid}/reshuffle", json={"card": card}, headers=POST)
+        assert answer.status_code == 400 and "cards 1 to 13" in answer.json()["error"]
+
+
+def test_every_card_as_a_picture_in_a_zip(client, made):
+    sid, result = made
+    assert client.get(f"/api/s/{sid}/download/cards.zip").status_code == 404  # not made yet
+    answer = client.post(f"/api/s/{sid}/extra", json={"kind": "cards"}, headers=POST)
+    assert answer.status_code == 202
+    job = wait_for_job(client, sid)
+    assert job["state"] == "done", job["message"]
+    zipped = client.get(f"/api/s/{sid}/download/cards.zip")
+    with zipfile.ZipFile(io.BytesIO(zipped.content)) as z:
+        pngs = [n for n in z.namelist() if n.endswith(".png")]
+    assert len(pngs) == result["cards"]
+
+
+def test_a_build_error_is_the_jobs_message(client, tmp_path):
+    sid = new_session(client)
+    for p in make_pictures(tmp_path / "p", 2):
+        upload(client, sid, p)
+    client.post(f"/api/s/{sid}/build", json={"choices": {}}, headers=POST)
+    job = wait_for_job(client, sid)
+    assert job["state"] == "error"
+    assert job["message"].startswith("pictures: 2 pictures cannot make a deck")

@@ -35,6 +35,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/app.py  # the app: warm rebuild and one card re-laid / cold CLI build
 
 clean:
 	rm -rf $(VENV) out .pytest_cache

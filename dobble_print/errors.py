@@ -1,10 +1,29 @@
-"""The one error type users see.
+"""The error types users see.
 
 Two tiers (as in pdfimpose's ``UserError``): a :class:`DobbleError` is something the user can fix
 and is shown as one line by the CLI; any other exception is a bug and shows a traceback only with
 ``--debug``.
+
+The engine speaks of values, not of command-line flags: a value out of range is an
+:class:`OptionError` naming the :class:`~dobble_print.options.BuildOptions` field, and each shell
+words it as its own control (the CLI: ``--safe-margin 30 mm leaves too little room …``).
 """
 
 
 class DobbleError(Exception):
     """A problem the user can fix: one sentence naming the file or option, and the remedy."""
+
+
+class OptionError(DobbleError):
+    """An option's value the deck cannot take.
+
+    Attributes:
+        field: the option, as the public API names it (``safe_margin``, ``card``, ``backs``…).
+        problem: the value, what is wrong with it and what to do, e.g. ``"30 mm leaves too
+            little room on a 85 mm card; use at most 28.3 mm"``.
+    """
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field.replace('_', ' ')} {problem}")
+        self.field = field
+        self.problem = problem

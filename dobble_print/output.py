@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
-from dobble_print.errors import DobbleError
+from dobble_print.errors import DobbleError, OptionError
 
 
 def _prepare_folder(path: Path) -> Path:
@@ -45,12 +45,13 @@ def _identity(path: Path) -> tuple[int, int] | None:
 
 
 def refuse_inputs(outputs: Mapping[str, Iterable[Path]], inputs: Iterable[Path]) -> None:
-    """Refuse to write over an input: ``outputs`` maps each option to the paths it would write.
+    """Refuse to write over an input: ``outputs`` maps each option (a :class:`BuildOptions`
+    field: ``output``, ``report``, ``png_dir``, ``shop``) to the paths it would write.
 
     Paths are compared after resolving links, and by inode, so a hard link is caught too.
 
     Raises:
-        DobbleError: naming the option and the path when one of them is an input.
+        OptionError: naming the option and the path when one of them is an input.
     """
     inputs = list(inputs)
     resolved = {p.resolve() for p in inputs}
@@ -58,9 +59,10 @@ def refuse_inputs(outputs: Mapping[str, Iterable[Path]], inputs: Iterable[Path])
     for option, paths in outputs.items():
         for path in paths:
             if path.resolve() in resolved or _identity(path) in identities - {None}:
-                raise DobbleError(
-                    f"{option} {path}: that is one of the input files and would be replaced; "
-                    "choose another output path"
+                raise OptionError(
+                    option,
+                    f"{path}: that is one of the input files and would be replaced; "
+                    "choose another output path",
                 )
 
 

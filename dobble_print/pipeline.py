@@ -30,7 +30,7 @@ from dobble_print.deck import (
     supported_sizes,
     take_cards,
 )
-from dobble_print.errors import DobbleError
+from dobble_print.errors import DobbleError, OptionError
 from dobble_print.layout import layout_deck, measuring, start_packers
 from dobble_print.options import BuildOptions, Variant
 from dobble_print.output import check_writable, refuse_inputs, write_atomically
@@ -131,9 +131,10 @@ def plan_deck(
                 if cards <= card_count(n)
                 else ""
             )
-            raise DobbleError(
-                f"--cards {cards} is out of range: {pictures} pictures give 1 to "
-                f"{len(deck.cards)} cards of {n} symbols{more}"
+            raise OptionError(
+                "cards",
+                f"{cards} is out of range: {pictures} pictures give 1 to "
+                f"{len(deck.cards)} cards of {n} symbols{more}",
             )
         deck = take_cards(deck, cards)
     return deck, why
@@ -223,8 +224,8 @@ def prepare(
     deck, why, loaded, ink = _load(options, progress, packers=only is None, cache=cache)
     for number in options.reshuffle:
         if not 1 <= number <= len(deck.cards):
-            raise DobbleError(
-                f"--reshuffle {number} is out of range: this deck has cards 1 to {len(deck.cards)}"
+            raise OptionError(
+                "reshuffle", f"{number} is out of range: this deck has cards 1 to {len(deck.cards)}"
             )
     symbols = loaded.symbols
     plan = plan_sheets(
@@ -342,18 +343,18 @@ def build(
     inputs = [*find_sources(options.sources).files, options.symbol_options.font, options.backs]
     inputs = [p for p in inputs if p is not None]
     refuse_inputs(
-        {"-o": [options.output], "--report": [options.report] if options.report else []}, inputs
+        {"output": [options.output], "report": [options.report] if options.report else []}, inputs
     )
     for path in (options.output, options.report):
         if path is not None:
             check_writable(path)  # a bad output path fails now, not after minutes of layout
     prepared = prepare(options, progress, cache=cache)
     if options.png_dir is not None:
-        refuse_inputs({"--png-dir": card_png_paths(options.png_dir, len(prepared.layouts))}, inputs)
+        refuse_inputs({"png_dir": card_png_paths(options.png_dir, len(prepared.layouts))}, inputs)
     if options.shop is not None:
         refuse_inputs(
             {
-                "--shop": shop_paths(
+                "shop": shop_paths(
                     options.shop, len(prepared.layouts), backs=options.backs is not None
                 )
             },
@@ -440,9 +441,9 @@ def draw_preview(
         DobbleError: ``card``, ``sheet`` or ``dpi`` out of range, or the output would overwrite a
             source.
     """
-    refuse_inputs({"-o": [options.output]}, find_sources(options.sources).files)
+    refuse_inputs({"output": [options.output]}, find_sources(options.sources).files)
     if not 30 <= dpi <= 1200:
-        raise DobbleError(f"--dpi {dpi} is out of range; use 30 to 1200")
+        raise OptionError("dpi", f"{dpi} is out of range; use 30 to 1200")
 
     def wanted(plan: SheetPlan) -> list[int]:  # only what is drawn; the range errors come next
         if sheet is not None:
@@ -453,8 +454,8 @@ def draw_preview(
     if sheet is not None:
         sheets = prepared.plan.sheet_count
         if not 1 <= sheet <= sheets:
-            raise DobbleError(
-                f"--sheet {sheet} is out of range: this deck has sheets 1 to {sheets}"
+            raise OptionError(
+                "sheet", f"{sheet} is out of range: this deck has sheets 1 to {sheets}"
             )
         image = draw_sheet(
             prepared.plan,
@@ -468,7 +469,9 @@ def draw_preview(
     else:
         count = len(prepared.layouts)
         if not 1 <= card <= count:
-            raise DobbleError(f"--card {card} is out of range: this deck has cards 1 to {count}")
+            raise OptionError(
+                "preview_card", f"{card} is out of range: this deck has cards 1 to {count}"
+            )
         image = draw_card(
             prepared.layouts[card - 1],
             prepared.symbols,

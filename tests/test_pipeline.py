@@ -12,6 +12,7 @@ from dobble_print.options import BuildOptions
 from dobble_print.pipeline import build, plan, prepare
 from dobble_print.symbols import SymbolCache
 from tests.conftest import make_pictures
+from tests.support.messages import as_cli
 
 
 def _options(folder, tmp_path, **kw) -> BuildOptions:
@@ -32,7 +33,7 @@ def test_reshuffling_a_card_the_deck_has_not_is_refused(tmp_path):
     make_pictures(tmp_path / "p", 13)
     with pytest.raises(DobbleError) as caught:
         prepare(_options(tmp_path / "p", tmp_path, reshuffle=(14,)))
-    assert str(caught.value) == "--reshuffle 14 is out of range: this deck has cards 1 to 13"
+    assert as_cli(caught.value) == "--reshuffle 14 is out of range: this deck has cards 1 to 13"
 
 
 def test_a_cache_decodes_once_and_builds_the_same_bytes(tmp_path, monkeypatch):

@@ -9,9 +9,24 @@ from typing import NoReturn, TypeVar
 
 import typer
 
-from dobble_print.errors import DobbleError
+from dobble_print.errors import DobbleError, OptionError
 
 T = TypeVar("T")
+
+# The options whose flag is not the field's name with dashes (the engine names fields).
+FLAGS = {
+    "output": "-o",
+    "card": "--card-size",
+    "symbols_per_card": "-n",
+    "backs": "--back-image",
+    "preview_card": "--card",
+}
+
+
+def flag(field: str) -> str:
+    """The flag of a :class:`BuildOptions` field: ``safe_margin`` → ``--safe-margin``."""
+    return FLAGS.get(field, "--" + field.replace("_", "-"))
+
 
 _state = {"debug": False}
 
@@ -31,6 +46,8 @@ def run(action: Callable[[], T]) -> T:
     """Call ``action``: user errors become one line, bugs one line unless ``--debug``."""
     try:
         return action()
+    except OptionError as exc:
+        fail(f"{flag(exc.field)} {exc.problem}")
     except DobbleError as exc:
         fail(str(exc))
     except KeyboardInterrupt:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dobble_print.errors import DobbleError
+from dobble_print.errors import OptionError
 
 BORDER_MM = 3.0  # band inside the cut line; the preset's safe margin keeps symbols off it
 STARTING_CARDS = 10
@@ -49,9 +49,10 @@ def assign_teams(card_count: int) -> tuple[Team, ...]:
         DobbleError: when there are not even enough cards for the starting ones and one per team.
     """
     if card_count < STARTING_CARDS + len(TEAMS):
-        raise DobbleError(
-            f"--variant connect needs at least {STARTING_CARDS + len(TEAMS)} cards, this deck has "
-            f"{card_count}; add pictures (the full Connect deck needs 91)"
+        raise OptionError(
+            "variant",
+            f"connect needs at least {STARTING_CARDS + len(TEAMS)} cards, this deck has "
+            f"{card_count}; add pictures (the full Connect deck needs 91)",
         )
     rest = card_count - STARTING_CARDS
     per, extra = divmod(rest, len(TEAMS))

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dobble_print.errors import DobbleError
+from dobble_print.errors import DobbleError, OptionError
 from dobble_print.seeds import Stream, generator
 
 MAX_ORDER = 31
@@ -218,9 +218,10 @@ def take_cards(deck: Deck, count: int) -> Deck:
     """
     total = len(deck.cards)
     if not 1 <= count <= total:
-        raise DobbleError(
-            f"--cards {count} is out of range: a deck with {deck.symbols_per_card} symbols per "
-            f"card has 1 to {total} cards"
+        raise OptionError(
+            "cards",
+            f"{count} is out of range: a deck with {deck.symbols_per_card} symbols per "
+            f"card has 1 to {total} cards",
         )
     if count == total:
         return deck

@@ -45,7 +45,7 @@ import numpy as np
 
 from dobble_print.card import CardLayout, CardShape, Placement, ShapeKind
 from dobble_print.deck import Deck
-from dobble_print.errors import DobbleError
+from dobble_print.errors import OptionError
 from dobble_print.layout.masks import WORD_ROTATION, Shape, shapes_of
 from dobble_print.layout.packing import GRID, Board, make_board, pack
 from dobble_print.layout.ranks import balance_ranks, expected_ink, rank_sizes, size_ranks
@@ -270,13 +270,14 @@ def layout_deck(
     global _JOB
     radius = card.size / 2 - safe_margin
     if safe_margin < 0 or radius < card.size / 6:
-        raise DobbleError(
-            f"--safe-margin {safe_margin:g} mm leaves too little room on a {card.size:g} mm "
-            f"card; use at most {card.size / 3:g} mm"
+        raise OptionError(
+            "safe_margin",
+            f"{safe_margin:g} mm leaves too little room on a {card.size:g} mm card; "
+            f"use at most {card.size / 3:g} mm",
         )
     if not 0 <= clearance <= radius / 4:
-        raise DobbleError(
-            f"--clearance {clearance:g} mm is out of range; use 0 to {radius / 4:.0f} mm"
+        raise OptionError(
+            "clearance", f"{clearance:g} mm is out of range; use 0 to {radius / 4:.0f} mm"
         )
     # The shapes are made in a thread while the size ranks are chosen: thresholding the pictures
     # is numpy, which lets go of the interpreter, and choosing the ranks is plain Python, so

@@ -11,10 +11,13 @@ from pathlib import Path
 
 import numpy as np
 
-from dobble_print.errors import DobbleError
+from dobble_print.errors import OptionError
 from dobble_print.printing.paper import PRINT_DPI
 from dobble_print.resources import templates_dir
 from dobble_print.symbols import BadPicture, is_svg, load_picture
+
+# What a back picture can be, for the messages: every kind build takes as a symbol.
+PICTURE_KINDS = "give a picture (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG or SVGZ)"
 
 
 def default_back() -> Path:
@@ -27,10 +30,10 @@ def load_back(path: Path, *, diameter: float) -> np.ndarray:
     (the card plus the back's bleed).
 
     Raises:
-        DobbleError: naming ``--back-image`` when the file is missing or not a picture.
+        OptionError: about ``backs`` when the file is missing or not a picture.
     """
     if not path.is_file():
-        raise DobbleError(f"--back-image {path}: no such file; give a PNG, JPEG or SVG picture")
+        raise OptionError("backs", f"{path}: no such file; {PICTURE_KINDS}")
     px = math.ceil(diameter / 25.4 * PRINT_DPI)
     if not is_svg(path):
         # A wide photo is cropped to the disc, so its long side needs more pixels than the disc;
@@ -39,4 +42,4 @@ def load_back(path: Path, *, diameter: float) -> np.ndarray:
     try:
         return load_picture(path, max_px=px)
     except (BadPicture, OSError) as exc:
-        raise DobbleError(f"--back-image {path}: {exc}; give a PNG, JPEG or SVG picture") from None
+        raise OptionError("backs", f"{path}: {exc}; {PICTURE_KINDS}") from None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from dobble_print.card import CardShape, ShapeKind
-from dobble_print.errors import DobbleError
+from dobble_print.errors import OptionError
 from dobble_print.printing.paper import Paper
 from dobble_print.printing.round_sheets import round_pattern
 from dobble_print.printing.sheet import (
@@ -61,9 +61,10 @@ def plan_sheets(
     pattern = _pattern(card, paper, margin, bleed, reach, cut_circle, ticks)
     if not pattern.centres:
         shape = "" if card.kind is ShapeKind.CIRCLE else f" {card.kind.value}"
-        raise DobbleError(
-            f"--card-size {card.size:g}mm{shape} does not fit on {paper.name} paper inside a "
-            f"{margin:g} mm margin; choose a smaller card or larger paper"
+        raise OptionError(
+            "card",
+            f"{card.size:g}mm{shape} does not fit on {paper.name} paper inside a "
+            f"{margin:g} mm margin; choose a smaller card or larger paper",
         )
     per = len(pattern.centres)
     slots = []
@@ -93,14 +94,14 @@ def plan_sheets(
 
 def _check_bleed_and_margin(bleed: float, margin: float, paper: Paper) -> None:
     if not 0 <= bleed <= MAX_BLEED:
-        raise DobbleError(
-            f"--bleed {bleed:g}mm is out of range; use 0 to {MAX_BLEED:g} mm "
-            "(2 mm suits home printers)"
+        raise OptionError(
+            "bleed",
+            f"{bleed:g}mm is out of range; use 0 to {MAX_BLEED:g} mm (2 mm suits home printers)",
         )
     if not 0 <= margin <= min(paper.width, paper.height) / 4:
-        raise DobbleError(
-            f"--margin {margin:g}mm is out of range for {paper.name} paper; "
-            "5 mm suits most printers"
+        raise OptionError(
+            "margin",
+            f"{margin:g}mm is out of range for {paper.name} paper; 5 mm suits most printers",
         )
 
 

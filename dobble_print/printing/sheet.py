@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from dobble_print.card import CardShape
-from dobble_print.errors import DobbleError
+from dobble_print.errors import OptionError
 from dobble_print.printing.paper import Paper
 
 HAIRLINE = 0.1  # mm a cut guide keeps from the printable edge: its stroke is ~0.1 mm wide
@@ -153,7 +153,8 @@ def check_backs_on_paper(
     for slot in slots:
         x, y = slot.back_center
         if x - reach < 0 or y - reach < 0 or x + reach > paper.width or y + reach > paper.height:
-            raise DobbleError(
-                f"--back-offset {offset[0]:g},{offset[1]:g} moves card backs off the paper; "
-                "use an offset of a few millimetres at most"
+            raise OptionError(
+                "back_offset",
+                f"{offset[0]:g},{offset[1]:g} moves card backs off the paper; "
+                "use an offset of a few millimetres at most",
             )

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dobble_print.errors import DobbleError
+from dobble_print.errors import DobbleError, OptionError
 from dobble_print.parallel import in_order, worker_count
 from dobble_print.symbols.background import (
     PhotoShape,
@@ -208,7 +208,7 @@ def _font_for(sources: Sources, options: SymbolOptions) -> Font | None:
     try:
         return load_font(path)
     except (BadWords, OSError) as exc:
-        raise DobbleError(f"--font {path}: {exc}; give a TrueType .ttf file") from None
+        raise OptionError("font", f"{path}: {exc}; give a TrueType .ttf file") from None
 
 
 PARALLEL_FROM = 16  # pictures: below this a process pool costs more than it saves

@@ -506,7 +506,7 @@ def test_every_command_help_has_an_example():
         (
             ["--back-image", "{src}/nope.png"],
             "dobble-print: error: --back-image {src}/nope.png: "
-            "no such file; give a PNG, JPEG or SVG picture",
+            "no such file; give a picture (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG or SVGZ)",
         ),
     ],
 )

@@ -10,6 +10,7 @@ from dobble_print.deck.choice import best_partial_deck, card_bound, choose_optio
 from dobble_print.deck.plane import card_count
 from dobble_print.errors import DobbleError
 from dobble_print.pipeline import plan_deck
+from tests.support.messages import as_cli
 
 
 def _one_match(deck) -> bool:
@@ -77,7 +78,7 @@ def test_too_few_pictures(pictures):
     with pytest.raises(DobbleError) as err:
         plan_deck(None, None, pictures, where="pics")
     noun = "picture" if pictures == 1 else "pictures"
-    assert str(err.value) == (
+    assert as_cli(err.value) == (
         f"pics: {pictures} {noun} cannot make a deck; the smallest deck needs 3 pictures "
         "(3 cards of 2 symbols)"
     )
@@ -97,7 +98,7 @@ def test_options_list_full_decks_then_one_partial():
 def test_cards_beyond_a_partial_deck_say_how_many_pictures_more():
     with pytest.raises(DobbleError) as err:
         plan_deck(10, 90, 57)
-    assert str(err.value) == (
+    assert as_cli(err.value) == (
         "--cards 90 is out of range: 57 pictures give 1 to 9 cards of 10 symbols; "
         "34 more pictures give all 91"
     )

@@ -16,6 +16,7 @@ from dobble_print.deck.plane import (
     verify_deck,
 )
 from dobble_print.errors import DobbleError
+from tests.support.messages import as_cli
 
 SUPPORTED = (2, 3, 4, 5, 6, 8, 9, 10, 12, 14, 17, 18, 20, 24, 26, 28, 30, 32)
 
@@ -137,7 +138,7 @@ def test_take_55_cards_like_the_retail_game():
 def test_take_cards_out_of_range(k):
     with pytest.raises(DobbleError) as err:
         take_cards(build_deck(8), k)
-    assert str(err.value) == (
+    assert as_cli(err.value) == (
         f"--cards {k} is out of range: a deck with 8 symbols per card has 1 to 57 cards"
     )
 

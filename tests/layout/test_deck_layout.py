@@ -19,6 +19,7 @@ from dobble_print.layout.deck_layout import layout_deck
 from dobble_print.layout.masks import rasterise, rotated_extent, shape_of, shapes_of
 from dobble_print.layout.metrics import card_metrics
 from dobble_print.layout.packing import make_board
+from tests.support.messages import as_cli
 
 CARD = 85.0
 
@@ -320,8 +321,9 @@ def test_a_full_card_whose_smallest_symbol_misses_the_size_floor_is_packed_again
 )
 def test_impossible_margins_are_user_errors(kwargs, message):
     deck = take_cards(build_deck(3), 2)
-    with pytest.raises(DobbleError, match=message):
+    with pytest.raises(DobbleError) as err:
         layout_deck(deck, symbols_for("blob", 7), card=CardShape(size=CARD), seed=1, **kwargs)
+    assert as_cli(err.value).startswith(message)
 
 
 # 3. Properties on random shapes -----------------------------------------------------------------

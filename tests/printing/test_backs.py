@@ -15,6 +15,7 @@ from dobble_print.options import BuildOptions
 from dobble_print.pipeline import build
 from dobble_print.printing.backs import load_back
 from dobble_print.symbols.sources import IMAGE_SUFFIXES
+from tests.support.messages import as_cli
 
 BLUE = (30, 120, 200)
 BLUE_SVG = (
@@ -69,7 +70,7 @@ def test_a_back_image_that_is_not_a_picture_is_one_clear_error(tmp_path, name, d
     path.write_bytes(data)
     with pytest.raises(DobbleError) as err:
         load_back(path, diameter=89.0)
-    message = str(err.value)
+    message = as_cli(err.value)
     assert message.startswith(f"--back-image {path}: ")
-    assert message.endswith("; give a PNG, JPEG or SVG picture")
+    assert message.endswith("; give a picture (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG or SVGZ)")
     assert "\n" not in message

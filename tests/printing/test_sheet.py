@@ -14,6 +14,7 @@ from dobble_print.printing.paper import PAPERS, Paper
 from dobble_print.printing.round_sheets import CARD_GAP, compass_ticks
 from dobble_print.printing.sheet import Arrangement, Duplex, Page, mirror, page_order
 from dobble_print.units import parse_paper
+from tests.support.messages import as_cli
 
 GRID, ROWS, COLS = Arrangement.GRID, Arrangement.STAGGERED_ROWS, Arrangement.STAGGERED_COLUMNS
 
@@ -257,4 +258,4 @@ def test_plan_errors_name_the_option(kwargs, message):
     options = {"paper": PAPERS["a4"], "card": CardShape(size=85)} | kwargs
     with pytest.raises(DobbleError) as err:
         plan_sheets(6, **options)
-    assert str(err.value) == message
+    assert as_cli(err.value) == message

@@ -18,7 +18,7 @@ from typing import Any
 
 from dobble_print.app.pages import describe_pages, page_sizes, render_page
 from dobble_print.app.sessions import Job, Made, Session
-from dobble_print.app.settings import Choices, build_options, command
+from dobble_print.app.settings import Choices, build_options, command, word
 from dobble_print.errors import DobbleError
 
 ENGINE = threading.Lock()
@@ -66,7 +66,7 @@ def plan_deck(session: Session, choices: Choices) -> dict[str, Any]:
         try:
             planned = plan(options, cache=session.cache)
         except DobbleError as exc:
-            answer = {"ok": False, "error": relative(session, str(exc))}
+            answer = {"ok": False, "error": relative(session, word(exc))}
             free = dataclasses.replace(options, symbols_per_card=None, cards=None)
             try:  # what the pictures allow without the choice that failed
                 planned = plan(free, cache=session.cache)
@@ -112,7 +112,7 @@ def make_deck(
         sizes = page_sizes(pdf)
     except DobbleError as exc:
         pdf.unlink(missing_ok=True)
-        job.state, job.message = "error", relative(session, str(exc))
+        job.state, job.message = "error", relative(session, word(exc))
         return
     except Exception as exc:  # a bug: shown, and the server goes on
         pdf.unlink(missing_ok=True)
@@ -186,7 +186,7 @@ def make_extra(session: Session, job: Job, kind: str) -> None:
         job.progress("zip", 0, 1)
         zip_folder(folder, session.out / f"{kind}-{made.number}.zip")
     except DobbleError as exc:
-        job.state, job.message = "error", relative(session, str(exc))
+        job.state, job.message = "error", relative(session, word(exc))
         return
     finally:
         scratch.unlink(missing_ok=True)

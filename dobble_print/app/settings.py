@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.card import CardShape, ShapeKind
-from dobble_print.errors import DobbleError
+from dobble_print.errors import DobbleError, OptionError
 from dobble_print.options import BuildOptions, Variant
 from dobble_print.printing import Duplex, default_back
 from dobble_print.symbols import Background, PhotoShape, SymbolOptions
@@ -50,6 +50,24 @@ DEFAULTS = {
     "backs": "none",  # none, bundled (--backs) or own (--back-image)
 }
 PRESETS = ("classic", "junior", "toddler", "mini", "connect")
+# The page's name for each value, as its label reads: messages name the control, not a flag.
+LABELS = {
+    "symbols_per_card": "Symbols per card",
+    "cards": "Cards to print",
+    "paper": "Paper",
+    "card": "Card size",
+    "card_size": "Card size",
+    "shape": "Card shape",
+    "card_color": "Card colour",
+    "rotation": "Symbols",
+    "max_rotation": "Symbols",
+    "safe_margin": "Safe margin (from the preset)",
+    "variant": "Deck variant (from the preset)",
+    "photo_shape": "Photos cut as",
+    "backs": "Card backs",
+    "duplex": "Printer turns the paper",
+    "reshuffle": "Shuffle this card",
+}
 MAX_VALUE = 40  # characters: every real value is far shorter
 
 
@@ -95,15 +113,22 @@ def preset_values(preset: str) -> dict[str, str]:
     return values
 
 
+def word(exc: DobbleError) -> str:
+    """A user error as the page says it: an option's problem after the control's label."""
+    if isinstance(exc, OptionError):
+        return f"{LABELS.get(exc.field, exc.field.replace('_', ' '))}: {exc.problem}"
+    return str(exc)
+
+
 def _count(text: str, option: str) -> int | None:
     if not text:
         return None
     try:
         number = int(text)
     except ValueError:
-        raise DobbleError(f"{option} {text!r} is not a whole number") from None
+        raise DobbleError(f"{option}: {text!r} is not a whole number") from None
     if number < 1:
-        raise DobbleError(f"{option} {number} is out of range; give 1 or more")
+        raise DobbleError(f"{option}: {number} is out of range; give 1 or more")
     return number
 
 
@@ -112,7 +137,7 @@ def _enum(kind: type, text: str, option: str):
         return kind(text.lower())
     except ValueError:
         names = ", ".join(member.value for member in kind)
-        raise DobbleError(f"{option} {text!r} is not a choice; use {names}") from None
+        raise DobbleError(f"{option}: {text!r} is not a choice; use {names}") from None
 
 
 def _rotation(text: str) -> float:
@@ -121,7 +146,7 @@ def _rotation(text: str) -> float:
     except ValueError:
         degrees = -1.0
     if not 0 <= degrees <= 180:
-        raise DobbleError(f"--rotation {text!r} is out of range; give 0 (upright) to 180 degrees")
+        raise DobbleError(f"{LABELS['rotation']}: {text!r} is out of range; give 0 to 180 degrees")
     return degrees
 
 
@@ -140,35 +165,42 @@ def build_options(
     back picture, used when the backs choice is ``own``.
 
     Raises:
-        DobbleError: a value that does not parse, naming its option as the CLI does.
+        DobbleError: a value that does not parse, naming the page's control.
     """
     v = choices.values
     backs = v["backs"]
     if backs not in {"none", "bundled", "own"}:
-        raise DobbleError(f"backs {backs!r} is not a choice; use none, bundled or own")
+        raise DobbleError(f"{LABELS['backs']}: {backs!r} is not a choice; use none, bundled or own")
     if backs == "own" and back is None:
-        raise DobbleError("backs: add a back picture first, or choose the bundled design")
+        raise DobbleError(
+            f"{LABELS['backs']}: add your back picture first, or choose the bundled pattern"
+        )
     fields = dict(
         sources=sources,
         output=output,
         seed=seed,
-        symbols_per_card=_count(v["symbols_per_card"], "-n"),
-        cards=_count(v["cards"], "--cards"),
+        symbols_per_card=_count(v["symbols_per_card"], LABELS["symbols_per_card"]),
+        cards=_count(v["cards"], LABELS["cards"]),
         paper=parse_paper(v["paper"]),
         card=CardShape(
-            _enum(ShapeKind, v["shape"], "--shape"),
-            parse_length(v["card_size"], option="--card-size"),
+            _enum(ShapeKind, v["shape"], LABELS["shape"]),
+            parse_length(v["card_size"], option=LABELS["card_size"]),
         ),
-        card_color=parse_color(v["card_color"], option="--card-color"),
+        card_color=parse_color(v["card_color"], option=LABELS["card_color"]),
         max_rotation=_rotation(v["rotation"]),
-        safe_margin=parse_length(v["safe_margin"], option="--safe-margin"),
-        variant=_enum(Variant, v["variant"], "--variant"),
+        safe_margin=parse_length(v["safe_margin"], option=LABELS["safe_margin"]),
+        variant=_enum(Variant, v["variant"], LABELS["variant"]),
         symbol_options=SymbolOptions(
-            Background.REMOVE, _enum(PhotoShape, v["photo_shape"], "--photo-shape"), None, True
+            Background.REMOVE,
+            _enum(PhotoShape, v["photo_shape"], LABELS["photo_shape"]),
+            None,
+            True,
         ),
         backs={"none": None, "bundled": default_back(), "own": back}[backs],
         # without backs the duplex choice changes nothing; the command leaves it out
-        duplex=_enum(Duplex, v["duplex"] if backs != "none" else DEFAULTS["duplex"], "--duplex"),
+        duplex=_enum(
+            Duplex, v["duplex"] if backs != "none" else DEFAULTS["duplex"], LABELS["duplex"]
+        ),
     )
     if reshuffle:
         fields["reshuffle"] = tuple(reshuffle)

@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from dobble_print.app.settings import DEFAULTS, OPTIONS, PRESETS, Choices, build_options, command
+from dobble_print.app.settings import (
+    DEFAULTS,
+    OPTIONS,
+    PRESETS,
+    Choices,
+    build_options,
+    command,
+    word,
+)
 from dobble_print.errors import DobbleError
 from dobble_print.printing.backs import default_back
 
@@ -144,14 +152,25 @@ def test_the_bundled_back_is_the_clis():
 @pytest.mark.parametrize(
     ("values", "message"),
     [
-        ({"card_size": "big"}, "--card-size 'big' is not a length"),
-        ({"shape": "star"}, "--shape 'star' is not a choice; use circle, hexagon, square, rounded"),
-        ({"rotation": "270"}, "--rotation '270' is out of range"),
-        ({"symbols_per_card": "eight"}, "-n 'eight' is not a whole number"),
-        ({"cards": "0"}, "--cards 0 is out of range"),
-        ({"backs": "own"}, "backs: add a back picture first"),
+        ({"card_size": "big"}, "Card size 'big' is not a length"),
+        (
+            {"shape": "star"},
+            "Card shape: 'star' is not a choice; use circle, hexagon, square, rounded",
+        ),
+        ({"rotation": "270"}, "Symbols: '270' is out of range"),
+        ({"symbols_per_card": "eight"}, "Symbols per card: 'eight' is not a whole number"),
+        ({"cards": "0"}, "Cards to print: 0 is out of range"),
+        ({"backs": "own"}, "Card backs: add your back picture first"),
     ],
 )
-def test_a_bad_value_names_its_option_as_the_cli_does(values, message):
+def test_a_bad_value_names_the_pages_control(values, message):
     with pytest.raises(DobbleError, match=message.replace("(", r"\(").replace("?", r"\?")):
         build_options(_choices(**values), sources=(), output=Path("x.pdf"), seed=1)
+
+
+def test_an_option_error_of_the_engine_names_the_control():
+    from dobble_print.errors import OptionError
+
+    assert word(OptionError("cards", "60 is out of range")) == "Cards to print: 60 is out of range"
+    assert word(OptionError("card", "is too small")) == "Card size: is too small"
+    assert word(DobbleError("pictures: too few")) == "pictures: too few"

@@ -1,0 +1,133 @@
+"""The routes that store a session's files: pictures, the word list and the back picture.
+
+Each arrives as one raw request body, streamed to disk and cut off at its limit, so a too-large
+file is refused by its declared length before a byte is read, or the moment it passes the limit.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+
+from dobble_print.app.answers import NO_STORE, Problem, find_session, refuse_while_busy, reply
+from dobble_print.app.sessions import Session
+from dobble_print.app.uploads import (
+    TooLarge,
+    check_picture_name,
+    megabytes,
+    safe_name,
+    unique_name,
+    write_stream,
+)
+
+
+def _room_for(session: Session, request: Request, limits_key: str, what: str) -> int:
+    """Refuse by Content-Length before reading a byte; the limit for the stream itself."""
+    limits = request.app.state.sessions.limits
+    limit = getattr(limits, limits_key)
+    try:
+        declared = int(request.headers.get("content-length") or 0)
+    except ValueError:
+        raise Problem(400, "The request's Content-Length is not a number.") from None
+    if declared > limit:
+        raise TooLarge(
+            f"{what} is {megabytes(declared)}, over the {megabytes(limit)} the app takes; "
+            "make it smaller (a photo of 2000 pixels across is plenty)"
+        )
+    room = limits.session_bytes - session.stored_bytes
+    if declared > room:
+        raise TooLarge(
+            f"{what}: this deck's files would pass {megabytes(limits.session_bytes)} in all; "
+            "remove some pictures or make them smaller"
+        )
+    return min(limit, room)
+
+
+async def add_picture(request: Request) -> Response:
+    session = find_session(request)
+    refuse_while_busy(session)
+    limits = request.app.state.sessions.limits
+    raw = request.query_params.get("name", "")
+    name = safe_name(raw)
+    check_picture_name(name)
+    if len(session.names) >= limits.session_files:
+        raise TooLarge(
+            f"{name}: {limits.session_files} pictures is the most the app takes for one deck "
+            "(the largest deck uses 183); remove some first"
+        )
+    limit = _room_for(session, request, "file_bytes", name)
+    name = unique_name(name, {n.casefold() for n in session.names})
+    session.names[name] = 0  # taken now: uploads at the same time get other names
+    try:
+        session.names[name] = await write_stream(
+            request.stream(), session.pictures / name, limit=limit, what=name
+        )
+    except BaseException:
+        session.names.pop(name, None)
+        raise
+    return reply({"name": name, "given": raw, "bytes": session.names[name]})
+
+
+async def remove_picture(request: Request) -> Response:
+    session = find_session(request)
+    refuse_while_busy(session)
+    name = request.path_params["name"]
+    if name not in session.names:
+        raise Problem(404, f"{name}: no such picture in this deck")
+    del session.names[name]
+    (session.pictures / name).unlink(missing_ok=True)
+    return reply({"removed": name})
+
+
+async def picture(request: Request) -> Response:
+    session = find_session(request)
+    name = request.path_params["name"]
+    if name not in session.names:
+        raise Problem(404, f"{name}: no such picture in this deck")
+    # An SVG shown from this origin may not run anything.
+    return FileResponse(
+        session.pictures / name, headers={**NO_STORE, "content-security-policy": "sandbox"}
+    )
+
+
+async def set_words(request: Request) -> Response:
+    session = find_session(request)
+    refuse_while_busy(session)
+    limit = _room_for(session, request, "words_bytes", "The word list")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise TooLarge(f"The word list is over {megabytes(limit)}; shorten it")
+    text = body.decode("utf-8", errors="replace")
+    if text.strip():
+        session.words.write_text(text, encoding="utf-8")
+        session.words_bytes = session.words.stat().st_size
+    else:
+        session.words.unlink(missing_ok=True)
+        session.words_bytes = 0
+    return reply({"bytes": session.words_bytes})
+
+
+async def set_back(request: Request) -> Response:
+    session = find_session(request)
+    refuse_while_busy(session)
+    raw = safe_name(request.query_params.get("name", ""))
+    check_picture_name(raw)
+    limit = _room_for(session, request, "file_bytes", raw)
+    if session.back is not None:
+        session.back.unlink(missing_ok=True)
+        session.back = None
+    path = session.folder / ("back" + (raw[raw.rfind(".") :].lower()))
+    await write_stream(request.stream(), path, limit=limit, what=raw)
+    session.back = path
+    return reply({"name": path.name, "given": raw})
+
+
+async def remove_back(request: Request) -> Response:
+    session = find_session(request)
+    refuse_while_busy(session)
+    if session.back is not None:
+        session.back.unlink(missing_ok=True)
+        session.back = None
+    return reply({"removed": True})

@@ -6,6 +6,7 @@ The CLI parses options into a :class:`BuildOptions` and calls :func:`build`; not
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable, Collection
@@ -187,6 +188,45 @@ def plan(
     deck, why = (first, why) if usable >= first.symbol_count else _plan(options, usable, where)
     choices = deck_options(usable, larger=2) if usable >= 3 else ()
     return DeckPlan(deck, why, len(found.items), usable, choices, loaded.warnings)
+
+
+# The options that change which cards there are and how they are laid out: the seed a user did
+# not choose is drawn from these and the sources, so the same pictures give the same deck on any
+# paper, with or without backs, in build and in preview alike. (Reshuffled cards keep the seed.)
+_LAYOUT_FIELDS = (
+    "symbols_per_card",
+    "cards",
+    "card",
+    "variant",
+    "safe_margin",
+    "clearance",
+    "max_rotation",
+    "symbol_options",
+)
+SEEDS = 1_000_000  # a seed a person can read back and type
+
+
+def default_seed(options: BuildOptions) -> int:
+    """The seed for a build given none: drawn from what the sources hold (every file's name and
+    bytes, every word) and the options that shape the deck, so build and preview of the same
+    pictures agree without ``--seed``, and a changed picture gives another deck.
+
+    Raises:
+        DobbleError: about the sources, as :func:`build` would.
+    """
+    digest = hashlib.blake2b(digest_size=8)
+    for source in find_sources(options.sources).items:
+        if source.word:
+            digest.update(b"word:" + source.word.encode())
+            continue
+        digest.update(b"file:" + source.path.name.encode())
+        try:
+            digest.update(hashlib.blake2b(source.path.read_bytes(), digest_size=16).digest())
+        except OSError:
+            digest.update(b"unreadable")  # the build will say so
+    shaping = tuple((name, getattr(options, name)) for name in _LAYOUT_FIELDS)
+    digest.update(repr(shaping).encode())
+    return int.from_bytes(digest.digest(), "big") % SEEDS
 
 
 def symbol_pixels(card_diameter: float, safe_margin: float, symbols_per_card: int) -> int:

@@ -3,8 +3,8 @@ function and print what it made; plan and deck ask the deck functions."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
-import secrets
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -91,7 +91,13 @@ def build(
         Path, typer.Option("-o", "--output", metavar="FILE", help="PDF to write.")
     ] = Path("out/deck.pdf"),
     seed: Annotated[
-        int | None, typer.Option("--seed", metavar="N", help="Random seed for the layout.")
+        int | None,
+        typer.Option(
+            "--seed",
+            metavar="N",
+            help="Random seed for the layout (default: drawn from the pictures and options, so "
+            "the same pictures give the same deck).",
+        ),
     ] = None,
     report: Annotated[
         Path | None,
@@ -163,17 +169,18 @@ def build(
     """
     from dobble_print.options import BuildOptions
     from dobble_print.pipeline import build as build_pdf
+    from dobble_print.pipeline import default_seed
     from dobble_print.printing import default_back
 
-    chosen_seed = seed is None
-    if seed is None:
-        seed = secrets.randbelow(1_000_000)
+    drawn = seed is None
 
     def make():
         options = BuildOptions(
             **card_fields,
             output=output,
-            seed=seed,
+            seed=default_seed(BuildOptions(**card_fields, output=output, seed=0))
+            if seed is None
+            else seed,
             report=report,
             png_dir=png_dir,
             shop=shop,
@@ -183,11 +190,11 @@ def build(
             cover=not no_cover,
         )
         with Bars(not quiet) as bars:
-            return build_pdf(options, progress=bars)
+            return build_pdf(options, progress=bars), options.seed
 
-    result = run(make)
-    if chosen_seed:  # said once the build worked, so an error stays the only line
-        typer.echo(f"no seed given, using --seed {seed}", err=True)
+    result, seed = run(make)
+    if drawn:  # said once the build worked, so an error stays the only line
+        typer.echo(f"no seed given, using --seed {seed} (from the pictures and options)", err=True)
     summarise(result, seed=seed, output=output, verbose=verbose)
 
 
@@ -207,8 +214,14 @@ def preview(
         ),
     ] = None,
     seed: Annotated[
-        int, typer.Option("--seed", metavar="N", help="Random seed for the layout.")
-    ] = 1,
+        int | None,
+        typer.Option(
+            "--seed",
+            metavar="N",
+            help="Random seed for the layout (default: as build draws it, so both draw the same "
+            "deck).",
+        ),
+    ] = None,
     dpi: Annotated[int, typer.Option("--dpi", metavar="DPI", help="Resolution of the PNG.")] = 150,
     *,
     card_fields: dict[str, Any],
@@ -225,45 +238,69 @@ def preview(
       dobble-print preview photos/ --sheet 1 -o sheet1.png --paper letter --preset junior
     """
     from dobble_print.options import BuildOptions
-    from dobble_print.pipeline import draw_preview
+    from dobble_print.pipeline import default_seed, draw_preview
 
-    def make():
-        options = BuildOptions(**card_fields, output=output, seed=seed)
+    def make() -> int:
+        options = BuildOptions(**card_fields, output=output, seed=seed or 0)
+        if seed is None:
+            options = dataclasses.replace(options, seed=default_seed(options))
         draw_preview(options, card=None if sheet is not None else card, sheet=sheet, dpi=dpi)
+        return options.seed
 
-    run(make)
-    typer.echo(f"{'sheet ' + str(sheet) if sheet is not None else 'card ' + str(card)} -> {output}")
+    used = run(make)
+    what = f"sheet {sheet}" if sheet is not None else f"card {card}"
+    typer.echo(f"{what}, seed {used} -> {output}")
 
 
 @app.command(cls=_Command)
-def plan(
-    what: Annotated[
-        str,
-        typer.Argument(
-            metavar="COUNT|FOLDER", help="A number of pictures, or a folder to count them in."
-        ),
-    ],
-) -> None:
-    """List the decks a number of pictures can make, and which one build would choose.
+@card_options
+def plan(*, card_fields: dict[str, Any]) -> None:
+    """Say which decks your pictures can make, and which one build will make.
+
+    It takes build's sources and options, and checks the pictures as build does (duplicates,
+    broken files), so the count it gives is the deck build makes. A number instead of sources
+    lists what that many pictures would allow.
 
     Examples:
 
-      dobble-print plan 50
-
       dobble-print plan photos/
+
+      dobble-print plan photos/ words.txt -n 8
+
+      dobble-print plan 50
     """
+    sources = card_fields["sources"]
+    if len(sources) == 1 and sources[0].name.isdigit() and not sources[0].exists():
+        _plan_count(int(sources[0].name))
+        return
+    from dobble_print.options import BuildOptions
+    from dobble_print.pipeline import plan as plan_deck
+    from dobble_print.symbols import find_sources
+
+    options = BuildOptions(**card_fields, output=Path("deck.pdf"), seed=0)
+    planned = run(lambda: plan_deck(options))
+    words = sum(1 for s in run(lambda: find_sources(options.sources)).items if s.word)
+    noun = "words" if words == planned.found else "pictures" if not words else "symbols"
+    dropped = planned.found - planned.usable
+    why = f" ({dropped} not used: duplicates or files that cannot be read)" if dropped else ""
+    for warning in planned.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    typer.echo(f"{planned.usable} {noun}{why}:")
+    n = planned.deck.symbols_per_card
+    for option in planned.choices:
+        mark = "  <- build's choice" if option.symbols_per_card == n else ""
+        typer.echo(f"  {option.describe()}{mark}")
+    count = len(planned.deck.cards)
+    typer.echo(f"build makes {count} card{'s' if count != 1 else ''} of {n} symbols.")
+
+
+def _plan_count(pictures: int) -> None:
+    """``plan 50``: the decks that many pictures allow."""
     from dobble_print.deck import choose_option, deck_options
-    from dobble_print.symbols import find_images
 
-    def count() -> int:
-        if what.strip().isdigit():
-            return int(what)
-        return len(find_images(Path(what)))
-
-    pictures = run(count)
     options = run(lambda: deck_options(pictures, larger=2))
     chosen = run(lambda: choose_option(pictures))
-    typer.echo(f"{pictures} pictures:")
+    typer.echo(f"{pictures} picture{'s' if pictures != 1 else ''}:")
     for option in options:
         mark = "  <- build's choice" if option == chosen else ""
         typer.echo(f"  {option.describe()}{mark}")

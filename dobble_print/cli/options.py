@@ -178,6 +178,15 @@ FontOption = Annotated[
 SkipBad = Annotated[
     bool, typer.Option("--skip-bad", help="Build from the readable files, skipping bad ones.")
 ]
+Reshuffle = Annotated[
+    str,
+    typer.Option(
+        "--reshuffle",
+        metavar="CARDS",
+        help="Lay these cards (from 1) out again, e.g. 5,12; the others stay as they are. "
+        "A card listed twice is shuffled twice.",
+    ),
+]
 
 
 def parse_card_options(
@@ -200,6 +209,7 @@ def parse_card_options(
     photo_shape: PhotoShapeOption = PhotoShape.RECT,
     font: FontOption = None,
     skip_bad: SkipBad = False,
+    reshuffle: Reshuffle = "",
 ) -> dict[str, Any]:
     """The shared options parsed into :class:`BuildOptions` fields (mm, RGB, enums).
 
@@ -224,7 +234,18 @@ def parse_card_options(
         max_rotation=_rotation(rotation),
         cut_guides=parse_cut_guides(cut_guides),
         card_color=parse_color(card_color, option="--card-color"),
+        reshuffle=_card_numbers(reshuffle),
     )
+
+
+def _card_numbers(text: str) -> tuple[int, ...]:
+    """``"5,12"`` → (5, 12); empty → ()."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not all(p.isdigit() for p in parts):
+        raise DobbleError(
+            f"--reshuffle {text!r} is not a list of card numbers; write them from 1, e.g. 5,12"
+        )
+    return tuple(int(p) for p in parts)
 
 
 def _rotation(degrees: float) -> float:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -316,7 +317,7 @@ def test_preview_draws_the_card_of_the_pdf(tmp_path, pictures):
     out = tmp_path / "card.png"
     result = run("preview", str(pictures(13)), "-o", str(out), "--card", "2", "--seed", "3")
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.strip() == f"card 2 -> {out}"
+    assert result.stdout.strip() == f"card 2, seed 3 -> {out}"
     with Image.open(out) as im:
         assert im.size == (504, 504)  # 85 mm at 150 dpi, plus the rim
         assert im.getpixel((0, 0))[3] == 0 and im.getpixel((252, 252))[3] == 255
@@ -551,7 +552,7 @@ def test_preview_a_whole_sheet(tmp_path, pictures):
         "letter",
     )
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.strip() == f"sheet 2 -> {out}"
+    assert re.fullmatch(rf"sheet 2, seed \d+ -> {re.escape(str(out))}", result.stdout.strip())
     with Image.open(out) as im:
         assert im.size == (425, 550)  # Letter at 50 dpi
     result = run("preview", str(pictures(13)), "-o", str(out), "--sheet", "4")
@@ -716,6 +717,7 @@ SHARED = [
     "photo_shape",
     "font",
     "skip_bad",
+    "reshuffle",
 ]
 
 

@@ -101,7 +101,9 @@ async def set_words(request: Request) -> Response:
             raise TooLarge(f"The word list is over {megabytes(limit)}; shorten it")
     text = body.decode("utf-8", errors="replace")
     if text.strip():
-        session.words.write_text(text, encoding="utf-8")
+        part = session.words.with_name(".words.part")
+        part.write_text(text, encoding="utf-8")
+        part.replace(session.words)  # a plan reading the words meanwhile reads them whole
         session.words_bytes = session.words.stat().st_size
     else:
         session.words.unlink(missing_ok=True)

@@ -133,8 +133,7 @@ def make_deck(
     )
     _forget_older(session, number)
     session.builds = number
-    session.made = Made(number, choices, seed, reshuffle, described, shown)
-    job.result = {
+    shown_result = {
         "number": number,
         "seed": seed,
         "reshuffle": list(reshuffle),
@@ -148,6 +147,8 @@ def make_deck(
         "files": per_file,
         "warnings": other,
     }
+    session.made = Made(number, choices, seed, reshuffle, described, shown, shown_result)
+    job.result = shown_result
     job.state = "done"
 
 

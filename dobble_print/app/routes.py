@@ -50,7 +50,8 @@ async def state(request: Request) -> Response:
             "words": session.words.read_text(encoding="utf-8") if session.words_bytes else "",
             "back": session.back.name if session.back else None,
             "busy": session.busy.locked(),
-            "made": None if made is None else {"number": made.number, "command": made.command},
+            "made": None if made is None else made.shown,
+            "choices": session.choices,
         }
     )
 
@@ -59,7 +60,9 @@ async def plan(request: Request) -> Response:
     from starlette.concurrency import run_in_threadpool
 
     session = find_session(request)
-    choices = Choices.from_json((await read_json(request)).get("choices"))
+    given = (await read_json(request)).get("choices")
+    choices = Choices.from_json(given)
+    session.choices = given
     return reply(await run_in_threadpool(jobs.plan_deck, session, choices))
 
 

@@ -64,6 +64,7 @@ class Made:
     reshuffle: tuple[int, ...]
     pages: list[dict[str, Any]]
     command: str
+    shown: dict[str, Any]  # what the page shows of it (the job's result), for a reloaded page
 
 
 @dataclass
@@ -79,6 +80,7 @@ class Session:
     seed: int = field(default_factory=lambda: secrets.randbelow(1_000_000))
     job: Job | None = None
     made: Made | None = None
+    choices: dict[str, Any] | None = None  # the page's last choices, for a reloaded page
     builds: int = 0
     last_seen: float = field(default_factory=time.monotonic)
     busy: threading.Lock = field(default_factory=threading.Lock)

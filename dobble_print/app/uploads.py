@@ -11,6 +11,7 @@ the same order.
 from __future__ import annotations
 
 import os
+import secrets
 import unicodedata
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -93,10 +94,12 @@ def check_picture_name(name: str) -> None:
 
 
 async def write_stream(chunks: AsyncIterator[bytes], path: Path, *, limit: int, what: str) -> int:
-    """Write ``chunks`` to a new file at ``path`` (mode 0600), stopping with :class:`TooLarge`
-    the moment more than ``limit`` bytes arrive (the partial file is removed)."""
+    """Write ``chunks`` to ``path`` (mode 0600), stopping with :class:`TooLarge` the moment more
+    than ``limit`` bytes arrive. The file appears whole or not at all: it is written under a
+    hidden name, which folders are read without, and renamed when complete."""
     size = 0
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    part = path.with_name(f".part-{secrets.token_hex(8)}")
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         with os.fdopen(fd, "wb") as f:
             async for chunk in chunks:
@@ -107,7 +110,7 @@ async def write_stream(chunks: AsyncIterator[bytes], path: Path, *, limit: int, 
                         "make it smaller (a photo of 2000 pixels across is plenty)"
                     )
                 f.write(chunk)
-    except BaseException:
-        path.unlink(missing_ok=True)
-        raise
+        os.replace(part, path)
+    finally:
+        part.unlink(missing_ok=True)
     return size

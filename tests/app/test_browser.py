@@ -314,6 +314,16 @@ def test_a_bad_file_is_named_inline_and_the_deck_is_still_made(page, server, sho
     assert page.locator(".sheet .card").count() == 13
     assert page.inner_text("#command").endswith("--skip-bad")
     assert_accessible(page, "with a bad file")
+    # A reload keeps the pictures, their reasons, the choices and the deck (the same session).
+    with page.expect_response(lambda answer: answer.url.endswith("/plan")):
+        page.select_option("#card_color", "cream")  # the page's choices go with each plan
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    plan_text(page, "14 pictures: 4 per card gives the full 13-card deck")
+    assert page.locator(".thumb").count() == 14
+    assert page.locator(".thumb.bad .name").inner_text() == "broken.png"
+    assert page.input_value("#card_color") == "cream"
+    assert page.locator(".sheet .card").count() == 13
 
 
 def test_everything_works_by_keyboard(page, server, shots, tmp_path):

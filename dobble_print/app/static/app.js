@@ -76,6 +76,13 @@ function restore(saved) {
   }
   $("words").value = saved.words || "";
   if (saved.back) $("back-name").textContent = `Back picture: ${saved.back}`;
+  if (saved.choices) {
+    state.preset = saved.choices.preset || "";
+    $("preset").value = state.preset;
+    Object.assign(state.values, saved.choices.values || {});
+    applyValues();
+  }
+  if (saved.made) showDeck(saved.made);
 }
 
 // ---- pictures -----------------------------------------------------------------------------

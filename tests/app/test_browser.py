@@ -326,6 +326,32 @@ def test_a_bad_file_is_named_inline_and_the_deck_is_still_made(page, server, sho
     assert page.locator(".sheet .card").count() == 13
 
 
+def test_pictures_dropped_on_the_page_are_added(page, tmp_path):
+    import base64
+
+    files = [
+        [p.name, base64.b64encode(p.read_bytes()).decode()]
+        for p in make_pictures(tmp_path / "p", 3)
+    ]
+    page.evaluate(
+        """files => {
+            const dropped = new DataTransfer();
+            for (const [name, data] of files) {
+                const bytes = Uint8Array.from(atob(data), c => c.charCodeAt(0));
+                dropped.items.add(new File([bytes], name, {type: 'image/png'}));
+            }
+            document.querySelector('#drop').dispatchEvent(
+                new DragEvent('drop', {dataTransfer: dropped, bubbles: true, cancelable: true}));
+        }""",
+        files,
+    )
+    page.wait_for_function(
+        "() => document.querySelector('#upload-status').textContent === '3 pictures added.'"
+    )
+    plan_text(page, "3 pictures: 2 per card gives the full 3-card deck")
+    assert page.locator(".thumb .name").all_inner_texts() == [f for f, _ in files]
+
+
 def test_everything_works_by_keyboard(page, server, shots, tmp_path):
     page.bring_to_front()  # keys go to the focused page: earlier tests' pages were in front
     assert_accessible(page, "the empty page")

@@ -184,7 +184,7 @@ async function removeItem(item) {
   schedulePlan();
 }
 
-async function filesFromDrop(items) {
+async function filesFromEntries(entries) {
   // A dropped folder arrives as an entry to walk; its pictures are added as one batch.
   const found = [];
   async function walk(entry) {
@@ -199,7 +199,6 @@ async function filesFromDrop(items) {
       }
     }
   }
-  const entries = Array.from(items).map((i) => i.webkitGetAsEntry && i.webkitGetAsEntry()).filter(Boolean);
   for (const entry of entries) await walk(entry);
   return found;
 }
@@ -499,10 +498,11 @@ function wire() {
   drop.addEventListener("drop", async (event) => {
     event.preventDefault();
     drop.classList.remove("over");
-    const items = event.dataTransfer.items;
-    const files = items && items.length && items[0].webkitGetAsEntry
-      ? await filesFromDrop(items) : Array.from(event.dataTransfer.files);
-    addFiles(files);
+    // What was dropped can be read only now, before the first await.
+    const plain = Array.from(event.dataTransfer.files);
+    const entries = Array.from(event.dataTransfer.items || [])
+      .map((item) => item.webkitGetAsEntry && item.webkitGetAsEntry()).filter(Boolean);
+    addFiles(entries.length ? await filesFromEntries(entries) : plain);
   });
   $("words").addEventListener("input", wordsChanged);
   $("pick-back").addEventListener("click", () => $("back-file").click());

@@ -173,6 +173,12 @@ def build(
     from dobble_print.printing import default_back
 
     drawn = seed is None
+    from dobble_print.layout import packer_cached
+
+    if not quiet and not packer_cached():
+        typer.echo(
+            "preparing the fast packer, once (about 20 s; later builds start at once)", err=True
+        )
 
     def make():
         options = BuildOptions(

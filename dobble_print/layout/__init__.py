@@ -8,6 +8,7 @@ from dobble_print.lazy import lazy_exports
 _EXPORTS = {
     "layout_deck": "deck_layout",
     "start_packers": "deck_layout",
+    "packer_cached": "deck_layout",
     "Measured": "metrics",
     "as_json": "metrics",
     "measuring": "metrics",

@@ -38,8 +38,10 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import math
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -105,6 +107,15 @@ def start_packers(cards: int, workers: int | None = None) -> None:
     each worker as it starts, it would hold up the start of the next one."""
     if worker_count(cards, parallel_from=PARALLEL_FROM, workers=workers) > 1:
         start_server(["dobble_print.layout.warm_packer", "dobble_print.layout.deck_layout"])
+
+
+def packer_cached() -> bool:
+    """Whether the packer's compiled loops are on disk (numba's cache beside ``kernels.py``, or
+    in ``NUMBA_CACHE_DIR``): when not, the next build compiles them first, once (~20 s)."""
+    folders = [Path(__file__).parent / "__pycache__"]
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        folders.append(Path(os.environ["NUMBA_CACHE_DIR"]))
+    return any(next(f.rglob("kernels.*.nbi"), None) for f in folders if f.is_dir())
 
 
 def _layout_nth(k: int) -> CardLayout:

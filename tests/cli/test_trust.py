@@ -85,3 +85,15 @@ def test_the_drawn_seed_follows_the_pictures_not_the_run(tmp_path):
     make_pictures(folder, 13, seed=1)  # other pictures under the same names
     result = run("build", str(folder), "-o", str(tmp_path / "c.pdf"), "--quiet")
     assert re.search(r"using --seed (\d+)", result.stderr).group(1) not in seeds
+
+
+def test_the_first_build_says_it_prepares_the_packer(tmp_path, monkeypatch):
+    from dobble_print.layout import deck_layout
+
+    make_pictures(tmp_path / "p", 7)
+    args = ("build", str(tmp_path / "p"), "-o", str(tmp_path / "d.pdf"))
+    monkeypatch.setattr(deck_layout, "packer_cached", lambda: False)
+    first = run(*args)
+    assert "preparing the fast packer, once" in first.stderr
+    monkeypatch.setattr(deck_layout, "packer_cached", lambda: True)
+    assert "preparing" not in run(*args).stderr

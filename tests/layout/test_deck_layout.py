@@ -369,3 +369,14 @@ def test_default_icons_classic_deck_coverage_and_sizes(classic_deck):
     assert 1.6 <= m["size_ratio_min"] and m["size_ratio_max"] <= 2.6
     assert 1.8 <= m["size_ratio_mean"] <= 2.2
     assert m["smallest"] >= 11.0
+
+
+def test_the_packer_cache_is_found_beside_the_kernels(tmp_path, monkeypatch):
+    from dobble_print.layout import deck_layout
+
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(deck_layout, "__file__", str(tmp_path / "deck_layout.py"))
+    assert not deck_layout.packer_cached()
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "kernels.frame-59.py311.nbi").write_bytes(b"")
+    assert deck_layout.packer_cached()

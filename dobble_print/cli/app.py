@@ -75,6 +75,17 @@ def main(
     show_tracebacks(debug)
 
 
+Seed = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        metavar="N",
+        help="Random seed for the layout (default: drawn from the pictures and the options that "
+        "shape the deck, so build and preview of the same pictures draw the same deck).",
+    ),
+]
+
+
 def _duplex(text: str):
     from dobble_print.printing import Duplex
 
@@ -90,15 +101,7 @@ def build(
     output: Annotated[
         Path, typer.Option("-o", "--output", metavar="FILE", help="PDF to write.")
     ] = Path("out/deck.pdf"),
-    seed: Annotated[
-        int | None,
-        typer.Option(
-            "--seed",
-            metavar="N",
-            help="Random seed for the layout (default: drawn from the pictures and options, so "
-            "the same pictures give the same deck).",
-        ),
-    ] = None,
+    seed: Seed = None,
     report: Annotated[
         Path | None,
         typer.Option("--report", metavar="FILE", help="Also write a JSON report here."),
@@ -219,15 +222,7 @@ def preview(
             "--sheet", metavar="N", help="Draw this whole sheet (from 1) instead of a card."
         ),
     ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option(
-            "--seed",
-            metavar="N",
-            help="Random seed for the layout (default: as build draws it, so both draw the same "
-            "deck).",
-        ),
-    ] = None,
+    seed: Seed = None,
     dpi: Annotated[int, typer.Option("--dpi", metavar="DPI", help="Resolution of the PNG.")] = 150,
     *,
     card_fields: dict[str, Any],

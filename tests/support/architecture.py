@@ -42,6 +42,7 @@ HEAVY = {
     "highspy": ("layout",),
     "starlette": ("app",),
     "uvicorn": ("app",),
+    "pypdfium2": ("app",),
 }
 
 

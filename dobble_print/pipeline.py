@@ -32,7 +32,14 @@ from dobble_print.deck import (
     take_cards,
 )
 from dobble_print.errors import DobbleError, OptionError
-from dobble_print.layout import layout_deck, measuring, start_packers
+from dobble_print.layout import (
+    SmallSymbol,
+    estimated_sizes,
+    layout_deck,
+    measuring,
+    start_packers,
+    too_small,
+)
 from dobble_print.options import BuildOptions, Variant
 from dobble_print.output import check_writable, refuse_inputs, write_atomically
 from dobble_print.printing import (
@@ -79,9 +86,12 @@ class BuildResult:
     unused: tuple[str, ...]
     report: dict
     choice: str = ""
-    warnings: tuple[str, ...] = ()  # about the symbols: duplicates, bad files skipped, glyphs
+    # about the symbols: duplicates, bad files skipped, glyphs; and pictures too small to spot
+    warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # files passed over, for --verbose
     teams: tuple[Team, ...] | None = None  # each card's Connect team, in deck order
+    # the cards whose smallest picture prints under the recognisable size, each also a warning
+    small: tuple[SmallSymbol, ...] = ()
 
 
 def plan_deck(
@@ -428,6 +438,14 @@ def build(
             ),
         )
         metrics = measured()
+    # pictures too small to spot, as printed (or as placed, when the cards were not measured)
+    small = too_small(
+        [m.sizes for m in metrics.cards] if metrics else estimated_sizes(layouts, symbols),
+        layouts,
+        symbols,
+        card=options.card,
+        safe_margin=options.symbol_margin,
+    )
     report = build_report(
         seed=options.seed,
         symbols_per_card=prepared.deck.symbols_per_card,
@@ -461,7 +479,8 @@ def build(
             teams=prepared.teams,
             progress=_stage(progress, "shop"),
         )
-    return dataclasses.replace(prepared, report=report)
+    warnings = prepared.warnings + tuple(map(str, small))
+    return dataclasses.replace(prepared, report=report, warnings=warnings, small=small)
 
 
 def draw_preview(

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from dobble_print.card import CardLayout, ShapeKind
 from dobble_print.deck import Team
-from dobble_print.layout import Measured, as_json
+from dobble_print.layout import Measured, as_json, recognisable_size, smallest_picture
 from dobble_print.printing import SheetPlan
 from dobble_print.symbols import Symbol
 
@@ -39,11 +39,16 @@ def build_report(
 ) -> dict:
     """The report as a JSON-ready dict; ``page`` counts from 1 in the PDF file.
 
-    With ``metrics``, the deck's go under ``"metrics"`` and each card's in its ``"metrics"``; with
+    With ``metrics``, the deck's go under ``"metrics"`` and each card's in its ``"metrics"``; the
+    size a picture must print at to be recognised is ``"recognisable_size_mm"``, and each card
+    names its smallest picture (``"smallest_picture"``, a symbol id) and its size
+    (``"smallest_picture_mm"``; both ``null`` on a card of words) and says whether it reaches
+    that size (``"recognisable"``; see :mod:`layout.recognisable`); with
     ``teams`` (Connect), each card names its ``"team"``. A card that is not round is described by
     ``"shape"``, ``"size_mm"`` and the ``"diameter_mm"`` of its circumscribed circle.
     """
     cards = []
+    floor = recognisable_size(plan.card, symbols_per_card)
     for slot in plan.slots:
         cx, cy = slot.center
         layout = layouts[slot.card]
@@ -66,13 +71,20 @@ def build_report(
             }
         )
         if metrics is not None:
-            cards[-1]["metrics"] = as_json(metrics.cards[slot.card])
+            measured = metrics.cards[slot.card]
+            least = smallest_picture(measured.sizes, layout, symbols)
+            cards[-1]["metrics"] = as_json(measured)
+            cards[-1]["smallest_picture"] = least[1] if least else None
+            cards[-1]["smallest_picture_mm"] = _r(least[0]) if least else None
+            cards[-1]["recognisable"] = not least or least[0] >= floor
         if teams is not None:
             cards[-1]["team"] = teams[slot.card].name
         if slot.back_center is not None:
             cards[-1]["back_page"] = plan.page_number("back", slot.sheet)
             cards[-1]["back_center_mm"] = [_r(v) for v in slot.back_center]
-    extra = {"metrics": as_json(metrics.deck)} if metrics is not None else {}
+    extra = {}
+    if metrics is not None:
+        extra = {"metrics": as_json(metrics.deck), "recognisable_size_mm": _r(floor)}
     return {
         "version": REPORT_VERSION,
         "seed": seed,

@@ -20,8 +20,9 @@ _QUIET_SKIPS = ("(hidden)", "no extension)") + tuple(
 
 def summarise(result: BuildResult, *, seed: int, output: Path, verbose: bool) -> None:
     """Print the end-of-build summary; ``verbose`` names every file used, unused or skipped."""
+    flagged = _flagged(result)
     for line in result.warnings:
-        typer.echo(f"warning: {line}", err=True)
+        typer.echo(f"warning: {flagged.get(line, line)}", err=True)
     _notes(result.notes, verbose=verbose)
     if result.choice:
         typer.echo(result.choice)
@@ -46,6 +47,21 @@ def summarise(result: BuildResult, *, seed: int, output: Path, verbose: bool) ->
     typer.echo("Print at 100 % (actual size), not 'fit to page'.")
     if result.plan.duplex:
         typer.echo(f"Print two-sided, flip on {result.plan.duplex.value} edge.")
+
+
+def _flagged(result: BuildResult) -> dict[str, str]:
+    """The engine's line of each picture too small to spot -> the same line naming the flags."""
+    from dobble_print.cli.errors import flag
+    from dobble_print.layout import Remedy
+
+    remedies = {
+        Remedy.KEEP_BACKGROUND: "its background was removed: --background keep keeps it",
+        Remedy.BOLDER_PICTURE: "it is too thin or scattered to print larger: use a bolder "
+        "picture or leave it out",
+        Remedy.MORE_ROOM: f"give the symbols more room: larger cards ({flag('card')}) or a "
+        f"smaller {flag('safe_margin')}",
+    }
+    return {str(small): small.words(remedies) for small in result.small}
 
 
 def _notes(notes: tuple[str, ...], *, verbose: bool) -> None:

@@ -13,6 +13,12 @@ _EXPORTS = {
     "as_json": "metrics",
     "measuring": "metrics",
     "measure_deck": "metrics",
+    "Remedy": "recognisable",
+    "SmallSymbol": "recognisable",
+    "estimated_sizes": "recognisable",
+    "recognisable_size": "recognisable",
+    "smallest_picture": "recognisable",
+    "too_small": "recognisable",
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -21,8 +21,9 @@ into each other's gaps the way the retail game's artwork does:
    card's smallest symbol short of the size it would have on a card ``SMALLEST_FILL`` covered
    (11.3 mm on 85 mm cards of 8) is grown to it there, its neighbours giving a little room.
 3. **Weak cards packed again** (``_layout_one``): a card that prints clearly less ink than its
-   symbols predict, or whose smallest symbol stays boxed in under that size, is packed again
-   from other random streams and the better packing kept.
+   symbols predict, or whose smallest symbol stays boxed in under that size, or whose smallest
+   picture is under the size a player recognises (:mod:`recognisable`), is packed again from
+   other random streams and the better packing kept.
 4. **Rotation**: random over 360° for pictures, within ±25° for words; ``max_rotation`` caps both.
 
 Each card has its own random generator seeded by (seed, card index), so the result for a seed does
@@ -37,6 +38,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import functools
+import itertools
 import math
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -51,6 +53,7 @@ from dobble_print.errors import OptionError
 from dobble_print.layout.masks import WORD_ROTATION, Shape, shapes_of
 from dobble_print.layout.packing import GRID, Board, make_board, pack
 from dobble_print.layout.ranks import balance_ranks, expected_ink, rank_sizes, size_ranks
+from dobble_print.layout.recognisable import largest_size, reach, recognisable_size
 from dobble_print.layout.tightening import Depth, tighten
 from dobble_print.parallel import in_order, start_server, worker_count
 from dobble_print.seeds import Stream, generator
@@ -62,6 +65,7 @@ SPREAD = 2.3  # the largest symbol on a card is never more than this times the s
 SMALLEST_FILL = 0.39  # a card's smallest symbol is traded for when smaller than on a card this full
 RETRY_BELOW = 0.60  # a card printing less than this share of its expected ink is packed again
 ATTEMPTS = 3  # packings at most of a card that stays short
+RECOGNISABLE_ATTEMPTS = 6  # the same for a card with a picture under the recognisable size
 WORD_RETRY_BELOW = 0.53  # the same for words, which pack to ~0.59 of theirs (pictures to ~0.63)
 # A card's expected ink is taken as at least this share of the deck's mean: a card of the palest
 # pictures that packs about as well as they allow still prints least of the deck, so it is packed
@@ -88,6 +92,8 @@ class _Job:
     card_area: float = 0.0  # of the whole card, mm²
     mean_expected: float = 0.0  # the cards' mean expected ink (see ``PALE``)
     reshuffles: Mapping[int, int] = field(default_factory=dict)  # card index -> times re-laid
+    card: CardShape = CardShape()  # what the recognisable size is scaled to
+    reach: float = 0.0  # at least the longest line in the safe area, mm
 
 
 _JOB: _Job | None = None
@@ -126,7 +132,9 @@ def _layout_nth(k: int) -> CardLayout:
 def _layout_one(index: int, job: _Job) -> CardLayout:
     """Pack card ``index`` of ``job``; when the symbols' ink is known and the card prints
     less of it than cards usually do, or is full yet leaves its smallest symbol under the size
-    floor, pack it again from other random streams (``ATTEMPTS`` packings at most).
+    floor, pack it again from other random streams (``ATTEMPTS`` packings at most); when its
+    smallest picture is under the recognisable size, whether the ink is known or not, pack it
+    again until one reaches it (``RECOGNISABLE_ATTEMPTS`` at most).
 
     A card's printed ink is about 0.63 (words 0.59) of its *expected* ink, Σ rank area ×
     printed share of its symbols, give or take 0.03: what is left is how well this packing
@@ -142,31 +150,47 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
     a deck. A card filled less (thin line icons, words) cannot be expected to reach the floor
     and is not packed again for it.
 
+    The recognisable size (:func:`recognisable.recognisable_size`) comes before both: of
+    packings whose smallest picture is under it, the one whose smallest picture is largest is
+    kept, and the first to reach it is kept over any that does not. A picture that could not
+    reach it even alone on the card (scattered specks) is not waited for: the build warns.
+
     Depends only on the card and the deck's mean expected ink (of every card, even in a
     preview), so a preview shows the card the build prints.
     """
-    first = _attempt(index, job, _stream(job, index, 0))
-    if job.ink is None:
-        return first
-    card = job.cards[index]
-    expected = max(expected_ink(card, job.ranks[index], job.ink.shares), PALE * job.mean_expected)
-    words = sum(job.shapes[s].kind == "word" for s in card) / len(card)
-    below = RETRY_BELOW + (WORD_RETRY_BELOW - RETRY_BELOW) * words
-    enough = below * expected * job.card_area
-    floor = _floor(job, index) * (1 - 1e-6)
-    best, printed, least = first, job.ink.printed_area(first), _smallest(job, first)
-    for stream in range(1, ATTEMPTS):
+    best = _attempt(index, job, _stream(job, index, 0))
+    spot = recognisable_size(job.card, len(job.cards[index])) * (1 - 1e-6)
+    can = _can_reach(job, index, spot)
+    pic, least = _smallest_picture(job, best, can), _smallest(job, best)
+    enough = floor = printed = 0.0
+    if job.ink is not None:
+        card = job.cards[index]
+        expected = max(
+            expected_ink(card, job.ranks[index], job.ink.shares), PALE * job.mean_expected
+        )
+        words = sum(job.shapes[s].kind == "word" for s in card) / len(card)
+        below = RETRY_BELOW + (WORD_RETRY_BELOW - RETRY_BELOW) * words
+        enough = below * expected * job.card_area
+        floor = _floor(job, index) * (1 - 1e-6)
+        printed = job.ink.printed_area(best)
+    for stream in itertools.count(1):
+        tiny = pic < spot
         short = least < floor and _fill(job, best) >= SMALLEST_FILL
-        if printed >= enough and not short:
+        if stream >= (RECOGNISABLE_ATTEMPTS if tiny else ATTEMPTS):
+            break
+        if printed >= enough and not short and not tiny:
             break
         other = _attempt(index, job, _stream(job, index, stream))
-        more, small = job.ink.printed_area(other), _smallest(job, other)
-        if least < floor <= small:  # the first to reach the size floor
+        more = job.ink.printed_area(other) if job.ink is not None else 0.0
+        small, other_pic = _smallest(job, other), _smallest_picture(job, other, can)
+        if tiny or other_pic < spot:  # the largest smallest picture, until one is recognisable
+            better = other_pic > pic
+        elif least < floor <= small:  # the first to reach the size floor
             better = True
         else:  # more ink, unless it leaves the smallest symbol under the floor where best did not
             better = more > printed and small >= min(least, floor)
         if better:
-            best, printed, least = other, more, small
+            best, printed, least, pic = other, more, small, other_pic
     return best
 
 
@@ -195,6 +219,27 @@ def _fill(job: _Job, layout: CardLayout) -> float:
 def _smallest(job: _Job, layout: CardLayout) -> float:
     """The smallest √ink-area on the card, mm."""
     return math.sqrt(min(_ink_areas(job, layout)))
+
+
+def _can_reach(job: _Job, index: int, spot: float) -> frozenset[int]:
+    """The pictures of card ``index`` that could print at ``spot`` mm alone on the card."""
+    return frozenset(
+        s
+        for s in job.cards[index]
+        if job.shapes[s].kind != "word"
+        and largest_size(job.shapes[s].ink_fraction, job.shapes[s].aspect, job.reach) >= spot
+    )
+
+
+def _smallest_picture(job: _Job, layout: CardLayout, among: frozenset[int]) -> float:
+    """The smallest √ink-area of the pictures ``among`` on the card, mm (inf for none)."""
+    areas = _ink_areas(job, layout)
+    return math.sqrt(
+        min(
+            (a for a, p in zip(areas, layout.placements, strict=True) if p.symbol in among),
+            default=math.inf,
+        )
+    )
 
 
 def _floor(job: _Job, index: int) -> float:
@@ -337,6 +382,8 @@ def layout_deck(
         card.area(0.0),
         mean_expected,
         dict(reshuffles or {}),
+        card,
+        reach(card, safe_margin),
     )
     try:
         with in_order(

@@ -8,7 +8,9 @@ From those masks, independently of how the packer reasoned:
 - ``coverage``: printed ink / card disc area;
 - ``clearance``: smallest distance between the inks of two symbols, mm;
 - ``edge``: smallest distance from any ink to the cut line, mm;
-- ``size_ratio``: largest / smallest √ink-area on the card; ``smallest``: smallest √ink-area, mm.
+- ``size_ratio``: largest / smallest √ink-area on the card; ``smallest``: smallest √ink-area, mm;
+- ``sizes``: each placement's √ink-area, mm, in the layout's order (what :mod:`recognisable`
+  judges; not in the report's metrics).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ class CardMetrics:
     edge: float
     size_ratio: float
     smallest: float
+    sizes: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -229,6 +232,7 @@ def card_metrics(
         edge=edge,
         size_ratio=max(ok) / min(ok) if ok else math.nan,
         smallest=min(ok) if ok else 0.0,
+        sizes=tuple(sizes),
     )
 
 
@@ -326,9 +330,10 @@ def _measure_one(index: int) -> CardMetrics:
 
 
 def as_json(metrics: CardMetrics | DeckMetrics) -> dict:
-    """Field name → value rounded for the report (mm to 0.01, ratios to 0.001); none is ``null``."""
+    """Field name → value rounded for the report (mm to 0.01, ratios to 0.001); none is ``null``.
+    Only the figures: a card's ``sizes`` are left out."""
 
     def clean(value: float) -> float | None:
         return round(value, 4) if math.isfinite(value) else None
 
-    return {k: clean(v) for k, v in dataclasses.asdict(metrics).items()}
+    return {k: clean(v) for k, v in dataclasses.asdict(metrics).items() if k != "sizes"}

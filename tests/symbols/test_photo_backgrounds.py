@@ -9,7 +9,6 @@ used to leave specks spread over the card and shrink every other symbol to 5–1
 from __future__ import annotations
 
 import json
-import math
 import shutil
 from pathlib import Path
 
@@ -18,7 +17,9 @@ import pytest
 from PIL import Image, ImageDraw
 from typer.testing import CliRunner
 
+from dobble_print.card import CardShape
 from dobble_print.cli import app
+from dobble_print.layout import recognisable_size
 from dobble_print.options import BuildOptions
 from dobble_print.pipeline import build
 from dobble_print.symbols import SymbolOptions, find_sources, load_symbols
@@ -31,12 +32,6 @@ PHOTOS = sorted((Path(__file__).parents[1] / "data" / "photos").glob("*.jpg"))
 # Three crops of each photo (left, top, right, bottom as shares of its size): a corner, the
 # middle and the lower right, so every photo gives four pictures of different borders.
 CROPS = ((0.0, 0.0, 0.5, 0.5), (0.25, 0.3, 0.75, 0.8), (0.45, 0.4, 1.0, 1.0))
-
-
-def floor_mm(card_mm: float, per_card: int) -> float:
-    """The issue's floor for the smallest symbol, 9 mm √ink-area on an 85 mm card of 8 symbols,
-    scaled with the card's size and with the room each symbol has (card area / symbols)."""
-    return 9.0 * card_mm / 85.0 * math.sqrt(8 / per_card)
 
 
 @pytest.fixture(scope="module")
@@ -216,9 +211,12 @@ def test_a_deck_of_the_photos_keeps_every_symbol_above_the_floor(photo_set, tmp_
     assert result.warnings == ()
     data = json.loads(report.read_text(encoding="utf-8"))
     assert len(data["symbols"]) == 48
-    floor = floor_mm(data["card"]["diameter_mm"], data["symbols_per_card"])
+    # the issue's floor, 9 mm √ink-area on an 85 mm card of 8, scaled with the room each symbol has
+    floor = recognisable_size(CardShape(), data["symbols_per_card"])
+    assert data["recognisable_size_mm"] == pytest.approx(floor, abs=1e-3)
     smallest = {c["index"]: c["metrics"]["smallest"] for c in data["cards"]}
     assert min(smallest.values()) >= floor, sorted(smallest.items(), key=lambda kv: kv[1])
+    assert all(c["recognisable"] for c in data["cards"])
 
 
 def test_the_summary_names_the_pictures_that_lost_their_background(tmp_path):

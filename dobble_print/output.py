@@ -70,6 +70,19 @@ def _cannot_write(path: Path, exc: OSError) -> DobbleError:
     return DobbleError(f"{path}: cannot write there ({exc.strerror}); choose another output path")
 
 
+def _replace(finished: Path, path: Path) -> None:
+    """Give the finished file its name; an old file that cannot go is most often open in a
+    viewer (Windows refuses to replace a file another program holds)."""
+    try:
+        os.replace(finished, path)
+    except PermissionError as exc:
+        if not path.exists():
+            raise _cannot_write(path, exc) from exc
+        raise DobbleError(f"{path} cannot be replaced — is it open in another program?") from exc
+    except OSError as exc:
+        raise _cannot_write(path, exc) from exc
+
+
 def check_writable(path: Path) -> None:
     """Fail before any work when ``path`` could not be written (its folder is made if missing).
 
@@ -118,7 +131,7 @@ def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
         finally:
             os.close(folder_fd)
         try:
-            os.replace(staging, path)
+            _replace(staging, path)
         except BaseException:
             with contextlib.suppress(OSError):
                 staging.unlink()
@@ -137,7 +150,7 @@ def _write_named_temp(path: Path, folder: Path, write: Callable[[Path], None]) -
     tmp = Path(tmp_name)
     try:
         write(tmp)
-        os.replace(tmp, path)
+        _replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             tmp.unlink()

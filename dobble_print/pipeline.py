@@ -69,6 +69,7 @@ from dobble_print.symbols import (
     find_sources,
     load_symbols,
     measure_ink,
+    refuse_unreadable,
 )
 
 # progress(stage, done, total): stage is "load", "layout" or "render".
@@ -95,7 +96,12 @@ class BuildResult:
 
 
 def plan_deck(
-    symbols_per_card: int | None, cards: int | None, pictures: int, *, where: str = "sources"
+    symbols_per_card: int | None,
+    cards: int | None,
+    pictures: int,
+    *,
+    where: str = "sources",
+    noun: str = "pictures",
 ) -> tuple[Deck, str]:
     """The deck to print for ``pictures`` pictures, and one sentence saying why this one.
 
@@ -103,52 +109,73 @@ def plan_deck(
     pictures than N's full deck needs, the best partial deck is built: every card still has N
     symbols and any two share exactly one.
 
+    Args:
+        noun: what the sources hold, plural, for the sentences: ``pictures``, ``words`` or
+            ``symbols`` (both).
+
     Raises:
         DobbleError: too few pictures for any deck (or for N), or ``cards`` out of range; the
             message starts with ``where`` (the source folder) when it is about the pictures.
     """
+    some = _number(pictures, noun)  # "8 words", "1 picture"
     if symbols_per_card is None:
         try:
-            option = choose_option(pictures)
+            option = choose_option(pictures, noun)
         except DobbleError as exc:
             raise DobbleError(f"{where}: {exc}") from None
         n = option.symbols_per_card
-        why = f"{pictures} pictures: {option.describe()}"
-        other = next_option(pictures, option)
+        other = next_option(pictures, option, noun)
+        why = f"{some}: {option.describe(noun, most=other is not None)}"
         if other is not None:
-            why += f" (the most cards); {other}"
+            why += f"; {other}"
     else:
         check_symbols_per_card(symbols_per_card)
         n = symbols_per_card
-        why = f"{pictures} pictures, -n {n}: the full {card_count(n)}-card deck"
-    deck = best_partial_deck(n, pictures) if card_count(n) > pictures else build_deck(n)
+        why = f"{some}, -n {n}: the full {card_count(n)}-card deck"
+    if card_count(n) <= pictures:
+        deck = build_deck(n)
+    elif pictures >= n:
+        deck = best_partial_deck(n, pictures)
+    else:  # not even one card
+        deck = Deck(order=n - 1, cards=(), symbol_count=0)
     if len(deck.cards) < 3:
         fitting = [s for s in supported_sizes() if card_count(s) <= pictures]
         hint = f" or use -n {fitting[-1]}" if fitting else ""
+        made = len(deck.cards)
         raise DobbleError(
-            f"{where}: -n {n} needs more pictures: {pictures} pictures give only "
-            f"{len(deck.cards)} card"
-            f"{'s' if len(deck.cards) != 1 else ''}; add {card_count(n) - pictures} pictures{hint}"
+            f"{where}: -n {n} needs more {noun}: {some} give "
+            f"{f'only {made} card' + ('s' if made != 1 else '') if made else 'no card'}; "
+            f"add {_number(card_count(n) - pictures, noun)}{hint}"
         )
     if len(deck.cards) < card_count(n) and symbols_per_card is not None:
         why = (
-            f"{pictures} pictures, -n {n}: {len(deck.cards)} of {card_count(n)} cards "
-            f"({card_count(n) - pictures} more pictures give the full deck)"
+            f"{some}, -n {n}: {len(deck.cards)} of {card_count(n)} cards "
+            f"({_more(card_count(n) - pictures, noun)} the full deck)"
         )
     if cards is not None:
         if not 1 <= cards <= len(deck.cards) and len(deck.cards) < card_count(n):
             more = (
-                f"; {card_count(n) - pictures} more pictures give all {card_count(n)}"
+                f"; {_more(card_count(n) - pictures, noun)} all {card_count(n)}"
                 if cards <= card_count(n)
                 else ""
             )
             raise OptionError(
                 "cards",
-                f"{cards} is out of range: {pictures} pictures give 1 to "
+                f"{cards} is out of range: {some} give 1 to "
                 f"{len(deck.cards)} cards of {n} symbols{more}",
             )
         deck = take_cards(deck, cards)
     return deck, why
+
+
+def _number(count: int, noun: str) -> str:
+    """``8 words``, ``1 picture``: ``noun`` is plural."""
+    return f"{count} {noun if count != 1 else noun[:-1]}"
+
+
+def _more(count: int, noun: str) -> str:
+    """``3 more pictures give``, ``1 more picture gives``."""
+    return f"{count} more {noun} give" if count != 1 else f"1 more {noun[:-1]} gives"
 
 
 @dataclass(frozen=True)
@@ -185,8 +212,9 @@ def plan(
         DobbleError: as :func:`build` would, about the sources or the deck's size.
     """
     found = find_sources(options.sources)
+    refuse_unreadable(found, skip_bad=options.symbol_options.skip_bad)
     where = ", ".join(map(str, options.sources))
-    first, why = _plan(options, len(found.items), where)
+    first, why = _plan(options, len(found.items), where, found.noun)
     loaded = (cache.load if cache else load_symbols)(
         found,
         need=None,
@@ -195,7 +223,9 @@ def plan(
         progress=_stage(progress, "load"),
     )
     usable = len(loaded.symbols)
-    deck, why = (first, why) if usable >= first.symbol_count else _plan(options, usable, where)
+    deck, why = (
+        (first, why) if usable >= first.symbol_count else _plan(options, usable, where, found.noun)
+    )
     choices = deck_options(usable, larger=2) if usable >= 3 else ()
     return DeckPlan(deck, why, len(found.items), usable, choices, loaded.warnings)
 
@@ -326,7 +356,7 @@ def prepare(
     )
 
 
-def _plan(options: BuildOptions, count: int, where: str) -> tuple[Deck, str]:
+def _plan(options: BuildOptions, count: int, where: str, noun: str) -> tuple[Deck, str]:
     """:func:`plan_deck`, with the Connect variant's own reason when there are too few pictures
     for its cards: its preset sets ``--cards 90``, which the user never typed, and 90 cards of a
     plane still hold every one of its pictures."""
@@ -335,10 +365,10 @@ def _plan(options: BuildOptions, count: int, where: str) -> tuple[Deck, str]:
         cards = options.cards or card_count(n)
         if cards >= card_count(n) - 1:
             raise DobbleError(
-                f"{where}: the Connect variant needs {card_count(n)} pictures for its {cards} "
-                f"cards of {n} symbols and there are {count}; add {card_count(n) - count} pictures"
+                f"{where}: the Connect variant needs {card_count(n)} {noun} for its {cards} "
+                f"cards of {n} symbols and there are {count}; add {card_count(n) - count} {noun}"
             )
-    return plan_deck(n, options.cards, count, where=where)
+    return plan_deck(n, options.cards, count, where=where, noun=noun)
 
 
 def _load(
@@ -358,10 +388,11 @@ def _load(
     planned again on what did load, and loaded again at that deck's symbol size (a rare path).
     """
     found = find_sources(options.sources)
+    refuse_unreadable(found, skip_bad=options.symbol_options.skip_bad)
     where = ", ".join(map(str, options.sources))
     count = len(found.items)
     for _attempt in range(2):
-        deck, why = _plan(options, count, where)
+        deck, why = _plan(options, count, where, found.noun)
         if packers:
             start_packers(len(deck.cards))
         px = symbol_pixels(options.card.size, options.symbol_margin, deck.symbols_per_card)

@@ -6,6 +6,7 @@ leading dashes (``symbols-per-card = 8``, ``card-size = "94mm"``).
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -37,8 +38,12 @@ def load_preset(name_or_file: str, *, known: set[str]) -> dict[str, object]:
             f"--preset {name_or_file}: no such preset or file; use one of {names} or a .toml file"
         )
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        why = _unquoted(text, exc) or f"not a readable TOML file ({exc})"
+        raise DobbleError(f"--preset {path}: {why}") from None
+    except (OSError, UnicodeDecodeError) as exc:
         raise DobbleError(f"--preset {path}: not a readable TOML file ({exc})") from exc
     values = {}
     for key, value in data.items():
@@ -50,3 +55,27 @@ def load_preset(name_or_file: str, *, known: set[str]) -> dict[str, object]:
             )
         values[name] = value
     return values
+
+
+_AT_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+_SETTING = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=\s*(.*?)\s*$")
+
+
+def _unquoted(text: str, exc: tomllib.TOMLDecodeError) -> str:
+    """For a line like ``card-size = 80mm`` (TOML wants text in quotes): where it is, and the line
+    as it should be; "" for any other mistake."""
+    where = _AT_LINE.search(str(exc))
+    lines = text.splitlines()
+    if not where or not 1 <= int(where.group(1)) <= len(lines):
+        return ""
+    line = int(where.group(1))
+    setting = _SETTING.match(lines[line - 1])
+    if not setting or not setting.group(2) or setting.group(2)[0] in "\"'[{":
+        return ""
+    key, value = setting.group(1), re.split(r"\s+#", setting.group(2))[0]
+    try:
+        tomllib.loads(f"v = {value}")
+        return ""  # a valid value: the mistake is elsewhere
+    except tomllib.TOMLDecodeError:
+        pass
+    return f'line {line}: put the value in quotes: {key} = "{value}"'

@@ -6,6 +6,7 @@ live in one table, :data:`dobble_print.printing.paper.PAPERS`, which the parser 
 
 from __future__ import annotations
 
+import math
 import re
 
 from dobble_print.errors import DobbleError
@@ -28,6 +29,31 @@ def parse_length(text: str, *, option: str) -> float:
             f"{option} {text!r} is not a length; write a number with mm, cm or in, e.g. 85mm"
         )
     return float(m.group(1)) * MM_PER_UNIT[(m.group(2) or "mm").lower()]
+
+
+# A card size typed without a unit is mm ("85"), unless it is this small: no card is 20 mm
+# across, so "8.5" or "3.3" was meant in cm or inches.
+BARE_CARD_MM = 20.0
+_TYPICAL_CARD_MM = 85.0
+
+
+def parse_card_size(text: str, *, option: str) -> float:
+    """:func:`parse_length` for a card's size, refusing a small number without a unit.
+
+    Raises:
+        DobbleError: naming ``option`` when the text is not a length, or is a bare number up to
+            :data:`BARE_CARD_MM`, with the unit it most likely meant (``8.5`` → ``8.5cm?``).
+    """
+    mm = parse_length(text, option=option)
+    m = _LENGTH.match(text)
+    if m.group(2) is None and 0 < mm <= BARE_CARD_MM:
+        number = m.group(1)
+        # The unit giving the size nearest a common card (85 mm): 8.5 → cm, 3.3 → in.
+        unit = min(
+            ("cm", "in"), key=lambda u: abs(math.log(mm * MM_PER_UNIT[u] / _TYPICAL_CARD_MM))
+        )
+        raise DobbleError(f"{option} {number} has no unit — {number}{unit}?")
+    return mm
 
 
 def parse_paper(text: str) -> Paper:

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand
 
-from dobble_print.cli.errors import run, show_tracebacks
+from dobble_print.cli.errors import fail, run, show_tracebacks
 from dobble_print.cli.options import card_options
 from dobble_print.cli.progress import Bars
 from dobble_print.cli.summary import summarise
@@ -86,6 +86,24 @@ Seed = Annotated[
 ]
 
 
+def _output(path: Path, suffix: str, command: str) -> tuple[Path, str]:
+    """``-o`` with the suffix of what ``command`` writes: added when the name has none (and
+    said, as ``" (.pdf added)"``), refused when it is another (a PDF named deck.png would open
+    in no picture viewer)."""
+    if path.suffix.lower() == suffix or path.is_dir():  # a folder: the writer says so
+        return path, ""
+    if not path.suffix:
+        return path.with_name(path.name + suffix), f" ({suffix} added)"
+    kind = suffix.lstrip(".").upper()
+    raise DobbleError(f"-o {path}: {command} writes a {kind}; name it {path.with_suffix(suffix)}")
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether the option ``name`` was typed on the command line (not a default or a preset's)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name == "COMMANDLINE"
+
+
 def _duplex(text: str):
     from dobble_print.printing import Duplex
 
@@ -98,6 +116,7 @@ def _duplex(text: str):
 @app.command(cls=_Command)
 @card_options
 def build(
+    ctx: typer.Context,
     output: Annotated[
         Path, typer.Option("-o", "--output", metavar="FILE", help="PDF to write.")
     ] = Path("out/deck.pdf"),
@@ -176,6 +195,13 @@ def build(
     from dobble_print.printing import default_back
 
     drawn = seed is None
+    output, added = run(lambda: _output(output, ".pdf", "build"))
+    run(lambda: _duplex(duplex))  # a value that is no choice is the first thing to say
+    if _given(ctx, "duplex") and not backs and back_image is None:  # refused at once: no work lost
+        fail(
+            f"--duplex {duplex} does nothing without backs; add --backs (or --back-image FILE) "
+            "to print them, or leave --duplex out"
+        )
     from dobble_print.layout import packer_cached
 
     if not quiet and not packer_cached():
@@ -203,13 +229,16 @@ def build(
 
     result, seed = run(make)
     if drawn:  # said once the build worked, so an error stays the only line
-        typer.echo(f"no seed given, using --seed {seed} (from the pictures and options)", err=True)
-    summarise(result, seed=seed, output=output, verbose=verbose)
+        kinds = {s.kind for s in result.symbols}
+        what = "words" if kinds == {"word"} else "pictures" if kinds == {"image"} else "symbols"
+        typer.echo(f"no seed given, using --seed {seed} (from the {what} and options)", err=True)
+    summarise(result, seed=seed, output=output, verbose=verbose, added=added)
 
 
 @app.command(cls=_Command)
 @card_options
 def preview(
+    ctx: typer.Context,
     output: Annotated[
         Path, typer.Option("-o", "--output", metavar="FILE", help="PNG to write.")
     ] = Path("out/card.png"),
@@ -241,6 +270,13 @@ def preview(
     from dobble_print.options import BuildOptions
     from dobble_print.pipeline import default_seed, draw_preview
 
+    output, added = run(lambda: _output(output, ".png", "preview"))
+    if sheet is not None and _given(ctx, "card"):  # which one was meant? refused, not guessed
+        fail(
+            f"--card {card} and --sheet {sheet} cannot go together; give --card N for one card "
+            "or --sheet N for a whole sheet"
+        )
+
     def make() -> int:
         options = BuildOptions(**card_fields, output=output, seed=seed or 0)
         if seed is None:
@@ -250,7 +286,7 @@ def preview(
 
     used = run(make)
     what = f"sheet {sheet}" if sheet is not None else f"card {card}"
-    typer.echo(f"{what}, seed {used} -> {output}")
+    typer.echo(f"{what}, seed {used} -> {output}{added}")
 
 
 @app.command(cls=_Command)
@@ -290,7 +326,7 @@ def plan(*, card_fields: dict[str, Any]) -> None:
     n = planned.deck.symbols_per_card
     for option in planned.choices:
         mark = "  <- build's choice" if option.symbols_per_card == n else ""
-        typer.echo(f"  {option.describe()}{mark}")
+        typer.echo(f"  {option.describe(noun)}{mark}")
     count = len(planned.deck.cards)
     typer.echo(f"build makes {count} card{'s' if count != 1 else ''} of {n} symbols.")
 

@@ -22,7 +22,14 @@ from dobble_print.errors import DobbleError
 from dobble_print.options import Variant
 from dobble_print.resources import default_icons
 from dobble_print.symbols import Background, PhotoShape, SymbolOptions
-from dobble_print.units import PAPERS, parse_color, parse_cut_guides, parse_length, parse_paper
+from dobble_print.units import (
+    PAPERS,
+    parse_card_size,
+    parse_color,
+    parse_cut_guides,
+    parse_length,
+    parse_paper,
+)
 
 # Options of build that do not change how a card looks: a preset may set them, preview skips them.
 _BUILD_ONLY = frozenset(
@@ -225,7 +232,7 @@ def parse_card_options(
         symbols_per_card=symbols_per_card,
         cards=cards,
         paper=parse_paper(paper),
-        card=CardShape(shape, parse_length(card_size, option="--card-size")),
+        card=CardShape(shape, parse_card_size(card_size, option="--card-size")),
         variant=variant or Variant.CLASSIC,
         margin=parse_length(margin, option="--margin"),
         bleed=parse_length(bleed, option="--bleed"),

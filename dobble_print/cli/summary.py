@@ -18,8 +18,11 @@ _QUIET_SKIPS = ("(hidden)", "no extension)") + tuple(
 )
 
 
-def summarise(result: BuildResult, *, seed: int, output: Path, verbose: bool) -> None:
-    """Print the end-of-build summary; ``verbose`` names every file used, unused or skipped."""
+def summarise(
+    result: BuildResult, *, seed: int, output: Path, verbose: bool, added: str = ""
+) -> None:
+    """Print the end-of-build summary; ``verbose`` names every file used, unused or skipped;
+    ``added`` follows the output's name (``" (.pdf added)"``)."""
     flagged = _flagged(result)
     for line in result.warnings:
         typer.echo(f"warning: {flagged.get(line, line)}", err=True)
@@ -31,11 +34,11 @@ def summarise(result: BuildResult, *, seed: int, output: Path, verbose: bool) ->
             typer.echo(f"used: {sym.source}")
         for path in result.unused:
             typer.echo(f"unused: {path}")
-    typer.echo(summary_line(result, seed=seed, output=output))
+    typer.echo(summary_line(result, seed=seed, output=output, added=added))
     if result.unused and not verbose:
         names = ", ".join(result.unused[:10])
         more = f" and {len(result.unused) - 10} more" if len(result.unused) > 10 else ""
-        typer.echo(f"unused pictures ({len(result.unused)}): {names}{more}")
+        typer.echo(f"unused {_unused_noun(result.unused)} ({len(result.unused)}): {names}{more}")
     if removed := [Path(s.source).name for s in result.symbols if s.background_removed]:
         many = "s" if len(removed) != 1 else ""
         shown = removed if verbose else removed[:10]
@@ -77,7 +80,7 @@ def _notes(notes: tuple[str, ...], *, verbose: bool) -> None:
         )
 
 
-def summary_line(result: BuildResult, *, seed: int, output: Path) -> str:
+def summary_line(result: BuildResult, *, seed: int, output: Path, added: str = "") -> str:
     """``57 cards, 8 symbols per card, 9 pages, seed 7 -> deck.pdf; coverage …``."""
     d, m = result.deck, result.report.get("metrics")
     shape = (
@@ -89,8 +92,16 @@ def summary_line(result: BuildResult, *, seed: int, output: Path) -> str:
     )
     return (
         f"{_count(len(d.cards), 'card')}, {_count(d.symbols_per_card, 'symbol')} per card, "
-        f"{_count(len(result.plan.pages), 'page')}, seed {seed} -> {output}{shape}"
+        f"{_count(len(result.plan.pages), 'page')}, seed {seed} -> {output}{added}{shape}"
     )
+
+
+def _unused_noun(unused: tuple[str, ...]) -> str:
+    """``pictures`` (file names), ``words`` or ``symbols`` (both): what the unused ones are."""
+    from dobble_print.symbols import IMAGE_SUFFIXES
+
+    pictures = [Path(name).suffix.lower() in IMAGE_SUFFIXES for name in unused]
+    return "pictures" if all(pictures) else "words" if not any(pictures) else "symbols"
 
 
 def _count(n: int, noun: str) -> str:

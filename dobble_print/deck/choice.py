@@ -54,15 +54,24 @@ class DeckOption:
     def full(self) -> bool:
         return self.missing == 0
 
-    def describe(self) -> str:
-        """One phrase for summaries: ``8 per card gives 22 cards (7 more pictures give …)``."""
+    def describe(self, noun: str = "pictures", *, most: bool = False) -> str:
+        """One phrase for summaries: ``8 per card gives 22 cards (7 more pictures give …)``.
+
+        Args:
+            noun: what the symbols are, plural: ``pictures``, ``words`` or ``symbols``.
+            most: say within the phrase that this deck has the most cards.
+        """
         n = self.symbols_per_card
         if self.full:
-            return f"{n} per card gives the full {self.cards}-card deck"
+            return f"{n} per card gives the full {self.cards}-card deck" + (
+                " (the most cards)" if most else ""
+            )
+        more = (
+            f"{self.missing} more {noun} give" if self.missing != 1 else f"1 more {noun[:-1]} gives"
+        )
         return (
-            f"{n} per card gives {self.cards} cards ({self.missing} more "
-            f"{'pictures give' if self.missing != 1 else 'picture gives'} "
-            f"the full {self.full_cards}-card deck)"
+            f"{n} per card gives {self.cards} card{'s' if self.cards != 1 else ''}"
+            f"{', the most' if most else ''} ({more} the full {self.full_cards}-card deck)"
         )
 
 
@@ -158,20 +167,20 @@ def card_bound(symbols_per_card: int, pictures: int) -> int:
     return max(0, min(total, by_drops, by_pairs))
 
 
-def choose_option(pictures: int) -> DeckOption:
+def choose_option(pictures: int, noun: str = "pictures") -> DeckOption:
     """The deck a user most likely wants: the most cards; among equals, more symbols per card.
 
     A partial deck one size up is built only when :func:`card_bound` says it could win, so a
     folder of 57 pictures never pays for building (and importing galois for) the order-8 plane.
 
     Raises:
-        DobbleError: with fewer than 3 pictures.
+        DobbleError: with fewer than 3 pictures (``noun``: ``pictures``, ``words``…).
     """
     full = [o for o in deck_options(pictures, larger=0)]
     if not full:
         raise DobbleError(
-            f"{pictures} picture{'s' if pictures != 1 else ''} cannot make a deck; "
-            "the smallest deck needs 3 pictures (3 cards of 2 symbols)"
+            f"{pictures} {noun if pictures != 1 else noun[:-1]} cannot make a deck; "
+            f"the smallest deck needs 3 {noun} (3 cards of 2 symbols)"
         )
     best = max(full, key=lambda o: (o.cards, o.symbols_per_card))
     bigger = [n for n in supported_sizes() if card_count(n) > pictures][:1]
@@ -184,11 +193,12 @@ def choose_option(pictures: int) -> DeckOption:
     return best
 
 
-def next_option(pictures: int, chosen: DeckOption) -> str | None:
+def next_option(pictures: int, chosen: DeckOption, noun: str = "pictures") -> str | None:
     """What the next larger size would give, as a phrase, or None when there is none.
 
-    Built only when it is cheap (a prime order needs no galois); otherwise only the number of
-    pictures its full deck needs is given, which needs no construction.
+    Built only when it is cheap (a prime order needs no galois); otherwise, or when it would
+    give fewer than the 3 cards a deck needs, only the number of pictures its full deck needs is
+    given, which needs no construction.
     """
     larger = [n for n in supported_sizes() if n > chosen.symbols_per_card]
     if not larger or pictures < larger[0]:
@@ -197,7 +207,7 @@ def next_option(pictures: int, chosen: DeckOption) -> str | None:
     total = card_count(n)
     if (prime_power(n - 1) or (0, 0))[1] == 1:
         deck = best_partial_deck(n, pictures)
-        if len(deck.cards) >= 1:
+        if len(deck.cards) >= 3:  # fewer is no deck: build refuses it
             option = DeckOption(n, len(deck.cards), total, deck.symbol_count, total - pictures)
-            return option.describe()
-    return f"{n} per card needs {total} pictures for its full {total}-card deck"
+            return option.describe(noun)
+    return f"{n} per card needs {total} {noun} for its full {total}-card deck"

@@ -26,4 +26,8 @@ PAPERS = {
     "a4": Paper("a4", 210.0, 297.0),
     "letter": Paper("letter", 215.9, 279.4),
     "a3": Paper("a3", 297.0, 420.0),
+    "a5": Paper("a5", 148.0, 210.0),
+    "a6": Paper("a6", 105.0, 148.0),
+    "legal": Paper("legal", 215.9, 355.6),  # US: 8.5 × 14 in
+    "tabloid": Paper("tabloid", 279.4, 431.8),  # US: 11 × 17 in (ledger turned)
 }

@@ -15,6 +15,8 @@ _EXPORTS = {
     "find_images": "loading",
     "find_sources": "loading",
     "load_symbols": "loading",
+    "refuse_unreadable": "sources",
+    "IMAGE_SUFFIXES": "sources",
     "SymbolCache": "cache",
     "BadPicture": "raster",
     "is_svg": "pictures",
@@ -23,6 +25,7 @@ _EXPORTS = {
     "WHITE": "ink",
     "Ink": "ink",
     "measure_ink": "ink",
+    "visual": "words",
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -14,6 +14,7 @@ it never prints.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dobble_print.errors import DobbleError, OptionError
+from dobble_print.errors import OptionError
 from dobble_print.parallel import in_order, worker_count
 from dobble_print.symbols.background import (
     PhotoShape,
@@ -32,10 +33,17 @@ from dobble_print.symbols.background import (
     remove_background,
     shape_photo,
 )
-from dobble_print.symbols.pictures import load_picture
+from dobble_print.symbols.names import display_name, distinct_names
+from dobble_print.symbols.pictures import load_picture, picture_problem
 from dobble_print.symbols.raster import BadPicture, ink_box
 from dobble_print.symbols.similar import Lookalikes
-from dobble_print.symbols.sources import Source, Sources, find_images, find_sources
+from dobble_print.symbols.sources import (
+    Source,
+    Sources,
+    find_images,
+    find_sources,
+    unreadable,
+)
 from dobble_print.symbols.words import (
     PALETTE,
     BadWords,
@@ -141,11 +149,6 @@ class SymbolSet:
 DEFAULT_OPTIONS = SymbolOptions()
 
 
-def display_name(path: Path) -> str:
-    """``ice_cream.svg`` → ``ice cream``."""
-    return " ".join(path.stem.replace("_", " ").replace("-", " ").split()) or path.stem
-
-
 def trim(rgba: np.ndarray) -> tuple[np.ndarray, int, int] | None:
     """Crop to the box of the visible pixels: (pixels, left, top); None when there are none."""
     box = ink_box(rgba)
@@ -200,6 +203,9 @@ def _load_one(
 
 
 def _font_for(sources: Sources, options: SymbolOptions) -> Font | None:
+    if options.font is not None and not options.font.is_file():  # even with no words: a typo
+        what = "is a folder" if options.font.is_dir() else "no such file"
+        raise OptionError("font", f"{options.font}: {what}; give a TrueType .ttf file")
     if not any(s.word for s in sources.items):
         return None
     from dobble_print.resources import default_font
@@ -319,14 +325,21 @@ def load_symbols(
             symbols.append(symbol)
             if progress:
                 progress(min(len(symbols), total), total)
+    unused = []
+    for source in sources.items[stop:]:  # checked, never decoded: "unused" means "not needed"
+        if not source.word and (why := picture_problem(source.path)):
+            bad.append(f"{source.label}: {why}")
+        else:
+            unused.append(source.word or source.path.name)
     if bad and not options.skip_bad:
-        raise DobbleError(
-            f"{len(bad)} file{'s' if len(bad) != 1 else ''} cannot be read; fix or remove "
-            f"{'them' if len(bad) != 1 else 'it'}, or use --skip-bad to build from the rest:\n  "
-            + "\n  ".join(bad)
-        )
+        raise unreadable(bad, rest=bool(symbols))
     warnings = [f"skipped {line}" for line in bad] + warnings
-    unused = tuple(s.word or s.path.name for s in sources.items[stop:])
+    unused = tuple(unused)
+    names = distinct_names([(s.name, s.source, s.kind == "image") for s in symbols])
+    symbols = [
+        s if s.name == n else dataclasses.replace(s, name=n)
+        for s, n in zip(symbols, names, strict=True)
+    ]
     return SymbolSet(tuple(symbols), unused, tuple(warnings), sources.notes)
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import numpy as np
 
-from dobble_print.symbols.raster import load_raster
-from dobble_print.symbols.svg import SVG_SUFFIXES, load_svg
+from dobble_print.symbols.raster import BadPicture, check_raster, load_raster
+from dobble_print.symbols.svg import SVG_SUFFIXES, check_svg, load_svg
 
 
 def is_svg(path: Path) -> bool:
@@ -30,3 +30,19 @@ def load_picture(path: Path, *, max_px: int) -> np.ndarray:
     if is_svg(path):
         return load_svg(path, max_px=max_px)
     return load_raster(path, max_px=max_px)
+
+
+def picture_problem(path: Path) -> str:
+    """Why ``path`` is not a picture, from a raster's header or an SVG's XML without decoding
+    it; "" when it may well be one (a truncated JPEG passes, and fails only when decoded).
+    """
+    try:
+        if is_svg(path):
+            check_svg(path)
+        else:
+            check_raster(path)
+    except BadPicture as exc:
+        return str(exc)
+    except OSError as exc:
+        return f"cannot be opened ({exc.strerror or exc})"
+    return ""

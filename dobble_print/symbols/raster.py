@@ -55,6 +55,16 @@ def _open(path: Path):
     return im
 
 
+def check_raster(path: Path) -> None:
+    """Read the header only, as a cheap check of a picture that is not decoded.
+
+    Raises:
+        BadPicture: when the file is not a picture Pillow may open, or is too large.
+        OSError: when the file cannot be read.
+    """
+    _open(path).close()
+
+
 def _too_big_reason(w: int = 0, h: int = 0) -> str:
     size = f"{w}×{h} pixels, " if w else ""
     return (

@@ -48,6 +48,12 @@ class Sources:
     notes: tuple[str, ...] = ()
     bad: tuple[str, ...] = ()
 
+    @property
+    def noun(self) -> str:
+        """What the items are, plural: ``pictures``, ``words`` or ``symbols`` (both)."""
+        words = sum(1 for s in self.items if s.word)
+        return "pictures" if not words else "words" if words == len(self.items) else "symbols"
+
 
 def _link_problem(link: Path, root: Path) -> str:
     """Why the symbolic link ``link`` in the folder ``root`` is not followed; "" when it is."""
@@ -125,6 +131,33 @@ def find_sources(paths: Sequence[Path]) -> Sources:
                 "give pictures (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG) or a .txt file of words"
             )
     return Sources(tuple(items), tuple(files), tuple(notes), tuple(bad))
+
+
+def unreadable(bad: Sequence[str], *, rest: bool) -> DobbleError:
+    """The error for files that cannot be read (``path: reason`` each); ``rest`` when other
+    sources could make symbols, so ``--skip-bad`` would help. One file alone is its own line."""
+    if len(bad) == 1 and not rest:
+        return DobbleError(bad[0])
+    them = "them" if len(bad) != 1 else "it"
+    fix = (
+        f"fix or remove {them}, or use --skip-bad to build from the rest" if rest else f"fix {them}"
+    )
+    return DobbleError(
+        f"{len(bad)} file{'s' if len(bad) != 1 else ''} cannot be read; {fix}:\n  "
+        + "\n  ".join(bad)
+    )
+
+
+def refuse_unreadable(sources: Sources, *, skip_bad: bool) -> None:
+    """Fail at once on word lists that cannot be read (not UTF-8, binary, one line of words
+    separated by commas), before the deck is planned: planned without them, the deck
+    would be refused for too few pictures, which hides the file's own message.
+
+    Raises:
+        DobbleError: unless ``skip_bad`` and other sources remain.
+    """
+    if sources.bad and (not skip_bad or not sources.items):
+        raise unreadable(sources.bad, rest=bool(sources.items))
 
 
 def find_images(folder: Path) -> list[Path]:

@@ -144,6 +144,16 @@ def _render(data: bytes, *, width: int | None = None, height: int | None = None)
     return out
 
 
+def check_svg(path: Path) -> None:
+    """Parse the XML without drawing, as a cheap check of a picture that is not decoded.
+
+    Raises:
+        BadPicture: when the file is not well-formed SVG/XML, unsafe or too large.
+        OSError: when the file cannot be read.
+    """
+    _check_expansion(_read(path))
+
+
 def load_svg(path: Path, *, max_px: int) -> np.ndarray:
     """Rasterise an SVG so that its drawn ink is about ``max_px`` pixels on its longer side.
 

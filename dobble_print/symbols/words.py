@@ -110,24 +110,20 @@ def load_font(path: Path) -> Font:
 
 
 def read_words(path: Path) -> list[tuple[int, str]]:
-    """The words of a text file as ``(line number, word)``: UTF-8 always, whatever the locale.
+    """The words of a text file as ``(line number, word)``: UTF-8 (or UTF-16 with its BOM)
+    always, whatever the locale.
 
     Blank lines and lines starting with ``#`` are skipped; runs of spaces become one space.
 
     Raises:
-        BadWords: when the file is too large or not UTF-8 text.
+        BadWords: when the file is too large, not UTF-8 text, or one line of words separated by
+            commas or semicolons.
     """
     with path.open("rb") as f:
         raw = f.read(MAX_WORDS_BYTES + 1)
     if len(raw) > MAX_WORDS_BYTES:
         raise BadWords(f"too large for a word list (over {MAX_WORDS_BYTES // 1_000_000} MB)")
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise BadWords("is UTF-16 text; save it as UTF-8")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise BadWords(f"line {line} is not UTF-8 text; save the file as UTF-8") from None
+    text = _decode(raw)
     if "\x00" in text:
         raise BadWords("is binary, not a text file of words")
     words = []
@@ -136,7 +132,32 @@ def read_words(path: Path) -> list[tuple[int, str]]:
         word = unicodedata.normalize("NFC", " ".join(clean.split()))
         if word and not word.startswith("#"):
             words.append((number, word))
+    if len(words) == 1:
+        if sep := next((name for s, name in _SEPARATORS.items() if s in words[0][1]), None):
+            raise BadWords(f"the words are on one line, separated by {sep}; put one word per line")
     return words
+
+
+# How people separate words on one line ("cat, dog, sun"), as named in the message; a tab has
+# become a space by then, so a one-line list of tab-separated words is taken as one phrase.
+_SEPARATORS = {",": "commas", ";": "semicolons", "、": "commas", "،": "commas"}
+
+
+def _decode(raw: bytes) -> str:
+    """UTF-8 (with or without a BOM), or UTF-16 with its BOM (Windows Notepad's "Unicode").
+
+    Any other encoding is refused rather than guessed: a guess can turn "café" into "cafÃ©".
+    """
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError:
+            raise BadWords("is damaged UTF-16 text; save it as UTF-8") from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise BadWords(f"line {line} is not UTF-8 text; save the file as UTF-8") from None
 
 
 def visual(text: str) -> str:

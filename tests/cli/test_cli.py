@@ -113,7 +113,7 @@ def test_build_errors_name_the_problem(tmp_path, pictures):
         (
             ["--paper", "a5x"],
             "dobble-print: error: --paper 'a5x' is not a paper size; use a4, "
-            "letter, a3 or WxH like 210x297mm",
+            "letter, a3, a5, a6, legal, tabloid or WxH like 210x297mm",
         ),
         (
             ["-n", "8"],

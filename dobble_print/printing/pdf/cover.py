@@ -9,22 +9,27 @@ from collections.abc import Sequence
 
 from dobble_print.printing.cover import CoverPage, Text
 from dobble_print.printing.pdf.canvas import pt
-from dobble_print.symbols import Symbol
+from dobble_print.symbols import Symbol, visual
 
 MIN_FONT = 4.0  # points: smaller than this is not worth printing
 
 
 def fit_text(text: str, font: str, size: float, max_width_pt: float | None) -> tuple[str, float]:
-    """Shrink the font, then shorten the text with an ellipsis, until it fits the width."""
+    """Shrink the font, then shorten the text with an ellipsis, until it fits the width.
+
+    The text comes back as drawn: Arabic joined and right-to-left runs in visual order, as on
+    the cards (reportlab draws characters as given). It is shortened in reading order, so an
+    Arabic name loses its end, not its start.
+    """
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     if max_width_pt is None:
-        return text, size
-    while size > MIN_FONT and stringWidth(text, font, size) > max_width_pt:
+        return visual(text), size
+    while size > MIN_FONT and stringWidth(visual(text), font, size) > max_width_pt:
         size = max(MIN_FONT, size - 0.25)
-    while len(text) > 1 and stringWidth(text, font, size) > max_width_pt:
+    while len(text) > 1 and stringWidth(visual(text), font, size) > max_width_pt:
         text = text[:-2].rstrip() + "…"
-    return text, size
+    return visual(text), size
 
 
 def _draw_text(c, t: Text, fonts: tuple[str, str]) -> None:

@@ -1,0 +1,379 @@
+"""What the tool says when something is off matches what happened (issue 23, items 8 and 11):
+args → exit code → exact line, for the mistakes new users make."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from pathlib import Path
+
+import pymupdf
+import pytest
+from typer.testing import CliRunner
+
+from dobble_print.cli import app
+from dobble_print.errors import DobbleError
+from dobble_print.pipeline import plan_deck
+from dobble_print.symbols import find_sources, load_symbols, visual
+from dobble_print.symbols.names import distinct_names
+from dobble_print.units import parse_card_size, parse_paper
+from tests.conftest import make_pictures
+
+runner = CliRunner()
+WORDS = ["cat", "dog", "sun", "moon", "star", "tree", "fish", "bird"]
+
+
+def run(*args: object):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def error(line: str) -> list[str]:
+    return [f"dobble-print: error: {line}"]
+
+
+# --- word lists saved the way Windows and people save them ----------------------------------
+
+
+def _word_file(tmp_path: Path, kind: str) -> Path:
+    path = tmp_path / f"{kind}.txt"
+    text = "\n".join(WORDS) + "\n"
+    data = {
+        "ansi": ("café\n" + text).encode("cp1252"),  # Notepad's "ANSI" with an accent
+        "commas": b"cat, dog, sun, moon, star, tree, fish\n",
+        "semicolons": b"cat; dog; sun; moon\n",
+        "utf-16": text.encode("utf-16"),  # Notepad's "Unicode": little-endian with a BOM
+        "utf-16-be": b"\xfe\xff" + text.encode("utf-16-be"),
+        "utf-8-bom": text.encode("utf-8-sig"),
+        "utf-8": text.encode(),
+    }[kind]
+    path.write_bytes(data)
+    return path
+
+
+LONE_WORD_FILES = {
+    "ansi": "line 1 is not UTF-8 text; save the file as UTF-8",
+    "commas": "the words are on one line, separated by commas; put one word per line",
+    "semicolons": "the words are on one line, separated by semicolons; put one word per line",
+}
+
+
+@pytest.mark.parametrize("skip_bad", [[], ["--skip-bad"]], ids=["", "skip-bad"])
+@pytest.mark.parametrize("kind", sorted(LONE_WORD_FILES))
+def test_a_lone_word_file_says_what_is_wrong_with_it(tmp_path, kind, skip_bad):
+    words = _word_file(tmp_path, kind)
+    result = run("build", words, "-o", tmp_path / "d.pdf", "--seed", 1, "-q", *skip_bad)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == error(f"{words}: {LONE_WORD_FILES[kind]}")
+
+
+def test_a_bad_word_file_beside_pictures_is_named_too(tmp_path):
+    words = _word_file(tmp_path, "ansi")
+    make_pictures(tmp_path / "p", 2)  # too few without the words: the file is still named
+    result = run("build", words, tmp_path / "p", "-o", tmp_path / "d.pdf", "--seed", 1, "-q")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "dobble-print: error: 1 file cannot be read; fix or remove it, or use --skip-bad to "
+        "build from the rest:",
+        f"  {words}: line 1 is not UTF-8 text; save the file as UTF-8",
+    ]
+
+
+@pytest.mark.parametrize("kind", ["utf-16", "utf-16-be"])
+def test_utf16_and_bom_word_lists_are_read_as_utf8_is(tmp_path, kind):
+    pdfs = []
+    for k in ("utf-8", kind):
+        out = tmp_path / f"{k}.pdf"
+        result = run("build", _word_file(tmp_path, k), "-o", out, "--seed", 1, "-q")
+        assert result.exit_code == 0, result.stderr
+        pdfs.append(out.read_bytes())
+    assert pdfs[0] == pdfs[1]
+
+
+# --- option values --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--card-size", "8.5"], "--card-size 8.5 has no unit — 8.5cm?"),
+        (["--card-size", "3.3"], "--card-size 3.3 has no unit — 3.3in?"),
+        (["--paper", "b5"], "--paper 'b5' is not a paper size; use a4, letter, a3, a5, a6, "
+         "legal, tabloid or WxH like 210x297mm"),
+        (["--font", "{tmp}/missing.ttf"],
+         "--font {tmp}/missing.ttf: no such file; give a TrueType .ttf file"),
+        (["-o", "{tmp}/deck.png"], "-o {tmp}/deck.png: build writes a PDF; name it "
+         "{tmp}/deck.pdf"),
+    ],
+)  # fmt: skip
+def test_build_option_messages(tmp_path, args, line):
+    make_pictures(tmp_path / "p", 7)
+    args = [a.format(tmp=tmp_path) for a in args]
+    result = run("build", tmp_path / "p", "-o", tmp_path / "d.pdf", "--seed", 1, "-q", *args)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == error(line.format(tmp=tmp_path))
+    assert list(tmp_path.glob("*.pdf")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "mm"),
+    [
+        ("85", 85.0),
+        ("85mm", 85.0),
+        ("8.5cm", 85.0),
+        ("3.3in", 83.82),
+        ("25", 25.0),
+        ("8.5", "--card-size 8.5 has no unit — 8.5cm?"),
+        ("20", "--card-size 20 has no unit — 20cm?"),
+        ("5", "--card-size 5 has no unit — 5in?"),
+    ],
+)
+def test_a_bare_card_size_is_mm_unless_no_card_is_that_small(text, mm):
+    if isinstance(mm, str):
+        with pytest.raises(DobbleError, match=f"^{re.escape(mm)}$"):
+            parse_card_size(text, option="--card-size")
+    else:
+        assert parse_card_size(text, option="--card-size") == pytest.approx(mm)
+
+
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [
+        ("A5", (148.0, 210.0)),
+        ("a6", (105.0, 148.0)),
+        ("legal", (215.9, 355.6)),
+        ("Tabloid", (279.4, 431.8)),
+    ],
+)
+def test_more_paper_sizes(name, size):
+    paper = parse_paper(name)
+    assert (paper.width, paper.height) == size
+
+
+def test_a_small_paper_builds(tmp_path):
+    make_pictures(tmp_path / "p", 7)
+    result = run("build", tmp_path / "p", "-o", tmp_path / "d.pdf", "--paper", "a6", "-q")
+    assert result.exit_code == 0, result.stderr
+    page = pymupdf.open(tmp_path / "d.pdf")[-1].rect
+    assert (round(page.width * 25.4 / 72), round(page.height * 25.4 / 72)) == (105, 148)
+
+
+def test_an_unquoted_preset_value_says_put_it_in_quotes(tmp_path):
+    make_pictures(tmp_path / "p", 7)
+    preset = tmp_path / "mine.toml"
+    preset.write_text("symbols-per-card = 3\ncard-size = 80mm\n", encoding="utf-8")
+    result = run("build", tmp_path / "p", "--preset", preset, "-o", tmp_path / "d.pdf")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == error(
+        f'--preset {preset}: line 2: put the value in quotes: card-size = "80mm"'
+    )
+
+
+def test_duplex_without_backs_is_refused_when_typed_not_when_a_preset_sets_it(tmp_path):
+    make_pictures(tmp_path / "p", 7)
+    out = tmp_path / "d.pdf"
+    typed = run("build", tmp_path / "p", "--duplex", "long", "-o", out, "--seed", 1, "-q")
+    assert typed.exit_code == 1 and not out.exists()
+    assert typed.stderr.splitlines() == error(
+        "--duplex long does nothing without backs; add --backs (or --back-image FILE) to print "
+        "them, or leave --duplex out"
+    )
+    preset = tmp_path / "two-sided.toml"  # a preset for decks with and without backs
+    preset.write_text('duplex = "short"\n', encoding="utf-8")
+    result = run("build", tmp_path / "p", "--preset", preset, "-o", out, "--seed", 1, "-q")
+    assert result.exit_code == 0, result.stderr
+    with_backs = run("build", tmp_path / "p", "--duplex", "short", "--backs", "-o", out, "-q")
+    assert with_backs.exit_code == 0, with_backs.stderr
+    assert "Print two-sided, flip on short edge." in with_backs.stdout
+
+
+# --- output files ---------------------------------------------------------------------------
+
+
+def test_an_output_that_cannot_be_replaced_is_said_plainly(tmp_path, monkeypatch):
+    make_pictures(tmp_path / "p", 7)
+    out = tmp_path / "deck.pdf"
+    out.write_bytes(b"the old deck, open in a viewer")
+    replace = os.replace
+
+    def locked(src, dst, *args, **kwargs):  # what Windows does while a viewer holds the file
+        if Path(dst) == out:
+            raise PermissionError(13, "Permission denied")
+        return replace(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", locked)
+    result = run("build", tmp_path / "p", "-o", out, "--seed", 1, "-q")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == error(
+        f"{out} cannot be replaced — is it open in another program?"
+    )
+    assert out.read_bytes() == b"the old deck, open in a viewer"
+    assert [p.name for p in tmp_path.iterdir() if p.is_file()] == ["deck.pdf"]
+
+
+def test_an_output_without_a_suffix_gets_pdf_and_says_so(tmp_path):
+    make_pictures(tmp_path / "p", 7)
+    result = run("build", tmp_path / "p", "-o", tmp_path / "mydeck", "--seed", 1, "-q")
+    assert result.exit_code == 0, result.stderr
+    assert f"seed 1 -> {tmp_path / 'mydeck.pdf'} (.pdf added); " in result.stdout
+    assert (tmp_path / "mydeck.pdf").read_bytes().startswith(b"%PDF")
+    assert not (tmp_path / "mydeck").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["-o", "{tmp}/x.pdf"], "-o {tmp}/x.pdf: preview writes a PNG; name it {tmp}/x.png"),
+        (["--card", "3", "--sheet", "1"], "--card 3 and --sheet 1 cannot go together; give "
+         "--card N for one card or --sheet N for a whole sheet"),
+    ],
+)  # fmt: skip
+def test_preview_option_messages(tmp_path, args, line):
+    make_pictures(tmp_path / "p", 7)
+    args = [a.format(tmp=tmp_path) for a in args]
+    result = run("preview", tmp_path / "p", "-o", tmp_path / "c.png", "--seed", 1, *args)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == error(line.format(tmp=tmp_path))
+    assert [p.name for p in tmp_path.iterdir() if p.is_file()] == []
+
+
+def test_preview_without_a_suffix_writes_a_png_and_says_so(tmp_path):
+    make_pictures(tmp_path / "p", 7)
+    result = run("preview", tmp_path / "p", "-o", tmp_path / "card", "--seed", 1)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines() == [f"card 1, seed 1 -> {tmp_path / 'card.png'} (.png added)"]
+    assert (tmp_path / "card.png").read_bytes().startswith(b"\x89PNG")
+
+
+# --- what is said about the pictures -------------------------------------------------------
+
+
+def test_skip_bad_never_calls_a_broken_file_unused(tmp_path):
+    folder = tmp_path / "p"
+    make_pictures(folder, 8)  # 7 make the deck; the 8th and the broken one are not needed
+    (folder / "zz_broken.jpg").write_bytes(b"not a picture")
+    result = run("build", folder, "-o", tmp_path / "d.pdf", "--seed", 1, "-q", "--skip-bad")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines() == [
+        f"warning: skipped {folder / 'zz_broken.jpg'}: not a picture Pillow can read "
+        "(the contents are not an image)"
+    ]
+    assert "unused pictures (1): pic_007.png" in result.stdout.splitlines()
+    result = run("build", folder, "-o", tmp_path / "d.pdf", "--seed", 1, "-q")
+    assert result.exit_code == 1  # as when the broken file comes first
+    assert result.stderr.splitlines()[1:] == [
+        f"  {folder / 'zz_broken.jpg'}: not a picture Pillow can read "
+        "(the contents are not an image)"
+    ]
+
+
+def test_a_word_deck_speaks_of_words(tmp_path):
+    words = _word_file(tmp_path, "utf-8")
+    result = run("build", words, "-o", tmp_path / "d.pdf", "-q")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "8 words: 3 per card gives the full 7-card deck (the most cards); 4 per card needs "
+        "13 words for its full 13-card deck"
+    )
+    assert "unused words (1): bird" in lines
+    assert re.fullmatch(
+        r"no seed given, using --seed \d+ \(from the words and options\)", result.stderr.strip()
+    )
+    words.write_text("\n".join(WORDS + ["kite"]) + "\n", encoding="utf-8")
+    assert "  4 per card gives 3 cards (4 more words give the full 13-card deck)" in (
+        run("plan", words).stdout.splitlines()
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "sentence"),
+    [
+        ((None, None, 3), "3 pictures: 2 per card gives the full 3-card deck (the most cards); "
+         "3 per card needs 7 pictures for its full 7-card deck"),
+        ((None, None, 12), "12 pictures: 4 per card gives 9 cards, the most (1 more picture "
+         "gives the full 13-card deck); 5 per card needs 21 pictures for its full 21-card deck"),
+        ((None, None, 20, "words"), "20 words: 5 per card gives 16 cards, the most (1 more word "
+         "gives the full 21-card deck); 6 per card gives 5 cards (11 more words give the full "
+         "31-card deck)"),
+        ((4, None, 12, "symbols"), "12 symbols, -n 4: 9 of 13 cards (1 more symbol gives the "
+         "full deck)"),
+    ],
+)  # fmt: skip
+def test_the_choice_sentence_counts_in_the_sources_own_words(args, sentence):
+    n, cards, count, *noun = args
+    assert plan_deck(n, cards, count, **({"noun": noun[0]} if noun else {}))[1] == sentence
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        ((9, None, 8), "words: -n 9 needs more words: 8 words give no card; add 65 words or use "
+         "-n 3"),
+        ((4, None, 5), "words: -n 4 needs more words: 5 words give only 1 card; add 8 words or "
+         "use -n 2"),
+        ((None, None, 1), "words: 1 word cannot make a deck; the smallest deck needs 3 words "
+         "(3 cards of 2 symbols)"),
+    ],
+)  # fmt: skip
+def test_too_few_words_are_counted_as_words(args, line):
+    with pytest.raises(Exception, match=re.escape(line)):
+        plan_deck(*args, where="words", noun="words")
+
+
+# --- the cover's answer key -----------------------------------------------------------------
+
+
+def test_pictures_of_the_same_name_are_told_apart_in_the_key(tmp_path):
+    pictures = make_pictures(tmp_path / "tmp", 7)
+    folders = []
+    for i, folder in enumerate(("cats", "dogs", "birds")):
+        (tmp_path / folder).mkdir()
+        pictures[i].rename(tmp_path / folder / "image.png")
+        folders.append(tmp_path / folder)
+    loaded = load_symbols(find_sources([*folders, tmp_path / "tmp"]), max_px=64)
+    assert [s.name for s in loaded.symbols] == [
+        "cats/image", "dogs/image", "birds/image", "pic 003", "pic 004", "pic 005", "pic 006",
+    ]  # fmt: skip
+    out = tmp_path / "d.pdf"
+    assert run("build", *folders, tmp_path / "tmp", "-o", out, "--seed", 1, "-q").exit_code == 0
+    assert "cats/image" in pymupdf.open(out)[0].get_text()
+
+
+@pytest.mark.parametrize(
+    ("symbols", "names"),
+    [
+        ([("image", "a/cats/image.png", True), ("image", "b/dogs/image.png", True)],
+         ["cats/image", "dogs/image"]),
+        ([("image", "cats/image.png", True), ("image", "x/cats/image.jpg", True),
+          ("image", "image.png", True)], ["cats/image", "cats/image (2)", "image"]),
+        ([("cat", "icons/cat.svg", True), ("cat", "words.txt:1", False)], ["cat", "cat"]),
+        ([("Sun", "a/Sun.png", True), ("sun", "b/sun.png", True)], ["a/Sun", "b/sun"]),
+    ],
+)  # fmt: skip
+def test_only_pictures_that_read_the_same_get_their_folder(symbols, names):
+    assert distinct_names(symbols) == names
+
+
+def test_arabic_names_in_the_key_are_joined_and_right_to_left(tmp_path):
+    names = ["قطة", "كلب", "شمس", "قمر", "نجمة", "شجرة", "سمكة"]
+    words = tmp_path / "ar.txt"
+    words.write_text("\n".join(names) + "\n", encoding="utf-8")
+    out = tmp_path / "d.pdf"
+    assert run("build", words, "-o", out, "--seed", 1, "-q").exit_code == 0
+    drawn = Counter(_left_to_right(pymupdf.open(out)[0]))
+    for name in names:  # the picture of the word and its name below, both as the cards draw it
+        assert visual(name) != name and drawn[visual(name)] == 2
+    arabic = {line for line in drawn if re.search("[\u0600-\u06ff\ufb50-\ufeff]", line)}
+    assert arabic == {visual(name) for name in names}  # no name reversed or unjoined
+
+
+def _left_to_right(page) -> list[str]:
+    """Each line of text as drawn, its characters read from left to right (PyMuPDF's own text
+    would put right-to-left runs back in reading order)."""
+    lines = []
+    for block in page.get_text("rawdict")["blocks"]:
+        for line in block.get("lines", ()):
+            chars = [c for span in line["spans"] for c in span["chars"]]
+            lines.append("".join(c["c"] for c in sorted(chars, key=lambda c: c["origin"][0])))
+    return lines

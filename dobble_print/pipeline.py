@@ -11,6 +11,7 @@ import json
 from collections import Counter
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from pathlib import Path
 
 from dobble_print.card import CardLayout
 from dobble_print.deck import (
@@ -322,25 +323,36 @@ def prepare(
             cover_page_count(len(symbols), options.paper, options.margin) if options.cover else 0
         ),
     )
-    wanted = None if only is None else sorted(set(only(plan)))
-    laid = layout_deck(
-        deck,
-        symbols,
-        card=options.card,
-        safe_margin=options.symbol_margin,
-        clearance=options.clearance,
-        max_rotation=options.max_rotation,
-        seed=options.seed,
-        progress=_stage(progress, "layout"),
-        only=wanted,
-        ink=ink,
-        reshuffles=Counter(number - 1 for number in options.reshuffle),
+    todo = range(len(deck.cards)) if only is None else sorted(set(only(plan)))
+    reshuffles = Counter(number - 1 for number in options.reshuffle)
+    # A card's layout depends only on the deck, the symbols, these options and its own index
+    # (and how often it was reshuffled), so a cache keeps it for the next build that asks.
+    shaped_by = (
+        deck.cards,
+        options.card,
+        options.symbol_margin,
+        options.clearance,
+        options.max_rotation,
+        options.seed,
     )
-    if wanted is None:
-        layouts = laid
-    else:
-        by_index = dict(zip(wanted, laid, strict=True))
-        layouts = tuple(by_index.get(i, CardLayout(())) for i in range(len(deck.cards)))
+    kept = cache.kept_layouts(loaded, shaped_by) if cache else {}
+    missing = [i for i in todo if (i, reshuffles[i]) not in kept]
+    if missing:
+        laid = layout_deck(
+            deck,
+            symbols,
+            card=options.card,
+            safe_margin=options.symbol_margin,
+            clearance=options.clearance,
+            max_rotation=options.max_rotation,
+            seed=options.seed,
+            progress=_stage(progress, "layout"),
+            only=None if len(missing) == len(deck.cards) else missing,
+            ink=ink,
+            reshuffles=reshuffles,
+        )
+        kept.update({(i, reshuffles[i]): layout for i, layout in zip(missing, laid, strict=True)})
+    layouts = tuple(kept.get((i, reshuffles[i]), CardLayout(())) for i in range(len(deck.cards)))
     teams = assign_teams(len(deck.cards)) if options.variant is Variant.CONNECT else None
     return BuildResult(
         deck,
@@ -350,10 +362,21 @@ def prepare(
         loaded.unused,
         {},
         choice=why,
-        warnings=loaded.warnings + tuple(faint_on_card(symbols, options.card_color)),
+        warnings=loaded.warnings + _faint(loaded, options.card_color, cache),
         notes=loaded.notes,
         teams=teams,
     )
+
+
+def _faint(
+    loaded: SymbolSet, card_color: tuple[float, float, float], cache: SymbolCache | None
+) -> tuple[str, ...]:
+    """The warnings about pictures nearly the card's colour (kept in ``cache`` when given)."""
+
+    def find() -> tuple[str, ...]:
+        return tuple(faint_on_card(loaded.symbols, card_color))
+
+    return cache.derived(loaded, ("faint", card_color), find) if cache else find()
 
 
 def _plan(options: BuildOptions, count: int, where: str, noun: str) -> tuple[Deck, str]:
@@ -406,7 +429,12 @@ def _load(
         if len(loaded.symbols) >= deck.symbol_count:
             break
         count = len(loaded.symbols)
-    ink = measure_ink([s.rgba for s in loaded.symbols[: deck.symbol_count]])
+    used = loaded.symbols[: deck.symbol_count]
+    ink = (
+        cache.derived(loaded, ("ink", len(used)), lambda: measure_ink([s.rgba for s in used]))
+        if cache
+        else measure_ink([s.rgba for s in used])
+    )
     return shuffle_cards(mix(deck, ink.shares, options.seed), options.seed), why, loaded, ink
 
 
@@ -415,11 +443,14 @@ def build(
     progress: Progress | None = None,
     *,
     cache: SymbolCache | None = None,
+    measure: bool = True,
 ) -> BuildResult:
     """Build the deck PDF (and report) described by ``options``; write both atomically.
 
     ``progress(stage, done, total)`` is called as the stages go (load, layout, render, png, shop);
-    ``cache`` keeps decoded symbols for the next build from the same sources.
+    ``cache`` keeps decoded symbols and laid-out cards for the next build from the same sources;
+    without ``measure`` the cards are not measured (the report then has no metrics), which a
+    shell that shows no figures (the app) need not wait for.
     """
     inputs = [*find_sources(options.sources).files, options.symbol_options.font, options.backs]
     inputs = [p for p in inputs if p is not None]
@@ -452,23 +483,27 @@ def build(
         notes=cover_lines(prepared.teams) if prepared.teams else (),
     )
     cover = plan_cover([s.name for s in symbols], facts, plan) if options.cover else ()
-    # the cards are measured while the PDF is written
-    with measuring(layouts, symbols, shape=options.card) as measured:
-        write_atomically(
-            options.output,
-            lambda tmp: render_pdf(
-                tmp,
-                symbols=symbols,
-                layouts=layouts,
-                plan=plan,
-                cover=cover,
-                back=back,
-                card_color=options.card_color,
-                progress=_stage(progress, "render"),
-                teams=prepared.teams,
-            ),
+
+    def write(tmp: Path) -> None:
+        render_pdf(
+            tmp,
+            symbols=symbols,
+            layouts=layouts,
+            plan=plan,
+            cover=cover,
+            back=back,
+            card_color=options.card_color,
+            progress=_stage(progress, "render"),
+            teams=prepared.teams,
         )
-        metrics = measured()
+
+    metrics = None
+    if measure:  # the cards are measured while the PDF is written
+        with measuring(layouts, symbols, shape=options.card) as measured:
+            write_atomically(options.output, write)
+            metrics = measured()
+    else:
+        write_atomically(options.output, write)
     # pictures too small to spot, as printed (or as placed, when the cards were not measured)
     small = too_small(
         [m.sizes for m in metrics.cards] if metrics else estimated_sizes(layouts, symbols),

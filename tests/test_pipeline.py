@@ -3,6 +3,7 @@ builds, and the plan agreeing with the build."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 import pytest
@@ -82,3 +83,30 @@ def test_plan_counts_what_build_makes_with_duplicates_and_broken_files(tmp_path)
     assert planned.usable == 20
     assert len(planned.deck.cards) == len(built.deck.cards)
     assert planned.why == built.choice
+
+
+def test_a_cache_re_lays_only_the_reshuffled_card_and_gives_the_same_bytes(tmp_path, monkeypatch):
+    import dobble_print.pipeline as pipeline
+
+    make_pictures(tmp_path / "p", 13)
+    cache = SymbolCache()
+    build(_with(tmp_path, tmp_path / "a.pdf"), cache=cache)
+    asked = []
+    real = pipeline.layout_deck
+
+    def recorded(*args, **kwargs):
+        asked.append(kwargs["only"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "layout_deck", recorded)
+    again = BuildOptions(
+        sources=(tmp_path / "p",), output=tmp_path / "b.pdf", seed=5, cover=False, reshuffle=(4,)
+    )
+    build(again, cache=cache, measure=False)
+    assert asked == [[3]]
+    build(dataclasses.replace(again, output=tmp_path / "c.pdf"))  # no cache: the whole deck
+    assert asked[1] is None
+    assert (tmp_path / "b.pdf").read_bytes() == (tmp_path / "c.pdf").read_bytes()
+    build(dataclasses.replace(again, output=tmp_path / "d.pdf"), cache=cache)  # nothing to lay out
+    assert len(asked) == 2
+    assert (tmp_path / "d.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()

@@ -1,4 +1,5 @@
-"""Symbols kept between builds: a session of the app decodes its pictures once.
+"""Symbols kept between builds, and the cards laid out from them: a session of the app decodes
+its pictures once, and re-lays only the cards that change.
 
 A build from the same sources (the same files, unchanged), at the same size and with the same
 symbol options, gets the symbols the last such build decoded, instead of decoding them again:
@@ -11,10 +12,12 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import TypeVar
 
 from dobble_print.symbols.loading import SymbolOptions, SymbolSet, load_symbols
 from dobble_print.symbols.sources import Source, Sources
 
+T = TypeVar("T")
 KEPT = 4  # loads kept: enough for switching card sizes back and forth, bounded in memory
 
 
@@ -30,11 +33,42 @@ def _identity(source: Source) -> tuple:
 
 
 class SymbolCache:
-    """The last few :func:`load_symbols` results, keyed by the sources and how they load."""
+    """The last few :func:`load_symbols` results, keyed by the sources and how they load, and
+    the cards laid out from each (:meth:`kept_layouts`)."""
 
     def __init__(self) -> None:
         self._kept: OrderedDict[tuple, SymbolSet] = OrderedDict()
+        self._by_symbols: dict[int, tuple[SymbolSet, OrderedDict[tuple, dict], dict]] = {}
         self._lock = threading.Lock()
+
+    def derived(self, symbols: SymbolSet, what: tuple, compute: Callable[[], T]) -> T:
+        """``compute()``, or what it gave last time for ``symbols`` and ``what`` (how much of
+        each symbol prints, which are faint on a card colour: the same for every build)."""
+        with self._lock:
+            known = self._of(symbols)[1]
+        if what not in known:
+            known[what] = compute()
+        return known[what]
+
+    def kept_layouts(self, symbols: SymbolSet, shaped_by: tuple) -> dict:
+        """The card layouts kept for ``symbols`` laid out as ``shaped_by`` says (the deck's cards
+        and the options that shape a layout), as ``{(card index, times reshuffled): layout}``;
+        the caller adds the cards it lays out. Kept while ``symbols`` is."""
+        with self._lock:
+            by_key = self._of(symbols)[0]
+            kept = by_key.setdefault(shaped_by, {})
+            by_key.move_to_end(shaped_by)
+            while len(by_key) > KEPT:
+                by_key.popitem(last=False)
+            return kept
+
+    def _of(self, symbols: SymbolSet) -> tuple[OrderedDict, dict]:
+        """The layouts and derived values kept for ``symbols`` (by identity)."""
+        entry = self._by_symbols.get(id(symbols))
+        if entry is None or entry[0] is not symbols:
+            entry = (symbols, OrderedDict(), {})
+            self._by_symbols[id(symbols)] = entry
+        return entry[1], entry[2]
 
     def load(
         self,
@@ -58,5 +92,6 @@ class SymbolCache:
         with self._lock:
             self._kept[key] = loaded
             while len(self._kept) > KEPT:
-                self._kept.popitem(last=False)
+                _, gone = self._kept.popitem(last=False)
+                self._by_symbols.pop(id(gone), None)
         return loaded

@@ -11,7 +11,10 @@ form used on every back.
 from __future__ import annotations
 
 import math
+import zlib
+from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -124,8 +127,52 @@ def define_symbol_forms(c, symbols: Sequence[Symbol], layouts: Sequence[CardLayo
         if symbols[sym].kind == "word":
             _draw_word(c, symbols[sym])
         else:
-            _draw_pixels(c, f"sym{sym}", _print_image(symbols[sym].rgba, px, SYMBOL_SLACK))
+            _draw_pixels(c, f"sym{sym}", _encoded(symbols[sym].rgba, px))
         c.endForm()
+
+
+@dataclass(frozen=True)
+class _Encoded:
+    """A symbol's picture as the PDF stores it: colour (Flate or JPEG) and a soft mask."""
+
+    width: int
+    height: int
+    colour: bytes
+    colour_filter: str
+    mask: bytes | None
+
+
+# Pictures encoded for earlier PDFs of this process, by (pixels, size): a session of the app
+# writes the deck again after each change, and resampling and compressing the pictures was most
+# of writing it. The same pixels at the same size give the same bytes, so the PDF is unchanged.
+_ENCODED: OrderedDict[tuple[int, int, float], tuple[np.ndarray, _Encoded]] = OrderedDict()
+ENCODED_KEPT = 400  # pictures: a few decks' worth
+
+
+def _encoded(rgba: np.ndarray, longest_px: int, slack: float = SYMBOL_SLACK) -> _Encoded:
+    """``rgba`` at ``longest_px`` (see :func:`_print_image`), encoded; kept for the next PDF."""
+    key = (id(rgba), longest_px, slack)
+    hit = _ENCODED.get(key)
+    if hit is not None and hit[0] is rgba:
+        _ENCODED.move_to_end(key)
+        return hit[1]
+    image = _print_image(rgba, longest_px, slack)
+    pixels = np.asarray(image)
+    colour = _flate(pixels[..., :3])
+    colour_filter = "FlateDecode"
+    if len(colour) > PHOTO_RATIO * pixels[..., :3].size:
+        colour, colour_filter = _jpeg(pixels[..., :3]), "DCTDecode"
+    alpha = pixels[..., 3] if image.mode == "RGBA" else None
+    mask = _flate(alpha) if alpha is not None and not bool((alpha == 255).all()) else None
+    encoded = _Encoded(pixels.shape[1], pixels.shape[0], colour, colour_filter, mask)
+    _ENCODED[key] = (rgba, encoded)
+    while len(_ENCODED) > ENCODED_KEPT:
+        _ENCODED.popitem(last=False)
+    return encoded
+
+
+def _flate(channels: np.ndarray) -> bytes:
+    return zlib.compress(np.ascontiguousarray(channels).tobytes(), FLATE_LEVEL)
 
 
 FLATE_LEVEL = 3  # zlib level of the pictures' streams: half the time of the default 6, 15 % larger
@@ -133,9 +180,9 @@ PHOTO_RATIO = 0.3  # colour that Flate leaves above this share of its bytes is p
 JPEG_QUALITY = 92  # for photographic colour, with full-resolution chroma: no visible loss in print
 
 
-def _draw_pixels(c, name: str, image) -> None:
-    """Draw a PIL image (RGB, or RGBA whose alpha becomes a soft mask) over the unit square, as
-    image XObject ``name.image`` (and ``name.mask``) of this module's own streams.
+def _draw_pixels(c, name: str, encoded: _Encoded) -> None:
+    """Draw an encoded picture over the unit square, as image XObject ``name.image`` (with
+    ``name.mask`` as its soft mask) of this module's own streams.
 
     The colour is Flate (lossless) unless it is photographic, which Flate barely shrinks (to
     more than ``PHOTO_RATIO`` of its bytes; drawn art shrinks to a tenth): then it is JPEG, a
@@ -145,15 +192,11 @@ def _draw_pixels(c, name: str, image) -> None:
     fifth of the whole render. The XObjects are registered as ``drawImage`` registers them
     (reportlab is pinned).
     """
-    pixels = np.asarray(image)
-    alpha = pixels[..., 3] if image.mode == "RGBA" else None
-    picture = _image_xobject(f"{name}.image", pixels[..., :3], "DeviceRGB")
-    if len(picture.streamContent) > PHOTO_RATIO * pixels[..., :3].size:
-        picture.streamContent = _jpeg(pixels[..., :3])
-        picture._filters = ("DCTDecode",)
+    picture = _image_xobject(f"{name}.image", encoded, encoded.colour, "DeviceRGB")
+    picture._filters = (encoded.colour_filter,)
     doc = c._doc
-    if alpha is not None and not bool((alpha == 255).all()):
-        mask = _image_xobject(f"{name}.mask", alpha, "DeviceGray")
+    if encoded.mask is not None:
+        mask = _image_xobject(f"{name}.mask", encoded, encoded.mask, "DeviceGray")
         picture.smask = doc.Reference(mask, doc.getXObjectName(mask.name))
     registered = doc.getXObjectName(picture.name)
     doc.Reference(picture, registered)
@@ -162,18 +205,16 @@ def _draw_pixels(c, name: str, image) -> None:
     c._formsinuse.append(picture.name)
 
 
-def _image_xobject(name: str, channels: np.ndarray, space: str):
-    """An image XObject of 8-bit ``channels`` (H×W×3 or H×W) in colour space ``space``."""
-    import zlib
-
+def _image_xobject(name: str, encoded: _Encoded, stream: bytes, space: str):
+    """An image XObject of ``encoded``'s size holding ``stream`` (8-bit, Flate unless told)."""
     from reportlab.pdfbase import pdfdoc
 
     obj = pdfdoc.PDFImageXObject(name)
-    obj.height, obj.width = channels.shape[:2]
+    obj.height, obj.width = encoded.height, encoded.width
     obj.bitsPerComponent = 8
     obj.colorSpace = space
     obj._filters = ("FlateDecode",)
-    obj.streamContent = zlib.compress(np.ascontiguousarray(channels).tobytes(), FLATE_LEVEL)
+    obj.streamContent = stream
     obj.mask = None
     return obj
 
@@ -236,7 +277,7 @@ def define_back_form(c, back: np.ndarray, diameter: float) -> tuple[float, float
     size = (diameter * max(aspect, 1.0), diameter * max(1.0 / aspect, 1.0))
     px = math.ceil(max(size) / 25.4 * PRINT_DPI)
     c.beginForm("back")
-    _draw_pixels(c, "back", _print_image(back, px, OVERSIZE_OK))
+    _draw_pixels(c, "back", _encoded(back, px, OVERSIZE_OK))
     c.endForm()
     return size
 

@@ -24,7 +24,7 @@ print: $(STAMP)
 
 # The deck maker in the browser: a local server on 127.0.0.1; Ctrl-C stops it.
 app: $(STAMP)
-	$(BIN)/python -m dobble_print.app
+	$(BIN)/dobble-print app
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2  # two processes: the suite takes ~2.5 min instead of ~4

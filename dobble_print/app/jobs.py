@@ -108,7 +108,7 @@ def make_deck(
             reshuffle=reshuffle,
         )
         with ENGINE:
-            result = build(options, progress=job.progress, cache=session.cache)
+            result = build(options, progress=job.progress, cache=session.cache, measure=False)
         sizes = page_sizes(pdf)
     except DobbleError as exc:
         pdf.unlink(missing_ok=True)
@@ -183,7 +183,12 @@ def make_extra(session: Session, job: Job, kind: str) -> None:
         )
         extra = {"png_dir": folder} if kind == "cards" else {"shop": folder}
         with ENGINE:
-            build(dataclasses.replace(options, **extra), progress=job.progress, cache=session.cache)
+            build(
+                dataclasses.replace(options, **extra),
+                progress=job.progress,
+                cache=session.cache,
+                measure=False,
+            )
         job.progress("zip", 0, 1)
         zip_folder(folder, session.out / f"{kind}-{made.number}.zip")
     except DobbleError as exc:

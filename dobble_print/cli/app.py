@@ -343,6 +343,30 @@ def _plan_count(pictures: int) -> None:
         typer.echo(f"  {option.describe()}{mark}")
 
 
+@app.command("app", cls=_Command)
+def start_app(
+    port: Annotated[
+        int, typer.Option("--port", metavar="N", help="Port on 127.0.0.1 (default: a free one).")
+    ] = 0,
+    no_browser: Annotated[
+        bool, typer.Option("--no-browser", help="Only print the address; open no browser.")
+    ] = False,
+) -> None:
+    """Make a deck in the browser: a page on this computer to add pictures or words, choose,
+    check every sheet and download the PDF.
+
+    It prints the page's address (with its secret key) and opens it in the default browser;
+    Ctrl-C stops it and removes every picture and deck it stored.
+
+    Example:
+
+      dobble-print app
+    """
+    from dobble_print.app import serve
+
+    serve(port=port, open_browser=not no_browser, announce=typer.echo)
+
+
 @app.command(cls=_Command)
 def deck(
     symbols_per_card: Annotated[int, typer.Argument(metavar="N", help="Symbols per card.")],

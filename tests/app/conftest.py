@@ -77,12 +77,13 @@ class Server:
     tmp: Path
 
 
-def start_server(tmp: Path) -> Server:
-    """``python -m dobble_print.app --no-browser`` with its own TMPDIR; waits for its URL."""
+def start_server(tmp: Path, module: tuple[str, ...] = ("dobble_print.app",)) -> Server:
+    """``python -m dobble_print.app --no-browser`` (or ``-m dobble_print app``, the CLI's
+    command) with its own TMPDIR; waits for its URL."""
     tmp.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "TMPDIR": str(tmp), "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "dobble_print.app", "--no-browser"],
+        [sys.executable, "-m", *module, "--no-browser"],
         cwd=REPO,
         env=env,
         stdout=subprocess.PIPE,

@@ -300,3 +300,15 @@ def test_stopping_the_server_leaves_no_temporary_files(tmp_path, sig):
         code = stop_server(server, sig)
     assert code in {0, 128 + signal.SIGTERM, 130, -sig}, code
     assert list(Path(server.tmp).iterdir()) == []
+
+
+def test_dobble_print_app_starts_the_same_server(tmp_path):
+    """The CLI's ``app`` command: the address it prints opens the page, SIGTERM cleans up."""
+    server = start_server(tmp_path / "tmp", module=("dobble_print", "app"))
+    try:
+        token = server.url.split("token=")[1]
+        assert _get(server.base + "/") == 403
+        assert _get(server.base + "/", cookie=f"dobble_token={token}") == 200
+    finally:
+        stop_server(server)
+    assert list(Path(server.tmp).iterdir()) == []

@@ -793,7 +793,7 @@ def test_card_options_hands_the_command_parsed_fields_and_presets_apply():
     ]
 
 
-@pytest.mark.parametrize("command", ["build", "preview", "plan", "deck"])
+@pytest.mark.parametrize("command", ["build", "preview", "plan", "app", "deck"])
 def test_help_names_every_value_in_words_not_python_types(command):
     import re
 
@@ -809,7 +809,7 @@ def test_help_lists_the_commands_for_users_first_and_deck_last():
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     listed = [line.split()[0] for line in lines[lines.index("Commands:") + 1 :] if line.strip()]
-    assert listed == ["build", "preview", "plan", "deck"]
+    assert listed == ["build", "preview", "plan", "app", "deck"]
 
 
 def test_summary_line_says_1_card_and_1_page(tmp_path, pictures):

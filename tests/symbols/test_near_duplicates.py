@@ -212,3 +212,23 @@ def test_load_symbols_uses_a_resized_copy_once_and_takes_the_next_picture(tmp_pa
         f"{d}: same pixels as {c}; used once",
     )
     assert result.unused == (f.name,)
+
+
+def test_the_look_is_the_orthonormal_dct_and_loading_needs_no_scipy():
+    import subprocess
+    import sys
+
+    from scipy.fft import dct
+
+    from dobble_print.symbols.similar import _DCT
+
+    x = np.random.default_rng(0).random((32, 32)).astype(np.float32)
+    want = dct(dct(x, axis=0, norm="ortho"), axis=1, norm="ortho")
+    np.testing.assert_allclose(_DCT @ x @ _DCT.T, want, atol=1e-5)
+    code = (
+        "import sys; from dobble_print.symbols import find_sources, load_symbols; "
+        f"load_symbols(find_sources([__import__('pathlib').Path({str(ICONS)!r})])); "
+        "print('scipy' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "False", done.stderr

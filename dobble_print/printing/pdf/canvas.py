@@ -81,6 +81,14 @@ def print_pixels(symbols: Sequence[Symbol], layouts: Sequence[CardLayout]) -> di
 SYMBOL_SLACK = 1.35
 
 
+def _print_size(width: int, height: int, longest_px: int, slack: float) -> tuple[int, int]:
+    """The size :func:`_print_image` gives a ``width`` × ``height`` picture."""
+    if max(width, height) <= longest_px * slack:
+        return width, height
+    scale = longest_px / max(width, height)
+    return max(1, round(width * scale)), max(1, round(height * scale))
+
+
 def _print_image(rgba: np.ndarray, longest_px: int, slack: float = 1.0):
     """The pixels as a PIL image no larger than needed (never upscaled); within ``slack`` times
     the need, left as they are. A wholly opaque picture (a photo cut as a rectangle) loses its
@@ -91,9 +99,8 @@ def _print_image(rgba: np.ndarray, longest_px: int, slack: float = 1.0):
         im = Image.fromarray(np.ascontiguousarray(rgba[..., :3]), "RGB")
     else:
         im = Image.fromarray(rgba, "RGBA")
-    if max(im.size) > longest_px * slack:
-        scale = longest_px / max(im.size)
-        size = (max(1, round(im.width * scale)), max(1, round(im.height * scale)))
+    size = _print_size(im.width, im.height, longest_px, slack)
+    if size != im.size:
         # Bicubic (antialiased, as Pillow scales its support): a third faster than Lanczos and
         # alike at these ratios (1.3-2×) in print
         im = im.resize(size, Image.Resampling.BICUBIC)
@@ -145,13 +152,14 @@ class _Encoded:
 # Pictures encoded for earlier PDFs of this process, by (pixels, size): a session of the app
 # writes the deck again after each change, and resampling and compressing the pictures was most
 # of writing it. The same pixels at the same size give the same bytes, so the PDF is unchanged.
-_ENCODED: OrderedDict[tuple[int, int, float], tuple[np.ndarray, _Encoded]] = OrderedDict()
+_ENCODED: OrderedDict[tuple[int, int, int], tuple[np.ndarray, _Encoded]] = OrderedDict()
 ENCODED_KEPT = 400  # pictures: a few decks' worth
 
 
 def _encoded(rgba: np.ndarray, longest_px: int, slack: float = SYMBOL_SLACK) -> _Encoded:
     """``rgba`` at ``longest_px`` (see :func:`_print_image`), encoded; kept for the next PDF."""
-    key = (id(rgba), longest_px, slack)
+    # Keyed by the size it is stored at: a picture embedded as loaded is the same at any need.
+    key = (id(rgba), *_print_size(rgba.shape[1], rgba.shape[0], longest_px, slack))
     hit = _ENCODED.get(key)
     if hit is not None and hit[0] is rgba:
         _ENCODED.move_to_end(key)

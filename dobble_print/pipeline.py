@@ -1,12 +1,13 @@
 """The whole pipeline in one call: sources → symbols → deck → layout → sheets → PDF (+ report).
 
 The CLI parses options into a :class:`BuildOptions` and calls :func:`build`; nothing here prints.
+What the sources make is worked out first by :mod:`planning` (``plan``, ``default_seed`` and the
+others are re-exported here, the public API's home).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable, Collection
@@ -16,23 +17,13 @@ from pathlib import Path
 from dobble_print.card import CardLayout
 from dobble_print.deck import (
     Deck,
-    DeckOption,
     Team,
     assign_teams,
-    best_partial_deck,
-    build_deck,
-    card_count,
-    check_symbols_per_card,
-    choose_option,
     cover_lines,
-    deck_options,
     mix,
-    next_option,
     shuffle_cards,
-    supported_sizes,
-    take_cards,
 )
-from dobble_print.errors import DobbleError, OptionError
+from dobble_print.errors import OptionError
 from dobble_print.layout import (
     SmallSymbol,
     estimated_sizes,
@@ -43,8 +34,16 @@ from dobble_print.layout import (
 )
 from dobble_print.options import BuildOptions, Variant
 from dobble_print.output import check_writable, refuse_inputs, write_atomically
+from dobble_print.planning import (
+    DeckPlan,
+    Progress,
+    choose_deck,
+    default_seed,
+    plan,
+    plan_deck,
+    symbol_pixels,
+)
 from dobble_print.printing import (
-    PRINT_DPI,
     DeckFacts,
     SheetPlan,
     card_png_paths,
@@ -73,8 +72,18 @@ from dobble_print.symbols import (
     refuse_unreadable,
 )
 
-# progress(stage, done, total): stage is "load", "layout" or "render".
-Progress = Callable[[str, int, int], None]
+__all__ = [
+    "BuildResult",
+    "DeckPlan",
+    "Progress",
+    "build",
+    "default_seed",
+    "draw_preview",
+    "plan",
+    "plan_deck",
+    "prepare",
+    "symbol_pixels",
+]
 
 
 @dataclass(frozen=True)
@@ -94,187 +103,6 @@ class BuildResult:
     teams: tuple[Team, ...] | None = None  # each card's Connect team, in deck order
     # the cards whose smallest picture prints under the recognisable size, each also a warning
     small: tuple[SmallSymbol, ...] = ()
-
-
-def plan_deck(
-    symbols_per_card: int | None,
-    cards: int | None,
-    pictures: int,
-    *,
-    where: str = "sources",
-    noun: str = "pictures",
-) -> tuple[Deck, str]:
-    """The deck to print for ``pictures`` pictures, and one sentence saying why this one.
-
-    Without N, the deck with the most cards is chosen (:func:`choice.choose_option`). With fewer
-    pictures than N's full deck needs, the best partial deck is built: every card still has N
-    symbols and any two share exactly one.
-
-    Args:
-        noun: what the sources hold, plural, for the sentences: ``pictures``, ``words`` or
-            ``symbols`` (both).
-
-    Raises:
-        DobbleError: too few pictures for any deck (or for N), or ``cards`` out of range; the
-            message starts with ``where`` (the source folder) when it is about the pictures.
-    """
-    some = _number(pictures, noun)  # "8 words", "1 picture"
-    if symbols_per_card is None:
-        try:
-            option = choose_option(pictures, noun)
-        except DobbleError as exc:
-            raise DobbleError(f"{where}: {exc}") from None
-        n = option.symbols_per_card
-        other = next_option(pictures, option, noun)
-        why = f"{some}: {option.describe(noun, most=other is not None)}"
-        if other is not None:
-            why += f"; {other}"
-    else:
-        check_symbols_per_card(symbols_per_card)
-        n = symbols_per_card
-        why = f"{some}, -n {n}: the full {card_count(n)}-card deck"
-    if card_count(n) <= pictures:
-        deck = build_deck(n)
-    elif pictures >= n:
-        deck = best_partial_deck(n, pictures)
-    else:  # not even one card
-        deck = Deck(order=n - 1, cards=(), symbol_count=0)
-    if len(deck.cards) < 3:
-        fitting = [s for s in supported_sizes() if card_count(s) <= pictures]
-        hint = f" or use -n {fitting[-1]}" if fitting else ""
-        made = len(deck.cards)
-        raise DobbleError(
-            f"{where}: -n {n} needs more {noun}: {some} give "
-            f"{f'only {made} card' + ('s' if made != 1 else '') if made else 'no card'}; "
-            f"add {_number(card_count(n) - pictures, noun)}{hint}"
-        )
-    if len(deck.cards) < card_count(n) and symbols_per_card is not None:
-        why = (
-            f"{some}, -n {n}: {len(deck.cards)} of {card_count(n)} cards "
-            f"({_more(card_count(n) - pictures, noun)} the full deck)"
-        )
-    if cards is not None:
-        if not 1 <= cards <= len(deck.cards) and len(deck.cards) < card_count(n):
-            more = (
-                f"; {_more(card_count(n) - pictures, noun)} all {card_count(n)}"
-                if cards <= card_count(n)
-                else ""
-            )
-            raise OptionError(
-                "cards",
-                f"{cards} is out of range: {some} give 1 to "
-                f"{len(deck.cards)} cards of {n} symbols{more}",
-            )
-        deck = take_cards(deck, cards)
-    return deck, why
-
-
-def _number(count: int, noun: str) -> str:
-    """``8 words``, ``1 picture``: ``noun`` is plural."""
-    return f"{count} {noun if count != 1 else noun[:-1]}"
-
-
-def _more(count: int, noun: str) -> str:
-    """``3 more pictures give``, ``1 more picture gives``."""
-    return f"{count} more {noun} give" if count != 1 else f"1 more {noun[:-1]} gives"
-
-
-@dataclass(frozen=True)
-class DeckPlan:
-    """What :func:`build` would make from the options' sources, found without laying anything out.
-
-    Attributes:
-        deck: the deck build makes (cards as symbol indices, before mixing and shuffling).
-        why: the sentence build prints about its choice.
-        found: the sources found (pictures and words).
-        usable: the symbols left after the loading checks (duplicates, and broken files skipped
-            with ``skip_bad``): what the decks below are counted from.
-        choices: every deck that many symbols can make, fewest symbols per card first.
-        warnings: what loading found (duplicates, bad files skipped, missing glyphs).
-    """
-
-    deck: Deck
-    why: str
-    found: int
-    usable: int
-    choices: tuple[DeckOption, ...]
-    warnings: tuple[str, ...] = ()
-
-
-def plan(
-    options: BuildOptions, progress: Progress | None = None, *, cache: SymbolCache | None = None
-) -> DeckPlan:
-    """The deck :func:`build` would make with ``options``, after the same loading checks.
-
-    Every source is decoded (at the size build would use), so duplicates and broken files are
-    counted as build counts them; build itself stops decoding once its deck has its symbols.
-
-    Raises:
-        DobbleError: as :func:`build` would, about the sources or the deck's size.
-    """
-    found = find_sources(options.sources)
-    refuse_unreadable(found, skip_bad=options.symbol_options.skip_bad)
-    where = ", ".join(map(str, options.sources))
-    first, why = _plan(options, len(found.items), where, found.noun)
-    loaded = (cache.load if cache else load_symbols)(
-        found,
-        need=None,
-        max_px=symbol_pixels(options.card.size, options.symbol_margin, first.symbols_per_card),
-        options=options.symbol_options,
-        progress=_stage(progress, "load"),
-    )
-    usable = len(loaded.symbols)
-    deck, why = (
-        (first, why) if usable >= first.symbol_count else _plan(options, usable, where, found.noun)
-    )
-    choices = deck_options(usable, larger=2) if usable >= 3 else ()
-    return DeckPlan(deck, why, len(found.items), usable, choices, loaded.warnings)
-
-
-# The options that change which cards there are and how they are laid out: the seed a user did
-# not choose is drawn from these and the sources, so the same pictures give the same deck on any
-# paper, with or without backs, in build and in preview alike. (Reshuffled cards keep the seed.)
-_LAYOUT_FIELDS = (
-    "symbols_per_card",
-    "cards",
-    "card",
-    "variant",
-    "safe_margin",
-    "clearance",
-    "max_rotation",
-    "symbol_options",
-)
-SEEDS = 1_000_000  # a seed a person can read back and type
-
-
-def default_seed(options: BuildOptions) -> int:
-    """The seed for a build given none: drawn from what the sources hold (every file's name and
-    bytes, every word) and the options that shape the deck, so build and preview of the same
-    pictures agree without ``--seed``, and a changed picture gives another deck.
-
-    Raises:
-        DobbleError: about the sources, as :func:`build` would.
-    """
-    digest = hashlib.blake2b(digest_size=8)
-    for source in find_sources(options.sources).items:
-        if source.word:
-            digest.update(b"word:" + source.word.encode())
-            continue
-        digest.update(b"file:" + source.path.name.encode())
-        try:
-            digest.update(hashlib.blake2b(source.path.read_bytes(), digest_size=16).digest())
-        except OSError:
-            digest.update(b"unreadable")  # the build will say so
-    shaping = tuple((name, getattr(options, name)) for name in _LAYOUT_FIELDS)
-    digest.update(repr(shaping).encode())
-    return int.from_bytes(digest.digest(), "big") % SEEDS
-
-
-def symbol_pixels(card_diameter: float, safe_margin: float, symbols_per_card: int) -> int:
-    """Longest side to load pictures at: 300 dpi at the largest size a symbol can take."""
-    usable = card_diameter - 2 * safe_margin
-    largest_mm = usable * min(1.0, 1.7 / symbols_per_card**0.5)
-    return max(64, min(2400, round(largest_mm / 25.4 * PRINT_DPI)))
 
 
 def _stage(progress: Progress | None, stage: str) -> Callable[[int, int], None] | None:
@@ -379,21 +207,6 @@ def _faint(
     return cache.derived(loaded, ("faint", card_color), find) if cache else find()
 
 
-def _plan(options: BuildOptions, count: int, where: str, noun: str) -> tuple[Deck, str]:
-    """:func:`plan_deck`, with the Connect variant's own reason when there are too few pictures
-    for its cards: its preset sets ``--cards 90``, which the user never typed, and 90 cards of a
-    plane still hold every one of its pictures."""
-    n = options.symbols_per_card
-    if options.variant is Variant.CONNECT and n is not None and count < card_count(n):
-        cards = options.cards or card_count(n)
-        if cards >= card_count(n) - 1:
-            raise DobbleError(
-                f"{where}: the Connect variant needs {card_count(n)} {noun} for its {cards} "
-                f"cards of {n} symbols and there are {count}; add {card_count(n) - count} {noun}"
-            )
-    return plan_deck(n, options.cards, count, where=where, noun=noun)
-
-
 def _load(
     options: BuildOptions,
     progress: Progress | None,
@@ -415,7 +228,7 @@ def _load(
     where = ", ".join(map(str, options.sources))
     count = len(found.items)
     for _attempt in range(2):
-        deck, why = _plan(options, count, where, found.noun)
+        deck, why = choose_deck(options, count, where, found.noun)
         if packers:
             start_packers(len(deck.cards))
         px = symbol_pixels(options.card.size, options.symbol_margin, deck.symbols_per_card)

@@ -208,7 +208,7 @@ def _stream(job: _Job, index: int, attempt: int) -> np.random.Generator:
 def _ink_areas(job: _Job, layout: CardLayout) -> list[float]:
     """Each symbol's ink area on the card, mm²."""
     shapes = job.shapes
-    return [p.width * p.height * shapes[p.symbol].ink_fraction for p in layout.placements]
+    return [p.width * p.height * shapes[p.symbol].drawn_ink_fraction for p in layout.placements]
 
 
 def _fill(job: _Job, layout: CardLayout) -> float:
@@ -280,9 +280,11 @@ def _attempt(index: int, job: _Job, rng: np.random.Generator) -> CardLayout:
     )
     placements = []
     for s, sp, nudge in zip(card, spots, nudges, strict=True):
-        height = sp.height * nudge.factor
+        shape = job.shapes[s]
+        height = shape.drawn_height(sp.height * nudge.factor)
         centre = (sp.center[0] + nudge.shift[0], sp.center[1] + nudge.shift[1])
-        placements.append(Placement(s, centre, height * job.shapes[s].aspect, height, sp.angle))
+        width = height * shape.drawn[0] / shape.drawn[1] if shape.margin else height * shape.aspect
+        placements.append(Placement(s, centre, width, height, sp.angle))
     return CardLayout(tuple(placements))
 
 

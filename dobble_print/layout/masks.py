@@ -32,6 +32,11 @@ from dobble_print.symbols import INK_ALPHA
 PYRAMID_PX = 1024
 FINE = 6  # level pixels are at most 1/FINE of a cell: finer hugs the ink, coarser is faster
 WORD_ROTATION = 25.0  # words read badly when tilted further
+# A word packs with this much more room around its ink (a share of its font size, each side):
+# two words in one colour a millimetre apart read as one ("snaildice"), and a symbol keeps its
+# colour on every card, so neighbouring words get space rather than other colours. Only the
+# packing mask grows; the printed text does not.
+WORD_MARGIN = 0.06
 
 
 @dataclass(frozen=True, eq=False)
@@ -44,6 +49,11 @@ class Shape:
         pixels: (width, height) of the trimmed picture.
         ink_fraction: share of the picture's box that is ink, so √ink-area = √(f·w·h).
         kind: ``"image"`` or ``"word"``.
+        margin: pixels of room the packing frame adds on each side of the drawn picture (a
+            word's ``WORD_MARGIN``): ``pixels`` and ``finest`` are the frame's, the ink grown by
+            it, and ``ink_fraction`` its share of the frame, so √ink-area is the drawn ink's.
+        sizing: share of the drawn box that counts as its size (None: its ink share): a word
+            among pictures is sized by its box (1.0), so a photo is as large as the words.
     """
 
     finest: np.ndarray
@@ -51,6 +61,8 @@ class Shape:
     pixels: tuple[int, int]
     ink_fraction: float
     kind: str
+    margin: int = 0
+    sizing: float | None = None
     _tables: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
 
     @functools.cached_property
@@ -93,12 +105,44 @@ class Shape:
         are rebuilt from it where the shape is used (a packing worker), rather than copied
         through a pipe, and the tables too."""
         level = self.finest
-        args = (self.factor, self.pixels, self.ink_fraction, self.kind)
+        args = (self.factor, self.pixels, self.ink_fraction, self.kind, self.margin, self.sizing)
         return _unpickle, (np.packbits(level), level.shape, *args)
 
+    @property
+    def drawn(self) -> tuple[int, int]:
+        """(width, height) of the picture as drawn, without the packing frame's margin."""
+        return self.pixels[0] - 2 * self.margin, self.pixels[1] - 2 * self.margin
+
+    @property
+    def drawn_ink_fraction(self) -> float:
+        """Share of the drawn box that is ink."""
+        w, h = self.drawn
+        return self.ink_fraction * self.pixels[0] * self.pixels[1] / (w * h)
+
     def height_for(self, size: float) -> float:
-        """Drawn height (mm) that gives this shape a √ink-area of ``size`` mm."""
-        return size / math.sqrt(self.ink_fraction * self.aspect)
+        """Frame height (mm) that gives this shape a size (√ink-area, or √(sizing · box area))
+        of ``size`` mm."""
+        if not self.margin and self.sizing is None:
+            return size / math.sqrt(self.ink_fraction * self.aspect)
+        w, h = self.drawn
+        drawn = size / math.sqrt(self.sizing_fraction * w / h)
+        return drawn * self.pixels[1] / h
+
+    def size_of(self, height: float) -> float:
+        """The size (see :meth:`height_for`) of the shape at frame height ``height`` mm."""
+        if not self.margin and self.sizing is None:
+            return height * math.sqrt(self.ink_fraction * self.aspect)
+        w, h = self.drawn
+        return height * h / self.pixels[1] * math.sqrt(self.sizing_fraction * w / h)
+
+    def drawn_height(self, height: float) -> float:
+        """The picture's drawn height (mm) at frame height ``height`` mm."""
+        return height if not self.margin else height * self.drawn[1] / self.pixels[1]
+
+    @property
+    def sizing_fraction(self) -> float:
+        """The share of the drawn box its size counts (see ``sizing``)."""
+        return self.drawn_ink_fraction if self.sizing is None else self.sizing
 
 
 @dataclass(frozen=True, eq=False)
@@ -136,11 +180,17 @@ def _table(ink: np.ndarray) -> np.ndarray:
     return summed_area(ink)
 
 
-def shape_of(rgba: np.ndarray, kind: str = "image") -> Shape:
-    """The packing shape of a trimmed RGBA picture."""
+def shape_of(
+    rgba: np.ndarray, kind: str = "image", margin: int = 0, sizing: float | None = None
+) -> Shape:
+    """The packing shape of a trimmed RGBA picture, its ink grown by ``margin`` pixels (see
+    :class:`Shape` for ``sizing``)."""
     ink = rgba[..., 3] >= INK_ALPHA
     if not ink.any():  # fuzz only: treat the faint pixels as the shape
         ink = rgba[..., 3] > 0
+    count = np.count_nonzero(ink)
+    if margin:
+        ink = _grown(ink, margin)
     h, w = ink.shape
     k = math.ceil(max(w, h) / PYRAMID_PX)  # whole-pixel pooling keeps the superset exact
     level = ink
@@ -150,7 +200,16 @@ def shape_of(rgba: np.ndarray, kind: str = "image") -> Shape:
         for dy in range(k):  # k×k max-pooling as k² strided ORs (numpy's any over axes is slow)
             for dx in range(k):
                 level |= padded[dy::k, dx::k]
-    return Shape(level, k, (w, h), float(np.count_nonzero(ink)) / ink.size, kind)
+    return Shape(level, k, (w, h), float(count) / ink.size, kind, margin, sizing)
+
+
+def _grown(ink: np.ndarray, margin: int) -> np.ndarray:
+    """``ink`` padded by ``margin`` pixels each side and grown by a disc of that radius."""
+    from scipy import ndimage
+
+    y, x = np.ogrid[-margin : margin + 1, -margin : margin + 1]
+    disc = x * x + y * y <= margin * margin
+    return ndimage.binary_dilation(np.pad(ink, margin), structure=disc)
 
 
 def _unpickle(bits: np.ndarray, size: tuple[int, int], *args) -> Shape:
@@ -159,8 +218,27 @@ def _unpickle(bits: np.ndarray, size: tuple[int, int], *args) -> Shape:
 
 
 def shapes_of(symbols: Sequence) -> tuple[Shape, ...]:
-    """Packing shapes of every symbol (``kind`` defaults to ``"image"``)."""
-    return tuple(shape_of(s.rgba, getattr(s, "kind", "image")) for s in symbols)
+    """Packing shapes of every symbol (``kind`` defaults to ``"image"``): a word's ink is grown
+    by ``WORD_MARGIN`` of its font size, and in a deck of pictures and words a word is sized by
+    its box rather than its ink (a word's ink is a third of its box, a photo's all of it: by ink,
+    the words' boxes came out three times the photos')."""
+    kinds = [getattr(s, "kind", "image") for s in symbols]
+    mixed = "word" in kinds and any(k != "word" for k in kinds)
+    out = []
+    for s, kind in zip(symbols, kinds, strict=True):
+        if kind != "word":
+            out.append(shape_of(s.rgba, kind))
+            continue
+        out.append(shape_of(s.rgba, kind, _margin_px(s), 1.0 if mixed else None))
+    return tuple(out)
+
+
+def _margin_px(symbol) -> int:
+    """A word's packing margin in its picture's pixels: ``WORD_MARGIN`` of its font size (of
+    the picture's height when its lines are not known)."""
+    lines = getattr(symbol, "lines", None) or ()
+    em = lines[0].size if lines else symbol.rgba.shape[0]
+    return max(1, math.ceil(WORD_MARGIN * em))
 
 
 def rotated_extent(width: float, height: float, angle: float) -> tuple[float, float]:

@@ -247,7 +247,7 @@ def tighten(
         centres.append(c)
     if not all(len(p) for p in pts):
         return [Nudge()] * n
-    sizes = np.array([h * math.sqrt(s.ink_fraction * s.aspect) for s, _, h, _ in placed])
+    sizes = np.array([s.size_of(h) for s, _, h, _ in placed])
     far = [float((r + h).max()) for r, h in zip(reach, half, strict=True)]
     lower, upper, gain = _limits(sizes, floor, centres, far)
     # the largest move of any point of each symbol

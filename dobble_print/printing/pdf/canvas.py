@@ -14,6 +14,7 @@ import math
 import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -129,12 +130,15 @@ def define_symbol_forms(c, symbols: Sequence[Symbol], layouts: Sequence[CardLayo
 
     Placements and the legend reuse these forms with their own transforms.
     """
-    for sym, px in sorted(print_pixels(symbols, layouts).items()):
+    needs = sorted(print_pixels(symbols, layouts).items())
+    pictures = [(symbols[sym].rgba, px) for sym, px in needs if symbols[sym].kind != "word"]
+    encoded = iter(encode_all(pictures))
+    for sym, _ in needs:
         c.beginForm(f"sym{sym}")
         if symbols[sym].kind == "word":
             _draw_word(c, symbols[sym])
         else:
-            _draw_pixels(c, f"sym{sym}", _encoded(symbols[sym].rgba, px))
+            _draw_pixels(c, f"sym{sym}", next(encoded))
         c.endForm()
 
 
@@ -156,14 +160,55 @@ _ENCODED: OrderedDict[tuple[int, int, int], tuple[np.ndarray, _Encoded]] = Order
 ENCODED_KEPT = 400  # pictures: a few decks' worth
 
 
-def _encoded(rgba: np.ndarray, longest_px: int, slack: float = SYMBOL_SLACK) -> _Encoded:
-    """``rgba`` at ``longest_px`` (see :func:`_print_image`), encoded; kept for the next PDF."""
+def encode_all(pictures: Sequence[tuple[np.ndarray, int]]) -> list[_Encoded]:
+    """Each ``(rgba, longest_px)`` encoded as :func:`_encoded` does, those not kept from an
+    earlier PDF on two threads: resampling and compressing, most of writing a deck, run in
+    Pillow's and zlib's C code without the interpreter lock. Each result depends on its picture
+    alone, so the bytes do not depend on which thread made them."""
+    missing = [(rgba, px) for rgba, px in pictures if _kept(rgba, px, SYMBOL_SLACK) is None]
+    if len(missing) > 1:
+        with ThreadPoolExecutor(ENCODING_THREADS) as pool:
+            made = list(pool.map(lambda item: _encode(item[0], item[1], SYMBOL_SLACK), missing))
+        for (rgba, px), encoded in zip(missing, made, strict=True):
+            _keep(rgba, px, SYMBOL_SLACK, encoded)
+    return [_encoded(rgba, px) for rgba, px in pictures]
+
+
+ENCODING_THREADS = 2  # the cores this machine class has; more threads only contend
+
+
+def _key(rgba: np.ndarray, longest_px: int, slack: float) -> tuple[int, int, int]:
     # Keyed by the size it is stored at: a picture embedded as loaded is the same at any need.
-    key = (id(rgba), *_print_size(rgba.shape[1], rgba.shape[0], longest_px, slack))
+    return (id(rgba), *_print_size(rgba.shape[1], rgba.shape[0], longest_px, slack))
+
+
+def _kept(rgba: np.ndarray, longest_px: int, slack: float) -> _Encoded | None:
+    key = _key(rgba, longest_px, slack)
     hit = _ENCODED.get(key)
     if hit is not None and hit[0] is rgba:
         _ENCODED.move_to_end(key)
         return hit[1]
+    return None
+
+
+def _keep(rgba: np.ndarray, longest_px: int, slack: float, encoded: _Encoded) -> None:
+    _ENCODED[_key(rgba, longest_px, slack)] = (rgba, encoded)
+    while len(_ENCODED) > ENCODED_KEPT:
+        _ENCODED.popitem(last=False)
+
+
+def _encoded(rgba: np.ndarray, longest_px: int, slack: float = SYMBOL_SLACK) -> _Encoded:
+    """``rgba`` at ``longest_px`` (see :func:`_print_image`), encoded; kept for the next PDF."""
+    kept = _kept(rgba, longest_px, slack)
+    if kept is not None:
+        return kept
+    encoded = _encode(rgba, longest_px, slack)
+    _keep(rgba, longest_px, slack, encoded)
+    return encoded
+
+
+def _encode(rgba: np.ndarray, longest_px: int, slack: float) -> _Encoded:
+    """The picture resampled (:func:`_print_image`) and compressed as the PDF stores it."""
     image = _print_image(rgba, longest_px, slack)
     pixels = np.asarray(image)
     colour = _flate(pixels[..., :3])
@@ -172,11 +217,7 @@ def _encoded(rgba: np.ndarray, longest_px: int, slack: float = SYMBOL_SLACK) -> 
         colour, colour_filter = _jpeg(pixels[..., :3]), "DCTDecode"
     alpha = pixels[..., 3] if image.mode == "RGBA" else None
     mask = _flate(alpha) if alpha is not None and not bool((alpha == 255).all()) else None
-    encoded = _Encoded(pixels.shape[1], pixels.shape[0], colour, colour_filter, mask)
-    _ENCODED[key] = (rgba, encoded)
-    while len(_ENCODED) > ENCODED_KEPT:
-        _ENCODED.popitem(last=False)
-    return encoded
+    return _Encoded(pixels.shape[1], pixels.shape[0], colour, colour_filter, mask)
 
 
 def _flate(channels: np.ndarray) -> bytes:

@@ -72,11 +72,10 @@ class App:
         shows every sheet (each page drawn on request, as the browser asks for them)."""
         start = time.perf_counter()
         self.post(f"/api/s/{self.sid}/{path}", json_body=json_body)
-        while True:
-            state = json.loads(self.request(f"/api/s/{self.sid}/job"))
+        while True:  # the server answers the moment the job ends (or after 5 s)
+            state = json.loads(self.request(f"/api/s/{self.sid}/job?wait=5"))
             if state["state"] != "running":
                 break
-            time.sleep(0.02)
         done = time.perf_counter() - start
         if state["state"] != "done":
             raise SystemExit(f"bench/app.py: the app's job failed: {state['message']}")

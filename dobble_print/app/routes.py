@@ -81,6 +81,7 @@ def _start(session: Session, kind: str, work: Callable[[Job], None]) -> Response
             job.message = job.message or f"Something went wrong inside dobble-print: {exc!r}"
         finally:
             session.busy.release()
+            job.finished.set()
 
     threading.Thread(target=run, name=f"dobble-{kind}-{session.id}", daemon=True).start()
     return reply(job.as_json(), 202)
@@ -133,8 +134,25 @@ async def extra(request: Request) -> Response:
 
 
 async def job(request: Request) -> Response:
+    """The session's job. With ``?wait=S`` (at most :data:`LONGEST_WAIT`) the answer waits until
+    the job ends or S seconds pass: the page, asking every quarter second for the progress bar,
+    learns that the deck is made the moment it is, not up to a quarter second later."""
+    from starlette.concurrency import run_in_threadpool
+
     session = find_session(request)
-    return reply(session.job.as_json() if session.job else {"state": "none"})
+    current = session.job
+    if current is None:
+        return reply({"state": "none"})
+    try:
+        wait = min(max(float(request.query_params.get("wait", "0")), 0.0), LONGEST_WAIT)
+    except ValueError:
+        raise Problem(400, "wait must be a number of seconds") from None
+    if wait and current.state == "running":
+        await run_in_threadpool(current.finished.wait, wait)
+    return reply(current.as_json())
+
+
+LONGEST_WAIT = 5.0  # seconds a job request may wait: short of any proxy's or browser's timeout
 
 
 async def page_png(request: Request) -> Response:

@@ -37,6 +37,7 @@ class Job:
     total: int = 0
     message: str = ""
     result: dict[str, Any] | None = None
+    finished: threading.Event = field(default_factory=threading.Event, repr=False)
 
     def progress(self, stage: str, done: int, total: int) -> None:
         """The engine's progress callback."""

@@ -60,10 +60,9 @@ def upload(client, sid: str, path: Path, name: str | None = None):
 def wait_for_job(client, sid: str, timeout: float = 240) -> dict:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        job = client.get(f"/api/s/{sid}/job").json()
+        job = client.get(f"/api/s/{sid}/job", params={"wait": 1}).json()
         if job["state"] != "running":
             return job
-        time.sleep(0.2)
     raise AssertionError("the job did not end")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import shlex
+import time
 import zipfile
 
 import pymupdf
@@ -125,3 +126,20 @@ def test_a_build_error_is_the_jobs_message(client, tmp_path):
     job = wait_for_job(client, sid)
     assert job["state"] == "error"
     assert job["message"].startswith("pictures: 2 pictures cannot make a deck")
+
+
+def test_a_waiting_job_request_is_answered_when_the_job_ends(client, tmp_path):
+    sid = new_session(client)
+    for p in make_pictures(tmp_path / "p", 7):
+        upload(client, sid, p)
+    assert client.post(f"/api/s/{sid}/build", json={"choices": {}}, headers=POST).is_success
+    start = time.monotonic()
+    job = client.get(f"/api/s/{sid}/job", params={"wait": 5}).json()
+    if job["state"] == "running":  # a slow machine: the 5 s cap passed first, and said so
+        assert time.monotonic() - start >= 4.9
+        job = wait_for_job(client, sid)
+    assert job["state"] == "done", job["message"]
+    assert client.get(f"/api/s/{sid}/job", params={"wait": 5}).json()["state"] == "done"
+    answer = client.get(f"/api/s/{sid}/job", params={"wait": "soon"})
+    assert answer.status_code == 400
+    assert answer.json()["error"] == "wait must be a number of seconds"

@@ -42,7 +42,10 @@ def _open(path: Path):
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             im = Image.open(path, formats=_FORMATS)
     except UnidentifiedImageError:
-        raise BadPicture("not a picture Pillow can read (the contents are not an image)") from None
+        raise BadPicture(
+            "the contents are not a PNG, JPEG, WebP, GIF, BMP or TIFF picture; "
+            "the file may be damaged or misnamed"
+        ) from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise BadPicture(_too_big_reason()) from None
     w, h = im.size

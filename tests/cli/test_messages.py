@@ -255,15 +255,15 @@ def test_skip_bad_never_calls_a_broken_file_unused(tmp_path):
     result = run("build", folder, "-o", tmp_path / "d.pdf", "--seed", 1, "-q", "--skip-bad")
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines() == [
-        f"warning: skipped {folder / 'zz_broken.jpg'}: not a picture Pillow can read "
-        "(the contents are not an image)"
+        f"warning: skipped {folder / 'zz_broken.jpg'}: the contents are not a PNG, JPEG, "
+        "WebP, GIF, BMP or TIFF picture; the file may be damaged or misnamed"
     ]
     assert "unused pictures (1): pic_007.png" in result.stdout.splitlines()
     result = run("build", folder, "-o", tmp_path / "d.pdf", "--seed", 1, "-q")
     assert result.exit_code == 1  # as when the broken file comes first
     assert result.stderr.splitlines()[1:] == [
-        f"  {folder / 'zz_broken.jpg'}: not a picture Pillow can read "
-        "(the contents are not an image)"
+        f"  {folder / 'zz_broken.jpg'}: the contents are not a PNG, JPEG, WebP, GIF, "
+        "BMP or TIFF picture; the file may be damaged or misnamed"
     ]
 
 

@@ -242,6 +242,10 @@ def _load(
         if len(loaded.symbols) >= deck.symbol_count:
             break
         count = len(loaded.symbols)
+    known = len(loaded.symbols) + len(loaded.unused)  # skipped files and duplicates left out
+    if known < count:  # the sentence counts the pictures the user has, as plan does
+        again, again_why = choose_deck(options, known, where, found.noun)
+        why = again_why if again == deck else why
     used = loaded.symbols[: deck.symbol_count]
     ink = (
         cache.derived(loaded, ("ink", len(used)), lambda: measure_ink([s.rgba for s in used]))

@@ -267,6 +267,19 @@ def test_skip_bad_never_calls_a_broken_file_unused(tmp_path):
     ]
 
 
+def test_the_choice_counts_the_pictures_that_can_be_used(tmp_path):
+    folder = tmp_path / "p"
+    pictures = make_pictures(folder, 7)
+    (folder / "a_copy.png").write_bytes(pictures[0].read_bytes())  # pic_000 is its duplicate
+    (folder / "zz_broken.jpg").write_bytes(b"not a picture")
+    result = run("build", folder, "-o", tmp_path / "d.pdf", "--seed", 1, "--skip-bad")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[0] == (  # not "9 pictures"
+        "7 pictures: 3 per card gives the full 7-card deck (the most cards); "
+        "4 per card needs 13 pictures for its full 13-card deck"
+    )
+
+
 def test_a_word_deck_speaks_of_words(tmp_path):
     words = _word_file(tmp_path, "utf-8")
     result = run("build", words, "-o", tmp_path / "d.pdf", "-q")

@@ -117,6 +117,13 @@ def test_the_front_shows_one_card_and_the_title(tmp_path):
     assert box_inside(CardShape(), 57, 0.3).depth == pytest.approx(walls[1] - walls[0])
 
 
+def test_same_input_same_bytes(tmp_path):
+    for name in ("1", "2"):
+        (tmp_path / name).mkdir()
+    first, second = render(tmp_path / "1"), render(tmp_path / "2")
+    assert first.read_bytes() == second.read_bytes()
+
+
 def test_a_small_sheet_gets_the_box_in_two_pieces(tmp_path):
     doc = pymupdf.open(render(tmp_path, paper="a5", rules=False))
     boxes = [p for p in doc if "Tuck box, in two pieces" in p.get_text()]

@@ -23,8 +23,8 @@ from dobble_print.printing.paper import Paper
 from dobble_print.printing.text_width import wrap
 
 GAP = 6.0  # mm between two pieces on one sheet: room for scissors
-STEP_SIZE = 9.0  # points, the steps' text
-STEP_LEAD = 4.6  # mm between the steps' lines
+STEP_SIZES = (9.0, 8.0, 7.0)  # points, the steps' text: the largest the room below the net takes
+STEP_LEAD = 1.45 * 25.4 / 72  # mm between the steps' lines, per point of text
 HEAD_SIZE = 12.0  # points, the page's heading
 
 STEPS = {
@@ -79,11 +79,11 @@ def _arrange(pieces: list[NetPiece], room: tuple[float, float]):
     return None
 
 
-def _steps(count: int, width: float) -> list[str]:
+def _steps(count: int, size: float, width: float) -> list[str]:
     """The numbered steps wrapped to ``width`` mm, later lines of a step indented."""
     lines = []
     for n, step in enumerate(STEPS[count], 1):
-        wrapped = wrap(step, STEP_SIZE, width - 6.0)
+        wrapped = wrap(step, size, width - 6.0)
         lines += [f"{n}." + "\t" + wrapped[0], *("\t" + more for more in wrapped[1:])]
     return lines
 
@@ -107,14 +107,18 @@ def _page(pieces, turned, stacked, paper, margin, inside, count) -> BoxPage:
     bottom = min(min(min(s.start[1], s.end[1]) for s in p.cuts) for p in placed)
     texts = [_heading(paper, margin, inside, count)]
     width = paper.width - 2 * margin - 10
-    steps = _steps(count, width)
-    if bottom - margin >= 10.0 + STEP_LEAD * len(steps):
-        y = bottom - 8.0
-        for line in steps:
-            number, text = line.split("\t")
-            texts.append(Text(margin + 5, y, number, STEP_SIZE))
-            texts.append(Text(margin + 11, y, text, STEP_SIZE, max_width=width - 6))
-            y -= STEP_LEAD
+    for size in STEP_SIZES:
+        steps = _steps(count, size, width)
+        if bottom - margin >= 10.0 + size * STEP_LEAD * len(steps):
+            break
+    else:
+        steps = []  # no room: the heading says what it is, the lines say where to cut and fold
+    y = bottom - 8.0
+    for line in steps:
+        number, text = line.split("\t")
+        texts.append(Text(margin + 5, y, number, size))
+        texts.append(Text(margin + 11, y, text, size, max_width=width - 6))
+        y -= size * STEP_LEAD
     return BoxPage(tuple(placed), tuple(texts), inside)
 
 

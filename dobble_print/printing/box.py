@@ -33,6 +33,7 @@ DEPTH_CLEARANCE = 2.0
 SEAM = 10.0  # mm, the glued seam flap
 TUCK = 15.0  # mm, the tuck flap that slides inside the front
 TUCK_INSET = 1.0  # mm the tuck flap is narrower on each side, so it slides in
+DUST_SHARE, DUST_MAX = 0.45, 25.0  # side flaps reach under half the width: the two never meet
 MAX_THICKNESS = 2.0  # mm; thicker than any card, so a mistake (a stack height, cm for mm)
 
 Point = tuple[float, float]
@@ -106,6 +107,11 @@ class NetPiece:
     picture: Picture | None = None
 
 
+def _dust(width: float) -> float:
+    """How far the sides' flaps reach across a box ``width`` mm wide."""
+    return min(DUST_SHARE * width, DUST_MAX)
+
+
 def _flap(x0: float, x1: float, y: float, length: float, chamfer: float, inset=0.0) -> Polygon:
     """A flap on the hinge from (x0, y) to (x1, y), ``length`` long (down when negative), its
     free corners cut by ``chamfer``; counter-clockwise."""
@@ -133,7 +139,7 @@ def _panel(kind: str, x: float, inside: BoxInside, base: float) -> tuple[list, l
     w, h, d = inside.width, inside.height, inside.depth
     top = base + h
     if kind == "side":
-        dust = min(0.45 * w, 25.0)
+        dust = _dust(w)
         wall = ((x, base), (x + d, base), (x + d, top), (x, top))
         tip = _flap(x, x + d, top, dust, min(d / 3, 4.0))
         bottom = _flap(x, x + d, base, -dust, min(d / 3, 4.0))
@@ -193,7 +199,7 @@ def net_piece(walls: tuple[str, ...], inside: BoxInside, *, title: str, facts: s
     """One piece of the net: the ``walls`` left to right, a seam flap after the last, their
     flaps, and what is printed on them; its bounding box starts at (0, 0)."""
     w, h, d = inside.width, inside.height, inside.depth
-    below = max(d, min(0.45 * w, 25.0))
+    below = max(d, _dust(w))
     paper, glue, labels, picture, x = [], [], [], None, 0.0
     for kind in walls:
         parts, glued = _panel(kind, x, inside, below)
@@ -206,7 +212,7 @@ def net_piece(walls: tuple[str, ...], inside: BoxInside, *, title: str, facts: s
     glue.append(_flap_right(x, below, h))
     cuts, folds = cut_and_fold(paper + glue)
     labels += [_glue_label(poly) for poly in glue]
-    top = below + h + max(d + TUCK, min(0.45 * w, 25.0))
+    top = below + h + max(d + TUCK, _dust(w))
     return NetPiece(x + SEAM, top, tuple(cuts), tuple(folds), tuple(glue), tuple(labels), picture)
 
 

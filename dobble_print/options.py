@@ -16,6 +16,7 @@ from dobble_print.deck import BORDER_MM
 from dobble_print.printing import PAPERS, Duplex, Paper
 from dobble_print.symbols import SymbolOptions
 
+DEFAULT_TITLE = "Spot it! deck"  # on the box when the deck has no --title
 CONNECT_GAP = 2.0  # mm between a Connect card's border and its symbols (the preset's 5 mm margin)
 
 
@@ -54,6 +55,15 @@ class BuildOptions:
     shop: Path | None = None  # folder for the print-shop files (one card per page, PNGs)
     variant: Variant = Variant.CLASSIC
     reshuffle: tuple[int, ...] = ()  # cards (from 1) laid out again; one listed twice, twice
+    rules: bool = False  # a page of rules after the cover
+    box: bool = False  # a tuck box to print, cut and fold, after the rules
+    card_thickness: float = 0.3  # mm, one printed card: the box's depth is the stack's
+    title: str | None = None  # the deck's name: on the box, the cover and the rules
+
+    @property
+    def box_title(self) -> str:
+        """What the box's front says: the deck's title, or a plain name."""
+        return self.title or DEFAULT_TITLE
 
     @property
     def symbol_margin(self) -> float:

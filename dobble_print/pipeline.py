@@ -44,14 +44,18 @@ from dobble_print.planning import (
     symbol_pixels,
 )
 from dobble_print.printing import (
+    BoxPage,
     DeckFacts,
+    RulesDeck,
     SheetPlan,
     card_png_paths,
     cover_page_count,
     draw_card,
     draw_sheet,
     load_back,
+    plan_box,
     plan_cover,
+    plan_rules,
     plan_sheets,
     render_pdf,
     save_png,
@@ -137,6 +141,12 @@ def prepare(
                 "reshuffle", f"{number} is out of range: this deck has cards 1 to {len(deck.cards)}"
             )
     symbols = loaded.symbols
+    rules_pages = (
+        len(plan_rules(_rules_deck(options, deck, len(symbols)), options.paper, options.margin))
+        if options.rules
+        else 0
+    )
+    box_pages = len(_box(options, len(deck.cards), deck.symbols_per_card)) if options.box else 0
     plan = plan_sheets(
         len(deck.cards),
         paper=options.paper,
@@ -150,6 +160,8 @@ def prepare(
         cover_pages=(
             cover_page_count(len(symbols), options.paper, options.margin) if options.cover else 0
         ),
+        rules_pages=rules_pages,
+        box_pages=box_pages,
     )
     todo = range(len(deck.cards)) if only is None else sorted(set(only(plan)))
     reshuffles = Counter(number - 1 for number in options.reshuffle)
@@ -193,6 +205,32 @@ def prepare(
         warnings=loaded.warnings + _faint(loaded, options.card_color, cache),
         notes=loaded.notes,
         teams=teams,
+    )
+
+
+def _rules_deck(options: BuildOptions, deck: Deck, symbols: int) -> RulesDeck:
+    """What the rules sheet says about this deck."""
+    return RulesDeck(
+        len(deck.cards),
+        deck.symbols_per_card,
+        symbols,
+        connect=options.variant is Variant.CONNECT,
+        cover=options.cover,
+        title=options.title,
+    )
+
+
+def _box(options: BuildOptions, cards: int, symbols_per_card: int) -> tuple[BoxPage, ...]:
+    """The tuck box's page(s) for ``cards`` cards."""
+    facts = f"{cards} cards, {symbols_per_card} pictures on each\nany two share exactly one"
+    return plan_box(
+        options.card,
+        cards,
+        thickness=options.card_thickness,
+        paper=options.paper,
+        margin=options.margin,
+        title=options.box_title,
+        facts=facts,
     )
 
 
@@ -298,8 +336,16 @@ def build(
         len(symbols),
         options.seed,
         notes=cover_lines(prepared.teams) if prepared.teams else (),
+        title=options.title,
     )
     cover = plan_cover([s.name for s in symbols], facts, plan) if options.cover else ()
+    rules = (
+        plan_rules(_rules_deck(options, prepared.deck, len(symbols)), options.paper, options.margin)
+        if options.rules
+        else ()
+    )
+    n = prepared.deck.symbols_per_card
+    box = _box(options, len(layouts), n) if options.box else ()
 
     def write(tmp: Path) -> None:
         render_pdf(
@@ -312,6 +358,8 @@ def build(
             card_color=options.card_color,
             progress=_stage(progress, "render"),
             teams=prepared.teams,
+            rules=rules,
+            box=box,
         )
 
     metrics = None

@@ -17,7 +17,7 @@ from dobble_print.cli.options import card_options
 from dobble_print.cli.progress import Bars
 from dobble_print.cli.summary import summarise
 from dobble_print.errors import DobbleError
-from dobble_print.units import parse_offset
+from dobble_print.units import parse_length, parse_offset
 
 app = typer.Typer(
     add_completion=False,
@@ -113,6 +113,21 @@ def _duplex(text: str):
         raise DobbleError(f"--duplex {text!r} is not a choice; use long or short") from None
 
 
+def _thickness(text: str) -> float:
+    """``--card-thickness``: a length; a negative one is passed on, for the engine to refuse
+    in its own words (a length cannot start with a minus)."""
+    text = text.strip()
+    if text.startswith("-"):
+        return -parse_length(text[1:], option="--card-thickness")
+    return parse_length(text, option="--card-thickness")
+
+
+def _title(text: str | None) -> str | None:
+    if text is not None and not text.strip():
+        raise DobbleError('--title is empty; give the deck a name, e.g. --title "Our animals"')
+    return text.strip() if text is not None else None
+
+
 @app.command(cls=_Command)
 @card_options
 def build(
@@ -171,6 +186,33 @@ def build(
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Name every picture used or unused.")
     ] = False,
+    rules: Annotated[
+        bool,
+        typer.Option("--rules", help="Add a page of rules (how to play) after the cover."),
+    ] = False,
+    box: Annotated[
+        bool,
+        typer.Option(
+            "--box", help="Add a tuck box to print on thick paper, cut, fold and glue for the deck."
+        ),
+    ] = False,
+    card_thickness: Annotated[
+        str,
+        typer.Option(
+            "--card-thickness",
+            metavar="LENGTH",
+            help="One card's thickness, for the box's depth (laminated cards: about 0.5mm).",
+        ),
+    ] = "0.3mm",
+    title: Annotated[
+        str | None,
+        typer.Option(
+            "--title",
+            metavar="TEXT",
+            help="The deck's name, on the box, the cover and the rules (default on the box: "
+            '"Spot it! deck").',
+        ),
+    ] = None,
     *,
     card_fields: dict[str, Any],
 ) -> None:
@@ -202,6 +244,13 @@ def build(
             f"--duplex {duplex} does nothing without backs; add --backs (or --back-image FILE) "
             "to print them, or leave --duplex out"
         )
+    if _given(ctx, "card_thickness") and not box:
+        fail(
+            f"--card-thickness {card_thickness} does nothing without --box; add --box to print "
+            "a tuck box, or leave --card-thickness out"
+        )
+    thickness = run(lambda: _thickness(card_thickness))
+    deck_title = run(lambda: _title(title))
     from dobble_print.layout import packer_cached
 
     if not quiet and not packer_cached():
@@ -223,6 +272,10 @@ def build(
             duplex=_duplex(duplex),
             back_offset=parse_offset(back_offset, option="--back-offset"),
             cover=not no_cover,
+            rules=rules,
+            box=box,
+            card_thickness=thickness,
+            title=deck_title,
         )
         with Bars(not quiet) as bars:
             return build_pdf(options, progress=bars), options.seed

@@ -44,6 +44,10 @@ _BUILD_ONLY = frozenset(
         "no_cover",
         "quiet",
         "verbose",
+        "rules",
+        "box",
+        "card_thickness",
+        "title",
     }
 )
 

@@ -22,6 +22,10 @@ _EXPORTS = {
     "shop_paths": "shop",
     "write_shop": "shop",
     "render_pdf": "pdf",
+    "RulesDeck": "rules",
+    "plan_rules": "rules",
+    "BoxPage": "box_pages",
+    "plan_box": "box_pages",
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -74,6 +74,7 @@ class DeckFacts:
     symbols: int
     seed: int
     notes: tuple[str, ...] = ()  # lines about the variant (Connect's teams), before the tips
+    title: str | None = None  # the deck's own title (--title), heading the cover when given
 
 
 _CUT = {
@@ -189,7 +190,8 @@ def plan_cover(names: Sequence[str], facts: DeckFacts, plan: SheetPlan) -> tuple
     """
     paper, margin = plan.paper, plan.margin
     left, width, top = _frame(paper, margin)
-    texts = [Text(left, top, "Your Spot it! card deck", 20, bold=True, max_width=width)]
+    heading = facts.title or "Your Spot it! card deck"
+    texts = [Text(left, top, heading, 20, bold=True, max_width=width)]
     texts.append(
         Text(
             left,
@@ -203,7 +205,7 @@ def plan_cover(names: Sequence[str], facts: DeckFacts, plan: SheetPlan) -> tuple
         )
     )
     texts.append(Text(left, top - 20, "How to print", 13, bold=True))
-    first_card_page = sum(1 for p in plan.pages if p.kind == "cover") + 1
+    first_card_page = sum(1 for p in plan.pages if p.kind in ("cover", "rules", "box")) + 1
     lines = _instructions(plan, first_card_page, facts.notes)[:INSTRUCTION_LINES]
     for i, line in enumerate(lines, 1):
         texts.append(Text(left, top - 27 - 5.5 * (i - 1), f"{i}.  {line}", 9.5, max_width=width))

@@ -40,6 +40,8 @@ def plan_sheets(
     duplex: Duplex | None = None,
     back_offset: tuple[float, float] = (0.0, 0.0),
     cover_pages: int = 0,
+    rules_pages: int = 0,
+    box_pages: int = 0,
 ) -> SheetPlan:
     """Impose ``card_count`` cards on as few sheets as possible.
 
@@ -50,6 +52,8 @@ def plan_sheets(
         duplex: print backs, mirrored for this flip edge; None for no backs.
         back_offset: (x, y) mm added to every back position to correct a printer.
         cover_pages: how many cover pages come first (they shift the page numbers).
+        rules_pages: how many pages of rules follow the cover.
+        box_pages: how many pages of tuck box follow the rules.
 
     Raises:
         DobbleError: when not even one card fits inside the printable area, or a back offset would
@@ -87,7 +91,13 @@ def plan_sheets(
         tuple(slots),
         pattern.outline,
         duplex,
-        page_order(sheets, cover_pages=cover_pages, backs=duplex is not None),
+        page_order(
+            sheets,
+            cover_pages=cover_pages,
+            backs=duplex is not None,
+            rules_pages=rules_pages,
+            box_pages=box_pages,
+        ),
         pattern.cuts,
     )
 

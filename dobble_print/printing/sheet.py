@@ -84,7 +84,8 @@ class CardSlot:
 
 @dataclass(frozen=True)
 class Page:
-    """One page of the PDF: ``kind`` is ``cover``, ``front`` or ``back``; ``sheet`` is 0-based."""
+    """One page of the PDF: ``kind`` is ``cover``, ``rules``, ``box``, ``front`` or ``back``;
+    ``sheet`` is 0-based (on a front or back)."""
 
     kind: str
     sheet: int | None = None
@@ -136,9 +137,13 @@ def mirror(
     return (x + offset[0], y + offset[1])
 
 
-def page_order(sheet_count: int, *, cover_pages: int, backs: bool) -> tuple[Page, ...]:
-    """The PDF's pages: the cover, then each front sheet followed by its back sheet."""
-    pages = [Page("cover")] * cover_pages
+def page_order(
+    sheet_count: int, *, cover_pages: int, backs: bool, rules_pages: int = 0, box_pages: int = 0
+) -> tuple[Page, ...]:
+    """The PDF's pages: the cover, the rules and the box (never on a sheet of cards), then each
+    front sheet followed by its back sheet."""
+    pages = [Page("cover")] * cover_pages + [Page("rules")] * rules_pages
+    pages += [Page("box")] * box_pages
     for s in range(sheet_count):
         pages.append(Page("front", s))
         if backs:

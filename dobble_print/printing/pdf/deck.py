@@ -14,7 +14,9 @@ import numpy as np
 
 from dobble_print.card import CardLayout, ShapeKind
 from dobble_print.deck import Team
+from dobble_print.printing.box_pages import BoxPage
 from dobble_print.printing.cover import CoverPage
+from dobble_print.printing.pdf.box import draw_box_page
 from dobble_print.printing.pdf.canvas import (
     CUT_GREY,
     CUT_LINE_PT,
@@ -72,6 +74,8 @@ def render_pdf(
     title: str = "dobble-print deck",
     progress: Callable[[int, int], None] | None = None,
     teams: Sequence[Team] | None = None,
+    rules: Sequence[CoverPage] = (),
+    box: Sequence[BoxPage] = (),
 ) -> None:
     """Write the deck to ``path`` (the caller makes the write atomic).
 
@@ -81,6 +85,8 @@ def render_pdf(
         card_color: RGB in [0, 1] of the card background (fronts, and behind transparent backs).
         progress: called as ``progress(done, total)`` after each page.
         teams: each card's Connect team, whose colour borders it (in deck order).
+        rules: the rules pages, drawn after the cover; ``plan.pages`` must count them.
+        box: the tuck box pages, after the rules, with the first card on its front.
     """
     c, fonts = open_canvas(
         path,
@@ -96,10 +102,16 @@ def render_pdf(
         back_size = define_back_form(c, back, 2 * (max(plan.card.half_extent) + plan.back_bleed))
     shaped = plan.card.kind is not ShapeKind.CIRCLE or teams is not None
 
-    covers = iter(cover)
+    covers, rule_pages, box_pages = iter(cover), iter(rules), iter(box)
     for n, page in enumerate(plan.pages, 1):
         if page.kind == "cover":
             draw_cover_page(c, next(covers), symbols, fonts)
+        elif page.kind == "rules":
+            draw_cover_page(c, next(rule_pages), symbols, fonts)
+        elif page.kind == "box":
+            team = teams[0] if teams else None
+            card = dict(card=plan.card, layout=layouts[0], card_color=card_color, team=team)
+            draw_box_page(c, next(box_pages), fonts, **card)
         else:
             slots = [s for s in plan.slots if s.sheet == page.sheet]
             if page.kind == "front" and shaped:

@@ -66,7 +66,7 @@ def choose_fonts(words: Sequence[str], given: Sequence[Font], bundled: Font) -> 
             result.emoji[word] = font
         else:
             text_words.append(word)
-    chain = [f for f in given if f.outlines] + [bundled]
+    chain = [f for f in given if f.outlines and not f.colour] + [bundled]
     _extend_chain(chain, text_words)
     for word in text_words:
         font, missing = min(

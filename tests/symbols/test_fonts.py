@@ -165,7 +165,9 @@ def test_font_option_is_repeatable_and_takes_no_script_away(tmp_path, installed)
     first = make_font(tmp_path / "first.ttf", "猫cha", "First")
     second = make_font(tmp_path / "second.ttf", "電車", "Second")
     emoji = make_colour_font(tmp_path / "emoji.ttf", "🦊")
-    result = load(tmp_path, ["cha", "chat", "猫", "電車", "Γάτα", "🦊"], fonts=(first, second, emoji))
+    result = load(
+        tmp_path, ["cha", "chat", "猫", "電車", "Γάτα", "🦊"], fonts=(first, second, emoji)
+    )
     assert result.warnings == ()
     assert fonts_of(result) == {
         "cha": "first.ttf",

@@ -60,8 +60,15 @@ def choose_fonts(words: Sequence[str], given: Sequence[Font], bundled: Font) -> 
     result = WordFonts()
     text_words = []
     colour = [f for f in given if f.colour]
+    emoji_lines = [w for w in dict.fromkeys(words) if is_emoji_line(w)]
+    # One colour font for all the emoji when one has them all (one search, and they look alike).
+    every = (
+        _emoji_font("".join(map(emoji_characters, emoji_lines)), colour) if emoji_lines else None
+    )
     for word in dict.fromkeys(words):
-        font = is_emoji_line(word) and _emoji_font(emoji_characters(word), colour)
+        font = None
+        if word in emoji_lines:
+            font = every or _emoji_font(emoji_characters(word), colour)
         if font:
             result.emoji[word] = font
         else:

@@ -49,7 +49,7 @@ class FaceInfo:
         colour: it has colour glyphs (CBDT, sbix or COLR): an emoji font.
         embeddable: its licence allows embedding (OS/2 fsType), as reportlab checks.
         name: family and style, for messages and ranking.
-        rank: smaller is preferred for text (weight, slant, style); see :func:`_rank`.
+        rank: smaller is preferred for text (slant, style, weight); see :func:`_rank`.
     """
 
     cmap: frozenset[int]
@@ -80,6 +80,7 @@ def _read_face(face: FontFace, _size: int, _mtime: int) -> FaceInfo | None:
             fs_type = os2.fsType if os2 is not None else 0
             weight = os2.usWeightClass if os2 is not None else 400
             italic = bool(os2.fsSelection & 1) if os2 is not None else False
+            proportion = os2.panose.bProportion if os2 is not None and os2.panose else 0
             name = tt["name"].getBestFullName() if "name" in tt else None
             return FaceInfo(
                 cmap=frozenset(tt.getBestCmap() or {}),
@@ -87,15 +88,18 @@ def _read_face(face: FontFace, _size: int, _mtime: int) -> FaceInfo | None:
                 colour=any(t in tt for t in COLOUR_TABLES),
                 embeddable=not (fs_type == 0x0002 or fs_type & 0x0300),
                 name=name or face.path.stem,
-                rank=_rank(name or face.path.stem, weight, italic),
+                rank=_rank(name or face.path.stem, weight, italic, proportion),
             )
     except Exception:  # noqa: BLE001 - any unreadable file in a font folder is simply not a font
         return None
 
 
-def _rank(name: str, weight: int, italic: bool) -> tuple:
+def _rank(name: str, weight: int, italic: bool, proportion: int) -> tuple:
+    """Upright first, then plain sans (not serif, not monospaced: PANOSE proportion 9 — IPAGothic
+    sets kana on a fixed pitch, IPAPGothic proportionally), regular weight, not condensed."""
     lower = name.lower()
-    return (italic, any(w in lower for w in _SECOND_CHOICE), abs(weight - 400))
+    second = any(w in lower for w in _SECOND_CHOICE) or proportion == 9
+    return (italic, second, abs(weight - 400), proportion in (6, 8))
 
 
 def faces_with(chars: str, *, colour: bool = False) -> tuple[FontFace, ...]:

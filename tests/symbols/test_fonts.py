@@ -208,3 +208,13 @@ def test_a_font_with_nothing_to_draw_is_refused_by_what_it_lacks(tmp_path):
         f"--font {font}: has neither glyph outlines nor colour glyphs to draw words with; "
         "give a font file (.ttf, .otf or .ttc)"
     )
+
+
+def test_one_colour_font_for_all_the_emoji_when_one_has_them_all(tmp_path, installed):
+    make_colour_font(installed / "a.ttf", "🦊")
+    make_colour_font(installed / "b.ttf", "🦊🐱")
+    make_colour_font(installed / "c.ttf", "🐸")
+    result = load(tmp_path, ["🦊", "🐱"])
+    assert set(fonts_of(result).values()) == {"b.ttf"}
+    result = load(tmp_path, ["🦊", "🐸"])  # no font has both: each its own
+    assert fonts_of(result) == {"🦊": "a.ttf", "🐸": "c.ttf"}

@@ -62,11 +62,25 @@ def render_emoji(word: str, font: Font, *, max_px: int) -> np.ndarray:
     pad = 2
     im = Image.new("RGBA", (right - left + 2 * pad, bottom - top + 2 * pad), (0, 0, 0, 0))
     ImageDraw.Draw(im).text((pad - left, pad - top), word, font=pil_font, embedded_color=True)
+    im = Image.fromarray(_straight(np.asarray(im)), "RGBA")
     scale = max_px / max(im.size)
     if scale > 1:
         size = (max(1, round(im.width * scale)), max(1, round(im.height * scale)))
         im = im.resize(size, Image.Resampling.LANCZOS)
     return np.asarray(im).copy()
+
+
+def _straight(rgba: np.ndarray) -> np.ndarray:
+    """Colours as they are, not darkened by their transparency.
+
+    Pillow blends a colour glyph into the transparent (black) canvas, so an edge pixel half
+    covered holds half its colour; printed over a soft mask, those edges showed as a dark fringe.
+    """
+    alpha = rgba[..., 3:].astype(np.float32)
+    rgb = rgba[..., :3] * (255.0 / np.maximum(alpha, 1.0))
+    out = rgba.copy()
+    out[..., :3] = np.where(alpha > 0, np.minimum(np.rint(rgb), 255), 0).astype(np.uint8)
+    return out
 
 
 def _draw_size(font: Font) -> int:

@@ -14,9 +14,10 @@ import pytest
 from dobble_print.errors import DobbleError
 from dobble_print.resources import default_font
 from dobble_print.symbols import fonts as fonts_module
-from dobble_print.symbols.emoji import is_emoji_line
+from dobble_print.symbols.emoji import is_emoji_line, render_emoji
 from dobble_print.symbols.fonts import FontFace, faces_with, forget_fonts
 from dobble_print.symbols.loading import SymbolOptions, find_sources, load_symbols
+from dobble_print.symbols.words import load_font
 from tests.support.fonts import make_collection, make_colour_font, make_font
 from tests.support.messages import as_cli
 
@@ -159,6 +160,11 @@ def test_emoji_line_prints_as_a_colour_picture(tmp_path, installed):
     orange = (np.abs(ink - (255, 115, 0)) < 8).all(axis=1).mean()
     assert orange > 0.5 and (np.abs(ink - (51, 26, 0)) < 8).all(axis=1).any()  # both layers
     assert not np.array_equal(fox.rgba, cat.rgba)
+    # As drawn (no scaling): the slanted edges' pixels keep their orange, not darkened by the
+    # transparent canvas they were drawn on.
+    drawn = render_emoji("🦊", load_font(installed / "emoji.ttf"), max_px=1)
+    edge = drawn[(drawn[..., 3] > 30) & (drawn[..., 3] < 220)]
+    assert len(edge) > 20 and np.median(edge[:, 0]) > 240, edge[:, 0]
 
 
 def test_font_option_is_repeatable_and_takes_no_script_away(tmp_path, installed):

@@ -57,6 +57,8 @@ def _apply_preset(ctx: typer.Context, param: object, value: str | None) -> str |
 
     own = {p.name for p in ctx.command.params if p.name and p.name != "preset"}
     values = run(lambda: load_preset(value, known=own | _BUILD_ONLY))
+    if isinstance(values.get("font"), str):  # `font = "x.ttf"`, as before --font was repeatable
+        values = {**values, "font": [values["font"]]}
     ctx.default_map = {**(ctx.default_map or {}), **{k: v for k, v in values.items() if k in own}}
     return value
 

@@ -1,4 +1,5 @@
-"""Word symbols: lines of a UTF-8 text file, set in a TrueType font, printed as real vector text.
+"""Word symbols: lines of a UTF-8 text file, set in a font (:mod:`fallback` says which), printed
+as real vector text (or, for a CFF font, its outlines: :mod:`outlines`).
 
 A word becomes two things that agree exactly: a list of :class:`TextLine` (text, pen position and
 size in pixels) that the renderer draws as PDF text with an embedded font subset, and an RGBA raster

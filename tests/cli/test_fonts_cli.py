@@ -47,3 +47,17 @@ def test_bundled_font_is_named_as_such(tmp_path, installed):
     )
     assert result.exit_code == 0, result.stderr
     assert "font: DejaVuSans.ttf (bundled) as text for 3 words: chat, Γάτα, قطة" in result.stdout
+
+
+def test_a_preset_may_give_one_font_as_a_string(tmp_path, installed):
+    font = make_font(tmp_path / "own.ttf", "chat", "Own")
+    preset = tmp_path / "mine.toml"
+    preset.write_text(f'font = "{font}"\n', encoding="utf-8")
+    words = tmp_path / "words.txt"
+    words.write_text("chat\nΓάτα\nقطة\n", encoding="utf-8")
+    result = CliRunner().invoke(
+        app,
+        ["build", str(words), "-o", str(tmp_path / "d.pdf"), "--preset", str(preset), "-v"],
+    )
+    assert result.exit_code == 0, result.stderr
+    assert f"font: {font} as text for 1 word: chat" in result.stdout

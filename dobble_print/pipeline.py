@@ -307,7 +307,7 @@ def build(
     without ``measure`` the cards are not measured (the report then has no metrics), which a
     shell that shows no figures (the app) need not wait for.
     """
-    inputs = [*find_sources(options.sources).files, options.symbol_options.font, options.backs]
+    inputs = [*find_sources(options.sources).files, *options.symbol_options.fonts, options.backs]
     inputs = [p for p in inputs if p is not None]
     refuse_inputs(
         {"output": [options.output], "report": [options.report] if options.report else []}, inputs

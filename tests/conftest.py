@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
 import pytest
 from PIL import Image
+
+# No test sees the machine's fonts: the installed-font search looks in no folder unless a test
+# points it at fonts it built (or, for the one test of a real system font, clears this).
+os.environ["DOBBLE_PRINT_FONT_DIRS"] = ""
 
 REPO = Path(__file__).resolve().parent.parent
 ICONS = REPO / "assets" / "icons"

@@ -193,7 +193,7 @@ def build_options(
         symbol_options=SymbolOptions(
             Background.REMOVE,
             _enum(PhotoShape, v["photo_shape"], LABELS["photo_shape"]),
-            None,
+            (),  # no --font: the bundled and installed fonts
             True,
         ),
         backs={"none": None, "bundled": default_back(), "own": back}[backs],

@@ -61,6 +61,8 @@ def _apply_preset(ctx: typer.Context, param: object, value: str | None) -> str |
 
     own = {p.name for p in ctx.command.params if p.name and p.name != "preset"}
     values = run(lambda: load_preset(value, known=own | _BUILD_ONLY))
+    if isinstance(values.get("font"), str):  # `font = "x.ttf"`, as before --font was repeatable
+        values = {**values, "font": [values["font"]]}
     ctx.default_map = {**(ctx.default_map or {}), **{k: v for k, v in values.items() if k in own}}
     return value
 
@@ -179,11 +181,13 @@ PhotoShapeOption = Annotated[
     ),
 ]
 FontOption = Annotated[
-    Path | None,
+    list[Path] | None,
     typer.Option(
         "--font",
         metavar="FILE",
-        help="TrueType font (.ttf/.otf) for words in scripts the bundled DejaVu Sans lacks.",
+        help="A font (.ttf, .otf, .ttc; a colour emoji font too) tried before the bundled DejaVu "
+        "Sans and the installed fonts; repeat for several. Not needed for most scripts: words "
+        "DejaVu Sans lacks are set in an installed font that has them.",
     ),
 ]
 SkipBad = Annotated[
@@ -232,7 +236,7 @@ def parse_card_options(
     """
     return dict(
         sources=tuple(sources) if sources else (default_icons(),),
-        symbol_options=SymbolOptions(background, photo_shape, font, skip_bad),
+        symbol_options=SymbolOptions(background, photo_shape, tuple(font or ()), skip_bad),
         symbols_per_card=symbols_per_card,
         cards=cards,
         paper=parse_paper(paper),

@@ -34,6 +34,8 @@ def summarise(
             typer.echo(f"used: {sym.source}")
         for path in result.unused:
             typer.echo(f"unused: {path}")
+        for line in font_lines(result.symbols):
+            typer.echo(line)
     typer.echo(summary_line(result, seed=seed, output=output, added=added))
     if result.unused and not verbose:
         names = ", ".join(result.unused[:10])
@@ -50,6 +52,26 @@ def summarise(
     typer.echo("Print at 100 % (actual size), not 'fit to page'.")
     if result.plan.duplex:
         typer.echo(f"Print two-sided, flip on {result.plan.duplex.value} edge.")
+
+
+def font_lines(symbols) -> list[str]:
+    """One line per font the words print in (for ``--verbose``): which file, how, for which
+    words; the bundled font only by name."""
+    from dobble_print.resources import default_font
+
+    used: dict[tuple[str, str], list[str]] = {}
+    for sym in symbols:
+        if sym.kind == "word":
+            how = "as outlines (CFF: not searchable text)" if sym.outline else "as text"
+            used.setdefault((sym.font, how), []).append(sym.name)
+        elif sym.font:  # an emoji line, drawn from a colour font
+            used.setdefault((sym.font, "as colour pictures"), []).append(sym.name)
+    lines = []
+    for (font, how), words in used.items():
+        name = f"{Path(font).name} (bundled)" if font == str(default_font()) else font
+        shown = ", ".join(words[:8]) + (f" and {len(words) - 8} more" if len(words) > 8 else "")
+        lines.append(f"font: {name} {how} for {_count(len(words), 'word')}: {shown}")
+    return lines
 
 
 def _flagged(result: BuildResult) -> dict[str, str]:

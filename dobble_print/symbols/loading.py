@@ -33,7 +33,10 @@ from dobble_print.symbols.background import (
     remove_background,
     shape_photo,
 )
+from dobble_print.symbols.emoji import render_emoji
+from dobble_print.symbols.fallback import WordFonts, choose_fonts
 from dobble_print.symbols.names import display_name, distinct_names
+from dobble_print.symbols.outlines import PathOp, outline_lines
 from dobble_print.symbols.pictures import load_picture, picture_problem
 from dobble_print.symbols.raster import BadPicture, ink_box
 from dobble_print.symbols.similar import Lookalikes
@@ -47,10 +50,8 @@ from dobble_print.symbols.sources import (
 from dobble_print.symbols.words import (
     PALETTE,
     BadWords,
-    Font,
     TextLine,
     load_font,
-    missing_characters,
     render_word,
     shift_lines,
 )
@@ -93,7 +94,10 @@ class Symbol:
             rasterised in its colour: the shape the layout packs.
         kind: ``"image"`` or ``"word"``.
         lines: for a word, its lines in ``rgba``'s pixel coordinates, to print as vector text.
-        font: for a word, the TrueType file to print it in.
+        font: for a word, the font file to print it in (for an emoji line, its colour font).
+        font_index: the font's face number in a collection (``.ttc``), else 0.
+        outline: for a word in a font the PDF cannot embed (CFF), its glyphs' outlines in
+            ``rgba``'s pixels, printed as filled paths instead of text.
         color: for a word, its RGB colour (0–255).
         background_removed: a picture whose plain background was made transparent.
     """
@@ -106,6 +110,8 @@ class Symbol:
     font: str = ""
     color: tuple[int, int, int] = (0, 0, 0)
     background_removed: bool = False
+    font_index: int = 0
+    outline: tuple[PathOp, ...] = ()
 
     @property
     def aspect(self) -> float:
@@ -125,7 +131,7 @@ class SymbolOptions:
 
     background: Background = Background.REMOVE
     photo_shape: PhotoShape = PhotoShape.RECT
-    font: Path | None = None
+    fonts: tuple[Path, ...] = ()  # --font files, in front of the bundled and installed ones
     skip_bad: bool = False
 
 
@@ -173,25 +179,11 @@ def _picture(path: Path, *, max_px: int, options: SymbolOptions) -> tuple[np.nda
 
 
 def _load_one(
-    source: Source, *, max_px: int, options: SymbolOptions, font: Font | None, index: int
+    source: Source, *, max_px: int, options: SymbolOptions, fonts: WordFonts | None, index: int
 ) -> Symbol:
     if source.word:
-        assert font is not None
-        color = PALETTE[index % len(PALETTE)]
-        rgba, lines = render_word(source.word, font=font, color=color, max_px=max_px)
-        cut = trim(rgba)
-        if cut is None:
-            raise BadPicture(f'"{source.word}" draws nothing in {font.path.name}')
-        pixels, left, top = cut
-        return Symbol(
-            source.word,
-            source.label,
-            pixels,
-            "word",
-            shift_lines(lines, -left, -top),
-            str(font.path),
-            color,
-        )
+        assert fonts is not None
+        return _word_symbol(source, fonts, max_px=max_px, index=index)
     try:
         rgba, removed = _picture(source.path, max_px=max_px, options=options)
     except OSError as exc:
@@ -202,19 +194,48 @@ def _load_one(
     return Symbol(display_name(source.path), source.label, cut[0], background_removed=removed)
 
 
-def _font_for(sources: Sources, options: SymbolOptions) -> Font | None:
-    if options.font is not None and not options.font.is_file():  # even with no words: a typo
-        what = "is a folder" if options.font.is_dir() else "no such file"
-        raise OptionError("font", f"{options.font}: {what}; give a TrueType .ttf file")
-    if not any(s.word for s in sources.items):
+def _word_symbol(source: Source, fonts: WordFonts, *, max_px: int, index: int) -> Symbol:
+    """A word as text (or outlines) in its font, or an emoji line as a colour picture."""
+    if emoji := fonts.emoji.get(source.word):
+        cut = trim(render_emoji(source.word, emoji, max_px=max_px))
+        if cut is None:
+            raise BadPicture(f'"{source.word}" draws nothing in {emoji.path.name}')
+        return Symbol(source.word, source.label, cut[0], font=str(emoji.path))
+    font = fonts.text[source.word]
+    color = PALETTE[index % len(PALETTE)]
+    rgba, lines = render_word(source.word, font=font, color=color, max_px=max_px)
+    cut = trim(rgba)
+    if cut is None:
+        raise BadPicture(f'"{source.word}" draws nothing in {font.path.name}')
+    pixels, left, top = cut
+    lines = shift_lines(lines, -left, -top)
+    outline = outline_lines(lines, font) if font.outlines != "glyf" else ()
+    path = str(font.path)
+    return Symbol(
+        source.word, source.label, pixels, "word", lines, path, color, False, font.index, outline
+    )
+
+
+def _fonts_for(sources: Sources, options: SymbolOptions) -> WordFonts | None:
+    """Each word's font: ``--font`` files first, then the bundled one, then installed ones."""
+    for path in options.fonts:  # checked even with no words: a typo
+        if not path.is_file():
+            what = "is a folder" if path.is_dir() else "no such file"
+            raise OptionError("font", f"{path}: {what}; give a font file (.ttf, .otf or .ttc)")
+    words = [s.word for s in sources.items if s.word]
+    if not words:
         return None
     from dobble_print.resources import default_font
 
-    path = options.font or default_font()
-    try:
-        return load_font(path)
-    except (BadWords, OSError) as exc:
-        raise OptionError("font", f"{path}: {exc}; give a TrueType .ttf file") from None
+    given = []
+    for path in options.fonts:
+        try:
+            given.append(load_font(path))
+        except (BadWords, OSError) as exc:
+            raise OptionError(
+                "font", f"{path}: {exc}; give a font file (.ttf, .otf or .ttc)"
+            ) from None
+    return choose_fonts(words, given, load_font(default_font()))
 
 
 PARALLEL_FROM = 16  # pictures: below this a process pool costs more than it saves
@@ -225,7 +246,7 @@ _AHEAD: tuple | None = None  # (items, max_px, options), inherited by forked wor
 def _decode_in_worker(i: int) -> Symbol | BadPicture:
     items, max_px, options = _AHEAD
     try:
-        return _load_one(items[i], max_px=max_px, options=options, font=None, index=0)
+        return _load_one(items[i], max_px=max_px, options=options, fonts=None, index=0)
     except BadPicture as exc:
         return exc
 
@@ -275,7 +296,7 @@ def load_symbols(
     Raises:
         DobbleError: listing every unreadable file, one per line, unless ``options.skip_bad``.
     """
-    font = _font_for(sources, options)
+    fonts = _fonts_for(sources, options)
     symbols: list[Symbol] = []
     bad = list(sources.bad)
     warnings: list[str] = []
@@ -296,7 +317,7 @@ def load_symbols(
                         raise symbol
                 else:
                     symbol = _load_one(
-                        source, max_px=max_px, options=options, font=font, index=words
+                        source, max_px=max_px, options=options, fonts=fonts, index=words
                     )
             except BadPicture as exc:
                 bad.append(f"{source.label}: {exc}")
@@ -316,11 +337,12 @@ def load_symbols(
             seen[key] = symbol
             if symbol.kind == "word":
                 words += 1
-                if font is not None and (missing := missing_characters(symbol.name, font)):
+                if fonts is not None and (missing := fonts.missing.get(source.word)):
                     warnings.append(
-                        f'{source.label}: "{symbol.name}" has characters {font.path.name} cannot '
-                        f"draw ({', '.join(missing)}); they would print as empty boxes; "
-                        "use --font with a font that has them"
+                        f'{source.label}: "{symbol.name}" has characters no installed font has '
+                        f"({', '.join(missing)}); they would print as empty boxes; install a font "
+                        f"that has them (e.g. `apt install {fonts.install[source.word]}`) "
+                        "or use --font"
                     )
             symbols.append(symbol)
             if progress:

@@ -1,4 +1,5 @@
-"""Word symbols: lines of a UTF-8 text file, set in a TrueType font, printed as real vector text.
+"""Word symbols: lines of a UTF-8 text file, set in a font (:mod:`fallback` says which), printed
+as real vector text (or, for a CFF font, its outlines: :mod:`outlines`).
 
 A word becomes two things that agree exactly: a list of :class:`TextLine` (text, pen position and
 size in pixels) that the renderer draws as PDF text with an embedded font subset, and an RGBA raster
@@ -64,7 +65,13 @@ class TextLine:
 
 @dataclass(frozen=True, eq=False)
 class Font:
-    """A TrueType font's file and the metrics needed to lay out and check text."""
+    """A font face's file and the metrics needed to lay out and check text.
+
+    ``outlines`` says how words in it print: ``"glyf"`` (TrueType) as PDF text with an embedded
+    subset, ``"CFF"`` as vector outlines (reportlab cannot embed CFF), ``""`` for a colour
+    bitmap (emoji) font, whose glyphs print as pictures. ``index`` is the face's number in a
+    collection (``.ttc``).
+    """
 
     path: Path
     cmap: dict[int, str]
@@ -72,6 +79,9 @@ class Font:
     units_per_em: int
     ascent: float  # em
     descent: float  # em, positive
+    index: int = 0
+    outlines: str = "glyf"
+    colour: bool = False
 
     def advance(self, text: str) -> float:
         """Width in em, glyph advances summed without kerning (as the PDF text will be)."""
@@ -80,8 +90,9 @@ class Font:
         return total / self.units_per_em
 
 
-def load_font(path: Path) -> Font:
-    """Read a TrueType (``.ttf`` or TrueType-flavoured ``.otf``) font.
+def load_font(path: Path, index: int = 0) -> Font:
+    """Read a font face: TrueType or CFF outlines (``.ttf``, ``.otf``, a ``.ttc`` collection's
+    face ``index``), or colour emoji glyphs.
 
     Raises:
         BadWords: when the file is not such a font.
@@ -89,12 +100,11 @@ def load_font(path: Path) -> Font:
     from fontTools.ttLib import TTFont, TTLibError
 
     try:
-        tt = TTFont(path, lazy=True, fontNumber=0)
-        if "glyf" not in tt:
-            raise BadWords(
-                "has PostScript (CFF) outlines, which cannot be embedded as a subset; "
-                "use a TrueType .ttf font"
-            )
+        tt = TTFont(path, lazy=True, fontNumber=index)
+        outlines = "glyf" if "glyf" in tt else "CFF" if ("CFF " in tt or "CFF2" in tt) else ""
+        colour = any(t in tt for t in ("CBDT", "sbix", "COLR"))
+        if not outlines and not colour:
+            raise BadWords("has neither glyph outlines nor colour glyphs to draw words with")
         fs_type = tt["OS/2"].fsType if "OS/2" in tt else 0
         if fs_type == 0x0002 or fs_type & 0x0300:  # reportlab's own test for embedding rights
             raise BadWords("its licence forbids embedding it in a PDF; choose another font")
@@ -102,11 +112,12 @@ def load_font(path: Path) -> Font:
         advances = {name: adv for name, (adv, _lsb) in tt["hmtx"].metrics.items()}
         upm = tt["head"].unitsPerEm
         hhea = tt["hhea"]
-        return Font(path, cmap, advances, upm, hhea.ascent / upm, abs(hhea.descent) / upm)
+        ascent, descent = hhea.ascent / upm, abs(hhea.descent) / upm
+        return Font(path, cmap, advances, upm, ascent, descent, index, outlines, colour)
     except BadWords:
         raise
     except (TTLibError, OSError, KeyError, AssertionError, ValueError) as exc:
-        raise BadWords(f"not a TrueType font ({exc or type(exc).__name__})") from None
+        raise BadWords(f"not a font file ({exc or type(exc).__name__})") from None
 
 
 def read_words(path: Path) -> list[tuple[int, str]]:
@@ -225,7 +236,9 @@ def render_word(
     h = math.ceil(height_em * size) + 2 * pad
     mask = Image.new("L", (w, h), 0)
     draw = ImageDraw.Draw(mask)
-    pil_font = ImageFont.truetype(str(font.path), size=size, layout_engine=ImageFont.Layout.BASIC)
+    pil_font = ImageFont.truetype(
+        str(font.path), size=size, index=font.index, layout_engine=ImageFont.Layout.BASIC
+    )
     lines = []
     for i, part in enumerate(parts):
         x = pad + (width_em - font.advance(part)) / 2 * size

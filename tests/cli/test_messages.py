@@ -101,7 +101,7 @@ def test_utf16_and_bom_word_lists_are_read_as_utf8_is(tmp_path, kind):
         (["--paper", "b5"], "--paper 'b5' is not a paper size; use a4, letter, a3, a5, a6, "
          "legal, tabloid or WxH like 210x297mm"),
         (["--font", "{tmp}/missing.ttf"],
-         "--font {tmp}/missing.ttf: no such file; give a TrueType .ttf file"),
+         "--font {tmp}/missing.ttf: no such file; give a font file (.ttf, .otf or .ttc)"),
         (["-o", "{tmp}/deck.png"], "-o {tmp}/deck.png: build writes a PDF; name it "
          "{tmp}/deck.pdf"),
     ],

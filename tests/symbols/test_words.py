@@ -139,60 +139,31 @@ def test_missing_characters_warn_naming_the_word(tmp_path):
     path = words_file(tmp_path, ["chat", "你好", "Γάτα"])
     result = load_words(path)
     assert result.warnings == (
-        f'{path}:2: "你好" has characters DejaVuSans.ttf cannot draw (你, 好); they would print '
-        "as empty boxes; use --font with a font that has them",
+        f'{path}:2: "你好" has characters no installed font has (你, 好); they would print '
+        "as empty boxes; install a font that has them (e.g. `apt install fonts-noto-cjk`) or "
+        "use --font",
     )
 
 
-def test_font_option_uses_another_font_and_warns_for_its_gaps(tmp_path):
+def test_font_option_goes_in_front_and_keeps_the_scripts_it_lacks(tmp_path):
     import reportlab
 
     vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
     path = words_file(tmp_path, ["chat", "Γάτα"])
-    result = load_words(path, font=vera)
-    assert {s.font for s in result.symbols} == {str(vera)}
-    assert (
-        len(result.warnings) == 1
-        and '"Γάτα" has characters Vera.ttf cannot draw' in result.warnings[0]
-    )
+    result = load_words(path, fonts=(vera,))
+    assert [Path(s.font).name for s in result.symbols] == ["Vera.ttf", "DejaVuSans.ttf"]
+    assert result.warnings == ()
 
 
-def test_font_that_cannot_be_embedded_is_a_clear_error(tmp_path):
-    from fontTools.fontBuilder import FontBuilder
-
-    fb = FontBuilder(1000, isTTF=False)
-    fb.setupGlyphOrder([".notdef", "A"])
-    fb.setupCharacterMap({65: "A"})
-    fb.setupCFF("Cff", {"FullName": "Cff"}, {".notdef": _charstring(), "A": _charstring()}, {})
-    fb.setupHorizontalMetrics({".notdef": (500, 0), "A": (500, 0)})
-    fb.setupHorizontalHeader(ascent=800, descent=-200)
-    fb.setupNameTable({"familyName": "Cff", "styleName": "Regular"})
-    fb.setupOS2()
-    fb.setupPost()
-    otf = tmp_path / "cff.otf"
-    fb.save(otf)
-    with pytest.raises(DobbleError) as info:
-        load_words(words_file(tmp_path, ["A"]), font=otf)
-    assert as_cli(info.value) == (
-        f"--font {otf}: has PostScript (CFF) outlines, which cannot be embedded as a subset; use "
-        "a TrueType .ttf font; give a TrueType .ttf file"
-    )
+def test_font_that_is_not_a_font_is_a_clear_error(tmp_path):
     not_font = tmp_path / "nope.ttf"
     not_font.write_text("hello")
     with pytest.raises(DobbleError) as info:
-        load_words(words_file(tmp_path, ["A"]), font=not_font)
-    assert re.match(r"--font .*nope.ttf: not a TrueType font", as_cli(info.value))
-
-
-def _charstring():
-    from fontTools.pens.t2CharStringPen import T2CharStringPen
-
-    pen = T2CharStringPen(500, None)
-    pen.moveTo((0, 0))
-    pen.lineTo((400, 0))
-    pen.lineTo((200, 600))
-    pen.closePath()
-    return pen.getCharString()
+        load_words(words_file(tmp_path, ["A"]), fonts=(not_font,))
+    assert re.match(
+        r"--font .*nope.ttf: not a font file \(.*\); give a font file \(.ttf, .otf or .ttc\)$",
+        as_cli(info.value),
+    )
 
 
 def test_printed_text_covers_the_packed_shape(tmp_path):

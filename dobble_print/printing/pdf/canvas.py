@@ -281,41 +281,62 @@ def _jpeg(rgb: np.ndarray) -> bytes:
     return out.getvalue()
 
 
-_WORD_FONTS: dict[str, str] = {}
+_WORD_FONTS: dict[tuple[str, int], str] = {}
 
 
-def _word_font(path: str) -> str:
+def word_font(path: str, index: int = 0) -> str:
     """Register a word symbol's TrueType font once; the PDF embeds the glyphs used as a subset.
 
-    The name comes from the file's contents, so the same font gives the same PDF bytes anywhere.
+    The name comes from the file's contents (and the face's number in a collection), so the
+    same font gives the same PDF bytes anywhere.
     """
-    if path not in _WORD_FONTS:
+    if (path, index) not in _WORD_FONTS:
         import hashlib
 
         from reportlab.pdfbase import pdfmetrics
         from reportlab.pdfbase.ttfonts import TTFont
 
         digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:8]
-        name = f"{Path(path).stem}-{digest}"
+        name = f"{Path(path).stem}-{digest}" + (f"-{index}" if index else "")
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, path))
-        _WORD_FONTS[path] = name
-    return _WORD_FONTS[path]
+            pdfmetrics.registerFont(TTFont(name, path, subfontIndex=index))
+        _WORD_FONTS[(path, index)] = name
+    return _WORD_FONTS[(path, index)]
 
 
 def _draw_word(c, symbol: Symbol) -> None:
-    """A word symbol as vector text over the unit square its raster spans.
+    """A word symbol as vector text (or its glyphs' outlines) over the unit square its raster
+    spans.
 
     Its lines are in the raster's pixels (y down); scaling by the raster's size makes them land
     exactly on the shape the layout packed.
     """
     h, w = symbol.rgba.shape[:2]
-    font = _word_font(symbol.font)
     c.scale(1 / w, 1 / h)
     c.setFillColorRGB(*(v / 255 for v in symbol.color))
+    if symbol.outline:
+        _fill_outline(c, symbol.outline, h)
+        return
+    font = word_font(symbol.font, symbol.font_index)
     for line in symbol.lines:
         c.setFont(font, line.size)
         c.drawString(line.x, h - line.baseline, line.text)
+
+
+def _fill_outline(c, ops, height: float) -> None:
+    """Fill glyph outlines given in pixels, y down (see ``symbols.outlines``), nonzero winding
+    as fonts are drawn."""
+    path = c.beginPath()
+    for op, v in ops:
+        if op == "M":
+            path.moveTo(v[0], height - v[1])
+        elif op == "L":
+            path.lineTo(v[0], height - v[1])
+        elif op == "C":
+            path.curveTo(v[0], height - v[1], v[2], height - v[3], v[4], height - v[5])
+        else:
+            path.close()
+    c.drawPath(path, stroke=0, fill=1, fillMode=1)  # 1: reportlab FILL_NON_ZERO
 
 
 def define_back_form(c, back: np.ndarray, diameter: float) -> tuple[float, float]:

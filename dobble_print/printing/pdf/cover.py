@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dobble_print.printing.cover import CoverPage, Text
-from dobble_print.printing.pdf.canvas import pt
+from dobble_print.printing.pdf.canvas import pt, word_font
 from dobble_print.symbols import Symbol, visual
 
 MIN_FONT = 4.0  # points: smaller than this is not worth printing
@@ -63,4 +63,21 @@ def draw_cover_page(c, page: CoverPage, symbols: Sequence[Symbol], fonts: tuple[
         c.scale(pt(w), pt(h))
         c.doForm(f"sym{cell.symbol}")
         c.restoreState()
-        _draw_text(c, cell.name, fonts)
+        if name_font := _name_font(symbols[cell.symbol], fonts[0]):
+            _draw_text(c, cell.name, (name_font, fonts[1]))
+
+
+def _name_font(symbol: Symbol, regular: str) -> str | None:
+    """The font of a symbol's name in the legend: a word's own font when it is not the bundled
+    one (a Japanese word's name is Japanese); none for a word drawn as outlines or an emoji
+    line (the symbol above already shows it, and the regular font has no glyphs for it)."""
+    from dobble_print.resources import default_font
+
+    if symbol.kind == "word":
+        if symbol.outline:
+            return None
+        if symbol.font != str(default_font()):
+            return word_font(symbol.font, symbol.font_index)
+    elif symbol.font:
+        return None
+    return regular

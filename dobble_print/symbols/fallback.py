@@ -1,0 +1,134 @@
+"""Which font each word of a deck prints in: the fonts given, the bundled one, installed ones.
+
+The chain starts with the ``--font`` files, in the order given, then the bundled DejaVu Sans;
+a font given in front never takes away a script that already printed. Characters no font of the
+chain has are grouped by script, and each group gets one installed font that has all of them
+(:mod:`fonts`), so every Japanese word of a deck is set alike. Each word then prints in the first
+font of the chain that has all its characters. Lines that are only emoji print from a colour
+emoji font (:mod:`emoji`). What no font has is reported with the font to install.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from dobble_print.symbols.emoji import emoji_characters, is_emoji_line
+from dobble_print.symbols.fonts import FontFace, faces_with
+from dobble_print.symbols.words import BadWords, Font, load_font, missing_characters
+
+# Scripts that share one font: a Japanese word mixes Han, Hiragana and Katakana.
+_SCRIPT_GROUPS = {"Hani": "CJK", "Hira": "CJK", "Kana": "CJK", "Bopo": "CJK", "Hang": "CJK"}
+_COMMON = {"Zyyy", "Zinh", "Zzzz"}
+# The font to install, by script group, for the warning when no installed font has a character.
+_INSTALL = {"CJK": "fonts-noto-cjk", "emoji": "fonts-noto-color-emoji"}
+INSTALL_OTHER = "fonts-noto-core"
+MAX_SEARCHES = 64  # installed-font searches for characters one by one, when none has them all
+
+
+@dataclass(frozen=True)
+class WordFonts:
+    """The font of every word of a deck.
+
+    Attributes:
+        text: word -> the font its text prints in.
+        emoji: emoji line -> the colour font it is drawn from.
+        missing: word -> the characters no font has, each once.
+        install: word -> a package with a font that has them (``fonts-noto-cjk``).
+    """
+
+    text: dict[str, Font] = field(default_factory=dict)
+    emoji: dict[str, Font] = field(default_factory=dict)
+    missing: dict[str, str] = field(default_factory=dict)
+    install: dict[str, str] = field(default_factory=dict)
+
+
+def script_group(ch: str) -> str:
+    """The script a character is written in, CJK scripts as one (``"Latn"``, ``"CJK"``)."""
+    from fontTools import unicodedata as ucd
+
+    script = ucd.script(ch)
+    return "Common" if script in _COMMON else _SCRIPT_GROUPS.get(script, script)
+
+
+def choose_fonts(words: Sequence[str], given: Sequence[Font], bundled: Font) -> WordFonts:
+    """Fonts for ``words``: ``given`` (``--font``) first, then ``bundled``, then installed ones.
+
+    Colour fonts among ``given`` are tried first for emoji lines; the others for text.
+    """
+    result = WordFonts()
+    text_words = []
+    colour = [f for f in given if f.colour]
+    emoji_lines = [w for w in dict.fromkeys(words) if is_emoji_line(w)]
+    # One colour font for all the emoji when one has them all (one search, and they look alike).
+    every = (
+        _emoji_font("".join(map(emoji_characters, emoji_lines)), colour) if emoji_lines else None
+    )
+    for word in dict.fromkeys(words):
+        font = None
+        if word in emoji_lines:
+            font = every or _emoji_font(emoji_characters(word), colour)
+        if font:
+            result.emoji[word] = font
+        else:
+            text_words.append(word)
+    chain = [f for f in given if f.outlines and not f.colour] + [bundled]
+    _extend_chain(chain, text_words)
+    for word in text_words:
+        font, missing = min(
+            ((f, missing_characters(word, f)) for f in chain), key=lambda fm: len(fm[1])
+        )
+        result.text[word] = font
+        if missing:
+            result.missing[word] = missing
+            groups = {script_group(ch) for ch in missing}
+            emoji = is_emoji_line(word)
+            result.install[word] = "fonts-noto-color-emoji" if emoji else _install(groups)
+    return result
+
+
+def _install(groups: set[str]) -> str:
+    return next((_INSTALL[g] for g in sorted(groups) if g in _INSTALL), INSTALL_OTHER)
+
+
+def _emoji_font(chars: str, colour: list[Font]) -> Font | None:
+    """The first given colour font with every character, else the best installed one."""
+    for font in colour:
+        if all(ord(ch) in font.cmap for ch in chars):
+            return font
+    return _load(faces_with(chars, colour=True))
+
+
+def _extend_chain(chain: list[Font], words: Sequence[str]) -> None:
+    """Add to ``chain`` one installed font per script group for the characters it lacks."""
+    uncovered: dict[str, set[str]] = defaultdict(set)
+    for word in words:
+        for ch in missing_characters(word, chain[-1]):
+            if not any(ord(ch) in f.cmap for f in chain):
+                uncovered[script_group(ch)].add(ch)
+    searches = 0
+    for group in sorted(uncovered):
+        chars = sorted(uncovered[group])
+        while searches < MAX_SEARCHES:
+            chars = [ch for ch in chars if not any(ord(ch) in f.cmap for f in chain)]
+            searches += 1
+            font = _load(faces_with("".join(chars))) if chars else None
+            # No installed font has them all: the font of the first one some font has.
+            for ch in list(chars) if font is None else ():
+                if searches >= MAX_SEARCHES or (font := _load(faces_with(ch))):
+                    break
+                searches += 1
+                chars.remove(ch)  # no font has it: reported as missing
+            if font is None:
+                break
+            chain.append(font)
+
+
+def _load(faces: Sequence[FontFace]) -> Font | None:
+    for face in faces:
+        try:
+            return load_font(face.path, face.index)
+        except BadWords:
+            continue
+    return None

@@ -60,6 +60,7 @@ from dobble_print.printing import (
     write_shop,
 )
 from dobble_print.report import build_report
+from dobble_print.shops import check_fits_shop
 from dobble_print.symbols import (
     Ink,
     Symbol,
@@ -273,6 +274,7 @@ def build(
     for path in (options.output, options.report):
         if path is not None:
             check_writable(path)  # a bad output path fails now, not after minutes of layout
+    check_fits_shop(options)
     prepared = prepare(options, progress, cache=cache)
     if options.png_dir is not None:
         refuse_inputs({"png_dir": card_png_paths(options.png_dir, len(prepared.layouts))}, inputs)
@@ -280,7 +282,10 @@ def build(
         refuse_inputs(
             {
                 "shop": shop_paths(
-                    options.shop, len(prepared.layouts), backs=options.backs is not None
+                    options.shop,
+                    len(prepared.layouts),
+                    backs=options.backs is not None,
+                    profile=options.shop_profile,
                 )
             },
             inputs,
@@ -357,6 +362,7 @@ def build(
             back=options.backs,
             teams=prepared.teams,
             progress=_stage(progress, "shop"),
+            profile=options.shop_profile,
         )
     warnings = prepared.warnings + tuple(map(str, small))
     return dataclasses.replace(prepared, report=report, warnings=warnings, small=small)

@@ -202,6 +202,11 @@ def build(
             f"--duplex {duplex} does nothing without backs; add --backs (or --back-image FILE) "
             "to print them, or leave --duplex out"
         )
+    if _given(ctx, "shop_profile") and shop is None:  # the profile says what the shop files are
+        fail(
+            f"--shop-profile {card_fields['shop_profile'].name} does nothing without --shop DIR; "
+            "add --shop DIR for the shop's files, or leave --shop-profile out"
+        )
     from dobble_print.layout import packer_cached
 
     if not quiet and not packer_cached():

@@ -82,7 +82,7 @@ def _profile(name: str, data: dict, where: str) -> ShopProfile:
     if not isinstance(cut, bool):
         raise DobbleError(f"{where}: cut-path must be true or false")
     if files is FileKind.PDF_PAIRS and cut:
-        raise DobbleError(f"{where}: cut-path needs files = \"pdf\" (a card printer cuts its own)")
+        raise DobbleError(f'{where}: cut-path needs files = "pdf" (a card printer cuts its own)')
     card = None
     if "card-size" in data or "shape" in data:
         shape = _choice(ShapeKind, text("shape") or "circle", f"{where}: shape")

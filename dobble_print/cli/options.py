@@ -325,7 +325,9 @@ def card_options(command: Callable[..., None]) -> Callable[..., None]:
     context = next((p.name for p in kept if p.annotation is typer.Context), None)
     if context is None:
         kept.append(
-            inspect.Parameter("card_context", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
+            inspect.Parameter(
+                "card_context", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context
+            )
         )
 
     @functools.wraps(command)

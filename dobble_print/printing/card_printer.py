@@ -10,6 +10,7 @@ by its back page. Every file is written atomically.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -124,42 +125,46 @@ def shop_readme(
             listing.append(f"  {pictures[0]} ... {pictures[-1]}   every card as a picture")
     kind = "round" if shape.kind is ShapeKind.CIRCLE else shape.kind.value
     across = "across its flats" if shape.kind is ShapeKind.HEXAGON else "across"
+    card = (
+        f"{kind}, {_length(shape.size)} {across}. Each face is the card plus "
+        f"{_length(profile.bleed)} of bleed a side: the card colour runs past the cut, so a cut "
+        f"that wanders a little shows no white edge. Every picture stays at least "
+        f"{_length(profile.safe_margin)} inside the cut."
+    )
+    sections = [
+        ("WHAT TO UPLOAD", [_wrap(" ".join(profile.upload.split()))]),
+        ("THE FILES", listing),
+        ("THE CARD", [_wrap(card)]),
+        ("HOW MANY CARDS TO ORDER", [_wrap(line) for line in _order(cards, profile)]),
+    ]
     lines = [
         f"Your Spot it! deck, ready for {profile.title}",
         "",
         f"{cards} cards of {symbols_per_card} pictures; any two cards share exactly one picture.",
-        "",
-        "WHAT TO UPLOAD",
-        profile.upload,
-        "",
-        "THE FILES",
-        *listing,
-        "",
-        "THE CARD",
-        f"{kind}, {_length(shape.size)} {across}. Each face is the card plus {_length(profile.bleed)}"
-        " of bleed a side: the card colour runs past the cut, so a cut that wanders a little",
-        "shows no white edge. Every picture stays at least "
-        f"{_length(profile.safe_margin)} inside the cut.",
-        "",
-        "HOW MANY CARDS TO ORDER",
-        *_order(cards, profile),
     ]
+    for title, body in sections:
+        lines += ["", title, *body]
     return "\n".join(lines) + "\n"
 
 
+def _wrap(text: str) -> str:
+    return textwrap.fill(text, width=78)
+
+
 def _order(cards: int, profile: ShopProfile) -> list[str]:
+    """What to order, a paragraph a line."""
     if not profile.card_printer:
         return [f"{cards} cards, one of each."]
     lines = [
-        f"Order {cards} cards: one of each front, all with the same back.",
-        "Card printers sell decks in fixed sizes (for example up to 18, 36, 55 or 72 cards):",
-        "pick the smallest size that holds them, and leave any spare places empty.",
+        f"Order {cards} cards: one of each front, all with the same back. Some card printers "
+        "sell decks in fixed sizes (MakePlayingCards' poker decks: up to 18, 36, 55 or 72 "
+        "cards); check the order page and pick the smallest size that holds them."
     ]
     if cards > RETAIL_CARDS:
         lines.append(
             f"If {cards} cards cost more than {RETAIL_CARDS}, make the deck again with "
-            f"--cards {RETAIL_CARDS} (the retail game's count): any two cards still share one "
-            "picture."
+            f"--cards {RETAIL_CARDS} (the retail game's count): any two cards still share "
+            "exactly one picture."
         )
     return lines
 

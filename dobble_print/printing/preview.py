@@ -64,7 +64,10 @@ def draw_card(
     card = Image.new(
         "RGBA",
         pixels
-        or (math.ceil(2 * (hw + bleed) * px_per_mm) + 2, math.ceil(2 * (hh + bleed) * px_per_mm) + 2),
+        or (
+            math.ceil(2 * (hw + bleed) * px_per_mm) + 2,
+            math.ceil(2 * (hh + bleed) * px_per_mm) + 2,
+        ),
         (0, 0, 0, 0),
     )
     draw = ImageDraw.Draw(card)

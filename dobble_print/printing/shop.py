@@ -97,7 +97,9 @@ def write_shop(
         if profile.files is FileKind.PNG:
             return ShopFiles(None, written[-1], tuple(written[:-1]), readme)
         return ShopFiles(written[0], None, (), readme)
-    files = _print_and_cut(folder, profile, symbols, layouts, shape, card_color, back, teams, progress)
+    files = _print_and_cut(
+        folder, profile, symbols, layouts, shape, card_color, back, teams, progress
+    )
     if profile is None:
         return files
     written = [files.cards, *([files.backs] if files.backs else []), *files.pngs]

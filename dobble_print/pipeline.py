@@ -60,7 +60,7 @@ from dobble_print.printing import (
     write_shop,
 )
 from dobble_print.report import build_report
-from dobble_print.shops import check_fits_shop
+from dobble_print.shops import check_fits_shop, load_shop_profile
 from dobble_print.symbols import (
     Ink,
     Symbol,
@@ -275,6 +275,8 @@ def build(
         if path is not None:
             check_writable(path)  # a bad output path fails now, not after minutes of layout
     check_fits_shop(options)
+    # the shop files are print-and-cut's unless a profile says otherwise; README.txt says which
+    profile = (options.shop_profile or load_shop_profile()) if options.shop else None
     prepared = prepare(options, progress, cache=cache)
     if options.png_dir is not None:
         refuse_inputs({"png_dir": card_png_paths(options.png_dir, len(prepared.layouts))}, inputs)
@@ -285,7 +287,7 @@ def build(
                     options.shop,
                     len(prepared.layouts),
                     backs=options.backs is not None,
-                    profile=options.shop_profile,
+                    profile=profile,
                 )
             },
             inputs,
@@ -362,7 +364,7 @@ def build(
             back=options.backs,
             teams=prepared.teams,
             progress=_stage(progress, "shop"),
-            profile=options.shop_profile,
+            profile=profile,
         )
     warnings = prepared.warnings + tuple(map(str, small))
     return dataclasses.replace(prepared, report=report, warnings=warnings, small=small)

@@ -694,6 +694,7 @@ def test_shop_option_writes_the_shop_files(tmp_path, pictures):
     }
     assert "cards.pdf" in files
     assert sum(f.endswith(".png") for f in files) == 7
+    assert "README.txt" in files  # print-and-cut, the default profile, says what to upload
 
 
 # The options build and preview share: declared once (cli/options.py), added to both by a decorator.

@@ -365,6 +365,7 @@ def build(
             teams=prepared.teams,
             progress=_stage(progress, "shop"),
             profile=profile,
+            safe_margin=options.symbol_margin,
         )
     warnings = prepared.warnings + tuple(map(str, small))
     return dataclasses.replace(prepared, report=report, warnings=warnings, small=small)

@@ -137,7 +137,8 @@ def build(
             "--shop",
             metavar="DIR",
             help="Also write print-shop files here: one card "
-            "per PDF page with trim/bleed boxes and a CutContour path, backs, PNGs.",
+            "per PDF page with trim/bleed boxes and a CutContour path, backs, PNGs "
+            "(--shop-profile for a card printer's files), and a README.txt.",
         ),
     ] = None,
     backs: Annotated[

@@ -107,10 +107,17 @@ def _back_face(back, size: tuple[int, int], card_color: tuple[float, float, floa
 
 
 def shop_readme(
-    profile: ShopProfile, *, shape: CardShape, cards: int, symbols_per_card: int, files: list[str]
+    profile: ShopProfile,
+    *,
+    shape: CardShape,
+    cards: int,
+    symbols_per_card: int,
+    files: list[str],
+    safe_margin: float | None = None,
 ) -> str:
     """README.txt for the shop folder: in plain words, what the files are, what to upload where,
-    the card's size and safe zone, and how many cards to order."""
+    the card's size and safe zone (``safe_margin``, the deck's, or else the profile's), and how
+    many cards to order."""
     if profile.files is FileKind.PNG:
         w, h = profile.pixels(shape)
         listing = [
@@ -129,7 +136,7 @@ def shop_readme(
         f"{kind}, {_length(shape.size)} {across}. Each face is the card plus "
         f"{_length(profile.bleed)} of bleed a side: the card colour runs past the cut, so a cut "
         f"that wanders a little shows no white edge. Every picture stays at least "
-        f"{_length(profile.safe_margin)} inside the cut."
+        f"{_length(profile.safe_margin if safe_margin is None else safe_margin)} inside the cut."
     )
     sections = [
         ("WHAT TO UPLOAD", [_wrap(" ".join(profile.upload.split()))]),

@@ -71,6 +71,7 @@ def write_shop(
     teams: Sequence[Team] | None = None,
     progress: Callable[[int, int], None] | None = None,
     profile: ShopProfile | None = None,
+    safe_margin: float | None = None,
 ) -> ShopFiles:
     """Write the shop files for the deck's cards into ``folder``, and its README.txt.
 
@@ -80,6 +81,8 @@ def write_shop(
         teams: each card's Connect team (border colour), in deck order.
         progress: called as ``progress(done, total)`` as card PNGs are written.
         profile: the shop's requirements; None is print-and-cut with :data:`SHOP_BLEED`.
+        safe_margin: how far inside the cut the layout kept the symbols, mm, for README.txt
+            (None: the profile's).
     """
     if profile is not None and profile.card_printer:
         written = write_card_printer(
@@ -93,7 +96,7 @@ def write_shop(
             teams=teams,
             progress=progress,
         )
-        readme = _readme(folder, profile, shape, layouts, written)
+        readme = _readme(folder, profile, shape, layouts, written, safe_margin)
         if profile.files is FileKind.PNG:
             return ShopFiles(None, written[-1], tuple(written[:-1]), readme)
         return ShopFiles(written[0], None, (), readme)
@@ -103,16 +106,17 @@ def write_shop(
     if profile is None:
         return files
     written = [files.cards, *([files.backs] if files.backs else []), *files.pngs]
-    return replace(files, readme=_readme(folder, profile, shape, layouts, written))
+    return replace(files, readme=_readme(folder, profile, shape, layouts, written, safe_margin))
 
 
-def _readme(folder, profile, shape, layouts, written) -> Path:
+def _readme(folder, profile, shape, layouts, written, safe_margin) -> Path:
     text = shop_readme(
         profile,
         shape=shape,
         cards=len(layouts),
         symbols_per_card=len(layouts[0].placements) if layouts else 0,
         files=[p.relative_to(folder).as_posix() for p in written],
+        safe_margin=safe_margin,
     )
     write_atomically(folder / README, lambda tmp: tmp.write_text(text, encoding="utf-8"))
     return folder / README

@@ -157,10 +157,13 @@ def test_hexagon_faces_take_the_team_colour_into_the_bleed(tmp_path):
 def test_print_and_cut_profile_keeps_todays_pdf_and_adds_the_readme(tmp_path):
     kw = dict(symbols=SYMBOLS, layouts=LAYOUTS, shape=CardShape(), card_color=CREAM)
     today = write_shop(tmp_path / "today", **kw)
-    profiled = write_shop(tmp_path / "profiled", **kw, profile=load_shop_profile("print-and-cut"))
+    profiled = write_shop(
+        tmp_path / "profiled", **kw, profile=load_shop_profile("print-and-cut"), safe_margin=3.0
+    )
     assert profiled.cards.read_bytes() == today.cards.read_bytes()
     assert [p.name for p in profiled.pngs] == [p.name for p in today.pngs]
     assert today.readme is None and not (tmp_path / "today" / "README.txt").exists()
     text = profiled.readme.read_text(encoding="utf-8")
     assert "CutContour" in text and "png/card_001.png ... png/card_007.png" in text
     assert "7 cards, one of each." in text
+    assert "stays at least 3 mm inside the cut" in " ".join(text.split())  # the deck's margin

@@ -119,6 +119,12 @@ def fit_to_shop(
     return profile.card or card, max(safe_margin, profile.safe_margin)
 
 
+def same_card(a: CardShape, b: CardShape) -> bool:
+    """Whether two cards are one (the same shape, sizes within 0.01 mm: ``88.9mm`` is
+    ``3.5in``)."""
+    return a.kind is b.kind and abs(a.size - b.size) < 0.01
+
+
 def check_fits_shop(options: BuildOptions) -> None:
     """Refuse a deck whose card or safe margin is not what its shop profile asks for.
 
@@ -129,7 +135,7 @@ def check_fits_shop(options: BuildOptions) -> None:
     if profile is None or options.shop is None:
         return
     card, margin = fit_to_shop(profile, options.card, options.safe_margin)
-    if card != options.card:
+    if not same_card(card, options.card):
         raise OptionError(
             "shop_profile",
             f"{profile.name} cuts {card.describe()} cards ({card.kind.value}); this deck's are "

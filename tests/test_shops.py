@@ -154,3 +154,4 @@ def test_a_deck_not_laid_out_for_its_profile_is_refused():
         "margin is 3 mm: use at least 3.175 mm"
     )
     check_fits_shop(_options(shop_profile=tgc, card=tgc.card, safe_margin=3.2))  # fits
+    check_fits_shop(_options(shop_profile=tgc, card=CardShape(size=88.9), safe_margin=3.2))

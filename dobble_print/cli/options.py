@@ -269,12 +269,15 @@ def _fit_shop(fields: dict[str, Any], name: str) -> dict[str, Any]:
 def _refuse_resized(shared: dict[str, Any], fields: dict[str, Any], typed: set[str]) -> None:
     """A card size or shape typed on the command line that the shop profile overrides: refused,
     not silently changed (a preset's size gives way to the profile's die)."""
+    from dobble_print.shops import same_card
+
     profile = fields.get("shop_profile")
     for name in ("card_size", "shape"):
         if profile is None or profile.card is None or name not in typed:
             continue
         card = profile.card
-        if card != CardShape(shared["shape"], parse_card_size(shared["card_size"], option="")):
+        given = CardShape(shared["shape"], parse_card_size(shared["card_size"], option=""))
+        if not same_card(card, given):
             flag = "--" + name.replace("_", "-")
             raise DobbleError(
                 f"{flag} {shared[name]}: the {profile.name} shop profile cuts {card.describe()} "

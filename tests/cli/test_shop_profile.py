@@ -78,6 +78,7 @@ def test_a_typed_card_the_profile_overrides_is_refused(tmp_path, args, line):
 
 def test_the_profiles_own_size_typed_is_fine():
     assert fields("--shop-profile", "tgc-circle", "--card-size", "3.5in")["card"] == TGC
+    assert fields("--shop-profile", "tgc-circle", "--card-size", "88.9mm")["card"] == TGC
 
 
 def test_a_profile_without_shop_is_refused(tmp_path):

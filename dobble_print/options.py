@@ -13,7 +13,7 @@ from pathlib import Path
 
 from dobble_print.card import CardShape
 from dobble_print.deck import BORDER_MM
-from dobble_print.printing import PAPERS, Duplex, Paper
+from dobble_print.printing import PAPERS, Duplex, Paper, ShopProfile
 from dobble_print.symbols import SymbolOptions
 
 DEFAULT_TITLE = "Spot it! deck"  # on the box when the deck has no --title
@@ -53,6 +53,9 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     cover: bool = True
     shop: Path | None = None  # folder for the print-shop files (one card per page, PNGs)
+    # what the shop asks for (None: print-and-cut); its card and safe margin must be the deck's
+    # (fit_to_shop in dobble_print.shops makes them so)
+    shop_profile: ShopProfile | None = None
     variant: Variant = Variant.CLASSIC
     reshuffle: tuple[int, ...] = ()  # cards (from 1) laid out again; one listed twice, twice
     rules: bool = False  # a page of rules after the cover

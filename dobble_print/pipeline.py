@@ -64,6 +64,7 @@ from dobble_print.printing import (
     write_shop,
 )
 from dobble_print.report import build_report
+from dobble_print.shops import check_fits_shop, load_shop_profile
 from dobble_print.symbols import (
     Ink,
     Symbol,
@@ -315,6 +316,9 @@ def build(
     for path in (options.output, options.report):
         if path is not None:
             check_writable(path)  # a bad output path fails now, not after minutes of layout
+    check_fits_shop(options)
+    # the shop files are print-and-cut's unless a profile says otherwise; README.txt says which
+    profile = (options.shop_profile or load_shop_profile()) if options.shop else None
     prepared = prepare(options, progress, cache=cache)
     if options.png_dir is not None:
         refuse_inputs({"png_dir": card_png_paths(options.png_dir, len(prepared.layouts))}, inputs)
@@ -322,7 +326,10 @@ def build(
         refuse_inputs(
             {
                 "shop": shop_paths(
-                    options.shop, len(prepared.layouts), backs=options.backs is not None
+                    options.shop,
+                    len(prepared.layouts),
+                    backs=options.backs is not None,
+                    profile=profile,
                 )
             },
             inputs,
@@ -409,6 +416,8 @@ def build(
             back=options.backs,
             teams=prepared.teams,
             progress=_stage(progress, "shop"),
+            profile=profile,
+            safe_margin=options.symbol_margin,
         )
     warnings = prepared.warnings + tuple(map(str, small))
     return dataclasses.replace(prepared, report=report, warnings=warnings, small=small)

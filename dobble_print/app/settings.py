@@ -18,7 +18,14 @@ from dobble_print.errors import DobbleError, OptionError
 from dobble_print.options import BuildOptions, Variant
 from dobble_print.printing import Duplex, default_back
 from dobble_print.symbols import Background, PhotoShape, SymbolOptions
-from dobble_print.units import COLORS, PAPERS, parse_color, parse_length, parse_paper
+from dobble_print.units import (
+    COLORS,
+    PAPERS,
+    parse_color,
+    parse_cut_guides,
+    parse_length,
+    parse_paper,
+)
 
 # Each choice the page offers, its CLI option, and the CLI's default (tests/app checks these
 # defaults against the CLI's own, so the two cannot drift apart).
@@ -34,6 +41,7 @@ OPTIONS = {
     "variant": "--variant",
     "photo_shape": "--photo-shape",
     "duplex": "--duplex",
+    "cut_guides": "--cut-guides",
 }
 DEFAULTS = {
     "symbols_per_card": "",
@@ -48,8 +56,9 @@ DEFAULTS = {
     "photo_shape": "rect",
     "duplex": "long",
     "backs": "none",  # none, bundled (--backs) or own (--back-image)
+    "cut_guides": "circle,ticks",
 }
-PRESETS = ("classic", "junior", "toddler", "mini", "connect")
+PRESETS = ("classic", "junior", "toddler", "mini", "connect", "punch-2in", "punch-2.5in")
 # The page's name for each value, as its label reads: messages name the control, not a flag.
 LABELS = {
     "symbols_per_card": "Symbols per card",
@@ -67,6 +76,7 @@ LABELS = {
     "backs": "Card backs",
     "duplex": "Printer turns the paper",
     "reshuffle": "Shuffle this card",
+    "cut_guides": "Cut guides (from the preset)",
 }
 MAX_VALUE = 40  # characters: every real value is far shorter
 
@@ -140,6 +150,16 @@ def _enum(kind: type, text: str, option: str):
         raise DobbleError(f"{option}: {text!r} is not a choice; use {names}") from None
 
 
+def _cut_guides(text: str) -> frozenset[str]:
+    try:
+        return parse_cut_guides(text)
+    except DobbleError:
+        raise DobbleError(
+            f"{LABELS['cut_guides']}: {text!r} is not a choice; use circle,ticks, circle, ticks "
+            "or none"
+        ) from None
+
+
 def _rotation(text: str) -> float:
     try:
         degrees = float(text)
@@ -190,6 +210,7 @@ def build_options(
         max_rotation=_rotation(v["rotation"]),
         safe_margin=parse_length(v["safe_margin"], option=LABELS["safe_margin"]),
         variant=_enum(Variant, v["variant"], LABELS["variant"]),
+        cut_guides=_cut_guides(v["cut_guides"]),
         symbol_options=SymbolOptions(
             Background.REMOVE,
             _enum(PhotoShape, v["photo_shape"], LABELS["photo_shape"]),

@@ -152,7 +152,8 @@ def build(
             "--shop",
             metavar="DIR",
             help="Also write print-shop files here: one card "
-            "per PDF page with trim/bleed boxes and a CutContour path, backs, PNGs.",
+            "per PDF page with trim/bleed boxes and a CutContour path, backs, PNGs "
+            "(--shop-profile for a card printer's files), and a README.txt.",
         ),
     ] = None,
     backs: Annotated[
@@ -243,6 +244,11 @@ def build(
         fail(
             f"--duplex {duplex} does nothing without backs; add --backs (or --back-image FILE) "
             "to print them, or leave --duplex out"
+        )
+    if _given(ctx, "shop_profile") and shop is None:  # the profile says what the shop files are
+        fail(
+            f"--shop-profile {card_fields['shop_profile'].name} does nothing without --shop DIR; "
+            "add --shop DIR for the shop's files, or leave --shop-profile out"
         )
     if _given(ctx, "card_thickness") and not box:
         fail(

@@ -87,8 +87,8 @@ Preset = Annotated[
         metavar="NAME|FILE",
         is_eager=True,
         callback=_apply_preset,
-        help="Option values from a preset (classic, junior, toddler, mini, connect) or a .toml "
-        "file; options given on the command line win.",
+        help="Option values from a preset (classic, junior, toddler, mini, connect, punch-2in, "
+        "punch-2.5in) or a .toml file; options given on the command line win.",
     ),
 ]
 SymbolsPerCard = Annotated[
@@ -202,6 +202,16 @@ Reshuffle = Annotated[
         "A card listed twice is shuffled twice.",
     ),
 ]
+ShopProfileOption = Annotated[
+    str | None,
+    typer.Option(
+        "--shop-profile",
+        metavar="NAME|FILE",
+        help="What the --shop files are for: print-and-cut (the default: CutContour cut path), "
+        "tgc-circle, makeplayingcards-round, eu-3mm, or a .toml file; a card printer's profile "
+        "lays the deck out at its card size and safe zone.",
+    ),
+]
 
 
 def parse_card_options(
@@ -225,6 +235,7 @@ def parse_card_options(
     font: FontOption = None,
     skip_bad: SkipBad = False,
     reshuffle: Reshuffle = "",
+    shop_profile: ShopProfileOption = None,
 ) -> dict[str, Any]:
     """The shared options parsed into :class:`BuildOptions` fields (mm, RGB, enums).
 
@@ -234,7 +245,7 @@ def parse_card_options(
     Raises:
         DobbleError: a value that does not parse, naming its option.
     """
-    return dict(
+    fields = dict(
         sources=tuple(sources) if sources else (default_icons(),),
         symbol_options=SymbolOptions(background, photo_shape, tuple(font or ()), skip_bad),
         symbols_per_card=symbols_per_card,
@@ -251,6 +262,35 @@ def parse_card_options(
         card_color=parse_color(card_color, option="--card-color"),
         reshuffle=_card_numbers(reshuffle),
     )
+    return _fit_shop(fields, shop_profile) if shop_profile else fields
+
+
+def _fit_shop(fields: dict[str, Any], name: str) -> dict[str, Any]:
+    """The fields with the shop profile ``name`` loaded, and its card and safe margin."""
+    from dobble_print.shops import fit_to_shop, load_shop_profile
+
+    profile = load_shop_profile(name)
+    card, margin = fit_to_shop(profile, fields["card"], fields["safe_margin"])
+    return {**fields, "shop_profile": profile, "card": card, "safe_margin": margin}
+
+
+def _refuse_resized(shared: dict[str, Any], fields: dict[str, Any], typed: set[str]) -> None:
+    """A card size or shape typed on the command line that the shop profile overrides: refused,
+    not silently changed (a preset's size gives way to the profile's die)."""
+    from dobble_print.shops import same_card
+
+    profile = fields.get("shop_profile")
+    for name in ("card_size", "shape"):
+        if profile is None or profile.card is None or name not in typed:
+            continue
+        card = profile.card
+        given = CardShape(shared["shape"], parse_card_size(shared["card_size"], option=""))
+        if not same_card(card, given):
+            flag = "--" + name.replace("_", "-")
+            raise DobbleError(
+                f"{flag} {shared[name]}: the {profile.name} shop profile cuts {card.describe()} "
+                f"{card.kind.value} cards; leave {flag} out, or use --shop-profile print-and-cut"
+            )
 
 
 def _card_numbers(text: str) -> tuple[int, ...]:
@@ -277,6 +317,11 @@ _SHARED = tuple(
 )
 
 
+def _typed(ctx: typer.Context, name: str) -> bool:
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name == "COMMANDLINE"
+
+
 def card_options(command: Callable[..., None]) -> Callable[..., None]:
     """Add the shared options to a typer command, after its own.
 
@@ -286,11 +331,23 @@ def card_options(command: Callable[..., None]) -> Callable[..., None]:
     """
     own = inspect.signature(command, eval_str=True)
     kept = [p for p in own.parameters.values() if p.name != "card_fields"]
+    # which options were typed (for _refuse_resized) needs the context: the command's, or one
+    # asked of typer for the purpose
+    context = next((p.name for p in kept if p.annotation is typer.Context), None)
+    if context is None:
+        kept.append(
+            inspect.Parameter(
+                "card_context", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context
+            )
+        )
 
     @functools.wraps(command)
     def wrapper(**kwargs: Any) -> None:
         shared = {p.name: kwargs.pop(p.name) for p in _SHARED}
         fields = run(lambda: parse_card_options(**shared))
+        ctx = kwargs[context] if context else kwargs.pop("card_context")
+        typed = {p.name for p in _SHARED if _typed(ctx, p.name)}
+        run(lambda: _refuse_resized(shared, fields, typed))
         command(**kwargs, card_fields=fields)
 
     wrapper.__signature__ = own.replace(parameters=[*kept, *_SHARED])  # what typer reads

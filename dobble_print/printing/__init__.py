@@ -19,6 +19,8 @@ _EXPORTS = {
     "draw_sheet": "preview",
     "save_png": "preview",
     "write_card_pngs": "preview",
+    "FileKind": "shop_profile",
+    "ShopProfile": "shop_profile",
     "shop_paths": "shop",
     "write_shop": "shop",
     "render_pdf": "pdf",

@@ -33,6 +33,7 @@ def draw_card(
     background: tuple[float, float, float] | None = None,
     team: Team | None = None,
     card_color: tuple[float, float, float] = (1.0, 1.0, 1.0),
+    pixels: tuple[int, int] | None = None,
 ) -> Image.Image:
     """One card: by default a round card on a transparent square (white disc, grey cut line).
 
@@ -43,6 +44,8 @@ def draw_card(
             shop's file with bleed); None draws the card in ``card_color`` with its grey cut line.
         team: a Connect team, whose colour borders the card (and fills the bleed).
         card_color: RGB in [0, 1] of the card (``--card-color``).
+        pixels: the picture's exact width and height (a print shop's), the card at its centre;
+            None: the card's box plus the bleed, rounded up, and a pixel a side.
     """
     from PIL import Image, ImageDraw
 
@@ -60,7 +63,11 @@ def draw_card(
     hw, hh = shape.half_extent
     card = Image.new(
         "RGBA",
-        (math.ceil(2 * (hw + bleed) * px_per_mm) + 2, math.ceil(2 * (hh + bleed) * px_per_mm) + 2),
+        pixels
+        or (
+            math.ceil(2 * (hw + bleed) * px_per_mm) + 2,
+            math.ceil(2 * (hh + bleed) * px_per_mm) + 2,
+        ),
         (0, 0, 0, 0),
     )
     draw = ImageDraw.Draw(card)

@@ -6,20 +6,31 @@ the page edge, and the cut path is a ``CutContour`` spot-colour stroke set to ov
 ``backs.pdf`` (with backs) has one back per page with the same boxes. ``png/card_001.png`` … are
 the cards at 300 dpi with the same bleed, for services that take pictures. Every file is written
 atomically.
+
+That is the ``print-and-cut`` shop profile, the default; a card printer's profile (no cut path,
+full-bleed faces at its die's size) is written by :mod:`card_printer`. Either way ``README.txt``
+says what to upload where.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from dobble_print.card import CardLayout, CardShape
 from dobble_print.deck import Team
 from dobble_print.output import write_atomically
-from dobble_print.printing.backs import load_back
+from dobble_print.printing.backs import default_back, load_back
+from dobble_print.printing.card_printer import (
+    README,
+    card_printer_paths,
+    shop_readme,
+    write_card_printer,
+)
 from dobble_print.printing.paper import PRINT_DPI
 from dobble_print.printing.preview import card_png_paths, write_card_pngs
+from dobble_print.printing.shop_profile import FileKind, ShopProfile
 from dobble_print.symbols import Symbol
 
 SHOP_BLEED = 3.0  # mm: what print shops ask for
@@ -28,17 +39,25 @@ SHOP_DPI = PRINT_DPI
 
 @dataclass(frozen=True)
 class ShopFiles:
-    """What the export wrote."""
+    """What the export wrote: the cards' PDF (None for a picture profile), the backs' PDF or
+    picture (None when none, or when they are pages of ``cards``), the card pictures, and
+    README.txt (None without a profile)."""
 
-    cards: Path
+    cards: Path | None
     backs: Path | None
     pngs: tuple[Path, ...]
+    readme: Path | None = None
 
 
-def shop_paths(folder: Path, count: int, *, backs: bool) -> list[Path]:
+def shop_paths(
+    folder: Path, count: int, *, backs: bool, profile: ShopProfile | None = None
+) -> list[Path]:
     """Every file :func:`write_shop` writes for ``count`` cards (to refuse overwriting inputs)."""
-    paths = [folder / "cards.pdf"] + ([folder / "backs.pdf"] if backs else [])
-    return paths + card_png_paths(folder / "png", count)
+    if profile is not None and profile.card_printer:
+        return card_printer_paths(folder, profile, count)
+    cards, back = (profile.front, profile.back) if profile else ("cards.pdf", "backs.pdf")
+    paths = [folder / cards] + ([folder / back] if backs else [])
+    return paths + card_png_paths(folder / "png", count) + [folder / README]
 
 
 def write_shop(
@@ -51,17 +70,65 @@ def write_shop(
     back: Path | None = None,
     teams: Sequence[Team] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    profile: ShopProfile | None = None,
+    safe_margin: float | None = None,
 ) -> ShopFiles:
-    """Write the shop files for the deck's cards into ``folder``.
+    """Write the shop files for the deck's cards into ``folder``, and its README.txt.
 
     Args:
-        back: the back picture; None writes no ``backs.pdf``.
+        back: the back picture; None writes no ``backs.pdf`` (a card printer's profile then
+            prints the bundled design).
         teams: each card's Connect team (border colour), in deck order.
         progress: called as ``progress(done, total)`` as card PNGs are written.
+        profile: the shop's requirements; None is print-and-cut with :data:`SHOP_BLEED`.
+        safe_margin: how far inside the cut the layout kept the symbols, mm, for README.txt
+            (None: the profile's).
     """
+    if profile is not None and profile.card_printer:
+        written = write_card_printer(
+            folder,
+            profile,
+            symbols=symbols,
+            layouts=layouts,
+            shape=shape,
+            back=back or default_back(),
+            card_color=card_color,
+            teams=teams,
+            progress=progress,
+        )
+        readme = _readme(folder, profile, shape, layouts, written, safe_margin)
+        if profile.files is FileKind.PNG:
+            return ShopFiles(None, written[-1], tuple(written[:-1]), readme)
+        return ShopFiles(written[0], None, (), readme)
+    files = _print_and_cut(
+        folder, profile, symbols, layouts, shape, card_color, back, teams, progress
+    )
+    if profile is None:
+        return files
+    written = [files.cards, *([files.backs] if files.backs else []), *files.pngs]
+    return replace(files, readme=_readme(folder, profile, shape, layouts, written, safe_margin))
+
+
+def _readme(folder, profile, shape, layouts, written, safe_margin) -> Path:
+    text = shop_readme(
+        profile,
+        shape=shape,
+        cards=len(layouts),
+        symbols_per_card=len(layouts[0].placements) if layouts else 0,
+        files=[p.relative_to(folder).as_posix() for p in written],
+        safe_margin=safe_margin,
+    )
+    write_atomically(folder / README, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+    return folder / README
+
+
+def _print_and_cut(folder, profile, symbols, layouts, shape, card_color, back, teams, progress):
+    """cards.pdf with its CutContour path, backs.pdf, and every card as a PNG."""
     from dobble_print.printing.pdf.shop import render_shop_backs, render_shop_cards
 
-    cards = folder / "cards.pdf"
+    bleed = profile.bleed if profile else SHOP_BLEED
+    dpi = profile.dpi if profile else SHOP_DPI
+    cards = folder / (profile.front if profile else "cards.pdf")
     write_atomically(
         cards,
         lambda tmp: render_shop_cards(
@@ -69,16 +136,17 @@ def write_shop(
             symbols=symbols,
             layouts=layouts,
             shape=shape,
-            bleed=SHOP_BLEED,
+            bleed=bleed,
             card_color=card_color,
             teams=teams,
+            cut_path=profile.cut_path if profile else True,
         ),
     )
     backs = None
     if back is not None:
         hw, hh = shape.half_extent
-        pixels = load_back(back, diameter=2 * (max(hw, hh) + SHOP_BLEED))
-        backs = folder / "backs.pdf"
+        pixels = load_back(back, diameter=2 * (max(hw, hh) + bleed))
+        backs = folder / (profile.back if profile else "backs.pdf")
         write_atomically(
             backs,
             lambda tmp: render_shop_backs(
@@ -86,7 +154,7 @@ def write_shop(
                 back=pixels,
                 count=len(layouts),
                 shape=shape,
-                bleed=SHOP_BLEED,
+                bleed=bleed,
                 card_color=card_color,
             ),
         )
@@ -95,9 +163,9 @@ def write_shop(
         layouts,
         symbols,
         shape=shape,
-        dpi=SHOP_DPI,
+        dpi=dpi,
         progress=progress,
-        bleed=SHOP_BLEED,
+        bleed=bleed,
         background=card_color,
         teams=teams,
     )

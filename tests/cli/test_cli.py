@@ -307,7 +307,7 @@ def test_unknown_preset():
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         "dobble-print: error: --preset nope: no such preset or file; use one of classic, connect, "
-        "junior, mini, toddler or a .toml file"
+        "junior, mini, punch-2.5in, punch-2in, toddler or a .toml file"
     ]
 
 
@@ -694,6 +694,7 @@ def test_shop_option_writes_the_shop_files(tmp_path, pictures):
     }
     assert "cards.pdf" in files
     assert sum(f.endswith(".png") for f in files) == 7
+    assert "README.txt" in files  # print-and-cut, the default profile, says what to upload
 
 
 # The options build and preview share: declared once (cli/options.py), added to both by a decorator.
@@ -718,6 +719,7 @@ SHARED = [
     "font",
     "skip_bad",
     "reshuffle",
+    "shop_profile",
 ]
 
 
@@ -748,7 +750,8 @@ def test_build_and_preview_take_the_same_shared_options_from_one_declaration():
     def probe(*, card_fields):
         pass
 
-    assert list(inspect.signature(probe).parameters) == SHARED
+    # a command without a context of its own is given one, to tell typed options from defaults
+    assert list(inspect.signature(probe).parameters) == ["card_context", *SHARED]
 
 
 def test_card_options_hands_the_command_parsed_fields_and_presets_apply():

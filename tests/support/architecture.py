@@ -23,7 +23,7 @@ LAYERS = (
     {"pipeline"},
     {"planning"},
     {"report"},
-    {"options", "presets", "units"},
+    {"options", "presets", "units", "shops"},
     {"printing", "layout"},
     {"symbols"},
     {"deck"},

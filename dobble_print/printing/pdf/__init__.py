@@ -6,6 +6,7 @@ _EXPORTS = {
     "render_pdf": "deck",
     "render_shop_backs": "shop",
     "render_shop_cards": "shop",
+    "render_shop_pairs": "shop",
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

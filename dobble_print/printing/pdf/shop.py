@@ -73,14 +73,44 @@ def render_shop_cards(
     bleed: float,
     card_color: tuple[float, float, float],
     teams: Sequence[Team] | None = None,
+    cut_path: bool = True,
 ) -> None:
-    """Every card on its own page, in deck order, with its CutContour path."""
+    """Every card on its own page, in deck order, with its CutContour path (unless not
+    ``cut_path``)."""
     c, center = _canvas(path, shape, bleed, "dobble-print deck: cards for a print shop")
     define_symbol_forms(c, symbols, layouts)
     for i, layout in enumerate(layouts):
         _background(c, shape, center, card_color, teams[i] if teams else None)
         draw_placements(c, center, layout)
-        _cut_contour(c, shape, center)
+        if cut_path:
+            _cut_contour(c, shape, center)
+        c.showPage()
+    c.save()
+
+
+def render_shop_pairs(
+    path: Path,
+    *,
+    symbols: Sequence[Symbol],
+    layouts: Sequence[CardLayout],
+    shape: CardShape,
+    bleed: float,
+    card_color: tuple[float, float, float],
+    back: np.ndarray,
+    teams: Sequence[Team] | None = None,
+) -> None:
+    """Each card's front page followed by its back page, for a card printer: no cut path and no
+    marks (the printer cuts by its own die), the colour to the page edge on both faces."""
+    c, center = _canvas(path, shape, bleed, "dobble-print deck: cards for a card printer")
+    define_symbol_forms(c, symbols, layouts)
+    size = define_back_form(c, back, 2 * max(center))
+    for i, layout in enumerate(layouts):
+        _background(c, shape, center, card_color, teams[i] if teams else None)
+        draw_placements(c, center, layout)
+        c.showPage()
+        c.setFillColorRGB(*card_color)
+        c.rect(0, 0, pt(2 * center[0]), pt(2 * center[1]), stroke=0, fill=1)
+        draw_back(c, center, size)
         c.showPage()
     c.save()
 

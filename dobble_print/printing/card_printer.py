@@ -1,0 +1,183 @@
+"""Files for a card printer (``--shop DIR --shop-profile tgc-circle`` …): full-bleed faces, no cut
+line, and a ``README.txt`` saying what to upload where and how many cards to order.
+
+A card printer cuts with its own die, so each face is the card's box plus the bleed, filled to the
+edge with the card colour (a Connect card's team colour) and nothing else outside the symbols,
+which the layout kept inside the profile's safe zone. Picture profiles write one PNG per front at
+the profile's exact pixel size and one back picture; PDF profiles write each front page followed
+by its back page. Every file is written atomically.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from dobble_print.card import CardLayout, CardShape, ShapeKind
+from dobble_print.deck import Team
+from dobble_print.output import write_atomically
+from dobble_print.printing.backs import load_back
+from dobble_print.printing.preview import draw_card, save_png
+from dobble_print.printing.shop_profile import FileKind, ShopProfile
+from dobble_print.symbols import Symbol
+
+README = "README.txt"
+RETAIL_CARDS = 55  # the retail game's deck: one printers' bracket where 57 may not fit
+
+
+def card_printer_paths(folder: Path, profile: ShopProfile, count: int) -> list[Path]:
+    """Every file :func:`write_card_printer` writes for ``count`` cards, README.txt last."""
+    if profile.files is FileKind.PNG:
+        faces = [folder / profile.front_name(i + 1) for i in range(count)]
+        return [*faces, folder / profile.back, folder / README]
+    return [folder / profile.front, folder / README]
+
+
+def write_card_printer(
+    folder: Path,
+    profile: ShopProfile,
+    *,
+    symbols: Sequence[Symbol],
+    layouts: Sequence[CardLayout],
+    shape: CardShape,
+    back: Path,
+    card_color: tuple[float, float, float] = (1.0, 1.0, 1.0),
+    teams: Sequence[Team] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Path]:
+    """Write the faces for ``profile`` (a card printer's: not ``FileKind.PDF``) into ``folder``.
+
+    Args:
+        back: the back picture (a card printer always prints one).
+        teams: each card's Connect team (border colour), in deck order.
+        progress: called as ``progress(done, total)`` as the cards are written.
+
+    Returns:
+        The files written, as :func:`card_printer_paths` lists them but README.txt.
+    """
+    hw, hh = shape.half_extent
+    pixels = load_back(back, diameter=2 * (max(hw, hh) + profile.bleed))
+    paths = card_printer_paths(folder, profile, len(layouts))[:-1]
+    if profile.files is FileKind.PDF_PAIRS:
+        from dobble_print.printing.pdf.shop import render_shop_pairs
+
+        def write(tmp: Path) -> None:
+            render_shop_pairs(
+                tmp,
+                symbols=symbols,
+                layouts=layouts,
+                shape=shape,
+                bleed=profile.bleed,
+                card_color=card_color,
+                back=pixels,
+                teams=teams,
+            )
+
+        write_atomically(paths[0], write)
+        return paths
+    size = profile.pixels(shape)
+    for i, (layout, path) in enumerate(zip(layouts, paths[:-1], strict=True)):
+        face = draw_card(
+            layout,
+            symbols,
+            shape=shape,
+            dpi=profile.dpi,
+            bleed=profile.bleed,
+            background=card_color,
+            team=teams[i] if teams else None,
+            card_color=card_color,
+            pixels=size,
+        )
+        save_png(face.convert("RGB"), path, dpi=profile.dpi)
+        if progress:
+            progress(i + 1, len(layouts))
+    save_png(_back_face(pixels, size, card_color), paths[-1], dpi=profile.dpi)
+    return paths
+
+
+def _back_face(back, size: tuple[int, int], card_color: tuple[float, float, float]):
+    """The back picture covering the whole face (cropped to it, never squashed), over the card
+    colour where it is transparent."""
+    from PIL import Image, ImageOps
+
+    art = ImageOps.fit(Image.fromarray(back, "RGBA"), size, Image.Resampling.LANCZOS)
+    face = Image.new("RGBA", size, tuple(round(v * 255) for v in card_color) + (255,))
+    return Image.alpha_composite(face, art).convert("RGB")
+
+
+def shop_readme(
+    profile: ShopProfile,
+    *,
+    shape: CardShape,
+    cards: int,
+    symbols_per_card: int,
+    files: list[str],
+    safe_margin: float | None = None,
+) -> str:
+    """README.txt for the shop folder: in plain words, what the files are, what to upload where,
+    the card's size and safe zone (``safe_margin``, the deck's, or else the profile's), and how
+    many cards to order."""
+    if profile.files is FileKind.PNG:
+        w, h = profile.pixels(shape)
+        listing = [
+            f"  {files[0]} ... {files[cards - 1]}   the {cards} card fronts, {w} x {h} pixels "
+            f"at {profile.dpi} dpi",
+            f"  {files[cards]}   the back, the same for every card",
+        ]
+    else:
+        pictures = [name for name in files if name.endswith(".png")]
+        listing = [f"  {name}" for name in files if name not in pictures]
+        if pictures:
+            listing.append(f"  {pictures[0]} ... {pictures[-1]}   every card as a picture")
+    kind = "round" if shape.kind is ShapeKind.CIRCLE else shape.kind.value
+    across = "across its flats" if shape.kind is ShapeKind.HEXAGON else "across"
+    card = (
+        f"{kind}, {_length(shape.size)} {across}. Each face is the card plus "
+        f"{_length(profile.bleed)} of bleed a side: the card colour runs past the cut, so a cut "
+        f"that wanders a little shows no white edge. Every picture stays at least "
+        f"{_length(profile.safe_margin if safe_margin is None else safe_margin)} inside the cut."
+    )
+    sections = [
+        ("WHAT TO UPLOAD", [_wrap(" ".join(profile.upload.split()))]),
+        ("THE FILES", listing),
+        ("THE CARD", [_wrap(card)]),
+        ("HOW MANY CARDS TO ORDER", [_wrap(line) for line in _order(cards, profile)]),
+    ]
+    lines = [
+        f"Your Spot it! deck, ready for {profile.title}",
+        "",
+        f"{cards} cards of {symbols_per_card} pictures; any two cards share exactly one picture.",
+    ]
+    for title, body in sections:
+        lines += ["", title, *body]
+    return "\n".join(lines) + "\n"
+
+
+def _wrap(text: str) -> str:
+    return textwrap.fill(text, width=78)
+
+
+def _order(cards: int, profile: ShopProfile) -> list[str]:
+    """What to order, a paragraph a line."""
+    if not profile.card_printer:
+        return [f"{cards} cards, one of each."]
+    lines = [
+        f"Order {cards} cards: one of each front, all with the same back. Some card printers "
+        "sell decks in fixed sizes (MakePlayingCards' poker decks: up to 18, 36, 55 or 72 "
+        "cards); check the order page and pick the smallest size that holds them."
+    ]
+    if cards > RETAIL_CARDS:
+        lines.append(
+            f"If {cards} cards cost more than {RETAIL_CARDS}, make the deck again with "
+            f"--cards {RETAIL_CARDS} (the retail game's count): any two cards still share "
+            "exactly one picture."
+        )
+    return lines
+
+
+def _length(mm: float) -> str:
+    """``3.2 mm (0.125 in)``, or ``3 mm`` when the length is a round number of mm."""
+    if abs(mm - round(mm)) < 0.01:
+        return f"{round(mm)} mm"
+    return f"{mm:.1f} mm ({mm / 25.4:.3g} in)"

@@ -1,0 +1,150 @@
+"""Shop profiles: small TOML files of a print shop's requirements, bundled in ``templates/shops``
+or the user's own, read into a :class:`~dobble_print.printing.shop_profile.ShopProfile`.
+
+Keys (lengths as text with a unit, as on the command line)::
+
+    title = "The Game Crafter (Circle Deck)"
+    shape = "circle"                 # with card-size: the shop's die; leave both out to keep
+    card-size = "3.5in"              #   the deck's own card
+    bleed = "0.125in"
+    safe-margin = "0.125in"          # symbols at least this far inside the cut
+    dpi = 300
+    files = "png"                    # png, pdf (one card a page) or pdf-pairs (front, back, …)
+    front = "{number:03d}-front.png" # a PDF's name, or a picture's with {number} from 1
+    back = "back.png"                # "" or left out: the backs go with the fronts
+    cut-path = false                 # draw the CutContour cut path
+    upload = "what to upload where, for README.txt"
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from dobble_print.card import CardShape, ShapeKind
+from dobble_print.errors import DobbleError, OptionError
+from dobble_print.options import BuildOptions
+from dobble_print.printing.shop_profile import FileKind, ShopProfile
+from dobble_print.resources import templates_dir
+from dobble_print.units import parse_card_size, parse_length
+
+DEFAULT_PROFILE = "print-and-cut"  # today's --shop output
+_REQUIRED = ("title", "bleed", "safe-margin", "dpi", "files", "front", "cut-path", "upload")
+_KEYS = frozenset({*_REQUIRED, "shape", "card-size", "back"})
+
+
+def bundled_shop_profiles() -> dict[str, Path]:
+    """Profile name → file, for the profiles that ship with the tool."""
+    folder = templates_dir() / "shops"
+    return {p.stem: p for p in sorted(folder.glob("*.toml"))}
+
+
+def load_shop_profile(name_or_file: str = DEFAULT_PROFILE) -> ShopProfile:
+    """Read a shop profile: a bundled one's name or a path to a ``.toml`` file.
+
+    Raises:
+        DobbleError: naming ``--shop-profile``: no such profile, unreadable TOML, an unknown or
+            missing key, or a value that does not parse.
+    """
+    bundled = bundled_shop_profiles()
+    path = bundled.get(name_or_file) or Path(name_or_file)
+    where = f"--shop-profile {name_or_file}"
+    if not path.is_file():
+        names = ", ".join(bundled)
+        raise DobbleError(f"{where}: no such profile or file; use one of {names} or a .toml file")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise DobbleError(f"{where}: not a readable TOML file ({exc})") from None
+    unknown = sorted(set(data) - _KEYS)
+    missing = [key for key in _REQUIRED if key not in data]
+    if unknown or missing:
+        what = f"{unknown[0]!r} is not a setting" if unknown else f"{missing[0]!r} is missing"
+        raise DobbleError(f"{where}: {what}; a profile has {', '.join(sorted(_KEYS))}")
+    return _profile(path.stem, data, where)
+
+
+def _profile(name: str, data: dict, where: str) -> ShopProfile:
+    """The profile from its checked keys."""
+
+    def text(key: str) -> str:
+        value = data.get(key, "")
+        if not isinstance(value, str):
+            raise DobbleError(f'{where}: {key} must be text in quotes, e.g. {key} = "…"')
+        return value
+
+    files = _choice(FileKind, text("files"), f"{where}: files")
+    if files is FileKind.PNG and "{number" not in text("front"):
+        raise DobbleError(f'{where}: front must hold {{number}}, e.g. "{{number:03d}}-front.png"')
+    dpi, cut = data["dpi"], data["cut-path"]
+    if not isinstance(dpi, int) or not 72 <= dpi <= 1200:
+        raise DobbleError(f"{where}: dpi {dpi!r} is out of range; use 72 to 1200")
+    if not isinstance(cut, bool):
+        raise DobbleError(f"{where}: cut-path must be true or false")
+    if files is FileKind.PDF_PAIRS and cut:
+        raise DobbleError(f'{where}: cut-path needs files = "pdf" (a card printer cuts its own)')
+    card = None
+    if "card-size" in data or "shape" in data:
+        shape = _choice(ShapeKind, text("shape") or "circle", f"{where}: shape")
+        card = CardShape(shape, parse_card_size(text("card-size"), option=f"{where}: card-size"))
+    return ShopProfile(
+        name=name,
+        title=text("title"),
+        card=card,
+        bleed=parse_length(text("bleed"), option=f"{where}: bleed"),
+        safe_margin=parse_length(text("safe-margin"), option=f"{where}: safe-margin"),
+        dpi=dpi,
+        files=files,
+        front=text("front"),
+        back=text("back"),
+        cut_path=cut,
+        upload=text("upload").strip(),
+    )
+
+
+def _choice(enum: type, value: str, what: str):
+    try:
+        return enum(value)
+    except ValueError:
+        names = ", ".join(member.value for member in enum)
+        raise DobbleError(f"{what} {value!r} is not a choice; use {names}") from None
+
+
+def fit_to_shop(
+    profile: ShopProfile, card: CardShape, safe_margin: float
+) -> tuple[CardShape, float]:
+    """The card and safe margin a deck for ``profile`` is laid out with: the shop's die when it
+    has one (the deck is laid out again at that size, never scaled), and the larger of the two
+    safe margins."""
+    return profile.card or card, max(safe_margin, profile.safe_margin)
+
+
+def same_card(a: CardShape, b: CardShape) -> bool:
+    """Whether two cards are one (the same shape, sizes within 0.01 mm: ``88.9mm`` is
+    ``3.5in``)."""
+    return a.kind is b.kind and abs(a.size - b.size) < 0.01
+
+
+def check_fits_shop(options: BuildOptions) -> None:
+    """Refuse a deck whose card or safe margin is not what its shop profile asks for.
+
+    Raises:
+        OptionError: about ``shop_profile``, saying the card and margin the deck needs.
+    """
+    profile = options.shop_profile
+    if profile is None or options.shop is None:
+        return
+    card, margin = fit_to_shop(profile, options.card, options.safe_margin)
+    if not same_card(card, options.card):
+        raise OptionError(
+            "shop_profile",
+            f"{profile.name} cuts {card.describe()} cards ({card.kind.value}); this deck's are "
+            f"{options.card.describe()} ({options.card.kind.value}): lay the deck out at the "
+            "shop's card",
+        )
+    if margin > options.safe_margin:
+        raise OptionError(
+            "shop_profile",
+            f"{profile.name} keeps pictures {margin:g} mm inside the cut; this deck's safe margin "
+            f"is {options.safe_margin:g} mm: use at least {margin:g} mm",
+        )

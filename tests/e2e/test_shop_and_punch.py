@@ -1,0 +1,112 @@
+"""Issue 26, shop profiles and punch presets, from the command line on the bundled icons:
+``--shop-profile tgc-circle`` gives 57 exact-size fronts and a back with nothing but card colour
+outside the safe zone (measured on the PNGs' pixels) and no cut path; ``--preset punch-2.5in`` and
+``punch-2in`` give cards of the punch's size (measured from the PDF's centring ticks) with no
+printed ring and every picture at least the 8 mm floor."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pymupdf
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from dobble_print.cli import app
+from dobble_print.printing.sheet import TICK_OFFSET
+
+MM_PER_PT = 25.4 / 72.0
+PUNCH_FLOOR_MM = 8.0  # the punch presets' stated floor for the smallest picture (√ink-area)
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, list(args))
+
+
+def test_tgc_circle_on_the_default_icons(tmp_path):
+    """One build checked three ways (a build of 57 cards at 300 dpi is the cost)."""
+    shop = tmp_path / "shop"
+    result = run(
+        "build", "-o", str(tmp_path / "deck.pdf"), "--seed", "1", "-q", "--no-cover",
+        "--shop", str(shop), "--shop-profile", "tgc-circle",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    _check_files(shop)
+    _check_safe_zone(shop)
+    assert not list(shop.glob("*.pdf"))  # no PDF, so no CutContour; the PNGs carry no guides
+    words = " ".join((shop / "README.txt").read_text(encoding="utf-8").split())
+    assert "Order 57 cards: one of each front, all with the same back." in words
+    assert "make the deck again with --cards 55 (the retail game's count)" in words
+
+
+def _check_files(shop: Path) -> None:
+    """57 fronts and one back, 1125 px square, RGB, 300 dpi, and README.txt."""
+    names = sorted(p.name for p in shop.iterdir())
+    assert names == sorted(
+        [f"{i:03d}-front.png" for i in range(1, 58)] + ["back.png", "README.txt"]
+    )
+    for path in shop.glob("*.png"):
+        with Image.open(path) as im:
+            assert im.size == (1125, 1125) and im.mode == "RGB"
+            assert im.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+
+
+def _check_safe_zone(shop: Path) -> None:
+    """Nothing but the (white) card colour outside the 1050 px circle's safe zone."""
+    yy, xx = np.mgrid[0:1125, 0:1125]
+    r = np.hypot(xx + 0.5 - 562.5, yy + 0.5 - 562.5)  # from each pixel's centre
+    safe = 1050 / 2 - 300 / 8  # the 1050 px trim circle less 1/8 in: 487.5 px
+    # A pixel whose square lies wholly outside the safe circle (its centre over half a diagonal
+    # beyond it) holds no ink at all; one the line crosses may hold the antialiased edge of ink.
+    outside = r > safe + math.sqrt(0.5)
+    reach = []
+    for i in range(1, 58):
+        face = np.asarray(Image.open(shop / f"{i:03d}-front.png"))
+        assert face[outside].min() == 255, f"card {i}"
+        reach.append(r[face.min(axis=2) < 250].max())
+    assert max(reach) > safe - 15  # the symbols do reach out towards the zone's edge
+
+
+@pytest.mark.parametrize(
+    ("preset", "diameter", "cards"), [("punch-2.5in", 63.5, 31), ("punch-2in", 50.8, 13)]
+)
+def test_punch_presets_cut_at_the_punch_size_with_no_ring(tmp_path, preset, diameter, cards):
+    pdf, report = tmp_path / "deck.pdf", tmp_path / "deck.json"
+    result = run(
+        "build", "--preset", preset, "-o", str(pdf), "--report", str(report),
+        "--seed", "1", "-q", "--no-cover",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert len(data["cards"]) == cards
+    assert data["metrics"]["smallest"] >= PUNCH_FLOOR_MM
+    doc = pymupdf.open(pdf)
+    reach: dict[int, dict[str, float]] = {c["index"]: {} for c in data["cards"]}
+    for number, page in enumerate(doc, start=1):
+        centres = {c["index"]: c["center_mm"] for c in data["cards"] if c["page"] == number}
+        for drawing in page.get_drawings():
+            assert all(item[0] == "l" for item in drawing["items"])  # straight ticks, no ring
+            for _, a, b in drawing["items"]:
+                ends = [(p.x * MM_PER_PT, (page.rect.height - p.y) * MM_PER_PT) for p in (a, b)]
+                middle = np.mean(ends, axis=0)
+                card = min(centres, key=lambda i: math.dist(centres[i], middle))  # its card
+                cx, cy = centres[card]
+                inner = min(ends, key=lambda e: math.dist(e, (cx, cy)))
+                if abs(ends[0][0] - cx) < 0.01 and abs(ends[1][0] - cx) < 0.01:
+                    reach[card]["N" if inner[1] > cy else "S"] = abs(inner[1] - cy)
+                else:
+                    assert abs(ends[0][1] - cy) < 0.01 and abs(ends[1][1] - cy) < 0.01
+                    reach[card]["E" if inner[0] > cx else "W"] = abs(inner[0] - cx)
+    measured = []
+    for card, sides in reach.items():
+        assert sides, f"card {card + 1} has no centring tick"
+        for far in sides.values():  # a tick starts TICK_OFFSET outside the cut line
+            measured.append(2 * (far - TICK_OFFSET))
+        for a, b in (("N", "S"), ("E", "W")):  # opposite ticks: the diameter without the centre
+            if a in sides and b in sides:
+                measured.append(sides[a] + sides[b] - 2 * TICK_OFFSET)
+    assert max(abs(d - diameter) for d in measured) <= 0.1, (min(measured), max(measured))

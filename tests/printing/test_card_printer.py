@@ -1,0 +1,169 @@
+"""Card-printer files, read back from what was written: picture profiles give exact-size RGB PNGs
+with the card colour to the edge and one back; PDF-pair profiles give front, back, front, … pages
+with trim and bleed boxes and nothing stroked; README.txt says what to upload; print-and-cut keeps
+today's PDF."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pikepdf
+import pymupdf
+import pytest
+from PIL import Image
+
+from dobble_print.card import CardShape, ShapeKind
+from dobble_print.deck.connect import assign_teams
+from dobble_print.printing.backs import default_back
+from dobble_print.printing.shop import shop_paths, write_shop
+from dobble_print.shops import load_shop_profile
+from tests.printing.test_pdf import LAYOUTS, SYMBOLS
+
+MM_PER_PT = 25.4 / 72.0
+CREAM = (1.0, 0.94, 0.8)
+CREAM_RGB = np.array([255, 240, 204])
+
+
+@pytest.fixture(scope="module")
+def tgc(tmp_path_factory):
+    profile = load_shop_profile("tgc-circle")
+    folder = tmp_path_factory.mktemp("tgc")
+    files = write_shop(
+        folder,
+        symbols=SYMBOLS,
+        layouts=LAYOUTS,
+        shape=profile.card,
+        card_color=CREAM,
+        profile=profile,
+    )
+    return folder, files
+
+
+def test_picture_profile_writes_a_png_per_front_one_back_and_the_readme(tgc):
+    folder, files = tgc
+    names = sorted(p.name for p in folder.iterdir())
+    fronts = [f"{i:03d}-front.png" for i in range(1, 8)]
+    assert names == sorted([*fronts, "back.png", "README.txt"])
+    assert [p.name for p in files.pngs] == fronts and files.backs.name == "back.png"
+    assert files.cards is None
+    assert (
+        sorted(
+            p.name
+            for p in shop_paths(folder, 7, backs=False, profile=load_shop_profile("tgc-circle"))
+        )
+        == names
+    )
+
+
+def test_every_face_is_1125_px_rgb_at_300_dpi(tgc):
+    folder, _ = tgc
+    for path in sorted(folder.glob("*.png")):
+        with Image.open(path) as im:
+            assert im.size == (1125, 1125) and im.mode == "RGB"
+            assert im.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+
+
+def test_card_colour_runs_through_the_bleed_and_symbols_sit_inside(tgc):
+    folder, _ = tgc
+    face = np.asarray(Image.open(folder / "001-front.png")).astype(int)
+    yy, xx = np.mgrid[0:1125, 0:1125]
+    r = np.hypot(xx + 0.5 - 562.5, yy + 0.5 - 562.5)
+    outside = r > 525 + 1  # beyond the 1050 px trim circle: the bleed
+    assert np.abs(face[outside] - CREAM_RGB).max() <= 1
+    assert (np.abs(face[r < 450] - CREAM_RGB).max(axis=1) > 30).mean() > 0.2  # symbols printed
+
+
+def test_back_picture_covers_the_whole_face(tgc):
+    folder, _ = tgc
+    back = np.asarray(Image.open(folder / "back.png")).astype(int)
+    for corner in (back[2, 2], back[2, -3], back[-3, 2], back[-3, -3]):  # the design, not paper
+        assert np.abs(corner - CREAM_RGB).max() > 50
+
+
+def test_readme_says_what_to_upload_and_how_many_to_order(tgc):
+    folder, _ = tgc
+    text = (folder / "README.txt").read_text(encoding="utf-8")
+    assert "The Game Crafter (Circle Deck)" in text
+    assert (
+        "001-front.png ... 007-front.png   the 7 card fronts, 1125 x 1125 pixels at 300 dpi" in text
+    )
+    assert "back.png" in text and "Circle Deck component" in text
+    assert "Order 7 cards: one of each front, all with the same back." in text.replace("\n", " ")
+    assert "--cards 55" not in text  # only said when the deck has more than 55
+    words = " ".join(text.split())  # paragraphs are wrapped
+    assert "88.9 mm (3.5 in) across" in words and "3.2 mm (0.125 in) inside the cut" in words
+    assert max(len(line) for line in text.splitlines()) <= 90
+
+
+def test_pdf_pairs_alternate_front_and_back_with_no_marks(tmp_path):
+    profile = load_shop_profile("eu-3mm")
+    files = write_shop(
+        tmp_path,
+        symbols=SYMBOLS,
+        layouts=LAYOUTS,
+        shape=CardShape(),
+        card_color=CREAM,
+        back=default_back(),
+        profile=profile,
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["README.txt", "cards.pdf"]
+    doc = pymupdf.open(files.cards)
+    assert len(doc) == 2 * len(LAYOUTS)
+    for i, page in enumerate(doc):
+        assert page.trimbox.width * MM_PER_PT == pytest.approx(85.0, abs=0.01)
+        assert page.rect.width * MM_PER_PT == pytest.approx(91.0, abs=0.01)
+        assert not [d for d in page.get_drawings() if d["type"] != "f"]  # nothing stroked
+        images = page.get_image_info()
+        if i % 2:  # a back: one picture covering the page
+            (back,) = images
+            assert back["bbox"][0] <= 0.01 and back["bbox"][2] >= page.rect.width - 0.01
+        else:
+            assert len(images) == 3  # the card's three symbols
+    with pikepdf.open(files.cards) as pdf:
+        assert b"CutContour" not in b"".join(
+            page.Contents.read_bytes() if not isinstance(page.Contents, pikepdf.Array) else b""
+            for page in pdf.pages
+        )
+        assert not any("/ColorSpace" in p.Resources for p in pdf.pages)
+    text = (tmp_path / "README.txt").read_text(encoding="utf-8")
+    assert "front page is followed by its back page" in text and "  cards.pdf" in text
+
+
+def test_hexagon_faces_take_the_team_colour_into_the_bleed(tmp_path):
+    own = tmp_path / "hex.toml"
+    own.write_text(
+        'title = "t"\nbleed = "3mm"\nsafe-margin = "4mm"\ndpi = 100\nfiles = "png"\n'
+        'front = "{number}.png"\nback = "back.png"\ncut-path = false\nupload = "u"\n',
+        encoding="utf-8",
+    )
+    teams = assign_teams(90)[10:17]
+    hexagon = CardShape(ShapeKind.HEXAGON, 60.0)
+    write_shop(
+        tmp_path / "out",
+        symbols=SYMBOLS,
+        layouts=LAYOUTS,
+        shape=hexagon,
+        teams=teams,
+        profile=load_shop_profile(str(own)),
+    )
+    face = np.asarray(Image.open(tmp_path / "out" / "1.png")).astype(int)
+    h = 60 * 2 / math.sqrt(3)
+    assert face.shape[:2] == (round((h + 6) / 25.4 * 100), round(66 / 25.4 * 100))
+    team = np.array([round(v * 255) for v in teams[0].rgb])
+    assert np.abs(face[1, 1] - team).max() <= 1
+
+
+def test_print_and_cut_profile_keeps_todays_pdf_and_adds_the_readme(tmp_path):
+    kw = dict(symbols=SYMBOLS, layouts=LAYOUTS, shape=CardShape(), card_color=CREAM)
+    today = write_shop(tmp_path / "today", **kw)
+    profiled = write_shop(
+        tmp_path / "profiled", **kw, profile=load_shop_profile("print-and-cut"), safe_margin=3.0
+    )
+    assert profiled.cards.read_bytes() == today.cards.read_bytes()
+    assert [p.name for p in profiled.pngs] == [p.name for p in today.pngs]
+    assert today.readme is None and not (tmp_path / "today" / "README.txt").exists()
+    text = profiled.readme.read_text(encoding="utf-8")
+    assert "CutContour" in text and "png/card_001.png ... png/card_007.png" in text
+    assert "7 cards, one of each." in text
+    assert "stays at least 3 mm inside the cut" in " ".join(text.split())  # the deck's margin

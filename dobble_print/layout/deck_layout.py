@@ -55,6 +55,7 @@ from dobble_print.layout.packing import GRID, Board, make_board, pack
 from dobble_print.layout.ranks import balance_ranks, expected_ink, rank_sizes, size_ranks
 from dobble_print.layout.recognisable import largest_size, reach, recognisable_size
 from dobble_print.layout.tightening import Depth, tighten
+from dobble_print.layout.word_size import letter_heights, readable_cap
 from dobble_print.parallel import in_order, start_server, worker_count
 from dobble_print.seeds import Stream, generator
 from dobble_print.symbols import Ink, Symbol
@@ -94,6 +95,7 @@ class _Job:
     reshuffles: Mapping[int, int] = field(default_factory=dict)  # card index -> times re-laid
     card: CardShape = CardShape()  # what the recognisable size is scaled to
     reach: float = 0.0  # at least the longest line in the safe area, mm
+    letters: tuple[float, ...] = ()  # each symbol's cap height per mm of height (0: a picture)
 
 
 _JOB: _Job | None = None
@@ -162,6 +164,7 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
     spot = recognisable_size(job.card, len(job.cards[index])) * (1 - 1e-6)
     can = _can_reach(job, index, spot)
     pic, least = _smallest_picture(job, best, can), _smallest(job, best)
+    read, word = readable_cap(job.card, len(job.cards[index])) * (1 - 1e-6), _word(job, best)
     enough = floor = printed = 0.0
     if job.ink is not None:
         card = job.cards[index]
@@ -174,23 +177,26 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
         floor = _floor(job, index) * (1 - 1e-6)
         printed = job.ink.printed_area(best)
     for stream in itertools.count(1):
-        tiny = pic < spot
+        tiny, unread = pic < spot, word < read
         short = least < floor and _fill(job, best) >= SMALLEST_FILL
-        if stream >= (RECOGNISABLE_ATTEMPTS if tiny else ATTEMPTS):
+        if stream >= (RECOGNISABLE_ATTEMPTS if tiny or unread else ATTEMPTS):
             break
-        if printed >= enough and not short and not tiny:
+        if printed >= enough and not short and not tiny and not unread:
             break
         other = _attempt(index, job, _stream(job, index, stream))
         more = job.ink.printed_area(other) if job.ink is not None else 0.0
         small, other_pic = _smallest(job, other), _smallest_picture(job, other, can)
+        other_word = _word(job, other)
         if tiny or other_pic < spot:  # the largest smallest picture, until one is recognisable
             better = other_pic > pic
+        elif unread or other_word < read:  # the same for the smallest word's letters
+            better = other_word > word
         elif least < floor <= small:  # the first to reach the size floor
             better = True
         else:  # more ink, unless it leaves the smallest symbol under the floor where best did not
             better = more > printed and small >= min(least, floor)
         if better:
-            best, printed, least, pic = other, more, small, other_pic
+            best, printed, least, pic, word = other, more, small, other_pic, other_word
     return best
 
 
@@ -240,6 +246,12 @@ def _smallest_picture(job: _Job, layout: CardLayout, among: frozenset[int]) -> f
             default=math.inf,
         )
     )
+
+
+def _word(job: _Job, layout: CardLayout) -> float:
+    """The cap height of the smallest word on the card, mm (inf for none)."""
+    heights = [p.height * job.letters[p.symbol] for p in layout.placements]
+    return min((h for h in heights if h > 0), default=math.inf)
 
 
 def _floor(job: _Job, index: int) -> float:
@@ -386,6 +398,7 @@ def layout_deck(
         dict(reshuffles or {}),
         card,
         reach(card, safe_margin),
+        letter_heights(symbols),
     )
     try:
         with in_order(

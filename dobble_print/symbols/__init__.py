@@ -26,6 +26,7 @@ _EXPORTS = {
     "Ink": "ink",
     "measure_ink": "ink",
     "visual": "words",
+    "cap_height": "words",
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

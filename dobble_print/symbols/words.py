@@ -12,6 +12,7 @@ reportlab nor a plain glyph-by-glyph raster knows how to do that.
 
 from __future__ import annotations
 
+import functools
 import math
 import unicodedata
 from dataclasses import dataclass
@@ -244,3 +245,23 @@ def render_word(
 def shift_lines(lines: tuple[TextLine, ...], dx: float, dy: float) -> tuple[TextLine, ...]:
     """Lines moved by (dx, dy) pixels: used once the raster is trimmed to its ink."""
     return tuple(TextLine(t.text, t.x + dx, t.baseline + dy, t.size) for t in lines)
+
+
+@functools.lru_cache(maxsize=32)
+def cap_height(path: str) -> float:
+    """The height of the font's capitals, em: its OS/2 ``sCapHeight`` (version 2 on), else the
+    top of its "H", else 0.7 (a usual share). What a reader's eye takes for the size of print."""
+    from fontTools.ttLib import TTFont
+
+    tt = TTFont(path, lazy=True, fontNumber=0)
+    upm = tt["head"].unitsPerEm
+    os2 = tt["OS/2"] if "OS/2" in tt else None
+    if os2 is not None and os2.version >= 2 and getattr(os2, "sCapHeight", 0) > 0:
+        return os2.sCapHeight / upm
+    glyph = (tt.getBestCmap() or {}).get(ord("H"))
+    if glyph and "glyf" in tt:
+        g = tt["glyf"][glyph]
+        if g.numberOfContours:
+            g.recalcBounds(tt["glyf"])
+            return g.yMax / upm
+    return 0.7

@@ -189,13 +189,28 @@ def _break_lines(text: str, font: Font, line_pitch: float) -> list[str]:
         return [text]
     best, best_score = [text], math.inf
     for lines in range(2, min(MAX_LINES, len(words)) + 1):
-        for cuts in _cut_points(len(words), lines):
-            ends = zip((0, *cuts), (*cuts, len(words)), strict=True)
-            parts = [" ".join(words[a:b]) for a, b in ends]
-            width = max(font.advance(visual(p)) for p in parts)
-            score = abs(math.log(width / (lines * line_pitch) / _TARGET_ASPECT))
-            if score < best_score - 1e-9:
-                best, best_score = parts, score
+        parts = balanced_lines(words, lines, font)
+        width = max(font.advance(visual(p)) for p in parts)
+        score = abs(math.log(width / (lines * line_pitch) / _TARGET_ASPECT))
+        if score < best_score - 1e-9:
+            best, best_score = parts, score
+    return best
+
+
+def balanced_lines(words: list[str], lines: int, font: Font) -> list[str]:
+    """``words`` cut at spaces into ``lines`` lines as even as they can be: the longest line as
+    short as it can be, then the shortest as long. Whole words only: a word cut in two (or
+    hyphenated) reads as two words to a child. Of cuts with the same longest line, the first
+    kept used to win: "a / big / red fire engine"."""
+    best: list[str] = []
+    best_key = (math.inf, math.inf)
+    for cuts in _cut_points(len(words), lines):
+        ends = zip((0, *cuts), (*cuts, len(words)), strict=True)
+        parts = [" ".join(words[a:b]) for a, b in ends]
+        widths = [font.advance(visual(p)) for p in parts]
+        key = (round(max(widths), 9), -round(min(widths), 9))
+        if key < best_key:
+            best, best_key = parts, key
     return best
 
 

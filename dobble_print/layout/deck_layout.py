@@ -24,7 +24,8 @@ into each other's gaps the way the retail game's artwork does:
    symbols predict, or whose smallest symbol stays boxed in under that size, or whose smallest
    picture is under the size a player recognises (:mod:`recognisable`), is packed again from
    other random streams and the better packing kept.
-4. **Rotation**: random over 360° for pictures, within ±25° for words; ``max_rotation`` caps both.
+4. **Rotation**: random over 360° for pictures and single letters, within ±25° for words;
+   ``max_rotation`` caps both.
 
 Each card has its own random generator seeded by (seed, card index), so the result for a seed does
 not depend on how many processes lay out the cards; from ``PARALLEL_FROM`` cards on, the work is
@@ -50,12 +51,12 @@ import numpy as np
 from dobble_print.card import CardLayout, CardShape, Placement, ShapeKind
 from dobble_print.deck import Deck
 from dobble_print.errors import OptionError
-from dobble_print.layout.masks import WORD_ROTATION, Shape, shapes_of
+from dobble_print.layout.masks import Shape, shapes_of
 from dobble_print.layout.packing import GRID, Board, make_board, pack
 from dobble_print.layout.ranks import balance_ranks, expected_ink, rank_sizes, size_ranks
 from dobble_print.layout.recognisable import largest_size, reach, recognisable_size
 from dobble_print.layout.tightening import Depth, tighten
-from dobble_print.layout.word_size import letter_heights, readable_cap
+from dobble_print.layout.word_size import letter_heights, readable_cap, turn_limit
 from dobble_print.parallel import in_order, start_server, worker_count
 from dobble_print.seeds import Stream, generator
 from dobble_print.symbols import Ink, Symbol
@@ -324,8 +325,8 @@ def layout_deck(
             ``safe_margin``.
         safe_margin: no ink this close to the cut line, mm.
         clearance: least distance between two symbols' inks, mm.
-        max_rotation: largest tilt either way, degrees; pictures turn freely up to it (180 = any
-            angle), words up to 25°; 0 keeps everything upright.
+        max_rotation: largest tilt either way, degrees; pictures and single letters turn freely
+            up to it (180 = any angle), words up to 25°; 0 keeps everything upright.
         seed: the layout's random seed.
         progress: called as ``progress(done, total)`` as cards are finished.
         workers: processes to use; None means one per available core.
@@ -361,7 +362,7 @@ def layout_deck(
                 cards, ranks, ink.shares, generator(seed, Stream.INK_BALANCE, len(cards))
             )
         shapes = made.result()
-    caps = tuple(min(max_rotation, WORD_ROTATION if s.kind == "word" else 180.0) for s in shapes)
+    caps = tuple(min(max_rotation, turn_limit(s)) for s in symbols)
     depth = functools.partial(card.depth, inset=safe_margin)  # what tightening keeps ink inside
     if card.kind is ShapeKind.CIRCLE:
         boards = [make_board(radius, clearance, g) for g in (GRID, GRID * FINER)]

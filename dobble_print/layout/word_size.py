@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 from dobble_print.card import CardLayout, CardShape, Placement
 from dobble_print.layout.recognisable import REFERENCE, REFERENCE_SYMBOLS
-from dobble_print.symbols import Symbol, cap_height
+from dobble_print.layout.masks import WORD_ROTATION
+from dobble_print.symbols import Symbol, cap_height, is_letter
 
 
 def word_cap_height(placement: Placement, symbol: Symbol) -> float:
@@ -62,3 +63,12 @@ def letter_heights(symbols: Sequence[Symbol]) -> tuple[float, ...]:
         else 0.0
         for s in symbols
     )
+
+
+def turn_limit(symbol: Symbol) -> float:
+    """How far a symbol may turn either way, degrees: a word ``WORD_ROTATION`` (it reads badly
+    further); a picture, or a letter deck's single letter, any angle, as on dice (the letters
+    that then read as others carry a bar: :func:`symbols.words.needs_bar`)."""
+    if getattr(symbol, "kind", "image") == "word" and not is_letter(symbol.name):
+        return WORD_ROTATION
+    return 180.0

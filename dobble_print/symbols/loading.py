@@ -17,7 +17,7 @@ import contextlib
 import dataclasses
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
@@ -49,8 +49,10 @@ from dobble_print.symbols.words import (
     BadWords,
     Font,
     TextLine,
+    add_bar,
     load_font,
     missing_characters,
+    needs_bar,
     render_word,
     shift_lines,
 )
@@ -95,6 +97,8 @@ class Symbol:
         lines: for a word, its lines in ``rgba``'s pixel coordinates, to print as vector text.
         font: for a word, the TrueType file to print it in.
         color: for a word, its RGB colour (0–255).
+        bars: for a letter that reads as another turned, its bar (left, top, right, bottom in
+            ``rgba``'s pixels), a rectangle printed in its colour.
         background_removed: a picture whose plain background was made transparent.
     """
 
@@ -106,6 +110,7 @@ class Symbol:
     font: str = ""
     color: tuple[int, int, int] = (0, 0, 0)
     background_removed: bool = False
+    bars: tuple[tuple[int, int, int, int], ...] = ()
 
     @property
     def aspect(self) -> float:
@@ -127,6 +132,9 @@ class SymbolOptions:
     photo_shape: PhotoShape = PhotoShape.RECT
     font: Path | None = None
     skip_bad: bool = False
+    # how far symbols may turn, degrees: past 90° the letters that read as others turned get a
+    # bar. Out of the repr, which default seeds are drawn from (BuildOptions.max_rotation is).
+    max_rotation: float = field(default=180.0, repr=False)
 
 
 @dataclass(frozen=True)
@@ -179,6 +187,10 @@ def _load_one(
         assert font is not None
         color = PALETTE[index % len(PALETTE)]
         rgba, lines = render_word(source.word, font=font, color=color, max_px=max_px)
+        bars = ()
+        if needs_bar(source.word) and options.max_rotation > 90:
+            rgba, bar = add_bar(rgba, lines[0])
+            bars = (bar,)
         cut = trim(rgba)
         if cut is None:
             raise BadPicture(f'"{source.word}" draws nothing in {font.path.name}')
@@ -191,6 +203,7 @@ def _load_one(
             shift_lines(lines, -left, -top),
             str(font.path),
             color,
+            bars=tuple((a - left, b - top, c - left, d - top) for a, b, c, d in bars),
         )
     try:
         rgba, removed = _picture(source.path, max_px=max_px, options=options)

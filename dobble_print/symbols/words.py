@@ -280,3 +280,45 @@ def cap_height(path: str) -> float:
             g.recalcBounds(tt["glyf"])
             return g.yMax / upm
     return 0.7
+
+
+# Letters that read as another letter turned upside down (6/9, u/n, b/q, d/p, M/W, m/w) or
+# sideways (N/Z/z): where letters may turn past 90°, they get a bar under them, as on dice.
+TURNED_LOOKALIKES = frozenset("69unbqdpMWmwNZz")
+BAR_GAP = 0.1  # em between the letter's lowest ink and its bar
+BAR_THICKNESS = 0.06  # em: thinner than a stroke, so it reads as an underline, not a letter
+BAR_WIDTH = 0.8  # of the letter's ink width
+
+
+def is_letter(word: str) -> bool:
+    """One character, a letter deck's symbol (``a``, ``Z``, ``7``): it turns like a picture."""
+    return len(word) == 1 and not word.isspace()
+
+
+def needs_bar(word: str) -> bool:
+    """A letter that reads as another when turned (see ``TURNED_LOOKALIKES``)."""
+    return is_letter(word) and word in TURNED_LOOKALIKES
+
+
+def add_bar(rgba: np.ndarray, line: TextLine) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """``rgba`` (a letter's untrimmed raster) with a bar under its ink, centred on it, in whole
+    pixels so the raster and the PDF's rectangle agree; returns the raster and the bar as
+    (left, top, right, bottom) pixels."""
+    ink = rgba[..., 3] >= 128
+    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    if not len(rows):
+        return rgba, (0, 0, 0, 0)
+    middle, half = (cols[0] + cols[-1] + 1) / 2, BAR_WIDTH * (cols[-1] + 1 - cols[0]) / 2
+    top = int(rows[-1]) + 1 + max(1, round(BAR_GAP * line.size))
+    bar = (
+        round(middle - half),
+        top,
+        round(middle + half),
+        top + max(1, round(BAR_THICKNESS * line.size)),
+    )
+    height = max(rgba.shape[0], bar[3] + 1)
+    out = np.zeros((height, rgba.shape[1], 4), np.uint8)
+    out[: rgba.shape[0]] = rgba
+    out[..., :3] = rgba[0, 0, :3]  # one colour: the word's
+    out[bar[1] : bar[3], bar[0] : bar[2], 3] = 255
+    return out, bar

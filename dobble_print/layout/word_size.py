@@ -12,8 +12,8 @@ import math
 from collections.abc import Sequence
 
 from dobble_print.card import CardLayout, CardShape, Placement
-from dobble_print.layout.recognisable import REFERENCE, REFERENCE_SYMBOLS
 from dobble_print.layout.masks import WORD_ROTATION
+from dobble_print.layout.recognisable import REFERENCE, REFERENCE_SYMBOLS
 from dobble_print.symbols import Symbol, cap_height, is_letter
 
 

@@ -282,9 +282,9 @@ def cap_height(path: str) -> float:
     return 0.7
 
 
-# Letters that read as another letter turned upside down (6/9, u/n, b/q, d/p, M/W, m/w) or
+# Letters that read as another letter turned upside down (6/9, u/n, b/q, d/p, M/W, m/w, L/7) or
 # sideways (N/Z/z): where letters may turn past 90°, they get a bar under them, as on dice.
-TURNED_LOOKALIKES = frozenset("69unbqdpMWmwNZz")
+TURNED_LOOKALIKES = frozenset("69unbqdpMWmwL7NZz")
 BAR_GAP = 0.1  # em between the letter's lowest ink and its bar
 BAR_THICKNESS = 0.06  # em: thinner than a stroke, so it reads as an underline, not a letter
 BAR_WIDTH = 0.8  # of the letter's ink width

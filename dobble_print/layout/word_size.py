@@ -59,7 +59,7 @@ def letter_heights(symbols: Sequence[Symbol]) -> tuple[float, ...]:
     height h mm prints its word's capitals h × this mm tall."""
     return tuple(
         min(line.size for line in s.lines) / s.rgba.shape[0] * cap_height(s.font)
-        if s.kind == "word" and s.lines
+        if getattr(s, "kind", "image") == "word" and getattr(s, "lines", ())
         else 0.0
         for s in symbols
     )
@@ -69,6 +69,6 @@ def turn_limit(symbol: Symbol) -> float:
     """How far a symbol may turn either way, degrees: a word ``WORD_ROTATION`` (it reads badly
     further); a picture, or a letter deck's single letter, any angle, as on dice (the letters
     that then read as others carry a bar: :func:`symbols.words.needs_bar`)."""
-    if getattr(symbol, "kind", "image") == "word" and not is_letter(symbol.name):
+    if getattr(symbol, "kind", "image") == "word" and not is_letter(getattr(symbol, "name", "")):
         return WORD_ROTATION
     return 180.0

@@ -7,6 +7,7 @@ it. Values here are plain numbers and enums: text such as ``"85mm"`` is parsed a
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -75,3 +76,8 @@ class BuildOptions:
         if self.variant is Variant.CONNECT:
             return max(self.safe_margin, BORDER_MM + CONNECT_GAP)
         return self.safe_margin
+
+    @property
+    def symbol_loading(self) -> SymbolOptions:
+        """``symbol_options`` with how far symbols may turn (past 90° some letters get a bar)."""
+        return dataclasses.replace(self.symbol_options, max_rotation=self.max_rotation)

@@ -275,7 +275,7 @@ def _load(
             found,
             need=deck.symbol_count,
             max_px=px,
-            options=options.symbol_options,
+            options=options.symbol_loading,
             progress=_stage(progress, "load"),
         )
         if len(loaded.symbols) >= deck.symbol_count:

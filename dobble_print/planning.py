@@ -155,7 +155,7 @@ def plan(
         found,
         need=None,
         max_px=symbol_pixels(options.card.size, options.symbol_margin, first.symbols_per_card),
-        options=options.symbol_options,
+        options=options.symbol_loading,
         progress=(lambda done, total: progress("load", done, total)) if progress else None,
     )
     usable = len(loaded.symbols)

@@ -9,7 +9,14 @@ from collections.abc import Sequence
 
 from dobble_print.card import CardLayout, ShapeKind
 from dobble_print.deck import Team
-from dobble_print.layout import Measured, as_json, recognisable_size, smallest_picture
+from dobble_print.layout import (
+    Measured,
+    as_json,
+    readable_cap,
+    recognisable_size,
+    smallest_picture,
+    smallest_word,
+)
 from dobble_print.printing import SheetPlan
 from dobble_print.symbols import Symbol
 
@@ -25,6 +32,15 @@ def _card(plan: SheetPlan) -> dict:
     if shape.kind is ShapeKind.CIRCLE:
         return {"shape": "circle", "diameter_mm": _r(shape.size)}
     return {"shape": shape.kind.value, "size_mm": _r(shape.size), "diameter_mm": _r(shape.diameter)}
+
+
+def _words(cards: list[dict], card, symbols_per_card: int) -> dict:
+    """The deck's smallest word's cap height and the readable one, mm; ``null`` without words."""
+    caps = [c["smallest_word_cap_mm"] for c in cards if c["smallest_word_cap_mm"] is not None]
+    return {
+        "smallest_word_cap_mm": min(caps) if caps else None,
+        "readable_cap_mm": _r(readable_cap(card, symbols_per_card)) if caps else None,
+    }
 
 
 def build_report(
@@ -46,6 +62,11 @@ def build_report(
     that size (``"recognisable"``; see :mod:`layout.recognisable`); with
     ``teams`` (Connect), each card names its ``"team"``. A card that is not round is described by
     ``"shape"``, ``"size_mm"`` and the ``"diameter_mm"`` of its circumscribed circle.
+
+    Words are judged by their letters (:mod:`layout.word_size`): each card names its smallest
+    word (``"smallest_word"``) and the cap height it prints at (``"smallest_word_cap_mm"``; both
+    ``null`` on a card of pictures); the deck's smallest is ``"smallest_word_cap_mm"`` at the top,
+    beside ``"readable_cap_mm"``, the cap height cards are packed again to reach.
     """
     cards = []
     floor = recognisable_size(plan.card, symbols_per_card)
@@ -70,6 +91,9 @@ def build_report(
                 ],
             }
         )
+        word = smallest_word(layout, symbols)
+        cards[-1]["smallest_word"] = word[1] if word else None
+        cards[-1]["smallest_word_cap_mm"] = _r(word[0]) if word else None
         if metrics is not None:
             measured = metrics.cards[slot.card]
             least = smallest_picture(measured.sizes, layout, symbols)
@@ -90,6 +114,7 @@ def build_report(
         "seed": seed,
         "symbols_per_card": symbols_per_card,
         **extra,
+        **_words(cards, plan.card, symbols_per_card),
         "paper": {
             "name": plan.paper.name,
             "width_mm": _r(plan.paper.width),

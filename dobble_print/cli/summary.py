@@ -103,7 +103,8 @@ def _notes(notes: tuple[str, ...], *, verbose: bool) -> None:
 
 
 def summary_line(result: BuildResult, *, seed: int, output: Path, added: str = "") -> str:
-    """``57 cards, 8 symbols per card, 9 pages, seed 7 -> deck.pdf; coverage …``."""
+    """``57 cards, 8 symbols per card, 9 pages, seed 7 -> deck.pdf; coverage …``, and for words
+    ``…, smallest word 6.3 mm cap height`` (the cap height of the deck's smallest printed word)."""
     d, m = result.deck, result.report.get("metrics")
     shape = (
         f"; coverage {m['coverage_mean']:.2f} (min {m['coverage_min']:.2f}), "
@@ -112,9 +113,11 @@ def summary_line(result: BuildResult, *, seed: int, output: Path, added: str = "
         if m
         else ""
     )
+    cap = result.report.get("smallest_word_cap_mm")
+    words = f", smallest word {cap:.1f} mm cap height" if cap is not None else ""
     return (
         f"{_count(len(d.cards), 'card')}, {_count(d.symbols_per_card, 'symbol')} per card, "
-        f"{_count(len(result.plan.pages), 'page')}, seed {seed} -> {output}{added}{shape}"
+        f"{_count(len(result.plan.pages), 'page')}, seed {seed} -> {output}{added}{shape}{words}"
     )
 
 

@@ -19,6 +19,10 @@ _EXPORTS = {
     "recognisable_size": "recognisable",
     "smallest_picture": "recognisable",
     "too_small": "recognisable",
+    "smallest_word": "word_size",
+    "word_cap_height": "word_size",
+    "readable_cap": "word_size",
+    "letter_heights": "word_size",
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

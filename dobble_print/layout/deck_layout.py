@@ -24,7 +24,8 @@ into each other's gaps the way the retail game's artwork does:
    symbols predict, or whose smallest symbol stays boxed in under that size, or whose smallest
    picture is under the size a player recognises (:mod:`recognisable`), is packed again from
    other random streams and the better packing kept.
-4. **Rotation**: random over 360° for pictures, within ±25° for words; ``max_rotation`` caps both.
+4. **Rotation**: random over 360° for pictures and single letters, within ±25° for words;
+   ``max_rotation`` caps both.
 
 Each card has its own random generator seeded by (seed, card index), so the result for a seed does
 not depend on how many processes lay out the cards; from ``PARALLEL_FROM`` cards on, the work is
@@ -50,11 +51,12 @@ import numpy as np
 from dobble_print.card import CardLayout, CardShape, Placement, ShapeKind
 from dobble_print.deck import Deck
 from dobble_print.errors import OptionError
-from dobble_print.layout.masks import WORD_ROTATION, Shape, shapes_of
+from dobble_print.layout.masks import Shape, shapes_of
 from dobble_print.layout.packing import GRID, Board, make_board, pack
 from dobble_print.layout.ranks import balance_ranks, expected_ink, rank_sizes, size_ranks
 from dobble_print.layout.recognisable import largest_size, reach, recognisable_size
 from dobble_print.layout.tightening import Depth, tighten
+from dobble_print.layout.word_size import letter_heights, readable_cap, turn_limit
 from dobble_print.parallel import in_order, start_server, worker_count
 from dobble_print.seeds import Stream, generator
 from dobble_print.symbols import Ink, Symbol
@@ -94,6 +96,7 @@ class _Job:
     reshuffles: Mapping[int, int] = field(default_factory=dict)  # card index -> times re-laid
     card: CardShape = CardShape()  # what the recognisable size is scaled to
     reach: float = 0.0  # at least the longest line in the safe area, mm
+    letters: tuple[float, ...] = ()  # each symbol's cap height per mm of height (0: a picture)
 
 
 _JOB: _Job | None = None
@@ -162,6 +165,7 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
     spot = recognisable_size(job.card, len(job.cards[index])) * (1 - 1e-6)
     can = _can_reach(job, index, spot)
     pic, least = _smallest_picture(job, best, can), _smallest(job, best)
+    read, word = readable_cap(job.card, len(job.cards[index])) * (1 - 1e-6), _word(job, best)
     enough = floor = printed = 0.0
     if job.ink is not None:
         card = job.cards[index]
@@ -174,23 +178,26 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
         floor = _floor(job, index) * (1 - 1e-6)
         printed = job.ink.printed_area(best)
     for stream in itertools.count(1):
-        tiny = pic < spot
+        tiny, unread = pic < spot, word < read
         short = least < floor and _fill(job, best) >= SMALLEST_FILL
-        if stream >= (RECOGNISABLE_ATTEMPTS if tiny else ATTEMPTS):
+        if stream >= (RECOGNISABLE_ATTEMPTS if tiny or unread else ATTEMPTS):
             break
-        if printed >= enough and not short and not tiny:
+        if printed >= enough and not short and not tiny and not unread:
             break
         other = _attempt(index, job, _stream(job, index, stream))
         more = job.ink.printed_area(other) if job.ink is not None else 0.0
         small, other_pic = _smallest(job, other), _smallest_picture(job, other, can)
+        other_word = _word(job, other)
         if tiny or other_pic < spot:  # the largest smallest picture, until one is recognisable
             better = other_pic > pic
+        elif unread or other_word < read:  # the same for the smallest word's letters
+            better = other_word > word
         elif least < floor <= small:  # the first to reach the size floor
             better = True
         else:  # more ink, unless it leaves the smallest symbol under the floor where best did not
             better = more > printed and small >= min(least, floor)
         if better:
-            best, printed, least, pic = other, more, small, other_pic
+            best, printed, least, pic, word = other, more, small, other_pic, other_word
     return best
 
 
@@ -240,6 +247,12 @@ def _smallest_picture(job: _Job, layout: CardLayout, among: frozenset[int]) -> f
             default=math.inf,
         )
     )
+
+
+def _word(job: _Job, layout: CardLayout) -> float:
+    """The cap height of the smallest word on the card, mm (inf for none)."""
+    heights = [p.height * job.letters[p.symbol] for p in layout.placements]
+    return min((h for h in heights if h > 0), default=math.inf)
 
 
 def _floor(job: _Job, index: int) -> float:
@@ -312,8 +325,8 @@ def layout_deck(
             ``safe_margin``.
         safe_margin: no ink this close to the cut line, mm.
         clearance: least distance between two symbols' inks, mm.
-        max_rotation: largest tilt either way, degrees; pictures turn freely up to it (180 = any
-            angle), words up to 25°; 0 keeps everything upright.
+        max_rotation: largest tilt either way, degrees; pictures and single letters turn freely
+            up to it (180 = any angle), words up to 25°; 0 keeps everything upright.
         seed: the layout's random seed.
         progress: called as ``progress(done, total)`` as cards are finished.
         workers: processes to use; None means one per available core.
@@ -349,7 +362,7 @@ def layout_deck(
                 cards, ranks, ink.shares, generator(seed, Stream.INK_BALANCE, len(cards))
             )
         shapes = made.result()
-    caps = tuple(min(max_rotation, WORD_ROTATION if s.kind == "word" else 180.0) for s in shapes)
+    caps = tuple(min(max_rotation, turn_limit(s)) for s in symbols)
     depth = functools.partial(card.depth, inset=safe_margin)  # what tightening keeps ink inside
     if card.kind is ShapeKind.CIRCLE:
         boards = [make_board(radius, clearance, g) for g in (GRID, GRID * FINER)]
@@ -386,6 +399,7 @@ def layout_deck(
         dict(reshuffles or {}),
         card,
         reach(card, safe_margin),
+        letter_heights(symbols),
     )
     try:
         with in_order(

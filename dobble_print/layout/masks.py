@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from dobble_print.symbols import INK_ALPHA
+from dobble_print.symbols import INK_ALPHA, cap_height
 
 # Longest side of the finest level: large enough to keep the pictures (loaded at 300 dpi of their
 # largest size on the card, 561 px for 8 a card on 85 mm) at full resolution. Pooled, a large
@@ -228,13 +228,35 @@ def shapes_of(symbols: Sequence) -> tuple[Shape, ...]:
     the words' boxes came out three times the photos')."""
     kinds = [getattr(s, "kind", "image") for s in symbols]
     mixed = "word" in kinds and any(k != "word" for k in kinds)
+    by_letters = None if mixed else letter_sizing(symbols)
     out = []
-    for s, kind in zip(symbols, kinds, strict=True):
+    for i, (s, kind) in enumerate(zip(symbols, kinds, strict=True)):
         if kind != "word":
             out.append(shape_of(s.rgba, kind))
             continue
-        out.append(shape_of(s.rgba, kind, _margin_px(s), WORD_SIZING if mixed else None))
+        sizing = WORD_SIZING if mixed else by_letters.get(i) if by_letters else None
+        out.append(shape_of(s.rgba, kind, _margin_px(s), sizing))
     return tuple(out)
+
+
+def letter_sizing(symbols: Sequence) -> dict[int, float]:
+    """In a deck of words, each word's ``sizing`` (index → share of its box) that makes its
+    size follow its letters' height rather than its ink: by ink, "hippopotamus" got letters
+    half the height of "cat"'s at the same rank, and a phrase a third. A word's size becomes
+    ``k ×`` its cap height, ``k`` the deck's geometric mean of √ink-area / cap height, so the
+    deck's sizes (and how full the cards are) stay what they were on average."""
+    found = {}
+    for i, s in enumerate(symbols):
+        if getattr(s, "kind", "") == "word" and getattr(s, "lines", ()):
+            cap = min(line.size for line in s.lines) * cap_height(s.font)
+            h, w = s.rgba.shape[:2]
+            ink = np.count_nonzero(s.rgba[..., 3] >= INK_ALPHA)
+            if cap > 0 and ink:
+                found[i] = (cap, w * h, ink)
+    if not found:
+        return {}
+    k2 = math.exp(np.mean([math.log(ink / cap**2) for cap, _, ink in found.values()]))
+    return {i: k2 * cap**2 / box for i, (cap, box, _) in found.items()}
 
 
 def _margin_px(symbol) -> int:

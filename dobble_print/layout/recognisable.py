@@ -17,7 +17,8 @@ margin, the clearance): a picture under it is nearly always the picture's doing,
 too scattered to print larger (a night sky's stars) or a background removed around it.
 
 Words are not held to it: letters cover a small share of a word's box, so a word's √ink-area
-says little of how well it reads (a word list's words print at 6–9 mm with letters 6–13 mm tall).
+says little of how well it reads (a word list's words print at 6–9 mm with letters 6–13 mm tall);
+words are held to a cap height instead (:mod:`word_size`).
 
 Example:
     >>> from dobble_print.card import CardShape

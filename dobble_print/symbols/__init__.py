@@ -26,6 +26,8 @@ _EXPORTS = {
     "Ink": "ink",
     "measure_ink": "ink",
     "visual": "words",
+    "cap_height": "words",
+    "is_letter": "words",
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -17,7 +17,7 @@ import contextlib
 import dataclasses
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
@@ -51,7 +51,9 @@ from dobble_print.symbols.words import (
     PALETTE,
     BadWords,
     TextLine,
+    add_bar,
     load_font,
+    needs_bar,
     render_word,
     shift_lines,
 )
@@ -99,6 +101,8 @@ class Symbol:
         outline: for a word in a font the PDF cannot embed (CFF), its glyphs' outlines in
             ``rgba``'s pixels, printed as filled paths instead of text.
         color: for a word, its RGB colour (0–255).
+        bars: for a letter that reads as another turned, its bar (left, top, right, bottom in
+            ``rgba``'s pixels), a rectangle printed in its colour.
         background_removed: a picture whose plain background was made transparent.
     """
 
@@ -112,6 +116,7 @@ class Symbol:
     background_removed: bool = False
     font_index: int = 0
     outline: tuple[PathOp, ...] = ()
+    bars: tuple[tuple[int, int, int, int], ...] = ()
 
     @property
     def aspect(self) -> float:
@@ -133,6 +138,9 @@ class SymbolOptions:
     photo_shape: PhotoShape = PhotoShape.RECT
     fonts: tuple[Path, ...] = ()  # --font files, in front of the bundled and installed ones
     skip_bad: bool = False
+    # how far symbols may turn, degrees: past 90° the letters that read as others turned get a
+    # bar. Out of the repr, which default seeds are drawn from (BuildOptions.max_rotation is).
+    max_rotation: float = field(default=180.0, repr=False)
 
 
 @dataclass(frozen=True)
@@ -183,7 +191,8 @@ def _load_one(
 ) -> Symbol:
     if source.word:
         assert fonts is not None
-        return _word_symbol(source, fonts, max_px=max_px, index=index)
+        bars = options.max_rotation > 90  # turned further, 6 and 9 read as each other
+        return _word_symbol(source, fonts, max_px=max_px, index=index, bars=bars)
     try:
         rgba, removed = _picture(source.path, max_px=max_px, options=options)
     except OSError as exc:
@@ -194,8 +203,11 @@ def _load_one(
     return Symbol(display_name(source.path), source.label, cut[0], background_removed=removed)
 
 
-def _word_symbol(source: Source, fonts: WordFonts, *, max_px: int, index: int) -> Symbol:
-    """A word as text (or outlines) in its font, or an emoji line as a colour picture."""
+def _word_symbol(
+    source: Source, fonts: WordFonts, *, max_px: int, index: int, bars: bool
+) -> Symbol:
+    """A word as text (or outlines) in its font, or an emoji line as a colour picture; with
+    ``bars``, a letter that reads as another turned has a bar under it."""
     if emoji := fonts.emoji.get(source.word):
         cut = trim(render_emoji(source.word, emoji, max_px=max_px))
         if cut is None:
@@ -204,6 +216,10 @@ def _word_symbol(source: Source, fonts: WordFonts, *, max_px: int, index: int) -
     font = fonts.text[source.word]
     color = PALETTE[index % len(PALETTE)]
     rgba, lines = render_word(source.word, font=font, color=color, max_px=max_px)
+    bar = ()
+    if bars and needs_bar(source.word):
+        rgba, drawn = add_bar(rgba, lines[0])
+        bar = (drawn,)
     cut = trim(rgba)
     if cut is None:
         raise BadPicture(f'"{source.word}" draws nothing in {font.path.name}')
@@ -212,7 +228,17 @@ def _word_symbol(source: Source, fonts: WordFonts, *, max_px: int, index: int) -
     outline = outline_lines(lines, font) if font.outlines != "glyf" else ()
     path = str(font.path)
     return Symbol(
-        source.word, source.label, pixels, "word", lines, path, color, False, font.index, outline
+        source.word,
+        source.label,
+        pixels,
+        "word",
+        lines,
+        path,
+        color,
+        False,
+        font.index,
+        outline,
+        tuple((a - left, b - top, c - left, d - top) for a, b, c, d in bar),
     )
 
 

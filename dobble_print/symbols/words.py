@@ -13,6 +13,7 @@ reportlab nor a plain glyph-by-glyph raster knows how to do that.
 
 from __future__ import annotations
 
+import functools
 import math
 import unicodedata
 from dataclasses import dataclass
@@ -199,13 +200,28 @@ def _break_lines(text: str, font: Font, line_pitch: float) -> list[str]:
         return [text]
     best, best_score = [text], math.inf
     for lines in range(2, min(MAX_LINES, len(words)) + 1):
-        for cuts in _cut_points(len(words), lines):
-            ends = zip((0, *cuts), (*cuts, len(words)), strict=True)
-            parts = [" ".join(words[a:b]) for a, b in ends]
-            width = max(font.advance(visual(p)) for p in parts)
-            score = abs(math.log(width / (lines * line_pitch) / _TARGET_ASPECT))
-            if score < best_score - 1e-9:
-                best, best_score = parts, score
+        parts = balanced_lines(words, lines, font)
+        width = max(font.advance(visual(p)) for p in parts)
+        score = abs(math.log(width / (lines * line_pitch) / _TARGET_ASPECT))
+        if score < best_score - 1e-9:
+            best, best_score = parts, score
+    return best
+
+
+def balanced_lines(words: list[str], lines: int, font: Font) -> list[str]:
+    """``words`` cut at spaces into ``lines`` lines as even as they can be: the longest line as
+    short as it can be, then the shortest as long. Whole words only: a word cut in two (or
+    hyphenated) reads as two words to a child. Of cuts with the same longest line, the first
+    kept used to win: "a / big / red fire engine"."""
+    best: list[str] = []
+    best_key = (math.inf, math.inf)
+    for cuts in _cut_points(len(words), lines):
+        ends = zip((0, *cuts), (*cuts, len(words)), strict=True)
+        parts = [" ".join(words[a:b]) for a, b in ends]
+        widths = [font.advance(visual(p)) for p in parts]
+        key = (round(max(widths), 9), -round(min(widths), 9))
+        if key < best_key:
+            best, best_key = parts, key
     return best
 
 
@@ -257,3 +273,65 @@ def render_word(
 def shift_lines(lines: tuple[TextLine, ...], dx: float, dy: float) -> tuple[TextLine, ...]:
     """Lines moved by (dx, dy) pixels: used once the raster is trimmed to its ink."""
     return tuple(TextLine(t.text, t.x + dx, t.baseline + dy, t.size) for t in lines)
+
+
+@functools.lru_cache(maxsize=32)
+def cap_height(path: str) -> float:
+    """The height of the font's capitals, em: its OS/2 ``sCapHeight`` (version 2 on), else the
+    top of its "H", else 0.7 (a usual share). What a reader's eye takes for the size of print."""
+    from fontTools.ttLib import TTFont
+
+    tt = TTFont(path, lazy=True, fontNumber=0)
+    upm = tt["head"].unitsPerEm
+    os2 = tt["OS/2"] if "OS/2" in tt else None
+    if os2 is not None and os2.version >= 2 and getattr(os2, "sCapHeight", 0) > 0:
+        return os2.sCapHeight / upm
+    glyph = (tt.getBestCmap() or {}).get(ord("H"))
+    if glyph and "glyf" in tt:
+        g = tt["glyf"][glyph]
+        if g.numberOfContours:
+            g.recalcBounds(tt["glyf"])
+            return g.yMax / upm
+    return 0.7
+
+
+# Letters that read as another letter turned upside down (6/9, u/n, b/q, d/p, M/W, m/w, L/7) or
+# sideways (N/Z/z): where letters may turn past 90°, they get a bar under them, as on dice.
+TURNED_LOOKALIKES = frozenset("69unbqdpMWmwL7NZz")
+BAR_GAP = 0.1  # em between the letter's lowest ink and its bar
+BAR_THICKNESS = 0.06  # em: thinner than a stroke, so it reads as an underline, not a letter
+BAR_WIDTH = 0.8  # of the letter's ink width
+
+
+def is_letter(word: str) -> bool:
+    """One character, a letter deck's symbol (``a``, ``Z``, ``7``): it turns like a picture."""
+    return len(word) == 1 and not word.isspace()
+
+
+def needs_bar(word: str) -> bool:
+    """A letter that reads as another when turned (see ``TURNED_LOOKALIKES``)."""
+    return is_letter(word) and word in TURNED_LOOKALIKES
+
+
+def add_bar(rgba: np.ndarray, line: TextLine) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """``rgba`` (a letter's untrimmed raster) with a bar under its ink, centred on it, in whole
+    pixels so the raster and the PDF's rectangle agree; returns the raster and the bar as
+    (left, top, right, bottom) pixels."""
+    ink = rgba[..., 3] >= 128
+    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    if not len(rows):
+        return rgba, (0, 0, 0, 0)
+    middle, half = (cols[0] + cols[-1] + 1) / 2, BAR_WIDTH * (cols[-1] + 1 - cols[0]) / 2
+    top = int(rows[-1]) + 1 + max(1, round(BAR_GAP * line.size))
+    bar = (
+        round(middle - half),
+        top,
+        round(middle + half),
+        top + max(1, round(BAR_THICKNESS * line.size)),
+    )
+    height = max(rgba.shape[0], bar[3] + 1)
+    out = np.zeros((height, rgba.shape[1], 4), np.uint8)
+    out[: rgba.shape[0]] = rgba
+    out[..., :3] = rgba[0, 0, :3]  # one colour: the word's
+    out[bar[1] : bar[3], bar[0] : bar[2], 3] = 255
+    return out, bar

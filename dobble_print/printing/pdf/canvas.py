@@ -321,6 +321,8 @@ def _draw_word(c, symbol: Symbol) -> None:
     for line in symbol.lines:
         c.setFont(font, line.size)
         c.drawString(line.x, h - line.baseline, line.text)
+    for left, top, right, bottom in symbol.bars:  # a turned letter's bar, as on dice
+        c.rect(left, h - bottom, right - left, bottom - top, stroke=0, fill=1)
 
 
 def _fill_outline(c, ops, height: float) -> None:

@@ -1,0 +1,120 @@
+"""Words children can read (issue 25, section 4): the smallest word's cap height, reported and
+at least 6 mm on junior cards (94 mm, 6 a card) and 4 mm on classic ones (85 mm, 8 a card)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+from fontTools.ttLib import TTFont
+
+from dobble_print.card import CardShape
+from dobble_print.cli.summary import summary_line
+from dobble_print.layout import smallest_word
+from dobble_print.layout.word_size import readable_cap, turn_limit
+from dobble_print.options import BuildOptions
+from dobble_print.pipeline import build, prepare
+from dobble_print.resources import default_font
+from dobble_print.symbols import cap_height
+
+DATA = Path(__file__).parents[1] / "data"
+PT = 25.4 / 72
+
+
+def test_cap_height_is_the_fonts_capital_height(tmp_path):
+    """From OS/2 ``sCapHeight`` when the table has it (version 2 on), else the top of "H"."""
+    tt = TTFont(default_font())
+    assert tt["OS/2"].version < 2  # DejaVu Sans: no sCapHeight, so its "H" says
+    top = tt["glyf"]["H"].yMax / tt["head"].unitsPerEm
+    assert cap_height(str(default_font())) == pytest.approx(top) == pytest.approx(0.729, abs=1e-3)
+    tt["OS/2"].version = 2
+    tt["OS/2"].sxHeight, tt["OS/2"].sCapHeight = 1100, 1000
+    tt["OS/2"].usDefaultChar = tt["OS/2"].usBreakChar = tt["OS/2"].usMaxContext = 0
+    tt.save(tmp_path / "capped.ttf")
+    assert cap_height(str(tmp_path / "capped.ttf")) == 1000 / tt["head"].unitsPerEm
+
+
+@pytest.mark.parametrize(
+    ("words", "size", "per_card", "least"),
+    [("words31.txt", 94.0, 6, 6.0), ("words57.txt", 85.0, 8, 4.0)],
+)
+def test_smallest_word_reaches_the_readable_cap_height(tmp_path, words, size, per_card, least):
+    """Real word lists with long words and phrases ("hippopotamus", "ice cream cone", "the very
+    hungry caterpillar"): by ink alone their smallest words printed at 4.7 and 2.6 mm."""
+    options = BuildOptions(
+        sources=(DATA / words,),
+        output=tmp_path / "w.pdf",
+        seed=3,
+        symbols_per_card=per_card,
+        card=CardShape(size=size),
+    )
+    result = prepare(options)
+    caps = [smallest_word(layout, result.symbols)[0] for layout in result.layouts]
+    assert min(caps) >= least, min(caps)
+    assert readable_cap(CardShape(size=size), per_card) >= least
+
+
+def test_report_and_summary_give_the_smallest_words_cap_height_as_printed(tmp_path):
+    """The report's figure is the cap height of the smallest text in the PDF (font size × the
+    font's cap height), and the summary line says it."""
+    words = tmp_path / "words.txt"
+    words.write_text("ice cream cone\ncat\nhippopotamus\nsun\ntree\nbanana\nfire engine\n")
+    out = tmp_path / "w.pdf"
+    result = build(BuildOptions(sources=(words,), output=out, seed=1, cover=False))
+    report = result.report
+    sizes = [
+        span["size"]
+        for page in pymupdf.open(out)
+        for block in page.get_text("dict")["blocks"]
+        for line in block.get("lines", ())
+        for span in line["spans"]
+    ]
+    printed = min(sizes) * PT * cap_height(str(default_font()))
+    assert report["smallest_word_cap_mm"] == pytest.approx(printed, abs=0.01)
+    per_card = [c["smallest_word_cap_mm"] for c in report["cards"]]
+    assert report["smallest_word_cap_mm"] == min(per_card)
+    assert all(report["symbols"][c["smallest_word"]]["name"] for c in report["cards"])
+    line = summary_line(result, seed=1, output=out)
+    assert line.endswith(f", smallest word {report['smallest_word_cap_mm']:.1f} mm cap height")
+
+
+def test_a_deck_of_pictures_reports_no_word(tmp_path):
+    icons = Path(__file__).parents[2] / "assets" / "icons"
+    pictures = sorted(icons.glob("*.svg"))[:7]
+    out = tmp_path / "p.pdf"
+    result = build(BuildOptions(sources=tuple(pictures), output=out, seed=1, cover=False))
+    assert result.report["smallest_word_cap_mm"] is None
+    assert all(c["smallest_word"] is None for c in result.report["cards"])
+    assert "smallest word" not in summary_line(result, seed=1, output=out)
+
+
+def test_letters_turn_like_pictures_and_words_stay_nearly_upright():
+    class Word:
+        kind = "word"
+
+        def __init__(self, name):
+            self.name = name
+
+    assert turn_limit(Word("6")) == 180.0
+    assert turn_limit(Word("cat")) == 25.0
+    assert turn_limit(Word("a b")) == 25.0
+
+
+def test_a_letter_deck_turns_its_letters_and_its_phrase_stays_upright(tmp_path):
+    """Seven symbols, three a card: the letters turn past 90° somewhere, the phrase never past
+    25°, and with ``max_rotation`` 25 nothing turns further."""
+    from dobble_print.deck.plane import build_deck
+    from dobble_print.layout.deck_layout import layout_deck
+    from dobble_print.symbols import find_sources, load_symbols
+
+    path = tmp_path / "letters.txt"
+    path.write_text("6\n9\na\nb\nx\nk\nice cream\n", encoding="utf-8")
+    symbols = load_symbols(find_sources([path]), max_px=200).symbols
+    deck = build_deck(3)
+    for cap, turned in ((180.0, True), (25.0, False)):
+        layouts = layout_deck(deck, symbols, card=CardShape(85.0), max_rotation=cap, seed=1)
+        phrase = [abs(p.rotation) for lay in layouts for p in lay.placements if p.symbol == 6]
+        letters = [abs(p.rotation) for lay in layouts for p in lay.placements if p.symbol != 6]
+        assert symbols[6].name == "ice cream" and max(phrase) <= 25.0
+        assert (max(letters) > 90) is turned

@@ -54,6 +54,8 @@ class BuildOptions:
     shop: Path | None = None  # folder for the print-shop files (one card per page, PNGs)
     variant: Variant = Variant.CLASSIC
     reshuffle: tuple[int, ...] = ()  # cards (from 1) laid out again; one listed twice, twice
+    labels: bool = False  # each picture printed with its name under it
+    faces: tuple[str, ...] = ()  # a vocabulary file's faces shown (columns; "picture+word")
 
     @property
     def symbol_margin(self) -> float:

@@ -194,6 +194,23 @@ Reshuffle = Annotated[
         "A card listed twice is shuffled twice.",
     ),
 ]
+Labels = Annotated[
+    bool,
+    typer.Option(
+        "--labels",
+        help="Print each picture with its name under it (the file's name, or a vocabulary "
+        "file's first text column).",
+    ),
+]
+Faces = Annotated[
+    str,
+    typer.Option(
+        "--faces",
+        metavar="COLUMNS",
+        help="A vocabulary file's columns shown as faces, e.g. picture,word (picture+word: the "
+        "picture with its word under it). Default: every column.",
+    ),
+]
 
 
 def parse_card_options(
@@ -217,6 +234,8 @@ def parse_card_options(
     font: FontOption = None,
     skip_bad: SkipBad = False,
     reshuffle: Reshuffle = "",
+    labels: Labels = False,
+    faces: Faces = "",
 ) -> dict[str, Any]:
     """The shared options parsed into :class:`BuildOptions` fields (mm, RGB, enums).
 
@@ -242,6 +261,8 @@ def parse_card_options(
         cut_guides=parse_cut_guides(cut_guides),
         card_color=parse_color(card_color, option="--card-color"),
         reshuffle=_card_numbers(reshuffle),
+        labels=labels,
+        faces=tuple(f.strip() for f in faces.split(",") if f.strip()),
     )
 
 

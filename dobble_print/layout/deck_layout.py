@@ -24,7 +24,8 @@ into each other's gaps the way the retail game's artwork does:
    symbols predict, or whose smallest symbol stays boxed in under that size, or whose smallest
    picture is under the size a player recognises (:mod:`recognisable`), is packed again from
    other random streams and the better packing kept.
-4. **Rotation**: random over 360° for pictures, within ±25° for words; ``max_rotation`` caps both.
+4. **Rotation**: random over 360° for pictures, within ±25° for words and labelled pictures;
+   ``max_rotation`` caps both.
 
 Each card has its own random generator seeded by (seed, card index), so the result for a seed does
 not depend on how many processes lay out the cards; from ``PARALLEL_FROM`` cards on, the work is
@@ -349,7 +350,8 @@ def layout_deck(
                 cards, ranks, ink.shares, generator(seed, Stream.INK_BALANCE, len(cards))
             )
         shapes = made.result()
-    caps = tuple(min(max_rotation, WORD_ROTATION if s.kind == "word" else 180.0) for s in shapes)
+    # a labelled picture turns no more than a word: its label must read
+    caps = tuple(min(max_rotation, WORD_ROTATION if s.kind != "image" else 180.0) for s in shapes)
     depth = functools.partial(card.depth, inset=safe_margin)  # what tightening keeps ink inside
     if card.kind is ShapeKind.CIRCLE:
         boards = [make_board(radius, clearance, g) for g in (GRID, GRID * FINER)]

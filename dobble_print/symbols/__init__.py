@@ -26,6 +26,11 @@ _EXPORTS = {
     "Ink": "ink",
     "measure_ink": "ink",
     "visual": "words",
+    "with_labels": "labels",
+    "load_faces": "faces",
+    "Face": "vocabulary",
+    "Vocabulary": "vocabulary",
+    "choose_faces": "vocabulary",
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

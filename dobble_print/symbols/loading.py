@@ -91,11 +91,14 @@ class Symbol:
         source: the file it came from, as given (``words.txt:3`` for a word on line 3).
         rgba: H×W×4 uint8 pixels, trimmed so that every edge touches ink. For a word, the text
             rasterised in its colour: the shape the layout packs.
-        kind: ``"image"`` or ``"word"``.
+        kind: ``"image"``, ``"word"`` or ``"labelled"`` (a picture with its name under it).
         lines: for a word, its lines in ``rgba``'s pixel coordinates, to print as vector text.
         font: for a word, the TrueType file to print it in.
         color: for a word, its RGB colour (0–255).
         background_removed: a picture whose plain background was made transparent.
+        picture: for a labelled picture (``kind`` ``"labelled"``), the picture alone; ``rgba``
+            is then the picture with its label under it, and ``lines`` the label.
+        picture_at: where ``picture`` sits in ``rgba``: (left, top) in pixels.
     """
 
     name: str
@@ -106,6 +109,8 @@ class Symbol:
     font: str = ""
     color: tuple[int, int, int] = (0, 0, 0)
     background_removed: bool = False
+    picture: np.ndarray | None = None
+    picture_at: tuple[int, int] = (0, 0)
 
     @property
     def aspect(self) -> float:
@@ -200,6 +205,19 @@ def _load_one(
     if cut is None:
         raise BadPicture("the picture is empty (fully transparent)")
     return Symbol(display_name(source.path), source.label, cut[0], background_removed=removed)
+
+
+def load_source(
+    source: Source, *, max_px: int, options: SymbolOptions, font: Font | None, index: int
+) -> Symbol:
+    """One source as a symbol, without the duplicate checks of :func:`load_symbols` (a
+    vocabulary's faces, whose rows are checked as they are read); ``index`` picks a word's
+    colour.
+
+    Raises:
+        BadPicture: the picture cannot be decoded or draws nothing.
+    """
+    return _load_one(source, max_px=max_px, options=options, font=font, index=index)
 
 
 def _font_for(sources: Sources, options: SymbolOptions) -> Font | None:

@@ -133,6 +133,8 @@ def define_symbol_forms(c, symbols: Sequence[Symbol], layouts: Sequence[CardLayo
         c.beginForm(f"sym{sym}")
         if symbols[sym].kind == "word":
             _draw_word(c, symbols[sym])
+        elif symbols[sym].kind == "labelled":
+            _draw_labelled(c, f"sym{sym}", symbols[sym], px)
         else:
             _draw_pixels(c, f"sym{sym}", _encoded(symbols[sym].rgba, px))
         c.endForm()
@@ -275,6 +277,21 @@ def _draw_word(c, symbol: Symbol) -> None:
     for line in symbol.lines:
         c.setFont(font, line.size)
         c.drawString(line.x, h - line.baseline, line.text)
+
+
+def _draw_labelled(c, name: str, symbol: Symbol, longest_px: int) -> None:
+    """A labelled picture over the unit square its raster spans: the picture where it lies in
+    the raster, then its label as vector text (:func:`_draw_word`)."""
+    h, w = symbol.rgba.shape[:2]
+    ph, pw = symbol.picture.shape[:2]
+    left, top = symbol.picture_at
+    c.saveState()
+    c.translate(left / w, 1 - (top + ph) / h)
+    c.scale(pw / w, ph / h)
+    px = max(8, math.ceil(longest_px * max(pw, ph) / max(w, h)))
+    _draw_pixels(c, name, _encoded(symbol.picture, px))
+    c.restoreState()
+    _draw_word(c, symbol)
 
 
 def define_back_form(c, back: np.ndarray, diameter: float) -> tuple[float, float]:

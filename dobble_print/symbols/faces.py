@@ -1,0 +1,109 @@
+"""A vocabulary's faces loaded as symbols: each face of each row its own :class:`Symbol`, in
+the order entry by entry, face by face, so face ``f`` of entry ``e`` is symbol ``e·F + f``.
+
+A picture face loads as any picture does, a text face as a word, and a combined face
+(``picture+word``) as the picture with that text as its label (:mod:`labels`). Rows were checked
+as the file was read; a picture that will not decode is refused here, naming its line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from dobble_print.errors import DobbleError
+from dobble_print.symbols.labels import label_font, label_symbol
+from dobble_print.symbols.loading import (
+    DEFAULT_OPTIONS,
+    Symbol,
+    SymbolOptions,
+    SymbolSet,
+    load_source,
+)
+from dobble_print.symbols.raster import BadPicture
+from dobble_print.symbols.sources import Source
+from dobble_print.symbols.vocabulary import Entry, Face, Vocabulary
+from dobble_print.symbols.words import missing_characters
+
+
+def _face(
+    vocabulary: Vocabulary,
+    entry: Entry,
+    face: Face,
+    *,
+    max_px: int,
+    options: SymbolOptions,
+    font,
+    index: int,
+) -> Symbol:
+    picture = next((k for k in face.columns if vocabulary.pictures[k]), None)
+    text = next((entry.cells[k] for k in face.columns if not vocabulary.pictures[k]), None)
+    where = f"{vocabulary.path}:{entry.line}"
+    if picture is None:
+        source = Source(vocabulary.path, text, entry.line)
+        try:
+            return load_source(source, max_px=max_px, options=options, font=font, index=index)
+        except BadPicture as exc:
+            raise DobbleError(f"{where}: {exc}") from None
+    path = vocabulary.picture(entry, picture)
+    try:
+        symbol = load_source(Source(path), max_px=max_px, options=options, font=None, index=0)
+    except BadPicture as exc:
+        raise DobbleError(f"{where}: {entry.cells[picture]}: {exc}") from None
+    if text is None:
+        name = vocabulary.name(entry)
+        return Symbol(name, where, symbol.rgba, background_removed=symbol.background_removed)
+    name = text
+    labelled = label_symbol(symbol, text, font)
+    return Symbol(
+        name,
+        where,
+        labelled.rgba,
+        labelled.kind,
+        labelled.lines,
+        labelled.font,
+        labelled.color,
+        symbol.background_removed,
+        labelled.picture,
+        labelled.picture_at,
+    )
+
+
+def load_faces(
+    vocabulary: Vocabulary,
+    faces: Sequence[Face],
+    *,
+    need: int | None = None,
+    max_px: int = 600,
+    options: SymbolOptions = DEFAULT_OPTIONS,
+    progress: Callable[[int, int], None] | None = None,
+) -> SymbolSet:
+    """The ``faces`` of the first ``need`` entries (all when None) as symbols, entry by entry.
+
+    Raises:
+        DobbleError: a picture that cannot be decoded, or a font that cannot be used.
+    """
+    entries = vocabulary.entries[:need] if need is not None else vocabulary.entries
+    texts = any(not vocabulary.pictures[k] for face in faces for k in face.columns)
+    font = label_font(options) if texts else None
+    symbols, warnings = [], []
+    for e, entry in enumerate(entries):
+        for f, face in enumerate(faces):
+            symbol = _face(
+                vocabulary,
+                entry,
+                face,
+                max_px=max_px,
+                options=options,
+                font=font,
+                index=e * len(faces) + f,
+            )
+            if symbol.kind != "image" and (missing := missing_characters(symbol.name, font)):
+                warnings.append(
+                    f'{symbol.source}: "{symbol.name}" has characters {font.path.name} cannot '
+                    f"draw ({', '.join(missing)}); use --font with a font that has them"
+                )
+            symbols.append(symbol)
+        if progress:
+            progress(e + 1, len(entries))
+    unused = tuple(vocabulary.name(e) for e in vocabulary.entries[len(entries) :])
+    return SymbolSet(tuple(symbols), unused, tuple(warnings))

@@ -1,0 +1,121 @@
+"""Labels: a picture printed with its name under it, the two one symbol (``--labels``).
+
+The label is packed with its picture as one shape, so the layout keeps it clear of every other
+symbol and inside the safe area, and it turns no more than a word does. It prints as real text,
+drawn exactly where its raster lies in the shape, as a word symbol's lines are.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import unicodedata
+
+import numpy as np
+
+from dobble_print.errors import OptionError
+from dobble_print.symbols.loading import Symbol, SymbolOptions, SymbolSet, trim
+from dobble_print.symbols.words import (
+    BadWords,
+    Font,
+    load_font,
+    missing_characters,
+    render_word,
+    shift_lines,
+)
+
+LABEL_COLOR = (44, 62, 80)  # dark slate, as the words' palette: 11:1 against white paper
+# The label's font size, a share of the picture's √(width × height): about 11 pt under a 20 mm
+# picture and 6 to 7 pt under the smallest of a card of 8 on 85 mm.
+LABEL_SIZE = 0.2
+LABEL_WIDEST = 1.6  # a label at most this times wider than its picture (√area) is shrunk to fit
+LABEL_GAP = 0.12  # between the picture's ink and the label's, a share of the font size
+
+
+def label_font(options: SymbolOptions) -> Font:
+    """The font labels are set in: ``--font`` when given, else the bundled one.
+
+    Raises:
+        OptionError: the font is missing or not a TrueType font.
+    """
+    from dobble_print.resources import default_font
+
+    path = options.font or default_font()
+    if not path.is_file():
+        what = "is a folder" if path.is_dir() else "no such file"
+        raise OptionError("font", f"{path}: {what}; give a TrueType .ttf file")
+    try:
+        return load_font(path)
+    except (BadWords, OSError) as exc:
+        raise OptionError("font", f"{path}: {exc}; give a TrueType .ttf file") from None
+
+
+def _label(text: str, font: Font, size: float) -> tuple[np.ndarray, tuple]:
+    """The label's raster trimmed to its ink, and its lines, at font size ``size`` pixels."""
+    probe = 100
+    rgba, lines = render_word(text, font=font, color=LABEL_COLOR, max_px=probe)
+    # render_word sizes the text by its longer side; its font size is proportional to that
+    rgba, lines = render_word(
+        text, font=font, color=LABEL_COLOR, max_px=max(8, round(probe * size / lines[0].size))
+    )
+    cut = trim(rgba)
+    if cut is None:
+        return np.zeros((1, 1, 4), np.uint8), ()
+    pixels, left, top = cut
+    return pixels, shift_lines(lines, -left, -top)
+
+
+def label_symbol(symbol: Symbol, text: str, font: Font) -> Symbol:
+    """``symbol`` (a picture) with ``text`` under it, centred: a ``"labelled"`` symbol."""
+    text = unicodedata.normalize("NFC", text)
+    picture = symbol.rgba
+    ph, pw = picture.shape[:2]
+    side = math.sqrt(pw * ph)
+    size = LABEL_SIZE * side
+    label, lines = _label(text, font, size)
+    widest = LABEL_WIDEST * max(side, pw)
+    if label.shape[1] > widest:
+        size *= widest / label.shape[1]
+        label, lines = _label(text, font, size)
+    lh, lw = label.shape[:2]
+    gap = math.ceil(LABEL_GAP * size)
+    width, height = max(pw, lw), ph + gap + lh
+    rgba = np.zeros((height, width, 4), np.uint8)
+    left = (width - pw) // 2
+    rgba[:ph, left : left + pw] = picture
+    label_left = (width - lw) // 2
+    rgba[ph + gap :, label_left : label_left + lw] = label
+    return dataclasses.replace(
+        symbol,
+        rgba=rgba,
+        kind="labelled",
+        lines=shift_lines(lines, label_left, ph + gap),
+        font=str(font.path),
+        color=LABEL_COLOR,
+        picture=picture,
+        picture_at=(left, 0),
+    )
+
+
+def with_labels(loaded: SymbolSet, options: SymbolOptions) -> SymbolSet:
+    """Every picture of ``loaded`` labelled with its name (words stay as they are); a warning
+    for each name the font cannot draw in full.
+
+    Raises:
+        OptionError: the font is missing or not a TrueType font.
+    """
+    font = label_font(options)
+    symbols, warnings = [], []
+    for symbol in loaded.symbols:
+        if symbol.kind != "image":
+            symbols.append(symbol)
+            continue
+        if missing := missing_characters(symbol.name, font):
+            warnings.append(
+                f'{symbol.source}: the label "{symbol.name}" has characters {font.path.name} '
+                f"cannot draw ({', '.join(missing)}); use --font with a font that has them"
+            )
+        symbols.append(label_symbol(symbol, symbol.name, font))
+    return dataclasses.replace(
+        loaded, symbols=tuple(symbols), warnings=loaded.warnings + tuple(warnings)
+    )

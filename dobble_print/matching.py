@@ -105,6 +105,11 @@ def faces_for(options: BuildOptions, vocabulary: Vocabulary) -> tuple[Face, ...]
     return choose_faces(vocabulary, spec)
 
 
+def _shown(faces: Sequence[Face]) -> str:
+    """What the summary adds about the faces: ``; each symbol shown as picture or word``."""
+    return "; each symbol shown as " + " or ".join(face.name for face in faces)
+
+
 def refuse_faces(options: BuildOptions, found: Sources) -> None:
     """``--faces`` needs a vocabulary file.
 
@@ -129,6 +134,7 @@ def load_matching(
     vocabulary = found.vocabulary
     faces = faces_for(options, vocabulary)
     deck, why = choose_deck(options, len(vocabulary.entries), str(vocabulary.path), NOUN)
+    why += _shown(faces)
     if packers:
         start_packers(len(deck.cards))
     px = symbol_pixels(options.card.size, options.symbol_margin, deck.symbols_per_card)
@@ -166,6 +172,7 @@ def plan_matching(
     faces = faces_for(options, vocabulary)
     rows = len(vocabulary.entries)
     deck, why = choose_deck(options, rows, str(vocabulary.path), NOUN)
+    why += _shown(faces)
     loaded = load_faces(
         vocabulary,
         faces,

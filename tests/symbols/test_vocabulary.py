@@ -26,7 +26,8 @@ def _write(folder: Path, text: str, name: str = "vocab.csv") -> Path:
 
 def test_columns_rows_and_pictures_relative_to_the_file(tmp_path):
     path = _write(
-        tmp_path, "\ufeffpicture,word,translation\npics/cat.svg,cat,gato\n\npics/dog.svg,dog,perro\n"
+        tmp_path,
+        "\ufeffpicture,word,translation\npics/cat.svg,cat,gato\n\npics/dog.svg,dog,perro\n",
     )
     v = read_vocabulary(path)
     assert v.columns == ("picture", "word", "translation")
@@ -38,7 +39,9 @@ def test_columns_rows_and_pictures_relative_to_the_file(tmp_path):
     assert v.files == (tmp_path / "pics/cat.svg", tmp_path / "pics/dog.svg")
     assert [v.key(e) for e in v.entries] == ["cat · gato", "dog · perro"]
     found = find_sources([path])
-    assert found.vocabulary == v and path in found.files and tmp_path / "pics/dog.svg" in found.files
+    assert (
+        found.vocabulary == v and path in found.files and tmp_path / "pics/dog.svg" in found.files
+    )
 
 
 def test_tsv_semicolons_and_quoted_commas(tmp_path):
@@ -126,10 +129,16 @@ def test_faces_chosen_by_column_names(tmp_path):
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        (["picture", "wort"], '--faces "wort" is not a column of vocab.csv; its columns are '
-         "picture, word, translation"),
-        (["word+translation"], "--faces word+translation: a combined face is a picture column "
-         "and a text column (its label), e.g. picture+word"),
+        (
+            ["picture", "wort"],
+            '--faces "wort" is not a column of vocab.csv; its columns are '
+            "picture, word, translation",
+        ),
+        (
+            ["word+translation"],
+            "--faces word+translation: a combined face is a picture column "
+            "and a text column (its label), e.g. picture+word",
+        ),
         (["word", "word"], "--faces word is named twice; name each face once"),
     ],
 )

@@ -78,6 +78,7 @@ from dobble_print.symbols import (
     load_symbols,
     measure_ink,
     refuse_unreadable,
+    small_labels,
     with_labels,
 )
 
@@ -398,7 +399,7 @@ def build(
             teams=prepared.teams,
             progress=_stage(progress, "shop"),
         )
-    warnings = prepared.warnings + tuple(map(str, small))
+    warnings = prepared.warnings + tuple(map(str, small)) + tuple(small_labels(layouts, symbols))
     return dataclasses.replace(prepared, report=report, warnings=warnings, small=small)
 
 

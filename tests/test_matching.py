@@ -130,3 +130,23 @@ def test_faces_without_a_vocabulary_file(tmp_path):
     assert as_cli(exc.value) == (
         "--faces needs a vocabulary file (.csv or .tsv with a header) as the source"
     )
+
+
+def test_labels_with_a_vocabulary_label_its_pictures_with_the_first_text_column(tmp_path):
+    (tmp_path / "p").mkdir()
+    rows = ["picture,word,translation"]
+    for icon, word, other in [
+        ("cat", "cat", "gato"),
+        ("dog", "dog", "perro"),
+        ("apple", "apple", "manzana"),
+        ("banana", "banana", "plátano"),
+        ("key", "key", "llave"),
+        ("sun", "sun", "sol"),
+        ("tree", "tree", "árbol"),
+    ]:
+        (tmp_path / "p" / f"{icon}.svg").write_bytes((ICONS / f"{icon}.svg").read_bytes())
+        rows.append(f"p/{icon}.svg,{word},{other}")
+    path = tmp_path / "v.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    options = BuildOptions(sources=(path,), output=tmp_path / "x.pdf", seed=1, labels=True)
+    assert plan(options).why.endswith("; each symbol shown as picture+word or translation")

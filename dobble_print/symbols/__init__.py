@@ -27,6 +27,7 @@ _EXPORTS = {
     "measure_ink": "ink",
     "visual": "words",
     "with_labels": "labels",
+    "small_labels": "labels",
     "load_faces": "faces",
     "Face": "vocabulary",
     "Vocabulary": "vocabulary",

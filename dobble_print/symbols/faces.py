@@ -8,6 +8,7 @@ as the file was read; a picture that will not decode is refused here, naming its
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 
 from dobble_print.errors import DobbleError
@@ -35,6 +36,8 @@ def _face(
     font,
     index: int,
 ) -> Symbol:
+    """Face ``face`` of ``entry``: a picture, a word (coloured by ``index``), or a labelled
+    picture; its source is the row (``vocab.csv:3``)."""
     picture = next((k for k in face.columns if vocabulary.pictures[k]), None)
     text = next((entry.cells[k] for k in face.columns if not vocabulary.pictures[k]), None)
     where = f"{vocabulary.path}:{entry.line}"
@@ -50,22 +53,8 @@ def _face(
     except BadPicture as exc:
         raise DobbleError(f"{where}: {entry.cells[picture]}: {exc}") from None
     if text is None:
-        name = vocabulary.name(entry)
-        return Symbol(name, where, symbol.rgba, background_removed=symbol.background_removed)
-    name = text
-    labelled = label_symbol(symbol, text, font)
-    return Symbol(
-        name,
-        where,
-        labelled.rgba,
-        labelled.kind,
-        labelled.lines,
-        labelled.font,
-        labelled.color,
-        symbol.background_removed,
-        labelled.picture,
-        labelled.picture_at,
-    )
+        return dataclasses.replace(symbol, name=vocabulary.name(entry), source=where)
+    return dataclasses.replace(label_symbol(symbol, text, font), name=text, source=where)
 
 
 def load_faces(

@@ -10,9 +10,11 @@ from __future__ import annotations
 import dataclasses
 import math
 import unicodedata
+from collections.abc import Sequence
 
 import numpy as np
 
+from dobble_print.card import CardLayout
 from dobble_print.errors import OptionError
 from dobble_print.symbols.loading import Symbol, SymbolOptions, SymbolSet, trim
 from dobble_print.symbols.words import (
@@ -30,6 +32,7 @@ LABEL_COLOR = (44, 62, 80)  # dark slate, as the words' palette: 11:1 against wh
 LABEL_SIZE = 0.2
 LABEL_WIDEST = 1.6  # a label at most this times wider than its picture (√area) is shrunk to fit
 LABEL_GAP = 0.12  # between the picture's ink and the label's, a share of the font size
+READABLE_PT = 6.0  # a label's font size under which it is hard to read in print
 
 
 def label_font(options: SymbolOptions) -> Font:
@@ -119,3 +122,37 @@ def with_labels(loaded: SymbolSet, options: SymbolOptions) -> SymbolSet:
     return dataclasses.replace(
         loaded, symbols=tuple(symbols), warnings=loaded.warnings + tuple(warnings)
     )
+
+
+def label_points(layouts: Sequence[CardLayout], symbols: Sequence[Symbol]) -> list[float]:
+    """The font size, in points, each card's smallest printed label (or word face) is set in;
+    ``inf`` for a card with none."""
+    out = []
+    for layout in layouts:
+        least = math.inf
+        for p in layout.placements:
+            symbol = symbols[p.symbol]
+            if symbol.lines:
+                mm = min(line.size for line in symbol.lines) * p.height / symbol.rgba.shape[0]
+                least = min(least, mm / 25.4 * 72)
+        out.append(least)
+    return out
+
+
+def small_labels(layouts: Sequence[CardLayout], symbols: Sequence[Symbol]) -> list[str]:
+    """A warning when a picture's label prints under ``READABLE_PT`` (none for word decks)."""
+    if not any(s.kind == "labelled" for s in symbols):
+        return []
+    only = [
+        CardLayout(tuple(p for p in layout.placements if symbols[p.symbol].kind == "labelled"))
+        for layout in layouts
+    ]
+    sizes = label_points(only, symbols)
+    least = min(sizes, default=math.inf)
+    if least >= READABLE_PT:
+        return []
+    card = sizes.index(least) + 1
+    return [
+        f"labels print as small as {least:.1f} pt (card {card}), hard to read under "
+        f"{READABLE_PT:g} pt; use larger cards (--card-size) or fewer symbols per card (-n)"
+    ]

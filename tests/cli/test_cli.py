@@ -718,6 +718,8 @@ SHARED = [
     "font",
     "skip_bad",
     "reshuffle",
+    "labels",
+    "faces",
 ]
 
 

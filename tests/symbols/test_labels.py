@@ -104,3 +104,25 @@ def test_no_other_symbol_is_under_a_label(labelled_deck):
         off = np.linalg.norm(v - (white + t[:, None] * (slate - white)), axis=1)
         worst = max(worst, float((off > 60).mean()))
     assert worst < 0.15
+
+
+def test_a_label_too_small_to_read_is_warned_about(tmp_path):
+    from dobble_print.card import CardLayout, Placement
+    from dobble_print.symbols import small_labels
+    from dobble_print.symbols.labels import label_points
+
+    _blob(tmp_path / "ice-cream.png", 40)
+    (symbol,) = with_labels(load_symbols(find_sources([tmp_path])), SymbolOptions()).symbols
+    h, w = symbol.rgba.shape[:2]
+    size = symbol.lines[0].size
+
+    def card(label_pt: float) -> CardLayout:
+        height = label_pt / 72 * 25.4 * h / size  # the symbol's height, mm, for that label
+        return CardLayout((Placement(0, (0.0, 0.0), height * w / h, height, 0.0),))
+
+    assert label_points([card(8.0), card(5.5)], [symbol]) == pytest.approx([8.0, 5.5])
+    assert small_labels([card(8.0), card(6.5)], [symbol]) == []
+    assert small_labels([card(8.0), card(5.5)], [symbol]) == [
+        "labels print as small as 5.5 pt (card 2), hard to read under 6 pt; "
+        "use larger cards (--card-size) or fewer symbols per card (-n)"
+    ]

@@ -368,14 +368,15 @@ def faint_on_card(symbols: Sequence[Symbol], card_rgb: tuple[float, float, float
     hex_ = "#" + "".join(f"{int(c):02x}" for c in card)
     found = []
     for symbol in symbols:
-        if symbol.kind != "image":
+        if symbol.kind == "word":
             continue
+        rgba = symbol.rgba if symbol.picture is None else symbol.picture  # a label's picture
         # Every FAINT_STRIDE-th pixel each way: a share of the ink is the question, and the full
         # pictures took most of a second for a 57-picture deck.
-        sample = symbol.rgba[::FAINT_STRIDE, ::FAINT_STRIDE]
+        sample = rgba[::FAINT_STRIDE, ::FAINT_STRIDE]
         ink = sample[sample[..., 3] > 127][:, :3].astype(np.int16)
         if not len(ink):
-            ink = symbol.rgba[symbol.rgba[..., 3] > 127][:, :3].astype(np.int16)
+            ink = rgba[rgba[..., 3] > 127][:, :3].astype(np.int16)
         if not len(ink):
             continue
         if (np.abs(ink - card).max(axis=1) <= FAINT_DIFFERENCE).mean() >= FAINT_SHARE:

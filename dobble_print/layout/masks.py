@@ -37,6 +37,9 @@ WORD_ROTATION = 25.0  # words read badly when tilted further
 # colour on every card, so neighbouring words get space rather than other colours. Only the
 # packing mask grows; the printed text does not.
 WORD_MARGIN = 0.06
+# A labelled picture packs with this much room around it (a share of its label's font size):
+# labels are all one colour, and two side by side with a word's room read as one ("keytree").
+LABEL_MARGIN = 0.15
 # Among pictures a word is sized as if its box held this much ink (a photo's box holds 1): at 1 the
 # photos matched the words only on average (a third of cards had smaller photos); at 2 the photos
 # are larger on nine cards in ten, and the words stay large enough to read at a glance.
@@ -230,19 +233,22 @@ def shapes_of(symbols: Sequence) -> tuple[Shape, ...]:
     mixed = "word" in kinds and any(k != "word" for k in kinds)
     out = []
     for s, kind in zip(symbols, kinds, strict=True):
-        if kind != "word":
+        if kind not in ("word", "labelled"):
             out.append(shape_of(s.rgba, kind))
             continue
-        out.append(shape_of(s.rgba, kind, _margin_px(s), WORD_SIZING if mixed else None))
+        # a labelled picture is sized by its ink, as the picture it mostly is
+        sizing = WORD_SIZING if mixed and kind == "word" else None
+        share = WORD_MARGIN if kind == "word" else LABEL_MARGIN
+        out.append(shape_of(s.rgba, kind, _margin_px(s, share), sizing))
     return tuple(out)
 
 
-def _margin_px(symbol) -> int:
-    """A word's packing margin in its picture's pixels: ``WORD_MARGIN`` of its font size (of
+def _margin_px(symbol, share: float = WORD_MARGIN) -> int:
+    """A word's packing margin in its picture's pixels: ``share`` of its font size (of
     the picture's height when its lines are not known)."""
     lines = getattr(symbol, "lines", None) or ()
     em = lines[0].size if lines else symbol.rgba.shape[0]
-    return max(1, math.ceil(WORD_MARGIN * em))
+    return max(1, math.ceil(share * em))
 
 
 def rotated_extent(width: float, height: float, angle: float) -> tuple[float, float]:

@@ -31,7 +31,7 @@ LABEL_COLOR = (44, 62, 80)  # dark slate, as the words' palette: 11:1 against wh
 # picture and 6 to 7 pt under the smallest of a card of 8 on 85 mm.
 LABEL_SIZE = 0.2
 LABEL_WIDEST = 1.6  # a label at most this times wider than its picture (√area) is shrunk to fit
-LABEL_GAP = 0.12  # between the picture's ink and the label's, a share of the font size
+LABEL_GAP = 0.2  # between the picture's ink and the label's, a share of the font size
 READABLE_PT = 6.0  # a label's font size under which it is hard to read in print
 
 

@@ -130,11 +130,13 @@ def define_symbol_forms(c, symbols: Sequence[Symbol], layouts: Sequence[CardLayo
     Placements and the legend reuse these forms with their own transforms.
     """
     for sym, px in sorted(print_pixels(symbols, layouts).items()):
+        if symbols[sym].kind == "labelled":  # its picture alone too, form ``pic{i}``, for the key
+            _define_picture_form(c, sym, symbols[sym], px)
         c.beginForm(f"sym{sym}")
         if symbols[sym].kind == "word":
             _draw_word(c, symbols[sym])
         elif symbols[sym].kind == "labelled":
-            _draw_labelled(c, f"sym{sym}", symbols[sym], px)
+            _draw_labelled(c, f"pic{sym}", symbols[sym])
         else:
             _draw_pixels(c, f"sym{sym}", _encoded(symbols[sym].rgba, px))
         c.endForm()
@@ -279,17 +281,26 @@ def _draw_word(c, symbol: Symbol) -> None:
         c.drawString(line.x, h - line.baseline, line.text)
 
 
-def _draw_labelled(c, name: str, symbol: Symbol, longest_px: int) -> None:
-    """A labelled picture over the unit square its raster spans: the picture where it lies in
-    the raster, then its label as vector text (:func:`_draw_word`)."""
+def _define_picture_form(c, sym: int, symbol: Symbol, longest_px: int) -> None:
+    """A labelled picture's picture alone, over the unit square, as form ``pic{sym}``."""
+    h, w = symbol.rgba.shape[:2]
+    ph, pw = symbol.picture.shape[:2]
+    c.beginForm(f"pic{sym}")
+    px = max(8, math.ceil(longest_px * max(pw, ph) / max(w, h)))
+    _draw_pixels(c, f"sym{sym}", _encoded(symbol.picture, px))
+    c.endForm()
+
+
+def _draw_labelled(c, picture_form: str, symbol: Symbol) -> None:
+    """A labelled picture over the unit square its raster spans: the picture (its form) where it
+    lies in the raster, then its label as vector text (:func:`_draw_word`)."""
     h, w = symbol.rgba.shape[:2]
     ph, pw = symbol.picture.shape[:2]
     left, top = symbol.picture_at
     c.saveState()
     c.translate(left / w, 1 - (top + ph) / h)
     c.scale(pw / w, ph / h)
-    px = max(8, math.ceil(longest_px * max(pw, ph) / max(w, h)))
-    _draw_pixels(c, name, _encoded(symbol.picture, px))
+    c.doForm(picture_form)
     c.restoreState()
     _draw_word(c, symbol)
 

@@ -126,3 +126,13 @@ def test_a_label_too_small_to_read_is_warned_about(tmp_path):
         "labels print as small as 5.5 pt (card 2), hard to read under 6 pt; "
         "use larger cards (--card-size) or fewer symbols per card (-n)"
     ]
+
+
+def test_the_answer_key_names_each_picture_once(labelled_deck):
+    """The key draws a labelled picture without its label: its own line names it."""
+    doc, report = labelled_deck
+    words = doc[0].get_text("words")
+    for symbol in report["symbols"]:
+        first = symbol["name"].split()[0]
+        assert sum(w[4] == first for w in words) >= 1
+    assert sum(w[4] == "elephant" for w in words) == 1

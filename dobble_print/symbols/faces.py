@@ -25,6 +25,10 @@ from dobble_print.symbols.sources import Source
 from dobble_print.symbols.vocabulary import Entry, Face, Vocabulary
 from dobble_print.symbols.words import missing_characters
 
+# A text face packs with this much room around it (a share of its font size; a plain word deck's
+# words get 0.06): faces are short, often numbers, and "14" beside "18" read as "1418".
+TEXT_ROOM = 0.25
+
 
 def _face(
     vocabulary: Vocabulary,
@@ -44,9 +48,10 @@ def _face(
     if picture is None:
         source = Source(vocabulary.path, text, entry.line)
         try:
-            return load_source(source, max_px=max_px, options=options, font=font, index=index)
+            word = load_source(source, max_px=max_px, options=options, font=font, index=index)
         except BadPicture as exc:
             raise DobbleError(f"{where}: {exc}") from None
+        return dataclasses.replace(word, room=TEXT_ROOM)
     path = vocabulary.picture(entry, picture)
     try:
         symbol = load_source(Source(path), max_px=max_px, options=options, font=None, index=0)

@@ -99,6 +99,8 @@ class Symbol:
         picture: for a labelled picture (``kind`` ``"labelled"``), the picture alone; ``rgba``
             is then the picture with its label under it, and ``lines`` the label.
         picture_at: where ``picture`` sits in ``rgba``: (left, top) in pixels.
+        room: packing room around a word or label, a share of its font size; 0 leaves it to
+            the layout (a word's usual room).
     """
 
     name: str
@@ -111,6 +113,7 @@ class Symbol:
     background_removed: bool = False
     picture: np.ndarray | None = None
     picture_at: tuple[int, int] = (0, 0)
+    room: float = 0.0
 
     @property
     def aspect(self) -> float:

@@ -8,6 +8,7 @@ import pytest
 
 from dobble_print.errors import DobbleError
 from dobble_print.symbols import choose_faces, load_faces
+from dobble_print.symbols.faces import TEXT_ROOM
 from dobble_print.symbols.vocabulary import read_vocabulary
 
 ICONS = Path(__file__).resolve().parents[2] / "assets" / "icons"
@@ -35,6 +36,8 @@ def test_each_face_its_own_symbol_in_order(tmp_path):
     ]
     # the same picture loaded alone and under its label
     assert (loaded.symbols[0].picture == loaded.symbols[2].rgba).all()
+    # text faces keep room around them, so "14" beside "18" does not read "1418"
+    assert {s.room for s in loaded.symbols if s.kind == "word"} == {TEXT_ROOM}
     # words of one row differ in colour: colour is no clue to a match
     assert len({s.color for s in loaded.symbols if s.kind == "word"}) == 2
 

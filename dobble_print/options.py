@@ -69,6 +69,9 @@ class BuildOptions:
         """What the box's front says: the deck's title, or a plain name."""
         return self.title or DEFAULT_TITLE
 
+    labels: bool = False  # each picture printed with its name under it
+    faces: tuple[str, ...] = ()  # a vocabulary file's faces shown (columns; "picture+word")
+
     @property
     def symbol_margin(self) -> float:
         """How far inside the cut line the symbols stay, mm: ``safe_margin``, but on a Connect

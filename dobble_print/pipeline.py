@@ -32,6 +32,14 @@ from dobble_print.layout import (
     start_packers,
     too_small,
 )
+from dobble_print.matching import (
+    Matching,
+    faces_report,
+    key_faces,
+    load_matching,
+    plan_matching,
+    refuse_faces,
+)
 from dobble_print.options import BuildOptions, Variant
 from dobble_print.output import check_writable, refuse_inputs, write_atomically
 from dobble_print.planning import (
@@ -39,10 +47,10 @@ from dobble_print.planning import (
     Progress,
     choose_deck,
     default_seed,
-    plan,
     plan_deck,
     symbol_pixels,
 )
+from dobble_print.planning import plan as plan_sources
 from dobble_print.printing import (
     BoxPage,
     DeckFacts,
@@ -75,6 +83,8 @@ from dobble_print.symbols import (
     load_symbols,
     measure_ink,
     refuse_unreadable,
+    small_labels,
+    with_labels,
 )
 
 __all__ = [
@@ -108,6 +118,7 @@ class BuildResult:
     teams: tuple[Team, ...] | None = None  # each card's Connect team, in deck order
     # the cards whose smallest picture prints under the recognisable size, each also a warning
     small: tuple[SmallSymbol, ...] = ()
+    matching: Matching | None = None  # a vocabulary file's deck: which face symbol is which row
 
 
 def _stage(progress: Progress | None, stage: str) -> Callable[[int, int], None] | None:
@@ -135,7 +146,7 @@ def prepare(
     Raises:
         DobbleError: about the sources, the deck's size or an option's value.
     """
-    deck, why, loaded, ink = _load(options, progress, packers=only is None, cache=cache)
+    deck, why, loaded, ink, matching = _load(options, progress, packers=only is None, cache=cache)
     for number in options.reshuffle:
         if not 1 <= number <= len(deck.cards):
             raise OptionError(
@@ -159,7 +170,11 @@ def prepare(
         duplex=options.duplex if options.backs else None,
         back_offset=options.back_offset,
         cover_pages=(
-            cover_page_count(len(symbols), options.paper, options.margin) if options.cover else 0
+            cover_page_count(
+                matching.entries if matching else len(symbols), options.paper, options.margin
+            )
+            if options.cover
+            else 0
         ),
         rules_pages=rules_pages,
         box_pages=box_pages,
@@ -206,6 +221,7 @@ def prepare(
         warnings=loaded.warnings + _faint(loaded, options.card_color, cache),
         notes=loaded.notes,
         teams=teams,
+        matching=matching,
     )
 
 
@@ -252,7 +268,7 @@ def _load(
     *,
     packers: bool = False,
     cache: SymbolCache | None = None,
-) -> tuple[Deck, str, SymbolSet, Ink]:
+) -> tuple[Deck, str, SymbolSet, Ink, Matching | None]:
     """Plan the deck on the sources found, then load just the symbols it needs; the deck comes
     back mixed (:func:`mixing.mix`) and shuffled, with how much of each symbol prints.
 
@@ -263,6 +279,9 @@ def _load(
     planned again on what did load, and loaded again at that deck's symbol size (a rare path).
     """
     found = find_sources(options.sources)
+    refuse_faces(options, found)
+    if found.vocabulary is not None:  # a matching deck: the vocabulary's rows, by their faces
+        return load_matching(options, found, _stage(progress, "load"), packers=packers)
     refuse_unreadable(found, skip_bad=options.symbol_options.skip_bad)
     where = ", ".join(map(str, options.sources))
     count = len(found.items)
@@ -278,6 +297,8 @@ def _load(
             options=options.symbol_loading,
             progress=_stage(progress, "load"),
         )
+        if options.labels:  # each picture with its name under it, one shape
+            loaded = _labelled(loaded, options, cache)
         if len(loaded.symbols) >= deck.symbol_count:
             break
         count = len(loaded.symbols)
@@ -291,7 +312,19 @@ def _load(
         if cache
         else measure_ink([s.rgba for s in used])
     )
-    return shuffle_cards(mix(deck, ink.shares, options.seed), options.seed), why, loaded, ink
+    deck = shuffle_cards(mix(deck, ink.shares, options.seed), options.seed)
+    return deck, why, loaded, ink, None
+
+
+def _labelled(loaded: SymbolSet, options: BuildOptions, cache: SymbolCache | None) -> SymbolSet:
+    """``loaded`` with every picture labelled (kept in ``cache`` when given)."""
+
+    def label() -> SymbolSet:
+        return with_labels(loaded, options.symbol_options)
+
+    return (
+        cache.derived(loaded, ("labels", options.symbol_options.font), label) if cache else label()
+    )
 
 
 def build(
@@ -345,9 +378,17 @@ def build(
         notes=cover_lines(prepared.teams) if prepared.teams else (),
         title=options.title,
     )
-    cover = plan_cover([s.name for s in symbols], facts, plan) if options.cover else ()
+    matching = prepared.matching
+    if matching is not None:  # the answer key lists the rows, each with all its faces
+        facts = dataclasses.replace(facts, symbols=matching.entries)
+    names = matching.key_names() if matching else [s.name for s in symbols]
+    cover = plan_cover(names, facts, plan) if options.cover else ()
+    if matching is not None:
+        cover = key_faces(cover, matching.key_symbols())
     rules = (
-        plan_rules(_rules_deck(options, prepared.deck, len(symbols)), options.paper, options.margin)
+        plan_rules(
+            _rules_deck(options, prepared.deck, facts.symbols), options.paper, options.margin
+        )
         if options.rules
         else ()
     )
@@ -393,6 +434,8 @@ def build(
         metrics=metrics,
         teams=prepared.teams,
     )
+    if matching is not None:
+        report = faces_report(report, matching)
     if options.report is not None:
         text = json.dumps(report, indent=1, ensure_ascii=False) + "\n"
         write_atomically(options.report, lambda tmp: tmp.write_text(text, encoding="utf-8"))
@@ -419,8 +462,24 @@ def build(
             profile=profile,
             safe_margin=options.symbol_margin,
         )
-    warnings = prepared.warnings + tuple(map(str, small))
+    warnings = prepared.warnings + tuple(map(str, small)) + tuple(small_labels(layouts, symbols))
     return dataclasses.replace(prepared, report=report, warnings=warnings, small=small)
+
+
+def plan(
+    options: BuildOptions, progress: Progress | None = None, *, cache: SymbolCache | None = None
+) -> DeckPlan:
+    """The deck :func:`build` would make with ``options`` (:func:`planning.plan`), a vocabulary
+    file's included.
+
+    Raises:
+        DobbleError: as :func:`build` would, about the sources or the deck's size.
+    """
+    found = find_sources(options.sources)
+    refuse_faces(options, found)
+    if found.vocabulary is not None:
+        return plan_matching(options, found, progress)
+    return plan_sources(options, progress, cache=cache)
 
 
 def draw_preview(

@@ -220,6 +220,8 @@ def default_seed(options: BuildOptions) -> int:
             digest.update(b"unreadable")  # the build will say so
     shaping = tuple((name, getattr(options, name)) for name in _LAYOUT_FIELDS)
     digest.update(repr(shaping).encode())
+    if options.labels or options.faces:  # only then, so that other decks keep their seeds
+        digest.update(repr((options.labels, options.faces)).encode())
     return int.from_bytes(digest.digest(), "big") % SEEDS
 
 

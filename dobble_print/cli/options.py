@@ -212,6 +212,23 @@ ShopProfileOption = Annotated[
         "lays the deck out at its card size and safe zone.",
     ),
 ]
+Labels = Annotated[
+    bool,
+    typer.Option(
+        "--labels",
+        help="Print each picture with its name under it (the file's name, or a vocabulary "
+        "file's first text column).",
+    ),
+]
+Faces = Annotated[
+    str,
+    typer.Option(
+        "--faces",
+        metavar="COLUMNS",
+        help="A vocabulary file's columns shown as faces, e.g. picture,word (picture+word: the "
+        "picture with its word under it). Default: every column.",
+    ),
+]
 
 
 def parse_card_options(
@@ -236,6 +253,8 @@ def parse_card_options(
     skip_bad: SkipBad = False,
     reshuffle: Reshuffle = "",
     shop_profile: ShopProfileOption = None,
+    labels: Labels = False,
+    faces: Faces = "",
 ) -> dict[str, Any]:
     """The shared options parsed into :class:`BuildOptions` fields (mm, RGB, enums).
 
@@ -261,6 +280,8 @@ def parse_card_options(
         cut_guides=parse_cut_guides(cut_guides),
         card_color=parse_color(card_color, option="--card-color"),
         reshuffle=_card_numbers(reshuffle),
+        labels=labels,
+        faces=tuple(f.strip() for f in faces.split(",") if f.strip()),
     )
     return _fit_shop(fields, shop_profile) if shop_profile else fields
 

@@ -24,6 +24,7 @@ _EXPORTS = {
     "Team": "connect",
     "assign_teams": "connect",
     "cover_lines": "connect",
+    "assign_faces": "faces",
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -24,7 +24,8 @@ into each other's gaps the way the retail game's artwork does:
    symbols predict, or whose smallest symbol stays boxed in under that size, or whose smallest
    picture is under the size a player recognises (:mod:`recognisable`), is packed again from
    other random streams and the better packing kept.
-4. **Rotation**: random over 360° for pictures and single letters, within ±25° for words;
+4. **Rotation**: random over 360° for pictures and single letters, within ±25° for words and
+   labelled pictures;
    ``max_rotation`` caps both.
 
 Each card has its own random generator seeded by (seed, card index), so the result for a seed does

@@ -37,6 +37,9 @@ WORD_ROTATION = 25.0  # words read badly when tilted further
 # colour on every card, so neighbouring words get space rather than other colours. Only the
 # packing mask grows; the printed text does not.
 WORD_MARGIN = 0.06
+# A labelled picture packs with this much room around it (a share of its label's font size):
+# labels are all one colour, and two side by side with a word's room read as one ("keytree").
+LABEL_MARGIN = 0.15
 # Among pictures a word is sized as if its box held this much ink (a photo's box holds 1): at 1 the
 # photos matched the words only on average (a third of cards had smaller photos); at 2 the photos
 # are larger on nine cards in ten, and the words stay large enough to read at a glance.
@@ -208,12 +211,17 @@ def shape_of(
 
 
 def _grown(ink: np.ndarray, margin: int) -> np.ndarray:
-    """``ink`` padded by ``margin`` pixels each side and grown by a disc of that radius."""
+    """``ink`` padded by ``margin`` pixels each side and grown by a disc of that radius.
+
+    By the distance to the nearest ink pixel, the same set as a dilation by the disc
+    ``x² + y² ≤ margin²``: a dilation by a disc 100 pixels across ran out of memory.
+    """
     from scipy import ndimage
 
-    y, x = np.ogrid[-margin : margin + 1, -margin : margin + 1]
-    disc = x * x + y * y <= margin * margin
-    return ndimage.binary_dilation(np.pad(ink, margin), structure=disc)
+    padded = np.pad(ink, margin)
+    if not padded.any():
+        return padded
+    return ndimage.distance_transform_edt(~padded) <= margin
 
 
 def _unpickle(bits: np.ndarray, size: tuple[int, int], *args) -> Shape:
@@ -231,11 +239,15 @@ def shapes_of(symbols: Sequence) -> tuple[Shape, ...]:
     by_letters = None if mixed else letter_sizing(symbols)
     out = []
     for i, (s, kind) in enumerate(zip(symbols, kinds, strict=True)):
-        if kind != "word":
+        if kind not in ("word", "labelled"):
             out.append(shape_of(s.rgba, kind))
             continue
-        sizing = WORD_SIZING if mixed else by_letters.get(i) if by_letters else None
-        out.append(shape_of(s.rgba, kind, _margin_px(s), sizing))
+        # a labelled picture is sized by its ink, as the picture it mostly is
+        sizing = None
+        if kind == "word":
+            sizing = WORD_SIZING if mixed else by_letters.get(i) if by_letters else None
+        share = getattr(s, "room", 0.0) or (WORD_MARGIN if kind == "word" else LABEL_MARGIN)
+        out.append(shape_of(s.rgba, kind, _margin_px(s, share), sizing))
     return tuple(out)
 
 
@@ -259,12 +271,12 @@ def letter_sizing(symbols: Sequence) -> dict[int, float]:
     return {i: k2 * cap**2 / box for i, (cap, box, _) in found.items()}
 
 
-def _margin_px(symbol) -> int:
-    """A word's packing margin in its picture's pixels: ``WORD_MARGIN`` of its font size (of
+def _margin_px(symbol, share: float = WORD_MARGIN) -> int:
+    """A word's packing margin in its picture's pixels: ``share`` of its font size (of
     the picture's height when its lines are not known)."""
     lines = getattr(symbol, "lines", None) or ()
     em = lines[0].size if lines else symbol.rgba.shape[0]
-    return max(1, math.ceil(WORD_MARGIN * em))
+    return max(1, math.ceil(share * em))
 
 
 def rotated_extent(width: float, height: float, angle: float) -> tuple[float, float]:

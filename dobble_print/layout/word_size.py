@@ -68,7 +68,9 @@ def letter_heights(symbols: Sequence[Symbol]) -> tuple[float, ...]:
 def turn_limit(symbol: Symbol) -> float:
     """How far a symbol may turn either way, degrees: a word ``WORD_ROTATION`` (it reads badly
     further); a picture, or a letter deck's single letter, any angle, as on dice (the letters
-    that then read as others carry a bar: :func:`symbols.words.needs_bar`)."""
-    if getattr(symbol, "kind", "image") == "word" and not is_letter(getattr(symbol, "name", "")):
+    that then read as others carry a bar: :func:`symbols.words.needs_bar`). A labelled picture
+    turns no more than a word: its label must read."""
+    kind = getattr(symbol, "kind", "image")
+    if kind == "labelled" or (kind == "word" and not is_letter(getattr(symbol, "name", ""))):
         return WORD_ROTATION
     return 180.0

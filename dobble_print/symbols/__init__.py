@@ -28,6 +28,12 @@ _EXPORTS = {
     "visual": "words",
     "cap_height": "words",
     "is_letter": "words",
+    "with_labels": "labels",
+    "small_labels": "labels",
+    "load_faces": "faces",
+    "Face": "vocabulary",
+    "Vocabulary": "vocabulary",
+    "choose_faces": "vocabulary",
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

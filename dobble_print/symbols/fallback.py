@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from dobble_print.errors import OptionError
 from dobble_print.symbols.emoji import emoji_characters, is_emoji_line
 from dobble_print.symbols.fonts import FontFace, faces_with
 from dobble_print.symbols.words import BadWords, Font, load_font, missing_characters
@@ -132,3 +134,44 @@ def _load(faces: Sequence[FontFace]) -> Font | None:
         except BadWords:
             continue
     return None
+
+
+def word_fonts(words: Sequence[str], given: Sequence[Path]) -> WordFonts | None:
+    """Each of ``words``' font: the ``given`` files (``--font``) first, then the bundled font,
+    then installed ones (:func:`choose_fonts`); None without words. The given files are checked
+    even then: a typo in ``--font`` is worth saying.
+
+    Raises:
+        OptionError: a given file that is missing or not a usable font.
+    """
+    for path in given:
+        if not path.is_file():
+            what = "is a folder" if path.is_dir() else "no such file"
+            raise OptionError("font", f"{path}: {what}; give a font file (.ttf, .otf or .ttc)")
+    if not words:
+        return None
+    from dobble_print.resources import default_font
+
+    fonts = []
+    for path in given:
+        try:
+            fonts.append(load_font(path))
+        except (BadWords, OSError) as exc:
+            raise OptionError(
+                "font", f"{path}: {exc}; give a font file (.ttf, .otf or .ttc)"
+            ) from None
+    return choose_fonts(words, fonts, load_font(default_font()))
+
+
+def missing_warning(where: str, text: str, fonts: WordFonts, *, what: str = "") -> str | None:
+    """The one-line warning for ``text`` when no font has some of its characters (None when
+    every character prints): where it is, what, and which font to install. ``what`` names the
+    kind of text (``"the label "``)."""
+    missing = fonts.missing.get(text)
+    if not missing:
+        return None
+    return (
+        f'{where}: {what}"{text}" has characters no installed font has '
+        f"({', '.join(missing)}); they would print as empty boxes; install a font "
+        f"that has them (e.g. `apt install {fonts.install[text]}`) or use --font"
+    )

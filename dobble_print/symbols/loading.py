@@ -23,7 +23,6 @@ from pathlib import Path
 
 import numpy as np
 
-from dobble_print.errors import OptionError
 from dobble_print.parallel import in_order, worker_count
 from dobble_print.symbols.background import (
     PhotoShape,
@@ -34,7 +33,7 @@ from dobble_print.symbols.background import (
     shape_photo,
 )
 from dobble_print.symbols.emoji import render_emoji
-from dobble_print.symbols.fallback import WordFonts, choose_fonts
+from dobble_print.symbols.fallback import WordFonts, missing_warning, word_fonts
 from dobble_print.symbols.names import display_name, distinct_names
 from dobble_print.symbols.outlines import PathOp, outline_lines
 from dobble_print.symbols.pictures import load_picture, picture_problem
@@ -49,10 +48,8 @@ from dobble_print.symbols.sources import (
 )
 from dobble_print.symbols.words import (
     PALETTE,
-    BadWords,
     TextLine,
     add_bar,
-    load_font,
     needs_bar,
     render_word,
     shift_lines,
@@ -94,7 +91,7 @@ class Symbol:
         source: the file it came from, as given (``words.txt:3`` for a word on line 3).
         rgba: H×W×4 uint8 pixels, trimmed so that every edge touches ink. For a word, the text
             rasterised in its colour: the shape the layout packs.
-        kind: ``"image"`` or ``"word"``.
+        kind: ``"image"``, ``"word"`` or ``"labelled"`` (a picture with its name under it).
         lines: for a word, its lines in ``rgba``'s pixel coordinates, to print as vector text.
         font: for a word, the font file to print it in (for an emoji line, its colour font).
         font_index: the font's face number in a collection (``.ttc``), else 0.
@@ -104,6 +101,11 @@ class Symbol:
         bars: for a letter that reads as another turned, its bar (left, top, right, bottom in
             ``rgba``'s pixels), a rectangle printed in its colour.
         background_removed: a picture whose plain background was made transparent.
+        picture: for a labelled picture (``kind`` ``"labelled"``), the picture alone; ``rgba``
+            is then the picture with its label under it, and ``lines`` the label.
+        picture_at: where ``picture`` sits in ``rgba``: (left, top) in pixels.
+        room: packing room around a word or label, a share of its font size; 0 leaves it to
+            the layout (a word's usual room).
     """
 
     name: str
@@ -117,6 +119,9 @@ class Symbol:
     font_index: int = 0
     outline: tuple[PathOp, ...] = ()
     bars: tuple[tuple[int, int, int, int], ...] = ()
+    picture: np.ndarray | None = None
+    picture_at: tuple[int, int] = (0, 0)
+    room: float = 0.0
 
     @property
     def aspect(self) -> float:
@@ -242,26 +247,22 @@ def _word_symbol(
     )
 
 
+def load_source(
+    source: Source, *, max_px: int, options: SymbolOptions, fonts: WordFonts | None, index: int
+) -> Symbol:
+    """One source as a symbol, without the duplicate checks of :func:`load_symbols` (a
+    vocabulary's faces, whose rows are checked as they are read); ``index`` picks a word's
+    colour; ``fonts`` (:func:`fallback.word_fonts`) has every word's font.
+
+    Raises:
+        BadPicture: the picture cannot be decoded or draws nothing.
+    """
+    return _load_one(source, max_px=max_px, options=options, fonts=fonts, index=index)
+
+
 def _fonts_for(sources: Sources, options: SymbolOptions) -> WordFonts | None:
     """Each word's font: ``--font`` files first, then the bundled one, then installed ones."""
-    for path in options.fonts:  # checked even with no words: a typo
-        if not path.is_file():
-            what = "is a folder" if path.is_dir() else "no such file"
-            raise OptionError("font", f"{path}: {what}; give a font file (.ttf, .otf or .ttc)")
-    words = [s.word for s in sources.items if s.word]
-    if not words:
-        return None
-    from dobble_print.resources import default_font
-
-    given = []
-    for path in options.fonts:
-        try:
-            given.append(load_font(path))
-        except (BadWords, OSError) as exc:
-            raise OptionError(
-                "font", f"{path}: {exc}; give a font file (.ttf, .otf or .ttc)"
-            ) from None
-    return choose_fonts(words, given, load_font(default_font()))
+    return word_fonts([s.word for s in sources.items if s.word], options.fonts)
 
 
 PARALLEL_FROM = 16  # pictures: below this a process pool costs more than it saves
@@ -363,13 +364,10 @@ def load_symbols(
             seen[key] = symbol
             if symbol.kind == "word":
                 words += 1
-                if fonts is not None and (missing := fonts.missing.get(source.word)):
-                    warnings.append(
-                        f'{source.label}: "{symbol.name}" has characters no installed font has '
-                        f"({', '.join(missing)}); they would print as empty boxes; install a font "
-                        f"that has them (e.g. `apt install {fonts.install[source.word]}`) "
-                        "or use --font"
-                    )
+                if fonts is not None and (
+                    said := missing_warning(source.label, source.word, fonts)
+                ):
+                    warnings.append(said)
             symbols.append(symbol)
             if progress:
                 progress(min(len(symbols), total), total)
@@ -398,14 +396,15 @@ def faint_on_card(symbols: Sequence[Symbol], card_rgb: tuple[float, float, float
     hex_ = "#" + "".join(f"{int(c):02x}" for c in card)
     found = []
     for symbol in symbols:
-        if symbol.kind != "image":
+        if symbol.kind == "word":
             continue
+        rgba = symbol.rgba if symbol.picture is None else symbol.picture  # a label's picture
         # Every FAINT_STRIDE-th pixel each way: a share of the ink is the question, and the full
         # pictures took most of a second for a 57-picture deck.
-        sample = symbol.rgba[::FAINT_STRIDE, ::FAINT_STRIDE]
+        sample = rgba[::FAINT_STRIDE, ::FAINT_STRIDE]
         ink = sample[sample[..., 3] > 127][:, :3].astype(np.int16)
         if not len(ink):
-            ink = symbol.rgba[symbol.rgba[..., 3] > 127][:, :3].astype(np.int16)
+            ink = rgba[rgba[..., 3] > 127][:, :3].astype(np.int16)
         if not len(ink):
             continue
         if (np.abs(ink - card).max(axis=1) <= FAINT_DIFFERENCE).mean() >= FAINT_SHARE:

@@ -14,6 +14,7 @@ from pathlib import Path
 from dobble_print.errors import DobbleError
 from dobble_print.symbols.raster import RASTER_SUFFIXES
 from dobble_print.symbols.svg import SVG_SUFFIXES
+from dobble_print.symbols.vocabulary import VOCABULARY_SUFFIXES, Vocabulary, read_vocabulary
 from dobble_print.symbols.words import WORD_SUFFIXES, BadWords, read_words
 
 IMAGE_SUFFIXES = RASTER_SUFFIXES | SVG_SUFFIXES
@@ -41,12 +42,15 @@ class Sources:
         files: every input file read or to be read (an output must not be one of them).
         notes: files passed over (hidden, not pictures, subfolders), for ``--verbose``.
         bad: unreadable word lists, one line each (``path: reason``).
+        vocabulary: the vocabulary file given (``.csv``/``.tsv``): then ``items`` are its cells,
+            pictures and words, for what hashes the sources; the deck is made from its rows.
     """
 
     items: tuple[Source, ...]
     files: tuple[Path, ...] = ()
     notes: tuple[str, ...] = ()
     bad: tuple[str, ...] = ()
+    vocabulary: Vocabulary | None = None  # a vocabulary file, the only source when given
 
     @property
     def noun(self) -> str:
@@ -125,12 +129,32 @@ def find_sources(paths: Sequence[Path]) -> Sources:
                 bad.append(f"{path}: {exc}")
             except OSError as exc:
                 bad.append(f"{path}: cannot be opened ({exc.strerror or exc})")
+        elif path.suffix.lower() in VOCABULARY_SUFFIXES:
+            if len(paths) > 1:
+                raise DobbleError(
+                    f"{path}: a vocabulary file makes the whole deck; give it as the only source"
+                )
+            vocabulary = read_vocabulary(path)
+            files += [path, *vocabulary.files]
+            items += _cells(vocabulary)
+            return Sources(tuple(items), tuple(files), vocabulary=vocabulary)
         else:
             raise DobbleError(
                 f"{path}: not a folder, picture or .txt word list; "
                 "give pictures (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG) or a .txt file of words"
             )
     return Sources(tuple(items), tuple(files), tuple(notes), tuple(bad))
+
+
+def _cells(vocabulary: Vocabulary) -> list[Source]:
+    """A vocabulary's cells as sources, row by row: its pictures' files and its words."""
+    return [
+        Source(vocabulary.picture(entry, k))
+        if picture
+        else Source(vocabulary.path, cell, entry.line)
+        for entry in vocabulary.entries
+        for k, (cell, picture) in enumerate(zip(entry.cells, vocabulary.pictures, strict=True))
+    ]
 
 
 def unreadable(bad: Sequence[str], *, rest: bool) -> DobbleError:

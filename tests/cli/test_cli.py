@@ -720,6 +720,8 @@ SHARED = [
     "skip_bad",
     "reshuffle",
     "shop_profile",
+    "labels",
+    "faces",
 ]
 
 

@@ -21,7 +21,7 @@ LAYERS = (
     {"__main__"},
     {"cli", "app"},  # the two shells; the CLI starts the app
     {"pipeline"},
-    {"planning"},
+    {"planning", "matching"},
     {"report"},
     {"options", "presets", "units", "shops"},
     {"printing", "layout"},

@@ -131,12 +131,16 @@ def define_symbol_forms(c, symbols: Sequence[Symbol], layouts: Sequence[CardLayo
     Placements and the legend reuse these forms with their own transforms.
     """
     needs = sorted(print_pixels(symbols, layouts).items())
-    pictures = [(symbols[sym].rgba, px) for sym, px in needs if symbols[sym].kind != "word"]
+    pictures = [(symbols[sym].rgba, px) for sym, px in needs if symbols[sym].kind == "image"]
     encoded = iter(encode_all(pictures))
-    for sym, _ in needs:
+    for sym, px in needs:
+        if symbols[sym].kind == "labelled":  # its picture alone too, form ``pic{i}``, for the key
+            _define_picture_form(c, sym, symbols[sym], px)
         c.beginForm(f"sym{sym}")
         if symbols[sym].kind == "word":
             _draw_word(c, symbols[sym])
+        elif symbols[sym].kind == "labelled":
+            _draw_labelled(c, f"pic{sym}", symbols[sym])
         else:
             _draw_pixels(c, f"sym{sym}", next(encoded))
         c.endForm()
@@ -339,6 +343,30 @@ def _fill_outline(c, ops, height: float) -> None:
         else:
             path.close()
     c.drawPath(path, stroke=0, fill=1, fillMode=1)  # 1: reportlab FILL_NON_ZERO
+
+
+def _define_picture_form(c, sym: int, symbol: Symbol, longest_px: int) -> None:
+    """A labelled picture's picture alone, over the unit square, as form ``pic{sym}``."""
+    h, w = symbol.rgba.shape[:2]
+    ph, pw = symbol.picture.shape[:2]
+    c.beginForm(f"pic{sym}")
+    px = max(8, math.ceil(longest_px * max(pw, ph) / max(w, h)))
+    _draw_pixels(c, f"sym{sym}", _encoded(symbol.picture, px))
+    c.endForm()
+
+
+def _draw_labelled(c, picture_form: str, symbol: Symbol) -> None:
+    """A labelled picture over the unit square its raster spans: the picture (its form) where it
+    lies in the raster, then its label as vector text (:func:`_draw_word`)."""
+    h, w = symbol.rgba.shape[:2]
+    ph, pw = symbol.picture.shape[:2]
+    left, top = symbol.picture_at
+    c.saveState()
+    c.translate(left / w, 1 - (top + ph) / h)
+    c.scale(pw / w, ph / h)
+    c.doForm(picture_form)
+    c.restoreState()
+    _draw_word(c, symbol)
 
 
 def define_back_form(c, back: np.ndarray, diameter: float) -> tuple[float, float]:

@@ -56,12 +56,16 @@ def draw_cover_page(c, page: CoverPage, symbols: Sequence[Symbol], fonts: tuple[
         c.rect(pt(x), pt(y), pt(side), pt(side), stroke=1, fill=0)
     c.setFillGray(0.25)
     for cell in page.legend:
-        aspect = symbols[cell.symbol].aspect
+        symbol = symbols[cell.symbol]
+        aspect = symbol.aspect
+        form = f"sym{cell.symbol}"
+        if symbol.picture is not None:  # a labelled picture: its name is the key's own line
+            aspect, form = symbol.picture.shape[1] / symbol.picture.shape[0], f"pic{cell.symbol}"
         w, h = cell.box * min(1.0, aspect), cell.box * min(1.0, 1.0 / aspect)
         c.saveState()
         c.translate(pt(cell.center[0] - w / 2), pt(cell.center[1] - h / 2))
         c.scale(pt(w), pt(h))
-        c.doForm(f"sym{cell.symbol}")
+        c.doForm(form)
         c.restoreState()
         if name_font := _name_font(symbols[cell.symbol], fonts[0]):
             _draw_text(c, cell.name, (name_font, fonts[1]))

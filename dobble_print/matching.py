@@ -1,0 +1,212 @@
+"""Matching decks: a vocabulary file's symbols, each shown on every card by one of its faces.
+
+The deck is planned on the file's rows as on any symbols; each chosen face of each row is loaded
+as its own symbol (:func:`symbols.load_faces`, face ``f`` of row ``e`` is symbol ``e·F + f``);
+the rows are mixed and the cards shuffled as usual, then :func:`deck.assign_faces` picks which
+face each card shows, and the layout packs those faces like any symbols. :class:`Matching` says
+which face symbol is which row, for the report and the cover's answer key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from dobble_print.deck import Deck, assign_faces, mix, shuffle_cards
+from dobble_print.errors import OptionError
+from dobble_print.layout import start_packers
+from dobble_print.options import BuildOptions
+from dobble_print.planning import DeckPlan, Progress, choose_deck, symbol_pixels
+from dobble_print.printing.cover import CoverPage
+from dobble_print.symbols import (
+    Face,
+    Ink,
+    SymbolSet,
+    Vocabulary,
+    choose_faces,
+    load_faces,
+    measure_ink,
+)
+from dobble_print.symbols.sources import Sources
+
+NOUN = "symbols"
+
+
+@dataclass(frozen=True)
+class Matching:
+    """The faces of a matching deck's symbols.
+
+    Attributes:
+        vocabulary: the file read.
+        faces: the faces shown, in ``--faces`` order.
+        entries: how many rows the deck uses (its first ones).
+    """
+
+    vocabulary: Vocabulary
+    faces: tuple[Face, ...]
+    entries: int
+
+    def of(self, symbol: int) -> tuple[int, int]:
+        """``(row, face)`` of a face symbol."""
+        return divmod(symbol, len(self.faces))
+
+    def key_names(self) -> list[str]:
+        """Each row's line in the answer key: all its text faces."""
+        rows = self.vocabulary.entries[: self.entries]
+        return [self.vocabulary.key(e) for e in rows]
+
+    def key_symbols(self) -> list[int]:
+        """The face symbol each row's key cell draws: its first face with a picture."""
+        pictured = [
+            f
+            for f, face in enumerate(self.faces)
+            if any(self.vocabulary.pictures[k] for k in face.columns)
+        ]
+        first = pictured[0] if pictured else 0
+        return [e * len(self.faces) + first for e in range(self.entries)]
+
+    def as_json(self) -> dict:
+        """The report's ``"vocabulary"``: the file, the faces, and each row with its cells and
+        its face symbols."""
+        v = self.vocabulary
+        return {
+            "file": str(v.path),
+            "columns": list(v.columns),
+            "faces": [face.name for face in self.faces],
+            "entries": [
+                {
+                    "id": e,
+                    "line": entry.line,
+                    "name": v.name(entry),
+                    "cells": dict(zip(v.columns, entry.cells, strict=True)),
+                    "symbols": [e * len(self.faces) + f for f in range(len(self.faces))],
+                }
+                for e, entry in enumerate(v.entries[: self.entries])
+            ],
+        }
+
+
+def faces_for(options: BuildOptions, vocabulary: Vocabulary) -> tuple[Face, ...]:
+    """The faces ``--faces`` asks for; with ``--labels`` and no ``--faces``, each picture
+    column labelled with the first text column (``picture+word``) and the other columns.
+
+    Raises:
+        OptionError: see :func:`symbols.choose_faces`.
+    """
+    spec: Sequence[str] = options.faces
+    texts = [c for c, p in zip(vocabulary.columns, vocabulary.pictures, strict=True) if not p]
+    if options.labels and not spec and texts:
+        spec = [
+            f"{c}+{texts[0]}" if p else c
+            for c, p in zip(vocabulary.columns, vocabulary.pictures, strict=True)
+            if p or c != texts[0]
+        ]
+    return choose_faces(vocabulary, spec)
+
+
+def _shown(faces: Sequence[Face]) -> str:
+    """What the summary adds about the faces: ``; each symbol shown as picture or word``."""
+    return "; each symbol shown as " + " or ".join(face.name for face in faces)
+
+
+def refuse_faces(options: BuildOptions, found: Sources) -> None:
+    """``--faces`` needs a vocabulary file.
+
+    Raises:
+        OptionError: ``--faces`` without one.
+    """
+    if options.faces and found.vocabulary is None:
+        raise OptionError(
+            "faces", "needs a vocabulary file (.csv or .tsv with a header) as the source"
+        )
+
+
+def load_matching(
+    options: BuildOptions,
+    found: Sources,
+    load_progress: Callable[[int, int], None] | None,
+    *,
+    packers: bool = False,
+) -> tuple[Deck, str, SymbolSet, Ink, Matching]:
+    """The matching deck of ``found``'s vocabulary: its cards as face symbols, why this deck,
+    the face symbols, their ink, and which face symbol is which row."""
+    vocabulary = found.vocabulary
+    faces = faces_for(options, vocabulary)
+    deck, why = choose_deck(options, len(vocabulary.entries), str(vocabulary.path), NOUN)
+    why += _shown(faces)
+    if packers:
+        start_packers(len(deck.cards))
+    px = symbol_pixels(options.card.size, options.symbol_margin, deck.symbols_per_card)
+    loaded = load_faces(
+        vocabulary,
+        faces,
+        need=deck.symbol_count,
+        max_px=px,
+        options=options.symbol_options,
+        progress=load_progress,
+    )
+    ink = measure_ink([s.rgba for s in loaded.symbols])
+    count = len(faces)
+    shares = [
+        sum(ink.shares[e * count : (e + 1) * count]) / count for e in range(deck.symbol_count)
+    ]
+    rows = shuffle_cards(mix(deck, shares, options.seed), options.seed)
+    shown = assign_faces(rows.cards, count, seed=options.seed)
+    cards = tuple(
+        tuple(sorted(e * count + f for e, f in zip(card, card_faces, strict=True)))
+        for card, card_faces in zip(rows.cards, shown, strict=True)
+    )
+    faced = Deck(order=deck.order, cards=cards, symbol_count=deck.symbol_count * count)
+    return faced, why, loaded, ink, Matching(vocabulary, faces, deck.symbol_count)
+
+
+def plan_matching(
+    options: BuildOptions, found: Sources, progress: Progress | None = None
+) -> DeckPlan:
+    """What :func:`planning.plan` says of a vocabulary file: its rows counted as symbols, every
+    face loaded, as build would."""
+    from dobble_print.deck import deck_options
+
+    vocabulary = found.vocabulary
+    faces = faces_for(options, vocabulary)
+    rows = len(vocabulary.entries)
+    deck, why = choose_deck(options, rows, str(vocabulary.path), NOUN)
+    why += _shown(faces)
+    loaded = load_faces(
+        vocabulary,
+        faces,
+        max_px=symbol_pixels(options.card.size, options.symbol_margin, deck.symbols_per_card),
+        options=options.symbol_options,
+        progress=(lambda done, total: progress("load", done, total)) if progress else None,
+    )
+    choices = deck_options(rows, larger=2) if rows >= 3 else ()
+    return DeckPlan(deck, why, rows, rows, choices, loaded.warnings)
+
+
+def key_faces(cover: Sequence[CoverPage], symbols: Sequence[int]) -> tuple[CoverPage, ...]:
+    """The cover with each answer-key cell, planned for row ``r``, drawing face symbol
+    ``symbols[r]``."""
+    return tuple(
+        dataclasses.replace(
+            page,
+            legend=tuple(
+                dataclasses.replace(cell, symbol=symbols[cell.symbol]) for cell in page.legend
+            ),
+        )
+        for page in cover
+    )
+
+
+def faces_report(report: dict, matching: Matching) -> dict:
+    """The report with the vocabulary (``"vocabulary"``) and, on every placement, the row it
+    shows (``"entry"``) and by which face (``"face"``)."""
+    names = [face.name for face in matching.faces]
+    cards = []
+    for card in report["cards"]:
+        placements = []
+        for p in card["placements"]:
+            entry, face = matching.of(p["symbol"])
+            placements.append({**p, "entry": entry, "face": names[face]})
+        cards.append({**card, "placements": placements})
+    return {**report, "vocabulary": matching.as_json(), "cards": cards}

@@ -1,0 +1,155 @@
+"""Labels: a picture printed with its name under it, the two one symbol (``--labels``).
+
+The label is packed with its picture as one shape, so the layout keeps it clear of every other
+symbol and inside the safe area, and it turns no more than a word does. It prints as real text,
+drawn exactly where its raster lies in the shape, as a word symbol's lines are.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import unicodedata
+from collections.abc import Sequence
+
+import numpy as np
+
+from dobble_print.card import CardLayout
+from dobble_print.symbols.fallback import WordFonts, missing_warning, word_fonts
+from dobble_print.symbols.loading import Symbol, SymbolOptions, SymbolSet, trim
+from dobble_print.symbols.outlines import outline_lines
+from dobble_print.symbols.words import (
+    Font,
+    load_font,
+    render_word,
+    shift_lines,
+)
+
+LABEL_COLOR = (44, 62, 80)  # dark slate, as the words' palette: 11:1 against white paper
+# The label's font size, a share of the picture's √(width × height): about 11 pt under a 20 mm
+# picture and 6 to 7 pt under the smallest of a card of 8 on 85 mm.
+LABEL_SIZE = 0.2
+LABEL_WIDEST = 1.6  # a label at most this times wider than its picture (√area) is shrunk to fit
+LABEL_GAP = 0.2  # between the picture's ink and the label's, a share of the font size
+READABLE_PT = 6.0  # a label's font size under which it is hard to read in print
+
+
+def label_fonts(texts: Sequence[str], options: SymbolOptions) -> tuple[WordFonts, Font]:
+    """The fonts labels (and a vocabulary's text faces) are set in, as words are
+    (:func:`fallback.word_fonts`: ``--font`` files, the bundled font, installed ones); and the
+    bundled font, for a text no font has in full.
+
+    Raises:
+        OptionError: a ``--font`` file that is missing or not a usable font.
+    """
+    from dobble_print.resources import default_font
+
+    fonts = word_fonts(list(texts), options.fonts) or WordFonts()
+    return fonts, load_font(default_font())
+
+
+def _label(text: str, font: Font, size: float) -> tuple[np.ndarray, tuple]:
+    """The label's raster trimmed to its ink, and its lines, at font size ``size`` pixels."""
+    probe = 100
+    rgba, lines = render_word(text, font=font, color=LABEL_COLOR, max_px=probe)
+    # render_word sizes the text by its longer side; its font size is proportional to that
+    rgba, lines = render_word(
+        text, font=font, color=LABEL_COLOR, max_px=max(8, round(probe * size / lines[0].size))
+    )
+    cut = trim(rgba)
+    if cut is None:
+        return np.zeros((1, 1, 4), np.uint8), ()
+    pixels, left, top = cut
+    return pixels, shift_lines(lines, -left, -top)
+
+
+def label_symbol(symbol: Symbol, text: str, font: Font) -> Symbol:
+    """``symbol`` (a picture) with ``text`` under it, centred: a ``"labelled"`` symbol."""
+    text = unicodedata.normalize("NFC", text)
+    picture = symbol.rgba
+    ph, pw = picture.shape[:2]
+    side = math.sqrt(pw * ph)
+    size = LABEL_SIZE * side
+    label, lines = _label(text, font, size)
+    widest = LABEL_WIDEST * max(side, pw)
+    if label.shape[1] > widest:
+        size *= widest / label.shape[1]
+        label, lines = _label(text, font, size)
+    lh, lw = label.shape[:2]
+    gap = math.ceil(LABEL_GAP * size)
+    width, height = max(pw, lw), ph + gap + lh
+    rgba = np.zeros((height, width, 4), np.uint8)
+    left = (width - pw) // 2
+    rgba[:ph, left : left + pw] = picture
+    label_left = (width - lw) // 2
+    rgba[ph + gap :, label_left : label_left + lw] = label
+    lines = shift_lines(lines, label_left, ph + gap)
+    return dataclasses.replace(
+        symbol,
+        rgba=rgba,
+        kind="labelled",
+        lines=lines,
+        font=str(font.path),
+        font_index=font.index,
+        outline=outline_lines(lines, font) if font.outlines != "glyf" else (),
+        color=LABEL_COLOR,
+        picture=picture,
+        picture_at=(left, 0),
+    )
+
+
+def with_labels(loaded: SymbolSet, options: SymbolOptions) -> SymbolSet:
+    """Every picture of ``loaded`` labelled with its name (words stay as they are), each in
+    the font words of its script print in; a warning for each name no font has in full.
+
+    Raises:
+        OptionError: a ``--font`` file that is missing or not a usable font.
+    """
+    names = [s.name for s in loaded.symbols if s.kind == "image"]
+    fonts, bundled = label_fonts(names, options)
+    symbols, warnings = [], []
+    for symbol in loaded.symbols:
+        if symbol.kind != "image":
+            symbols.append(symbol)
+            continue
+        if said := missing_warning(symbol.source, symbol.name, fonts, what="the label "):
+            warnings.append(said)
+        font = fonts.text.get(symbol.name, bundled)
+        symbols.append(label_symbol(symbol, symbol.name, font))
+    return dataclasses.replace(
+        loaded, symbols=tuple(symbols), warnings=loaded.warnings + tuple(warnings)
+    )
+
+
+def label_points(layouts: Sequence[CardLayout], symbols: Sequence[Symbol]) -> list[float]:
+    """The font size, in points, each card's smallest printed label (or word face) is set in;
+    ``inf`` for a card with none."""
+    out = []
+    for layout in layouts:
+        least = math.inf
+        for p in layout.placements:
+            symbol = symbols[p.symbol]
+            if symbol.lines:
+                mm = min(line.size for line in symbol.lines) * p.height / symbol.rgba.shape[0]
+                least = min(least, mm / 25.4 * 72)
+        out.append(least)
+    return out
+
+
+def small_labels(layouts: Sequence[CardLayout], symbols: Sequence[Symbol]) -> list[str]:
+    """A warning when a picture's label prints under ``READABLE_PT`` (none for word decks)."""
+    if not any(s.kind == "labelled" for s in symbols):
+        return []
+    only = [
+        CardLayout(tuple(p for p in layout.placements if symbols[p.symbol].kind == "labelled"))
+        for layout in layouts
+    ]
+    sizes = label_points(only, symbols)
+    least = min(sizes, default=math.inf)
+    if least >= READABLE_PT:
+        return []
+    card = sizes.index(least) + 1
+    return [
+        f"labels print as small as {least:.1f} pt (card {card}), hard to read under "
+        f"{READABLE_PT:g} pt; use larger cards (--card-size) or fewer symbols per card (-n)"
+    ]

@@ -1,0 +1,234 @@
+"""Vocabulary files: one symbol a row, each column one of its *faces* (a picture, a word, its
+translation, ``3 × 4`` beside ``12``), so that a card can show a symbol by any of its faces and
+players match meaning, not pixels.
+
+A vocabulary file is UTF-8 CSV (``.csv``, commas, or semicolons as spreadsheets in many locales
+save them) or TSV (``.tsv``) with a header row naming the columns. A column is a picture column
+when its header says so (``picture``, ``image``, ``photo``) or every cell names a picture file;
+picture paths are relative to the file. Nothing here decodes a picture: a bad row is refused with
+one line naming the file and line, before anything is loaded.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from dobble_print.errors import DobbleError, OptionError
+from dobble_print.symbols.names import display_name
+from dobble_print.symbols.raster import RASTER_SUFFIXES
+from dobble_print.symbols.svg import SVG_SUFFIXES
+
+VOCABULARY_SUFFIXES = frozenset({".csv", ".tsv"})
+MAX_VOCABULARY_BYTES = 1_000_000
+PICTURE_HEADERS = frozenset({"picture", "pictures", "image", "images", "photo", "photos"})
+KEY_SEPARATOR = " · "  # between a symbol's faces in the cover's answer key
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row: a symbol's faces, cell by cell in the columns' order (a picture as its path)."""
+
+    line: int
+    cells: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """A vocabulary file read and checked.
+
+    Attributes:
+        path: the file.
+        columns: the header's names.
+        pictures: for each column, whether it holds pictures.
+        entries: the rows, in order.
+    """
+
+    path: Path
+    columns: tuple[str, ...]
+    pictures: tuple[bool, ...]
+    entries: tuple[Entry, ...]
+
+    def picture(self, entry: Entry, column: int) -> Path:
+        """The picture file of ``entry``'s cell in ``column``."""
+        return self.path.parent / entry.cells[column]
+
+    def name(self, entry: Entry) -> str:
+        """What the symbol is called: its first text cell, else its first picture's name."""
+        texts = [c for c, p in zip(entry.cells, self.pictures, strict=True) if not p]
+        return texts[0] if texts else display_name(Path(entry.cells[0]))
+
+    def key(self, entry: Entry) -> str:
+        """The answer key's line for ``entry``: every text face, else the picture's name."""
+        texts = [c for c, p in zip(entry.cells, self.pictures, strict=True) if not p]
+        return KEY_SEPARATOR.join(texts) if texts else self.name(entry)
+
+    @property
+    def files(self) -> tuple[Path, ...]:
+        """Every picture the file names, in order."""
+        return tuple(
+            self.picture(e, c) for e in self.entries for c, p in enumerate(self.pictures) if p
+        )
+
+
+@dataclass(frozen=True)
+class Face:
+    """What a card can show of a symbol: one column, or a picture with a text column as its
+    label (``picture+word``)."""
+
+    name: str
+    columns: tuple[int, ...]
+
+
+def _decode(path: Path, raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise DobbleError(f"{path}:{line}: not UTF-8 text; save the file as UTF-8") from None
+
+
+def _rows(path: Path) -> list[tuple[int, list[str]]]:
+    """The file's non-blank rows as ``(line number, cells)``, cells stripped and NFC."""
+    try:
+        with path.open("rb") as f:
+            raw = f.read(MAX_VOCABULARY_BYTES + 1)
+    except OSError as exc:
+        raise DobbleError(f"{path}: cannot be opened ({exc.strerror or exc})") from None
+    if len(raw) > MAX_VOCABULARY_BYTES:
+        raise DobbleError(f"{path}: too large for a vocabulary file (over 1 MB)")
+    text = _decode(path, raw)
+    first = text.split("\n", 1)[0]
+    if path.suffix.lower() == ".tsv":
+        delimiter = "\t"
+    else:
+        delimiter = ";" if ";" in first and "," not in first else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows = []
+    start = 1
+    try:
+        for cells in reader:
+            clean = [unicodedata.normalize("NFC", " ".join(c.split())) for c in cells]
+            if any(clean) and not clean[0].startswith("#"):
+                rows.append((start, clean))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        raise DobbleError(f"{path}:{reader.line_num}: {exc}; check the quotes") from None
+    return rows
+
+
+def _is_picture_cell(cell: str) -> bool:
+    return Path(cell).suffix.lower() in RASTER_SUFFIXES | SVG_SUFFIXES
+
+
+def read_vocabulary(path: Path) -> Vocabulary:
+    """Read and check a vocabulary file (see the module's docstring).
+
+    Raises:
+        DobbleError: naming the file and line: no header, a row with too many or too few cells,
+            an empty cell, a picture that does not exist, or the same face on two rows.
+    """
+    rows = _rows(path)
+    if not rows:
+        raise DobbleError(
+            f"{path}: empty; give a header row (e.g. picture,word) and one row per symbol"
+        )
+    header_line, header = rows[0]
+    columns = tuple(header)
+    for k, name in enumerate(columns, 1):
+        if not name:
+            raise DobbleError(f"{path}:{header_line}: column {k} of the header has no name")
+        if columns.index(name) != k - 1:
+            raise DobbleError(f'{path}:{header_line}: two columns are called "{name}"')
+    entries = []
+    for line, cells in rows[1:]:
+        if len(cells) > len(columns) and any(cells[len(columns) :]):
+            raise DobbleError(
+                f"{path}:{line}: {len(cells)} cells but the header names {len(columns)} "
+                "columns; remove the extra cells, or quote a cell that holds a comma"
+            )
+        cells = (cells + [""] * len(columns))[: len(columns)]
+        for name, cell in zip(columns, cells, strict=True):
+            if not cell:
+                raise DobbleError(
+                    f'{path}:{line}: the "{name}" cell is empty; give every symbol all its faces'
+                )
+        entries.append(Entry(line, tuple(cells)))
+    pictures = tuple(
+        name.casefold() in PICTURE_HEADERS
+        or (bool(entries) and all(_is_picture_cell(e.cells[k]) for e in entries))
+        for k, name in enumerate(columns)
+    )
+    vocabulary = Vocabulary(path, columns, pictures, tuple(entries))
+    _check_entries(vocabulary)
+    return vocabulary
+
+
+def _check_entries(vocabulary: Vocabulary) -> None:
+    """Every picture exists, and no face is on two rows (players could not tell which is meant)."""
+    path = vocabulary.path
+    for k, name in enumerate(vocabulary.columns):
+        seen: dict[str, int] = {}
+        for entry in vocabulary.entries:
+            cell = entry.cells[k]
+            if vocabulary.pictures[k]:
+                if not _is_picture_cell(cell):
+                    raise DobbleError(
+                        f'{path}:{entry.line}: "{cell}" in the "{name}" column is not a picture '
+                        "file (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG)"
+                    )
+                if not vocabulary.picture(entry, k).is_file():
+                    raise DobbleError(
+                        f"{path}:{entry.line}: {cell}: no such picture; paths are relative to "
+                        f"the folder of {path.name}"
+                    )
+                same = str(vocabulary.picture(entry, k).resolve())
+            else:
+                same = cell.casefold()
+            if same in seen:
+                raise DobbleError(
+                    f'{path}:{entry.line}: duplicate symbol: "{cell}" is also on line '
+                    f"{seen[same]}; give each symbol once"
+                )
+            seen[same] = entry.line
+
+
+def choose_faces(vocabulary: Vocabulary, spec: Sequence[str]) -> tuple[Face, ...]:
+    """The faces ``--faces`` names (``picture``, ``word``, ``picture+word``); every column when
+    ``spec`` is empty.
+
+    Raises:
+        OptionError: a name that is not a column, a face named twice, or a combination that is
+            not one picture column and one text column.
+    """
+    columns = vocabulary.columns
+    if not spec:
+        return tuple(Face(name, (k,)) for k, name in enumerate(columns))
+    faces = []
+    for item in spec:
+        parts = [p.strip() for p in item.split("+")]
+        unknown = [p for p in parts if p not in columns]
+        if unknown:
+            raise OptionError(
+                "faces",
+                f'"{unknown[0]}" is not a column of {vocabulary.path.name}; '
+                f"its columns are {', '.join(columns)}",
+            )
+        ks = tuple(columns.index(p) for p in parts)
+        kinds = sorted(vocabulary.pictures[k] for k in ks)
+        if len(ks) > 1 and kinds != [False, True]:
+            raise OptionError(
+                "faces",
+                f"{item}: a combined face is a picture column and a text column "
+                "(its label), e.g. picture+word",
+            )
+        ks = tuple(sorted(ks, key=lambda k: (not vocabulary.pictures[k], k)))  # picture first
+        face = Face("+".join(columns[k] for k in ks), ks)
+        if face in faces:
+            raise OptionError("faces", f"{item} is named twice; name each face once")
+        faces.append(face)
+    return tuple(faces)

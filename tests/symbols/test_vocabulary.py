@@ -1,0 +1,149 @@
+"""Vocabulary files: read, checked row by row, faces chosen; every bad row one line naming the
+file and line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dobble_print.errors import DobbleError, OptionError
+from dobble_print.symbols import choose_faces, find_sources
+from dobble_print.symbols.vocabulary import read_vocabulary
+from tests.support.messages import as_cli
+
+ICONS = Path(__file__).resolve().parents[2] / "assets" / "icons"
+
+
+def _write(folder: Path, text: str, name: str = "vocab.csv") -> Path:
+    (folder / "pics").mkdir(exist_ok=True)
+    for icon in ("cat", "dog", "apple"):
+        (folder / "pics" / f"{icon}.svg").write_bytes((ICONS / f"{icon}.svg").read_bytes())
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_columns_rows_and_pictures_relative_to_the_file(tmp_path):
+    path = _write(
+        tmp_path,
+        "\ufeffpicture,word,translation\npics/cat.svg,cat,gato\n\npics/dog.svg,dog,perro\n",
+    )
+    v = read_vocabulary(path)
+    assert v.columns == ("picture", "word", "translation")
+    assert v.pictures == (True, False, False)
+    assert [(e.line, e.cells) for e in v.entries] == [
+        (2, ("pics/cat.svg", "cat", "gato")),
+        (4, ("pics/dog.svg", "dog", "perro")),
+    ]
+    assert v.files == (tmp_path / "pics/cat.svg", tmp_path / "pics/dog.svg")
+    assert [v.key(e) for e in v.entries] == ["cat · gato", "dog · perro"]
+    found = find_sources([path])
+    assert (
+        found.vocabulary == v and path in found.files and tmp_path / "pics/dog.svg" in found.files
+    )
+
+
+def test_tsv_semicolons_and_quoted_commas(tmp_path):
+    tsv = _write(tmp_path, "fact\tanswer\n3 × 4\t12\n2 + 2\t4\n", "maths.tsv")
+    assert read_vocabulary(tsv).entries[0].cells == ("3 × 4", "12")
+    assert read_vocabulary(tsv).pictures == (False, False)
+    semi = _write(tmp_path, "word;translation\ncat;gato\n", "semi.csv")
+    assert read_vocabulary(semi).entries[0].cells == ("cat", "gato")
+    quoted = _write(tmp_path, 'word,gloss\n"one, two",1 2\n', "quoted.csv")
+    assert read_vocabulary(quoted).entries[0].cells == ("one, two", "1 2")
+
+
+BAD = [
+    ("", "{p}: empty; give a header row (e.g. picture,word) and one row per symbol"),
+    (
+        "picture,word\npics/cat.svg,cat\npics/dog.svg,dog,perro\n",
+        "{p}:3: 3 cells but the header names 2 columns; remove the extra cells, "
+        "or quote a cell that holds a comma",
+    ),
+    (
+        "picture,word\npics/cat.svg,\n",
+        '{p}:2: the "word" cell is empty; give every symbol all its faces',
+    ),
+    (
+        "picture,word\npics/cat.svg\n",
+        '{p}:2: the "word" cell is empty; give every symbol all its faces',
+    ),
+    (
+        "picture,word\npics/cat.svg,cat\npics/cow.svg,cow\n",
+        "{p}:3: pics/cow.svg: no such picture; paths are relative to the folder of vocab.csv",
+    ),
+    (
+        "picture,word\npics/cat.svg,cat\npics/dog.svg,Cat\n",
+        '{p}:3: duplicate symbol: "Cat" is also on line 2; give each symbol once',
+    ),
+    (
+        "picture,word\npics/cat.svg,cat\npics/cat.svg,kitten\n",
+        '{p}:3: duplicate symbol: "pics/cat.svg" is also on line 2; give each symbol once',
+    ),
+    (
+        "picture,word\npics/cat.svg,cat\nnotes.txt,dog\n",
+        '{p}:3: "notes.txt" in the "picture" column is not a picture file '
+        "(PNG, JPEG, WebP, GIF, BMP, TIFF, SVG)",
+    ),
+    ("word,word\ncat,dog\n", '{p}:1: two columns are called "word"'),
+    ("word,\ncat,dog\n", "{p}:1: column 2 of the header has no name"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BAD)
+def test_bad_rows_are_one_line_naming_the_file_and_line(tmp_path, text, message):
+    path = _write(tmp_path, text)
+    with pytest.raises(DobbleError) as exc:
+        find_sources([path])
+    assert str(exc.value) == message.format(p=path)
+
+
+def test_not_utf8(tmp_path):
+    path = tmp_path / "v.csv"
+    path.write_bytes("word,translation\ncafé,kaffee\n".encode("latin-1"))
+    with pytest.raises(DobbleError, match=r"v\.csv:2: not UTF-8 text; save the file as UTF-8"):
+        read_vocabulary(path)
+
+
+def test_a_vocabulary_file_is_the_only_source(tmp_path):
+    path = _write(tmp_path, "word,translation\ncat,gato\n")
+    with pytest.raises(DobbleError) as exc:
+        find_sources([path, ICONS])
+    assert str(exc.value) == (
+        f"{path}: a vocabulary file makes the whole deck; give it as the only source"
+    )
+
+
+def test_faces_chosen_by_column_names(tmp_path):
+    v = read_vocabulary(_write(tmp_path, "picture,word,translation\npics/cat.svg,cat,gato\n"))
+    assert [(f.name, f.columns) for f in choose_faces(v, [])] == [
+        ("picture", (0,)),
+        ("word", (1,)),
+        ("translation", (2,)),
+    ]
+    faces = choose_faces(v, ["word+picture", "translation"])
+    assert [(f.name, f.columns) for f in faces] == [("picture+word", (0, 1)), ("translation", (2,))]
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        (
+            ["picture", "wort"],
+            '--faces "wort" is not a column of vocab.csv; its columns are '
+            "picture, word, translation",
+        ),
+        (
+            ["word+translation"],
+            "--faces word+translation: a combined face is a picture column "
+            "and a text column (its label), e.g. picture+word",
+        ),
+        (["word", "word"], "--faces word is named twice; name each face once"),
+    ],
+)
+def test_bad_faces(tmp_path, spec, message):
+    v = read_vocabulary(_write(tmp_path, "picture,word,translation\npics/cat.svg,cat,gato\n"))
+    with pytest.raises(OptionError) as exc:
+        choose_faces(v, spec)
+    assert as_cli(exc.value) == message

@@ -1,0 +1,152 @@
+"""Matching decks from vocabulary files: each symbol shown by each face on an equal share of its
+cards, the one-match rule by rows, all checked from the report; the answer key lists the rows."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+from pathlib import Path
+
+import fitz
+import pytest
+
+from dobble_print.errors import OptionError
+from dobble_print.options import BuildOptions
+from dobble_print.pipeline import build, plan
+from tests.support.messages import as_cli
+
+ICONS = Path(__file__).resolve().parent.parent / "assets" / "icons"
+
+
+def _vocabulary(folder: Path) -> Path:
+    """31 rows ``picture,word`` over the bundled icons, the pictures in a folder beside it."""
+    (folder / "pictures").mkdir(parents=True)
+    rows = ["picture,word"]
+    for icon in sorted(ICONS.glob("*.svg"))[:31]:
+        (folder / "pictures" / icon.name).write_bytes(icon.read_bytes())
+        rows.append(f"pictures/{icon.name},{icon.stem.replace('_', ' ')}")
+    path = folder / "vocab.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def _maths(folder: Path) -> Path:
+    facts, seen = [], set()
+    for a, b in itertools.combinations_with_replacement(range(2, 10), 2):
+        if a * b not in seen and len(facts) < 13:
+            seen.add(a * b)
+            facts.append(f"{a} × {b}\t{a * b}")
+    path = folder / "maths.tsv"
+    path.write_text("fact\tanswer\n" + "\n".join(facts) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def vocab_deck(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("vocab")
+    out = folder / "deck.pdf"
+    options = BuildOptions(
+        sources=(_vocabulary(folder),), output=out, seed=4, report=folder / "deck.json"
+    )
+    result = build(options)
+    return out, json.loads((folder / "deck.json").read_text(encoding="utf-8")), result
+
+
+def _faces_by_row(report: dict) -> dict[int, Counter]:
+    shown: dict[int, Counter] = {}
+    for card in report["cards"]:
+        for p in card["placements"]:
+            shown.setdefault(p["entry"], Counter())[p["face"]] += 1
+    return shown
+
+
+def test_each_symbol_is_a_picture_on_3_of_its_6_cards_and_a_word_on_the_other_3(vocab_deck):
+    _, report, _ = vocab_deck
+    assert report["symbols_per_card"] == 6 and len(report["cards"]) == 31
+    shown = _faces_by_row(report)
+    assert len(shown) == 31
+    assert all(count == Counter(picture=3, word=3) for count in shown.values())
+    entries = report["vocabulary"]["entries"]
+    for card in report["cards"]:  # the face named is the symbol printed
+        for p in card["placements"]:
+            face = report["vocabulary"]["faces"].index(p["face"])
+            assert p["symbol"] == entries[p["entry"]]["symbols"][face]
+
+
+def test_any_two_cards_share_exactly_one_symbol_by_its_faces(vocab_deck):
+    _, report, _ = vocab_deck
+    rows = [{p["entry"] for p in card["placements"]} for card in report["cards"]]
+    assert all(len(r) == 6 for r in rows)
+    assert all(len(a & b) == 1 for a, b in itertools.combinations(rows, 2))
+    # and the matches are mostly across faces: the same picture twice is not the game
+    faces = [{p["entry"]: p["face"] for p in card["placements"]} for card in report["cards"]]
+    across = sum(
+        a[(a.keys() & b.keys()).pop()] != b[(a.keys() & b.keys()).pop()]
+        for a, b in itertools.combinations(faces, 2)
+    )
+    assert across >= 0.5 * 465
+
+
+def test_the_words_print_as_text_and_the_key_lists_every_row(vocab_deck):
+    pdf, report, result = vocab_deck
+    doc = fitz.open(pdf)
+    cover = doc[0].get_text()
+    assert "Answer key: all 31 symbols" in cover and "31 symbols" in cover
+    for entry in report["vocabulary"]["entries"]:
+        assert entry["cells"]["word"] in cover
+    words = {p["entry"] for c in report["cards"] for p in c["placements"] if p["face"] == "word"}
+    text = " ".join(page.get_text() for page in doc.pages(1))
+    for e in words:
+        assert report["vocabulary"]["entries"][e]["cells"]["word"].split()[0] in text
+    assert result.matching is not None and result.matching.entries == 31
+
+
+def test_a_maths_deck_of_two_text_faces(tmp_path):
+    path = _maths(tmp_path)
+    out = tmp_path / "maths.pdf"
+    build(BuildOptions(sources=(path,), output=out, seed=1, report=tmp_path / "m.json"))
+    report = json.loads((tmp_path / "m.json").read_text(encoding="utf-8"))
+    assert len(report["cards"]) == 13
+    assert all(c == Counter(fact=2, answer=2) for c in _faces_by_row(report).values())
+    rows = [{p["entry"] for p in card["placements"]} for card in report["cards"]]
+    assert all(len(a & b) == 1 for a, b in itertools.combinations(rows, 2))
+    text = " ".join(page.get_text() for page in fitz.open(out).pages(1))
+    assert "×" in text
+
+
+def test_plan_counts_the_rows_and_names_the_faces(tmp_path):
+    path = _maths(tmp_path)
+    options = BuildOptions(sources=(path,), output=tmp_path / "x.pdf", seed=1, faces=("answer",))
+    planned = plan(options)
+    assert (planned.found, planned.usable, len(planned.deck.cards)) == (13, 13, 13)
+    assert planned.why.endswith("; each symbol shown as answer")
+
+
+def test_faces_without_a_vocabulary_file(tmp_path):
+    options = BuildOptions(sources=(ICONS,), output=tmp_path / "x.pdf", seed=1, faces=("word",))
+    with pytest.raises(OptionError) as exc:
+        plan(options)
+    assert as_cli(exc.value) == (
+        "--faces needs a vocabulary file (.csv or .tsv with a header) as the source"
+    )
+
+
+def test_labels_with_a_vocabulary_label_its_pictures_with_the_first_text_column(tmp_path):
+    (tmp_path / "p").mkdir()
+    rows = ["picture,word,translation"]
+    for icon, word, other in [
+        ("cat", "cat", "gato"),
+        ("dog", "dog", "perro"),
+        ("apple", "apple", "manzana"),
+        ("banana", "banana", "plátano"),
+        ("key", "key", "llave"),
+        ("sun", "sun", "sol"),
+        ("tree", "tree", "árbol"),
+    ]:
+        (tmp_path / "p" / f"{icon}.svg").write_bytes((ICONS / f"{icon}.svg").read_bytes())
+        rows.append(f"p/{icon}.svg,{word},{other}")
+    path = tmp_path / "v.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    options = BuildOptions(sources=(path,), output=tmp_path / "x.pdf", seed=1, labels=True)
+    assert plan(options).why.endswith("; each symbol shown as picture+word or translation")

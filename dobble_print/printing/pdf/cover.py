@@ -72,12 +72,13 @@ def draw_cover_page(c, page: CoverPage, symbols: Sequence[Symbol], fonts: tuple[
 
 
 def _name_font(symbol: Symbol, regular: str) -> str | None:
-    """The font of a symbol's name in the legend: a word's own font when it is not the bundled
-    one (a Japanese word's name is Japanese); none for a word drawn as outlines or an emoji
-    line (the symbol above already shows it, and the regular font has no glyphs for it)."""
+    """The font of a symbol's name in the legend: a word's or a label's own font when it is not
+    the bundled one (a Japanese word's name is Japanese); none for a word drawn as outlines or
+    an emoji line (the symbol above already shows it, and the regular font has no glyphs for
+    it)."""
     from dobble_print.resources import default_font
 
-    if symbol.kind == "word":
+    if symbol.kind in ("word", "labelled"):  # a label is set in a word's font too
         if symbol.outline:
             return None
         if symbol.font != str(default_font()):

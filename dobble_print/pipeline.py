@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -153,12 +153,8 @@ def prepare(
                 "reshuffle", f"{number} is out of range: this deck has cards 1 to {len(deck.cards)}"
             )
     symbols = loaded.symbols
-    rules_pages = (
-        len(plan_rules(_rules_deck(options, deck, len(symbols)), options.paper, options.margin))
-        if options.rules
-        else 0
-    )
-    box_pages = len(_box(options, len(deck.cards), deck.symbols_per_card)) if options.box else 0
+    rules_pages = len(_rules(options, deck, symbols, matching))
+    box_pages = len(_box(options, deck, symbols)) if options.box else 0
     plan = plan_sheets(
         len(deck.cards),
         paper=options.paper,
@@ -225,21 +221,37 @@ def prepare(
     )
 
 
-def _rules_deck(options: BuildOptions, deck: Deck, symbols: int) -> RulesDeck:
-    """What the rules sheet says about this deck."""
-    return RulesDeck(
+def _rules(
+    options: BuildOptions, deck: Deck, symbols: Sequence[Symbol], matching: Matching | None
+) -> tuple:
+    """The rules sheet's page(s), none without ``--rules``; a vocabulary deck counts its rows."""
+    if not options.rules:
+        return ()
+    about = RulesDeck(
         len(deck.cards),
         deck.symbols_per_card,
-        symbols,
+        matching.entries if matching else len(symbols),
         connect=options.variant is Variant.CONNECT,
         cover=options.cover,
         title=options.title,
+        shows=_shows(symbols),
     )
+    return plan_rules(about, options.paper, options.margin)
 
 
-def _box(options: BuildOptions, cards: int, symbols_per_card: int) -> tuple[BoxPage, ...]:
-    """The tuck box's page(s) for ``cards`` cards."""
-    facts = f"{cards} cards, {symbols_per_card} pictures on each\nany two share exactly one"
+def _shows(symbols: Sequence[Symbol]) -> tuple[str, str]:
+    """What the cards show, one and several, for the rules and the box: a word deck's rules
+    speak of words."""
+    words = sum(s.kind == "word" for s in symbols)
+    if not words:
+        return "picture", "pictures"
+    return ("word", "words") if words == len(symbols) else ("picture or word", "pictures and words")
+
+
+def _box(options: BuildOptions, deck: Deck, symbols: Sequence[Symbol]) -> tuple[BoxPage, ...]:
+    """The tuck box's page(s) for the deck's cards."""
+    cards, n = len(deck.cards), deck.symbols_per_card
+    facts = f"{cards} cards, {n} {_shows(symbols)[1]} on each\nany two share exactly one"
     return plan_box(
         options.card,
         cards,
@@ -385,15 +397,8 @@ def build(
     cover = plan_cover(names, facts, plan) if options.cover else ()
     if matching is not None:
         cover = key_faces(cover, matching.key_symbols())
-    rules = (
-        plan_rules(
-            _rules_deck(options, prepared.deck, facts.symbols), options.paper, options.margin
-        )
-        if options.rules
-        else ()
-    )
-    n = prepared.deck.symbols_per_card
-    box = _box(options, len(layouts), n) if options.box else ()
+    rules = _rules(options, prepared.deck, symbols, matching)
+    box = _box(options, prepared.deck, symbols) if options.box else ()
 
     def write(tmp: Path) -> None:
         render_pdf(

@@ -35,6 +35,7 @@ class RulesDeck:
     connect: bool = False
     cover: bool = True
     title: str | None = None
+    shows: tuple[str, str] = ("picture", "pictures")  # what the cards show: one, several
 
 
 @functools.cache
@@ -50,6 +51,8 @@ def rules_blocks(deck: RulesDeck) -> list[tuple[str | None, str]]:
         "cards": deck.cards,
         "symbols_per_card": deck.symbols_per_card,
         "symbols": deck.symbols,
+        "picture": deck.shows[0],
+        "pictures": deck.shows[1],
     }
     intro = words["intro"]
     if deck.cover:

@@ -37,6 +37,17 @@ def test_rules_and_box_pages_follow_the_cover(tmp_path, words):
     assert all("how to play" not in t and "Tuck box" not in t for t in texts[3:])
 
 
+def test_the_rules_and_the_box_of_a_word_deck_speak_of_words(tmp_path, words):
+    out = tmp_path / "deck.pdf"
+    result = run("build", words, "-o", out, "--seed", 3, "-q", "--rules", "--box")
+    assert result.exit_code == 0, result.output
+    rules, box = (" ".join(pymupdf.open(out)[i].get_text().split()) for i in (1, 2))
+    assert "share exactly one word: never two" in rules
+    assert "7 cards with 3 words on each" in rules
+    assert "picture" not in rules
+    assert "7 cards, 3 words on each" in box
+
+
 @pytest.mark.parametrize(
     ("args", "line"),
     [

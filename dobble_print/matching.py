@@ -111,14 +111,20 @@ def _shown(faces: Sequence[Face]) -> str:
 
 
 def refuse_faces(options: BuildOptions, found: Sources) -> None:
-    """``--faces`` needs a vocabulary file.
+    """``--faces`` needs a vocabulary file, and ``--labels`` pictures to label.
 
     Raises:
-        OptionError: ``--faces`` without one.
+        OptionError: ``--faces`` without one; ``--labels`` on a list of words alone.
     """
     if options.faces and found.vocabulary is None:
         raise OptionError(
             "faces", "needs a vocabulary file (.csv or .tsv with a header) as the source"
+        )
+    if options.labels and found.vocabulary is None and found.noun == "words":
+        raise OptionError(
+            "labels",
+            "puts each picture's name under it, and these sources are words only; "
+            "add pictures, or leave --labels out",
         )
 
 

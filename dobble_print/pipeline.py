@@ -335,7 +335,7 @@ def _labelled(loaded: SymbolSet, options: BuildOptions, cache: SymbolCache | Non
         return with_labels(loaded, options.symbol_options)
 
     return (
-        cache.derived(loaded, ("labels", options.symbol_options.font), label) if cache else label()
+        cache.derived(loaded, ("labels", options.symbol_options.fonts), label) if cache else label()
     )
 
 

@@ -136,3 +136,35 @@ def test_the_answer_key_names_each_picture_once(labelled_deck):
         first = symbol["name"].split()[0]
         assert sum(w[4] == first for w in words) >= 1
     assert sum(w[4] == "elephant" for w in words) == 1
+
+
+def test_labels_with_the_apps_cache_make_the_same_pdf(tmp_path):
+    from dobble_print import SymbolCache
+
+    pictures = tmp_path / "p"
+    pictures.mkdir()
+    for i, green in enumerate((5, 40, 80, 120, 160, 200, 240)):
+        _blob(pictures / f"pic{i}.png", green)
+    cache = SymbolCache()
+    made = []
+    for name in ("plain.pdf", "cached.pdf", "again.pdf"):
+        options = BuildOptions(sources=(pictures,), output=tmp_path / name, seed=1, labels=True)
+        build(options, cache=None if name == "plain.pdf" else cache, measure=False)
+        made.append((tmp_path / name).read_bytes())
+    assert made[0] == made[1] == made[2]
+
+
+def test_labels_on_words_alone_are_refused_in_one_line(tmp_path):
+    from dobble_print.errors import OptionError
+    from tests.support.messages import as_cli
+
+    words = tmp_path / "words.txt"
+    words.write_text("cat\ndog\nsun\n", encoding="utf-8")
+    out = tmp_path / "deck.pdf"
+    with pytest.raises(OptionError) as caught:
+        build(BuildOptions(sources=(words,), output=out, seed=1, labels=True))
+    assert as_cli(caught.value) == (
+        "--labels puts each picture's name under it, and these sources are words only; "
+        "add pictures, or leave --labels out"
+    )
+    assert not out.exists()

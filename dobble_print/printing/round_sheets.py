@@ -137,19 +137,64 @@ def compass_ticks(
     margin: float,
 ) -> tuple[Segment, ...]:
     """Short outward ticks at the card's four compass points, each shortened (or left out) so that
-    it stays in the printable area and never reaches halfway to a neighbouring card."""
+    it stays in the printable area and never reaches halfway to a neighbouring card.
+
+    Ticks on one line only (top and bottom) or none at all cannot centre a circle punch, which is
+    all that guides a punch deck's cards (no printed ring): such a card gets ticks in the gaps
+    its neighbours leave (:func:`_gap_ticks`), where compass ticks found no room.
+    """
     start = radius + bleed + TICK_OFFSET
-    ticks = []
-    for u in _COMPASS:
-        end = min(start + TICK_LENGTH, _tick_reach(centre, u, others, paper, margin))
-        if end - start >= TICK_MIN:
-            ticks.append(
-                Segment(
-                    (centre[0] + u[0] * start, centre[1] + u[1] * start),
-                    (centre[0] + u[0] * end, centre[1] + u[1] * end),
-                )
-            )
-    return tuple(ticks)
+    ticks = [_tick(centre, u, start, others, paper, margin) for u in _COMPASS]
+    found = [(u, t) for u, t in zip(_COMPASS, ticks, strict=True) if t is not None]
+    if len({_axis(u) for u, _ in found}) < 2:
+        found += _gap_ticks(centre, [u for u, _ in found], start, others, paper, margin)
+    return tuple(t for _, t in found)
+
+
+GAP_STEP = 15  # degrees between the directions tried for ticks in the gaps between cards
+GAP_SPREAD = 40  # degrees at least between two ticks of one card
+
+
+def _tick(centre, u, start: float, others, paper: Paper, margin: float) -> Segment | None:
+    """The tick from ``start`` out along ``u``, as long as it may be; None when too short."""
+    end = min(start + TICK_LENGTH, _tick_reach(centre, u, others, paper, margin))
+    if end - start < TICK_MIN:
+        return None
+    return Segment(
+        (centre[0] + u[0] * start, centre[1] + u[1] * start),
+        (centre[0] + u[0] * end, centre[1] + u[1] * end),
+    )
+
+
+def _axis(u: tuple[float, float]) -> int:
+    """The direction of ``u`` in whole degrees, modulo 180 (a line's two ends are one axis)."""
+    return round(math.degrees(math.atan2(u[1], u[0]))) % 180
+
+
+def _gap_ticks(centre, taken, start: float, others, paper: Paper, margin: float):
+    """Ticks in other directions, longest first, each at least :data:`GAP_SPREAD` from the
+    others, until the card has four: ``(direction, tick)`` pairs."""
+    tried = []
+    for step in range(360 // GAP_STEP):
+        a = math.radians(step * GAP_STEP)
+        u = (round(math.cos(a), 12), round(math.sin(a), 12))
+        tick = _tick(centre, u, start, others, paper, margin) if u not in _COMPASS else None
+        if tick is not None:
+            length = math.dist(tick.start, tick.end)
+            tried.append((-round(length, 6), step, u, tick))
+    found, chosen = [], list(taken)
+    for _, _, u, tick in sorted(tried, key=lambda t: t[:2]):
+        if len(chosen) >= len(_COMPASS):
+            break
+        if all(_apart(u, v) >= GAP_SPREAD for v in chosen):
+            chosen.append(u)
+            found.append((u, tick))
+    return found
+
+
+def _apart(u: tuple[float, float], v: tuple[float, float]) -> float:
+    """The angle between two unit directions, degrees."""
+    return math.degrees(math.acos(max(-1.0, min(1.0, u[0] * v[0] + u[1] * v[1]))))
 
 
 def round_pattern(

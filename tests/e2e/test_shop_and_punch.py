@@ -72,20 +72,26 @@ def _check_safe_zone(shop: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("preset", "diameter", "cards"), [("punch-2.5in", 63.5, 31), ("punch-2in", 50.8, 13)]
+    ("preset", "paper", "diameter", "cards"),
+    [
+        ("punch-2.5in", "a4", 63.5, 31),
+        ("punch-2.5in", "letter", 63.5, 31),
+        ("punch-2in", "a4", 50.8, 13),
+        ("punch-2in", "letter", 50.8, 13),
+    ],
 )
-def test_punch_presets_cut_at_the_punch_size_with_no_ring(tmp_path, preset, diameter, cards):
+def test_punch_presets_cut_at_the_punch_size_with_no_ring(tmp_path, preset, paper, diameter, cards):
     pdf, report = tmp_path / "deck.pdf", tmp_path / "deck.json"
     result = run(
         "build", "--preset", preset, "-o", str(pdf), "--report", str(report),
-        "--seed", "1", "-q", "--no-cover",
+        "--seed", "1", "-q", "--no-cover", "--paper", paper,
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     data = json.loads(report.read_text(encoding="utf-8"))
     assert len(data["cards"]) == cards
     assert data["metrics"]["smallest"] >= PUNCH_FLOOR_MM
     doc = pymupdf.open(pdf)
-    reach: dict[int, dict[str, float]] = {c["index"]: {} for c in data["cards"]}
+    reach: dict[int, dict[int, float]] = {c["index"]: {} for c in data["cards"]}
     for number, page in enumerate(doc, start=1):
         centres = {c["index"]: c["center_mm"] for c in data["cards"] if c["page"] == number}
         for drawing in page.get_drawings():
@@ -95,18 +101,20 @@ def test_punch_presets_cut_at_the_punch_size_with_no_ring(tmp_path, preset, diam
                 middle = np.mean(ends, axis=0)
                 card = min(centres, key=lambda i: math.dist(centres[i], middle))  # its card
                 cx, cy = centres[card]
-                inner = min(ends, key=lambda e: math.dist(e, (cx, cy)))
-                if abs(ends[0][0] - cx) < 0.01 and abs(ends[1][0] - cx) < 0.01:
-                    reach[card]["N" if inner[1] > cy else "S"] = abs(inner[1] - cy)
-                else:
-                    assert abs(ends[0][1] - cy) < 0.01 and abs(ends[1][1] - cy) < 0.01
-                    reach[card]["E" if inner[0] > cx else "W"] = abs(inner[0] - cx)
+                inner, outer = sorted(ends, key=lambda e: math.dist(e, (cx, cy)))
+                # a tick points straight out from the card's centre, whichever way it goes
+                out = math.atan2(outer[1] - cy, outer[0] - cx)
+                assert abs(math.atan2(inner[1] - cy, inner[0] - cx) - out) < 1e-3
+                reach[card][round(math.degrees(out)) % 360] = math.dist(inner, (cx, cy))
     measured = []
     for card, sides in reach.items():
-        assert sides, f"card {card + 1} has no centring tick"
+        axes = {angle % 180 for angle in sides}
+        assert len(axes) >= 2, (
+            f"card {card + 1}: ticks on {len(axes)} line(s) cannot centre a punch"
+        )
         for far in sides.values():  # a tick starts TICK_OFFSET outside the cut line
             measured.append(2 * (far - TICK_OFFSET))
-        for a, b in (("N", "S"), ("E", "W")):  # opposite ticks: the diameter without the centre
-            if a in sides and b in sides:
-                measured.append(sides[a] + sides[b] - 2 * TICK_OFFSET)
+        for angle, far in sides.items():  # opposite ticks: the diameter without the centre
+            if (angle + 180) % 360 in sides:
+                measured.append(far + sides[(angle + 180) % 360] - 2 * TICK_OFFSET)
     assert max(abs(d - diameter) for d in measured) <= 0.1, (min(measured), max(measured))

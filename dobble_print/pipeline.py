@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,11 +19,11 @@ from dobble_print.deck import (
     Deck,
     Team,
     assign_teams,
-    cover_lines,
     mix,
     shuffle_cards,
 )
 from dobble_print.errors import OptionError
+from dobble_print.front_matter import page_counts, plan_front_matter
 from dobble_print.layout import (
     SmallSymbol,
     estimated_sizes,
@@ -35,7 +35,6 @@ from dobble_print.layout import (
 from dobble_print.matching import (
     Matching,
     faces_report,
-    key_faces,
     load_matching,
     plan_matching,
     refuse_faces,
@@ -52,18 +51,11 @@ from dobble_print.planning import (
 )
 from dobble_print.planning import plan as plan_sources
 from dobble_print.printing import (
-    BoxPage,
-    DeckFacts,
-    RulesDeck,
     SheetPlan,
     card_png_paths,
-    cover_page_count,
     draw_card,
     draw_sheet,
     load_back,
-    plan_box,
-    plan_cover,
-    plan_rules,
     plan_sheets,
     render_pdf,
     save_png,
@@ -153,8 +145,7 @@ def prepare(
                 "reshuffle", f"{number} is out of range: this deck has cards 1 to {len(deck.cards)}"
             )
     symbols = loaded.symbols
-    rules_pages = len(_rules(options, deck, symbols, matching))
-    box_pages = len(_box(options, deck, symbols)) if options.box else 0
+    cover_pages, rules_pages, box_pages = page_counts(options, deck, symbols, matching)
     plan = plan_sheets(
         len(deck.cards),
         paper=options.paper,
@@ -165,13 +156,7 @@ def prepare(
         ticks="ticks" in options.cut_guides,
         duplex=options.duplex if options.backs else None,
         back_offset=options.back_offset,
-        cover_pages=(
-            cover_page_count(
-                matching.entries if matching else len(symbols), options.paper, options.margin
-            )
-            if options.cover
-            else 0
-        ),
+        cover_pages=cover_pages,
         rules_pages=rules_pages,
         box_pages=box_pages,
     )
@@ -218,48 +203,6 @@ def prepare(
         notes=loaded.notes,
         teams=teams,
         matching=matching,
-    )
-
-
-def _rules(
-    options: BuildOptions, deck: Deck, symbols: Sequence[Symbol], matching: Matching | None
-) -> tuple:
-    """The rules sheet's page(s), none without ``--rules``; a vocabulary deck counts its rows."""
-    if not options.rules:
-        return ()
-    about = RulesDeck(
-        len(deck.cards),
-        deck.symbols_per_card,
-        matching.entries if matching else len(symbols),
-        connect=options.variant is Variant.CONNECT,
-        cover=options.cover,
-        title=options.title,
-        shows=_shows(symbols),
-    )
-    return plan_rules(about, options.paper, options.margin)
-
-
-def _shows(symbols: Sequence[Symbol]) -> tuple[str, str]:
-    """What the cards show, one and several, for the rules and the box: a word deck's rules
-    speak of words."""
-    words = sum(s.kind == "word" for s in symbols)
-    if not words:
-        return "picture", "pictures"
-    return ("word", "words") if words == len(symbols) else ("picture or word", "pictures and words")
-
-
-def _box(options: BuildOptions, deck: Deck, symbols: Sequence[Symbol]) -> tuple[BoxPage, ...]:
-    """The tuck box's page(s) for the deck's cards."""
-    cards, n = len(deck.cards), deck.symbols_per_card
-    facts = f"{cards} cards, {n} {_shows(symbols)[1]} on each\nany two share exactly one"
-    return plan_box(
-        options.card,
-        cards,
-        thickness=options.card_thickness,
-        paper=options.paper,
-        margin=options.margin,
-        title=options.box_title,
-        facts=facts,
     )
 
 
@@ -382,23 +325,9 @@ def build(
     symbols, layouts, plan = prepared.symbols, prepared.layouts, prepared.plan
     disc = 2 * (max(options.card.half_extent) + plan.back_bleed)
     back = load_back(options.backs, diameter=disc) if options.backs else None
-    facts = DeckFacts(
-        prepared.deck.symbols_per_card,
-        len(prepared.deck.cards),
-        len(symbols),
-        options.seed,
-        notes=cover_lines(prepared.teams) if prepared.teams else (),
-        title=options.title,
+    front = plan_front_matter(
+        options, prepared.deck, symbols, plan, matching=prepared.matching, teams=prepared.teams
     )
-    matching = prepared.matching
-    if matching is not None:  # the answer key lists the rows, each with all its faces
-        facts = dataclasses.replace(facts, symbols=matching.entries)
-    names = matching.key_names() if matching else [s.name for s in symbols]
-    cover = plan_cover(names, facts, plan) if options.cover else ()
-    if matching is not None:
-        cover = key_faces(cover, matching.key_symbols())
-    rules = _rules(options, prepared.deck, symbols, matching)
-    box = _box(options, prepared.deck, symbols) if options.box else ()
 
     def write(tmp: Path) -> None:
         render_pdf(
@@ -406,13 +335,13 @@ def build(
             symbols=symbols,
             layouts=layouts,
             plan=plan,
-            cover=cover,
+            cover=front.cover,
             back=back,
             card_color=options.card_color,
             progress=_stage(progress, "render"),
             teams=prepared.teams,
-            rules=rules,
-            box=box,
+            rules=front.rules,
+            box=front.box,
         )
 
     metrics = None
@@ -439,8 +368,8 @@ def build(
         metrics=metrics,
         teams=prepared.teams,
     )
-    if matching is not None:
-        report = faces_report(report, matching)
+    if prepared.matching is not None:
+        report = faces_report(report, prepared.matching)
     if options.report is not None:
         text = json.dumps(report, indent=1, ensure_ascii=False) + "\n"
         write_atomically(options.report, lambda tmp: tmp.write_text(text, encoding="utf-8"))

@@ -9,6 +9,7 @@ _EXPORTS = {
     "Duplex": "sheet",
     "SheetPlan": "sheet",
     "plan_sheets": "imposition",
+    "CoverPage": "cover",
     "DeckFacts": "cover",
     "cover_page_count": "cover",
     "plan_cover": "cover",

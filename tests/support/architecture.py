@@ -21,7 +21,7 @@ LAYERS = (
     {"__main__"},
     {"cli", "app"},  # the two shells; the CLI starts the app
     {"pipeline"},
-    {"planning", "matching"},
+    {"planning", "matching", "front_matter"},
     {"report"},
     {"options", "presets", "units", "shops"},
     {"printing", "layout"},

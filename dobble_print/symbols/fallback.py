@@ -175,3 +175,32 @@ def missing_warning(where: str, text: str, fonts: WordFonts, *, what: str = "") 
         f"({', '.join(missing)}); they would print as empty boxes; install a font "
         f"that has them (e.g. `apt install {fonts.install[text]}`) or use --font"
     )
+
+
+LISTED = 3  # words with missing characters warned about one by one; more make one line
+
+
+def missing_warnings(found: Sequence[tuple[str, str]], fonts: WordFonts) -> list[str]:
+    """The warnings for the words ``found`` (``(label, word)``, label ``file:line``) whose
+    characters no font has: one line a word, but one line for all the words of a file that
+    want the same font when there are more than :data:`LISTED` (a Japanese list on a machine
+    without a Japanese font would otherwise give a line for every word)."""
+    groups: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for label, word in found:
+        if fonts.missing.get(word):
+            file = label.rsplit(":", 1)[0]
+            groups.setdefault((file, fonts.install[word]), []).append((label, word))
+    lines = []
+    for (file, package), words in groups.items():
+        if len(words) <= LISTED:
+            lines += [missing_warning(label, word, fonts) for label, word in words]
+            continue
+        chars = list(dict.fromkeys(ch for _, word in words for ch in fonts.missing[word]))
+        shown = ", ".join(chars[:8]) + (", …" if len(chars) > 8 else "")
+        at = ", ".join(label.rsplit(":", 1)[-1] for label, _ in words)
+        lines.append(
+            f"{file}: {len(words)} words have characters no installed font has ({shown}); "
+            "they would print as empty boxes; install a font that has them "
+            f"(e.g. `apt install {package}`) or use --font (lines {at})"
+        )
+    return [line for line in lines if line]

@@ -33,7 +33,7 @@ from dobble_print.symbols.background import (
     shape_photo,
 )
 from dobble_print.symbols.emoji import render_emoji
-from dobble_print.symbols.fallback import WordFonts, missing_warning, word_fonts
+from dobble_print.symbols.fallback import WordFonts, missing_warnings, word_fonts
 from dobble_print.symbols.names import display_name, distinct_names
 from dobble_print.symbols.outlines import PathOp, outline_lines
 from dobble_print.symbols.pictures import load_picture, picture_problem
@@ -331,6 +331,7 @@ def load_symbols(
     lookalikes: Lookalikes[Symbol] = Lookalikes()  # near-duplicates: resized or re-saved copies
     total = len(sources.items) if need is None else min(need, len(sources.items))
     words = 0
+    lettered: list[tuple[str, str]] = []  # (label, word) of the words used, for missing glyphs
     stop = len(sources.items)
     with _decoded_ahead(sources.items, max_px=max_px, options=options) as decoded:
         for i, source in enumerate(sources.items):
@@ -364,13 +365,12 @@ def load_symbols(
             seen[key] = symbol
             if symbol.kind == "word":
                 words += 1
-                if fonts is not None and (
-                    said := missing_warning(source.label, source.word, fonts)
-                ):
-                    warnings.append(said)
+                lettered.append((source.label, source.word))
             symbols.append(symbol)
             if progress:
                 progress(min(len(symbols), total), total)
+    if fonts is not None:
+        warnings += missing_warnings(lettered, fonts)
     unused = []
     for source in sources.items[stop:]:  # checked, never decoded: "unused" means "not needed"
         if not source.word and (why := picture_problem(source.path)):

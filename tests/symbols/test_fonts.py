@@ -140,6 +140,19 @@ def test_no_installed_font_warns_once_per_word_naming_a_font_to_install(tmp_path
     )
 
 
+def test_many_words_wanting_one_font_make_one_warning(tmp_path, installed):
+    result = load(tmp_path, ["chat", "猫", "犬", "dog", "電車", "鳥", "ሰላም"])
+    label = tmp_path / "words.txt"
+    assert result.warnings == (
+        f"{label}: 4 words have characters no installed font has (猫, 犬, 電, 車, 鳥); they "
+        "would print as empty boxes; install a font that has them (e.g. `apt install "
+        "fonts-noto-cjk`) or use --font (lines 2, 3, 5, 6)",
+        f'{label}:7: "ሰላም" has characters no installed font has (ሰ, ላ, ም); they would print as '
+        "empty boxes; install a font that has them (e.g. `apt install fonts-noto-core`) or use "
+        "--font",
+    )
+
+
 @pytest.mark.parametrize(
     ("line", "emoji"),
     [("🦊", True), ("🦊🐱", True), ("👍🏽", True), ("❤️", True), ("🇫🇷", True), ("1️⃣", True),

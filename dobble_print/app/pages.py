@@ -84,7 +84,7 @@ def describe_pages(
             kind = kinds[number - 1]
             title = extra[kind]
         elif number < first:
-            kind, title = "cover", "Cover: how to play, and the answer key"
+            kind, title = "cover", "Cover: how to print, and the answer key"
         else:
             kind, title = "back", f"Sheet {sheet}, back"
         described.append(

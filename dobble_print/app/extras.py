@@ -33,6 +33,8 @@ EXTRA_LABELS = {
     "labels": "Names under the pictures",
     "shop_profile": "Print-shop files for",
 }
+# The engine's advice in flags, as the page says it (the rest of its words are the page's too).
+ADVICE = {"leave --labels out": "untick “Names under the pictures”"}
 MAX_TITLE = 80  # characters: the box and the cover shrink a long name to fit
 SHOP_FOLDER = "shop"  # where the shown command writes the shop files (--shop-profile needs it)
 

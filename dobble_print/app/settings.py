@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.app.extras import (
+    ADVICE,
     EXTRA_DEFAULTS,
     EXTRA_LABELS,
     MAX_TITLE,
@@ -138,7 +139,10 @@ def preset_values(preset: str) -> dict[str, str]:
 def word(exc: DobbleError) -> str:
     """A user error as the page says it: an option's problem after the control's label."""
     if isinstance(exc, OptionError):
-        return f"{LABELS.get(exc.field, exc.field.replace('_', ' '))}: {exc.problem}"
+        problem = exc.problem
+        for flags, words in ADVICE.items():
+            problem = problem.replace(flags, words)
+        return f"{LABELS.get(exc.field, exc.field.replace('_', ' '))}: {problem}"
     return str(exc)
 
 

@@ -154,3 +154,35 @@ def test_a_waiting_job_request_is_answered_when_the_job_ends(client, tmp_path):
     answer = client.get(f"/api/s/{sid}/job", params={"wait": "soon"})
     assert answer.status_code == 400
     assert answer.json()["error"] == "wait must be a number of seconds"
+
+
+def test_a_card_printers_deck_its_shop_zip_and_the_command_that_remakes_it(client, tmp_path):
+    """With The Game Crafter's profile the deck is laid out at its 88.9 mm card; the shop zip
+    holds its files, and the command (with --shop) remakes the PDF the page showed."""
+    sid = new_session(client)
+    for p in make_pictures(tmp_path / "p", 7):
+        assert upload(client, sid, p).is_success
+    choices = {"preset": "", "values": {"card_size": "70mm", "shop_profile": "tgc-circle"}}
+    answer = client.post(f"/api/s/{sid}/build", json={"choices": choices}, headers=POST)
+    assert answer.status_code == 202
+    job = wait_for_job(client, sid)
+    assert job["state"] == "done", job["message"]
+    shown = job["result"]["command"]
+    assert shown.endswith("--shop shop --shop-profile tgc-circle") and "--card-size" not in shown
+    sheet = job["result"]["pages"][1]
+    assert round(sheet["cards"][0]["box"][2] * sheet["width_mm"], 1) == 88.9
+
+    assert client.post(f"/api/s/{sid}/extra", json={"kind": "shop"}, headers=POST).is_success
+    assert wait_for_job(client, sid)["state"] == "done"
+    with zipfile.ZipFile(io.BytesIO(client.get(f"/api/s/{sid}/download/shop.zip").content)) as z:
+        names = set(z.namelist())
+    assert {"001-front.png", "007-front.png", "back.png", "README.txt"} <= names
+
+    pdf = client.get(f"/api/s/{sid}/download/deck.pdf").content
+    with zipfile.ZipFile(
+        io.BytesIO(client.get(f"/api/s/{sid}/download/pictures.zip").content)
+    ) as z:
+        z.extractall(tmp_path / "unzipped")
+    done = build_cli(shlex.split(shown), tmp_path / "unzipped" / "deck")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "unzipped" / "deck" / "deck.pdf").read_bytes() == pdf

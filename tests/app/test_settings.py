@@ -284,3 +284,17 @@ def test_the_menus_offer_every_bundled_shop_profile():
     shops = {p["name"]: p for p in offered()["shop_profiles"]}
     assert set(shops) == set(bundled_shop_profiles())
     assert shops["tgc-circle"]["card_size"] == 88.9 and shops["eu-3mm"]["card_size"] is None
+
+
+def test_labels_on_words_alone_say_to_untick_the_box_not_a_flag(tmp_path):
+    from dobble_print import plan
+
+    words = tmp_path / "words.txt"
+    words.write_text("cat\ndog\nsun\n", encoding="utf-8")
+    options = build_options(_choices(labels="yes"), sources=(words,), output=Path("x"), seed=1)
+    with pytest.raises(DobbleError) as caught:
+        plan(options)
+    assert word(caught.value) == (
+        "Names under the pictures: puts each picture's name under it, and these sources are words "
+        "only; add pictures, or untick “Names under the pictures”"
+    )

@@ -65,6 +65,8 @@ def describe_pages(
     first = min(fronts) if fronts else len(sizes) + 1
     hx, hy = half_extent
     described, sheet = [], 0
+    kinds = report.get("pages", [])  # the PDF's pages, in order: cover, rules, box, front, back
+    extra = {"rules": "Rules: how to play", "box": "Box: print on thick paper, cut, fold and glue"}
     for number, (w, h) in enumerate(sizes, 1):
         cards = []
         if number in fronts:
@@ -78,8 +80,11 @@ def describe_pages(
                         "box": [(x - hx) / w, (h - y - hy) / h, 2 * hx / w, 2 * hy / h],
                     }
                 )
+        elif extra.get(kinds[number - 1] if number <= len(kinds) else ""):
+            kind = kinds[number - 1]
+            title = extra[kind]
         elif number < first:
-            kind, title = "cover", "Cover: how to play, and the answer key"
+            kind, title = "cover", "Cover: how to print, and the answer key"
         else:
             kind, title = "back", f"Sheet {sheet}, back"
         described.append(

@@ -13,6 +13,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from dobble_print.app.extras import (
+    ADVICE,
+    EXTRA_DEFAULTS,
+    EXTRA_LABELS,
+    MAX_TITLE,
+    extra_args,
+    extra_fields,
+    fixes_card,
+    shop_profiles,
+)
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import DobbleError, OptionError
 from dobble_print.options import BuildOptions, Variant
@@ -57,6 +67,7 @@ DEFAULTS = {
     "duplex": "long",
     "backs": "none",  # none, bundled (--backs) or own (--back-image)
     "cut_guides": "circle,ticks",
+    **EXTRA_DEFAULTS,  # rules, box, card thickness, title, labels, shop profile
 }
 PRESETS = ("classic", "junior", "toddler", "mini", "connect", "punch-2in", "punch-2.5in")
 # The page's name for each value, as its label reads: messages name the control, not a flag.
@@ -77,6 +88,7 @@ LABELS = {
     "duplex": "Printer turns the paper",
     "reshuffle": "Shuffle this card",
     "cut_guides": "Cut guides (from the preset)",
+    **EXTRA_LABELS,
 }
 MAX_VALUE = 40  # characters: every real value is far shorter
 
@@ -106,7 +118,8 @@ class Choices:
         for key, value in given.items():
             if key not in DEFAULTS:
                 raise DobbleError(f"{key!r} is not a choice the app offers")
-            if not isinstance(value, str | int | float) or len(str(value)) > MAX_VALUE:
+            longest = MAX_TITLE if key == "title" else MAX_VALUE
+            if not isinstance(value, str | int | float) or len(str(value)) > longest:
                 raise DobbleError(f"{key}: {str(value)[:MAX_VALUE]!r} is not a value")
             values[key] = str(value).strip()
         return cls(preset, values)
@@ -126,7 +139,10 @@ def preset_values(preset: str) -> dict[str, str]:
 def word(exc: DobbleError) -> str:
     """A user error as the page says it: an option's problem after the control's label."""
     if isinstance(exc, OptionError):
-        return f"{LABELS.get(exc.field, exc.field.replace('_', ' '))}: {exc.problem}"
+        problem = exc.problem
+        for flags, words in ADVICE.items():
+            problem = problem.replace(flags, words)
+        return f"{LABELS.get(exc.field, exc.field.replace('_', ' '))}: {problem}"
     return str(exc)
 
 
@@ -223,6 +239,7 @@ def build_options(
             Duplex, v["duplex"] if backs != "none" else DEFAULTS["duplex"], LABELS["duplex"]
         ),
     )
+    fields.update(extra_fields(v, fields["card"], fields["safe_margin"]))
     if reshuffle:
         fields["reshuffle"] = tuple(reshuffle)
     return BuildOptions(**fields)
@@ -273,12 +290,15 @@ def command(
     for key, option in OPTIONS.items():
         if key == "duplex" and v["backs"] == "none":
             continue
+        if key in {"card_size", "shape"} and fixes_card(v):  # the shop's die; the CLI refuses one
+            continue
         if not _same(key, v[key], base[key]):
             args += [option, v[key]]
     if v["backs"] == "bundled":
         args.append("--backs")
     elif v["backs"] == "own" and back:
         args += ["--back-image", back]
+    args += extra_args(v, lambda a, b: _same("card_size", a, b))
     if reshuffle:
         args += ["--reshuffle", ",".join(map(str, reshuffle))]
     if skip_bad:
@@ -296,4 +316,6 @@ def offered() -> dict[str, object]:
         "colors": [c for c in COLORS if c != "gray"],
         "photo_shapes": [s.value for s in PhotoShape],
         "duplex": [d.value for d in Duplex],
+        "shop_profiles": shop_profiles(),
+        "names": LABELS,  # each control's name, as messages begin
     }

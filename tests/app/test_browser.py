@@ -388,3 +388,66 @@ def test_everything_works_by_keyboard(page, server, shots, tmp_path):
     assert page.evaluate("() => document.activeElement.dataset.card") == "2"
     page.screenshot(path=shots / "11-keyboard.png")
     assert "--reshuffle 2" in page.inner_text("#command")
+
+
+def test_names_rules_and_a_box_by_keyboard_and_a_bad_thickness_said_under_its_field(
+    page, server, shots, tmp_path
+):
+    page.bring_to_front()
+
+    def tab_to(element_id: str, limit: int = 120) -> None:
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => document.activeElement.id") == element_id:
+                return
+        raise AssertionError(f"Tab never reached #{element_id}")
+
+    add_pictures(page, make_pictures(tmp_path / "p", 7))
+    plan_text(page, "7 pictures")
+    assert page.is_hidden("#card_thickness")  # only with a box
+    tab_to("title")
+    page.keyboard.type("Our zoo")
+    for box in ("labels", "rules", "box"):
+        tab_to(box)
+        page.keyboard.press("Space")
+        assert page.is_checked(f"#{box}")
+    tab_to("card_thickness")
+    assert page.input_value("#card_thickness") == "0.3"
+    page.keyboard.press("Control+A")
+    page.keyboard.type("0")
+    page.keyboard.press("Tab")
+    message = (
+        "Card thickness: 0mm is not the thickness of one card; give it in mm, more than 0 and at "
+        "most 2, e.g. 0.3mm (printed card) or 0.5mm (laminated)"
+    )
+    assert plan_text(page, "Card thickness:") == message
+    assert page.inner_text("#error-card_thickness") == message
+    assert page.get_attribute("#card_thickness", "aria-invalid") == "true"
+    assert "error-card_thickness" in page.get_attribute("#card_thickness", "aria-describedby")
+    assert page.is_disabled("#make")
+    page.locator("section[aria-labelledby='h-plan']").screenshot(
+        path=shots / "12-bad-thickness.png"
+    )
+    assert_accessible(page, "a bad card thickness")
+
+    page.fill("#card_thickness", "0.5")
+    page.keyboard.press("Tab")
+    plan_text(page, "7 pictures")
+    assert page.is_hidden("#error-card_thickness")
+    assert page.get_attribute("#card_thickness", "aria-invalid") is None
+
+    page.select_option("#shop_profile", "tgc-circle")  # a card printer cuts its own card
+    page.wait_for_function("() => document.querySelector('#card_size').disabled")
+    assert page.input_value("#card_size") == "88.9" and page.is_disabled("#shape")
+    page.select_option("#shop_profile", "print-and-cut")
+    page.wait_for_function("() => !document.querySelector('#card_size').disabled")
+    assert page.input_value("#card_size") == "85"
+
+    make_deck(page)
+    captions = page.locator("figcaption").all_inner_texts()
+    assert captions[1:3] == ["Rules: how to play", "Box: print on thick paper, cut, fold and glue"]
+    assert page.inner_text("#command").endswith(
+        "--rules --box --card-thickness 0.5mm --title 'Our zoo' --labels"
+    )
+    page.locator("#h-result").evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.screenshot(path=shots / "13-rules-and-box.png")

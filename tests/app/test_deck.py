@@ -1,5 +1,6 @@
 """A deck made through the API: its pages, its downloads, and the shown command remaking the same
-PDF bytes with pictures, words, a bad file, an uploaded back picture and a card re-laid."""
+PDF bytes with pictures, words, a bad file, an uploaded back picture, labels, a title, a rules page
+and a box, and a card re-laid."""
 
 from __future__ import annotations
 
@@ -25,6 +26,11 @@ CHOICES = {
         "backs": "own",
         "duplex": "short",
         "photo_shape": "rounded",
+        "rules": "yes",
+        "box": "yes",
+        "card_thickness": "0.5mm",
+        "title": "Zoé's zoo",
+        "labels": "yes",
     },
 }
 
@@ -60,7 +66,8 @@ def test_the_deck_its_pages_and_the_command_that_remakes_it(client, made, tmp_pa
     assert result["cards"] == 13 and result["symbols_per_card"] == 4
     assert result["files"]["broken.png"]["bad"].startswith("pictures/broken.png: ")
     kinds = [p["kind"] for p in result["pages"]]
-    assert kinds[0] == "cover" and kinds.count("front") == kinds.count("back") >= 1
+    assert kinds[:3] == ["cover", "rules", "box"]
+    assert kinds.count("front") == kinds.count("back") >= 1
     assert sorted(c["number"] for p in result["pages"] for c in p["cards"]) == list(range(1, 14))
     png = client.get(f"/api/s/{sid}/pages/{result['pages'][1]['file']}")
     assert png.status_code == 200
@@ -69,11 +76,15 @@ def test_the_deck_its_pages_and_the_command_that_remakes_it(client, made, tmp_pa
     assert shown == (
         f"dobble-print build pictures words.txt -o deck.pdf --seed {result['seed']} "
         "--card-size 70mm --shape square --card-color cream --rotation 0 --photo-shape rounded "
-        "--duplex short --back-image back.png --skip-bad"
+        "--duplex short --back-image back.png --rules --box --card-thickness 0.5mm "
+        "--title 'Zoé'\"'\"'s zoo' --labels --skip-bad"
     )
     pdf = client.get(f"/api/s/{sid}/download/deck.pdf")
     assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
-    assert pymupdf.open(stream=pdf.content).page_count == len(result["pages"])
+    doc = pymupdf.open(stream=pdf.content)
+    assert doc.page_count == len(result["pages"])
+    assert "Zoé's zoo" in doc[2].get_text()  # the title on the box
+    assert "pic 000" in "".join(p.get_text() for p in doc)  # a picture's label
 
     files = client.get(f"/api/s/{sid}/download/pictures.zip")
     with zipfile.ZipFile(io.BytesIO(files.content)) as z:
@@ -96,7 +107,7 @@ def test_one_card_re_laid_then_the_pages_of_the_older_deck_are_gone(client, made
     assert job["state"] == "done", job["message"]
     again = job["result"]
     assert again["seed"] == first["seed"] and again["reshuffle"] == [3]
-    assert again["command"].endswith("--back-image back.png --reshuffle 3 --skip-bad")
+    assert again["command"].endswith("--labels --reshuffle 3 --skip-bad")
     assert client.get(f"/api/s/{sid}/pages/{first['pages'][1]['file']}").status_code == 404
     assert client.get(f"/api/s/{sid}/pages/{again['pages'][1]['file']}").status_code == 200
     assert client.get(f"/api/s/{sid}/pages/page-9-99.png").status_code == 404
@@ -143,3 +154,35 @@ def test_a_waiting_job_request_is_answered_when_the_job_ends(client, tmp_path):
     answer = client.get(f"/api/s/{sid}/job", params={"wait": "soon"})
     assert answer.status_code == 400
     assert answer.json()["error"] == "wait must be a number of seconds"
+
+
+def test_a_card_printers_deck_its_shop_zip_and_the_command_that_remakes_it(client, tmp_path):
+    """With The Game Crafter's profile the deck is laid out at its 88.9 mm card; the shop zip
+    holds its files, and the command (with --shop) remakes the PDF the page showed."""
+    sid = new_session(client)
+    for p in make_pictures(tmp_path / "p", 7):
+        assert upload(client, sid, p).is_success
+    choices = {"preset": "", "values": {"card_size": "70mm", "shop_profile": "tgc-circle"}}
+    answer = client.post(f"/api/s/{sid}/build", json={"choices": choices}, headers=POST)
+    assert answer.status_code == 202
+    job = wait_for_job(client, sid)
+    assert job["state"] == "done", job["message"]
+    shown = job["result"]["command"]
+    assert shown.endswith("--shop shop --shop-profile tgc-circle") and "--card-size" not in shown
+    sheet = job["result"]["pages"][1]
+    assert round(sheet["cards"][0]["box"][2] * sheet["width_mm"], 1) == 88.9
+
+    assert client.post(f"/api/s/{sid}/extra", json={"kind": "shop"}, headers=POST).is_success
+    assert wait_for_job(client, sid)["state"] == "done"
+    with zipfile.ZipFile(io.BytesIO(client.get(f"/api/s/{sid}/download/shop.zip").content)) as z:
+        names = set(z.namelist())
+    assert {"001-front.png", "007-front.png", "back.png", "README.txt"} <= names
+
+    pdf = client.get(f"/api/s/{sid}/download/deck.pdf").content
+    with zipfile.ZipFile(
+        io.BytesIO(client.get(f"/api/s/{sid}/download/pictures.zip").content)
+    ) as z:
+        z.extractall(tmp_path / "unzipped")
+    done = build_cli(shlex.split(shown), tmp_path / "unzipped" / "deck")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "unzipped" / "deck" / "deck.pdf").read_bytes() == pdf

@@ -88,6 +88,34 @@ COMMANDS = [
         {"sources": ["my pictures"]},
         "dobble-print build 'my pictures' -o deck.pdf --seed 7 --paper letter",
     ),
+    (
+        _choices(rules="yes", box="yes", card_thickness="0.5mm", title=" Zoé's zoo ", labels="yes"),
+        {},
+        "dobble-print build pictures -o deck.pdf --seed 7 --rules --box --card-thickness 0.5mm "
+        "--title 'Zoé'\"'\"'s zoo' --labels",
+    ),
+    (  # no box: the thickness changes nothing; the default thickness is not written
+        _choices(box="no", card_thickness="0.5mm", rules="yes", title="   "),
+        {},
+        "dobble-print build pictures -o deck.pdf --seed 7 --rules",
+    ),
+    (
+        _choices(box="yes", card_thickness="0.30mm"),
+        {},
+        "dobble-print build pictures -o deck.pdf --seed 7 --box",
+    ),
+    (  # a card printer cuts its own card: the command names none (the CLI would refuse it)
+        _choices("junior", card_size="90mm", shape="square", shop_profile="tgc-circle"),
+        {},
+        "dobble-print build pictures -o deck.pdf --seed 7 --preset junior --shop shop "
+        "--shop-profile tgc-circle",
+    ),
+    (
+        _choices(card_size="70mm", shop_profile="eu-3mm"),
+        {},
+        "dobble-print build pictures -o deck.pdf --seed 7 --card-size 70mm --shop shop "
+        "--shop-profile eu-3mm",
+    ),
 ]
 
 
@@ -126,6 +154,9 @@ def test_the_command_gives_the_cli_the_same_options(monkeypatch, tmp_path, choic
     CliRunner().invoke(app, args)
     assert len(seen) == 1, "the CLI did not get to build"
     cli = seen[0]
+    if "--shop" in args:  # the app writes the shop's files only when they are asked for
+        assert cli.shop == Path("shop")
+        cli = dataclasses.replace(cli, shop=None)
     sources = tuple(Path(s) for s in kw.get("sources", ["pictures"]))
     back = Path(kw["back"]) if "back" in kw else None
     ours = build_options(
@@ -174,3 +205,96 @@ def test_an_option_error_of_the_engine_names_the_control():
     assert word(OptionError("cards", "60 is out of range")) == "Cards to print: 60 is out of range"
     assert word(OptionError("card", "is too small")) == "Card size: is too small"
     assert word(DobbleError("pictures: too few")) == "pictures: too few"
+
+
+def test_a_card_printers_profile_sets_the_card_and_a_larger_safe_margin():
+    tgc = build_options(
+        _choices(card_size="70mm", shape="square", shop_profile="tgc-circle"),
+        sources=(),
+        output=Path("x.pdf"),
+        seed=1,
+    )
+    assert (tgc.card.kind.value, round(tgc.card.size, 2), tgc.shop_profile.name) == (
+        "circle",
+        88.9,
+        "tgc-circle",
+    )
+    eu = build_options(_choices(shop_profile="eu-3mm"), sources=(), output=Path("x.pdf"), seed=1)
+    assert (eu.card.size, eu.safe_margin) == (85.0, 4.0)
+    plain = build_options(_choices(), sources=(), output=Path("x.pdf"), seed=1)
+    assert plain.shop_profile is None  # the CLI's default, as without --shop-profile
+
+
+@pytest.mark.parametrize(
+    ("thickness", "label"),
+    [
+        ("0mm", "Card thickness:"),
+        ("-1mm", "Card thickness:"),
+        ("2.5mm", "Card thickness:"),
+        ("thin", "Card thickness"),
+    ],
+)
+def test_a_bad_card_thickness_says_what_the_cli_says(thickness, label):
+    """The same line as ``build --box --card-thickness …``, the control's name for the flag."""
+    from typer.testing import CliRunner
+
+    from dobble_print.cli.app import app
+
+    cli = CliRunner().invoke(app, ["build", "--box", "--card-thickness", thickness, "-q"])
+    line = cli.output.strip().splitlines()[-1]
+    problem = line.removeprefix("dobble-print: error: --card-thickness ")
+    assert problem != line and cli.exit_code == 1
+    with pytest.raises(DobbleError) as caught:
+        build_options(
+            _choices(box="yes", card_thickness=thickness), sources=(), output=Path("x"), seed=1
+        )
+    assert word(caught.value) == f"{label} {problem}"
+    # without a box the thickness is not used, and not refused
+    build_options(_choices(card_thickness=thickness), sources=(), output=Path("x"), seed=1)
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"rules": "maybe"}, "Rules page: 'maybe' is not a choice; use yes or no"),
+        ({"labels": "true"}, "Names under the pictures: 'true' is not a choice; use yes or no"),
+        (
+            {"shop_profile": "my-shop.toml"},
+            "Print-shop files for: 'my-shop.toml' is not a choice; use eu-3mm, "
+            "makeplayingcards-round, print-and-cut, tgc-circle",
+        ),
+    ],
+)
+def test_a_bad_extra_choice_names_its_control(values, message):
+    with pytest.raises(DobbleError) as caught:
+        build_options(_choices(**values), sources=(), output=Path("x.pdf"), seed=1)
+    assert str(caught.value) == message
+
+
+def test_a_title_may_be_longer_than_other_values_but_not_endless():
+    assert _choices(title="x" * 80).values["title"] == "x" * 80
+    with pytest.raises(DobbleError, match="title: "):
+        _choices(title="x" * 81)
+
+
+def test_the_menus_offer_every_bundled_shop_profile():
+    from dobble_print.app.settings import offered
+    from dobble_print.shops import bundled_shop_profiles
+
+    shops = {p["name"]: p for p in offered()["shop_profiles"]}
+    assert set(shops) == set(bundled_shop_profiles())
+    assert shops["tgc-circle"]["card_size"] == 88.9 and shops["eu-3mm"]["card_size"] is None
+
+
+def test_labels_on_words_alone_say_to_untick_the_box_not_a_flag(tmp_path):
+    from dobble_print import plan
+
+    words = tmp_path / "words.txt"
+    words.write_text("cat\ndog\nsun\n", encoding="utf-8")
+    options = build_options(_choices(labels="yes"), sources=(words,), output=Path("x"), seed=1)
+    with pytest.raises(DobbleError) as caught:
+        plan(options)
+    assert word(caught.value) == (
+        "Names under the pictures: puts each picture's name under it, and these sources are words "
+        "only; add pictures, or untick “Names under the pictures”"
+    )

@@ -3,7 +3,20 @@
 
 const $ = (id) => document.getElementById(id);
 const CHOICE_IDS = ["symbols_per_card", "cards", "paper", "card_size", "shape", "card_color",
-  "rotation", "photo_shape", "backs", "duplex"];
+  "rotation", "photo_shape", "backs", "duplex", "title", "labels", "rules", "box", "card_thickness",
+  "shop_profile"];
+// Choices a ready-made deck does not set: they stay as they are when one is chosen.
+const KEPT = ["backs", "duplex", "title", "labels", "rules", "box", "card_thickness", "shop_profile"];
+const SHOPS = {  // each print-shop profile: its menu entry, and what its download holds
+  "print-and-cut": ["A print-and-cut or sticker shop",
+    "One card per page with bleed and a cut path, for a print-and-cut or sticker shop"],
+  "eu-3mm": ["A European card printer",
+    "One PDF with each card’s front then its back, 3 mm bleed, for a European card printer"],
+  "tgc-circle": ["The Game Crafter (88.9 mm)",
+    "A 300 dpi picture of each card’s face and of the back, for The Game Crafter"],
+  "makeplayingcards-round": ["MakePlayingCards (88.9 mm)",
+    "A 300 dpi picture of each card’s face and of the back, for MakePlayingCards"],
+};
 const UPLOADS_AT_ONCE = 4;
 const STAGES = {  // share of the bar each stage of a build fills, and what it is called
   start: [0, 0.02, "Starting"],
@@ -243,13 +256,28 @@ function fillMenus(menus) {
   fill("card_color", menus.colors, (v) => v[0].toUpperCase() + v.slice(1));
   const photos = { rect: "Rectangles, whole", rounded: "Rounded rectangles", circle: "Circles" };
   fill("photo_shape", menus.photo_shapes, (v) => photos[v] || v);
+  const shops = [...menus.shop_profiles].sort((a, b) =>
+    (b.name === menus.defaults.shop_profile) - (a.name === menus.defaults.shop_profile));
+  fill("shop_profile", shops.map((p) => p.name),
+    (v) => (SHOPS[v] || [menus.shop_profiles.find((p) => p.name === v).title])[0]);
+}
+
+function shopCard() {
+  // The card a card printer's die cuts, or null when the deck's own card is used.
+  const profile = (state.menus ? state.menus.shop_profiles : [])
+    .find((p) => p.name === state.values.shop_profile);
+  return profile && profile.card_size ? profile : null;
 }
 
 function applyValues() {
   for (const id of CHOICE_IDS) {
     const field = $(id);
     let value = state.values[id] ?? "";
-    if (id === "card_size") value = parseFloat(value) || "";
+    if (id === "card_size" || id === "card_thickness") {
+      const number = parseFloat(value);
+      value = Number.isNaN(number) ? "" : number;
+    }
+    if (field.type === "checkbox") { field.checked = value === "yes"; continue; }
     if (field.tagName === "SELECT" && value !== "" &&
         !Array.from(field.options).some((o) => o.value === String(value))) {
       field.append(new Option(`${value} per card`, value));
@@ -258,11 +286,26 @@ function applyValues() {
   }
   $("back-own").hidden = state.values.backs !== "own";
   $("duplex").disabled = state.values.backs === "none";
+  $("thickness-box").hidden = state.values.box !== "yes";
+  const fixed = shopCard();  // a card printer's card shows in place of the deck's own
+  $("card_size").disabled = $("shape").disabled = !!fixed;
+  if (fixed) {
+    $("card_size").value = String(fixed.card_size);
+    $("shape").value = fixed.shape;
+  }
+  $("hint-size").textContent = fixed
+    ? `Set by the print shop chosen below: it cuts ${fixed.card_size} mm cards.`
+    : "Across the card; the shop game’s cards are 85 mm.";
+  const shop = SHOPS[state.values.shop_profile];
+  $("hint-dl-shop").textContent =
+    `${shop ? shop[1] : "The files the shop asks for"}; its README.txt says what to upload.`;
 }
 
 function readChoice(id) {
   const value = $(id).value.trim();
   if (id === "card_size") return value ? `${value}mm` : state.values.card_size;
+  if (id === "card_thickness") return value ? `${value}mm` : state.menus.defaults.card_thickness;
+  if ($(id).type === "checkbox") return $(id).checked ? "yes" : "no";
   return value;
 }
 
@@ -290,8 +333,33 @@ async function runPlan() {
   }
 }
 
+function showFieldError(message) {
+  // A bad value is also said under its own control, which is marked invalid.
+  const names = state.menus ? state.menus.names : {};
+  for (const id of CHOICE_IDS) {
+    const field = $(id);
+    const text = names[id];
+    const mine = !!message && !!text && (message.startsWith(`${text}:`) || message.startsWith(`${text} '`));
+    let note = $(`error-${id}`);
+    if (mine && !note) {
+      note = document.createElement("p");
+      note.id = `error-${id}`;
+      note.className = "field-error";
+      field.closest(".sub, .field").append(note);
+      field.setAttribute("aria-describedby", `${field.getAttribute("aria-describedby")} ${note.id}`);
+    }
+    if (note) {
+      note.textContent = mine ? message : "";
+      note.hidden = !mine;
+    }
+    if (mine) field.setAttribute("aria-invalid", "true");
+    else field.removeAttribute("aria-invalid");
+  }
+}
+
 function showPlan(plan) {
   state.plan = plan;
+  showFieldError(plan.ok ? "" : plan.error);
   const box = $("plan");
   box.replaceChildren();
   const head = document.createElement("p");
@@ -512,10 +580,9 @@ function wire() {
   });
   $("preset").addEventListener("change", () => {
     state.preset = $("preset").value;
-    const backs = state.values.backs;
-    const duplex = state.values.duplex;
+    const kept = Object.fromEntries(KEPT.map((id) => [id, state.values[id]]));
     state.values = { ...(state.preset ? state.menus.presets[state.preset] : state.menus.defaults) };
-    Object.assign(state.values, { backs, duplex });
+    Object.assign(state.values, kept);
     applyValues();
     schedulePlan();
   });

@@ -26,8 +26,14 @@ DECK = "deck.pdf"  # the name the command writes, and the download's name
 
 
 def relative(session: Session, text: str) -> str:
-    """A message with the session's folder left out: paths as the downloaded folder has them."""
+    """A message with the session's folder left out (paths as the downloaded folder has them)
+    and without advice only the command line can follow (the page has no font option)."""
+    for cli_only in CLI_ONLY:
+        text = text.replace(cli_only, "")
     return text.replace(f"{session.folder}/", "")
+
+
+CLI_ONLY = (" or use --font",)  # the engine's advice that names an option the page lacks
 
 
 def file_problems(session: Session, warnings: tuple[str, ...]) -> tuple[dict, list[str]]:

@@ -186,3 +186,14 @@ def test_a_card_printers_deck_its_shop_zip_and_the_command_that_remakes_it(clien
     done = build_cli(shlex.split(shown), tmp_path / "unzipped" / "deck")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "unzipped" / "deck" / "deck.pdf").read_bytes() == pdf
+
+
+def test_a_missing_font_is_named_without_advice_the_page_cannot_follow(client):
+    sid = new_session(client)
+    words = "cat\ndog\nsun\nmoon\nstar\ntree\n猫\n".encode()
+    assert client.post(f"/api/s/{sid}/words", content=words, headers=POST).is_success
+    answer = client.post(f"/api/s/{sid}/plan", json={"choices": {}}, headers=POST).json()
+    assert answer["warnings"] == [
+        'words.txt:7: "猫" has characters no installed font has (猫); they would print as empty '
+        "boxes; install a font that has them (e.g. `apt install fonts-noto-cjk`)"
+    ]

@@ -187,7 +187,7 @@ def plan_matching(
         progress=(lambda done, total: progress("load", done, total)) if progress else None,
     )
     choices = deck_options(rows, larger=2) if rows >= 3 else ()
-    return DeckPlan(deck, why, rows, rows, choices, loaded.warnings)
+    return DeckPlan(deck, why, rows, rows, choices, loaded.warnings, NOUN)
 
 
 def key_faces(cover: Sequence[CoverPage], symbols: Sequence[int]) -> tuple[CoverPage, ...]:

@@ -126,6 +126,8 @@ class DeckPlan:
             with ``skip_bad``): what the decks below are counted from.
         choices: every deck that many symbols can make, fewest symbols per card first.
         warnings: what loading found (duplicates, bad files skipped, missing glyphs).
+        noun: what the symbols are, plural, for sentences: ``pictures``, ``words`` or
+            ``symbols`` (both, or a vocabulary file's rows).
     """
 
     deck: Deck
@@ -134,6 +136,7 @@ class DeckPlan:
     usable: int
     choices: tuple[DeckOption, ...]
     warnings: tuple[str, ...] = ()
+    noun: str = "pictures"
 
 
 def plan(
@@ -165,7 +168,7 @@ def plan(
         else choose_deck(options, usable, where, found.noun)
     )
     choices = deck_options(usable, larger=2) if usable >= 3 else ()
-    return DeckPlan(deck, why, len(found.items), usable, choices, loaded.warnings)
+    return DeckPlan(deck, why, len(found.items), usable, choices, loaded.warnings, found.noun)
 
 
 def choose_deck(options: BuildOptions, count: int, where: str, noun: str) -> tuple[Deck, str]:

@@ -121,6 +121,14 @@ def test_plan_counts_the_rows_and_names_the_faces(tmp_path):
     planned = plan(options)
     assert (planned.found, planned.usable, len(planned.deck.cards)) == (13, 13, 13)
     assert planned.why.endswith("; each symbol shown as answer")
+    assert planned.noun == "symbols"  # the rows, each shown by its faces: never "13 words"
+    from typer.testing import CliRunner
+
+    from dobble_print.cli import app
+
+    said = CliRunner().invoke(app, ["plan", str(path)])
+    assert said.exit_code == 0, said.output
+    assert said.stdout.splitlines()[0] == "13 symbols:"
 
 
 def test_faces_without_a_vocabulary_file(tmp_path):

@@ -371,12 +371,10 @@ def plan(*, card_fields: dict[str, Any]) -> None:
         return
     from dobble_print.options import BuildOptions
     from dobble_print.pipeline import plan as plan_deck
-    from dobble_print.symbols import find_sources
 
     options = BuildOptions(**card_fields, output=Path("deck.pdf"), seed=0)
     planned = run(lambda: plan_deck(options))
-    words = sum(1 for s in run(lambda: find_sources(options.sources)).items if s.word)
-    noun = "words" if words == planned.found else "pictures" if not words else "symbols"
+    noun = planned.noun
     dropped = planned.found - planned.usable
     why = f" ({dropped} not used: duplicates or files that cannot be read)" if dropped else ""
     for warning in planned.warnings:

@@ -76,6 +76,7 @@ def _profile(name: str, data: dict, where: str) -> ShopProfile:
     files = _choice(FileKind, text("files"), f"{where}: files")
     if files is FileKind.PNG and "{number" not in text("front"):
         raise DobbleError(f'{where}: front must hold {{number}}, e.g. "{{number:03d}}-front.png"')
+    _check_names(text("front"), text("back"), where)
     dpi, cut = data["dpi"], data["cut-path"]
     if not isinstance(dpi, int) or not 72 <= dpi <= 1200:
         raise DobbleError(f"{where}: dpi {dpi!r} is out of range; use 72 to 1200")
@@ -100,6 +101,36 @@ def _profile(name: str, data: dict, where: str) -> ShopProfile:
         cut_path=cut,
         upload=text("upload").strip(),
     )
+
+
+def _check_names(front: str, back: str, where: str) -> None:
+    """The files' names stay inside the shop folder and never name one file twice: a card's
+    front written over by the back, or a file written beside the folder, would be lost work.
+
+    Raises:
+        DobbleError: a name with a folder in it, or a back named as a front.
+    """
+    try:
+        fronts = {front.format(number=n) for n in range(1, MOST_CARDS + 1)}
+    except (KeyError, IndexError, ValueError):
+        raise DobbleError(
+            f"{where}: front {front!r} is not a name pattern; "
+            'use {number}, e.g. "{number:03d}.png"'
+        ) from None
+    for key, names in (("front", sorted(fronts)[:1]), ("back", [back] if back else [])):
+        for name in names:
+            if "/" in name or "\\" in name or name.startswith("."):
+                raise DobbleError(
+                    f"{where}: {key} {name!r} must be a file name in the shop folder, with no "
+                    'folder in it and not starting with ".", e.g. "back.png"'
+                )
+    if back in fronts:
+        raise DobbleError(
+            f"{where}: back {back!r} is also the name of a card's front; give it another name"
+        )
+
+
+MOST_CARDS = 1000  # the most cards a deck can have front files for (a plane of order 31: 993)
 
 
 def _choice(enum: type, value: str, what: str):

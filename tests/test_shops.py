@@ -103,6 +103,17 @@ BASE = (
         (BASE.replace('"pdf"', '"pdf-pairs"'), 'cut-path needs files = "pdf"'),
         (BASE.replace("cut-path = true", 'cut-path = "yes"'), "cut-path must be true or false"),
         (BASE + "title = 2\n", "not a readable TOML file"),
+        (
+            BASE.replace('"pdf"', '"png"').replace('"c.pdf"', '"{number:03d}.png"')
+            + 'back = "001.png"\n',
+            "back '001.png' is also the name of a card's front; give it another name",
+        ),
+        (
+            BASE.replace('"pdf"', '"png"').replace('"c.pdf"', '"../{number}.png"'),
+            "front '../1.png' must be a file name in the shop folder, with no folder in it",
+        ),
+        (BASE + 'back = "sub/back.png"\n', "back 'sub/back.png' must be a file name"),
+        (BASE.replace('"c.pdf"', '"{page}.pdf"'), "front '{page}.pdf' is not a name pattern"),
     ],
 )
 def test_a_bad_profile_file_is_one_line_naming_it(tmp_path, text, message):

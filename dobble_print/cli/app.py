@@ -245,10 +245,14 @@ def build(
             f"--duplex {duplex} does nothing without backs; add --backs (or --back-image FILE) "
             "to print them, or leave --duplex out"
         )
-    if _given(ctx, "shop_profile") and shop is None:  # the profile says what the shop files are
+    # the profile says what the shop files are (typed, or from a preset: it also fixes the card)
+    if card_fields.get("shop_profile") is not None and shop is None:
+        typed = _given(ctx, "shop_profile")
         fail(
-            f"--shop-profile {card_fields['shop_profile'].name} does nothing without --shop DIR; "
-            "add --shop DIR for the shop's files, or leave --shop-profile out"
+            f"--shop-profile {card_fields['shop_profile'].name}"
+            + ("" if typed else " (from the preset)")
+            + " does nothing without --shop DIR; add --shop DIR for the shop's files, or "
+            + ("leave --shop-profile out" if typed else "take shop-profile out of the preset")
         )
     if _given(ctx, "card_thickness") and not box:
         fail(

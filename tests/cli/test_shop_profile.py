@@ -118,3 +118,16 @@ def test_preview_draws_the_card_at_the_shops_size(tmp_path, pictures):
     assert result.exit_code == 0, result.stderr
     with Image.open(out) as im:  # the 88.9 mm card at 100 dpi, and a pixel a side
         assert im.width == pytest.approx(88.9 / 25.4 * 100 + 2, abs=1.5)
+
+
+def test_a_profile_from_a_preset_without_shop_is_refused_too(tmp_path):
+    preset = tmp_path / "shop.toml"
+    preset.write_text('shop-profile = "tgc-circle"\n', encoding="utf-8")
+    out = tmp_path / "d.pdf"
+    result = runner.invoke(app, ["build", "-o", str(out), "--preset", str(preset)])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "dobble-print: error: --shop-profile tgc-circle (from the preset) does nothing without "
+        "--shop DIR; add --shop DIR for the shop's files, or take shop-profile out of the preset"
+    ]
+    assert not out.exists()

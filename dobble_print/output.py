@@ -105,6 +105,23 @@ def check_writable(path: Path) -> None:
     os.unlink(name)
 
 
+def check_folder(folder: Path, field: str) -> None:
+    """Fail before any work when the output folder ``folder`` could not be made or written,
+    without making it (a build that fails later leaves no empty folder behind).
+
+    Raises:
+        OptionError: naming ``field``, when a file is in the way or the folder is read-only.
+    """
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        what = "is a file" if existing == folder else f"cannot be made: {existing} is a file"
+        raise OptionError(field, f"{folder} {what}; give a folder for these files")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise OptionError(field, f"{folder}: {existing} is not writable; choose another folder")
+
+
 def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
     """Call ``write(tmp)`` on a temporary path, then move the finished file to ``path``.
 

@@ -40,7 +40,7 @@ from dobble_print.matching import (
     refuse_faces,
 )
 from dobble_print.options import BuildOptions, Variant
-from dobble_print.output import check_writable, refuse_inputs, write_atomically
+from dobble_print.output import check_folder, check_writable, refuse_inputs, write_atomically
 from dobble_print.planning import (
     DeckPlan,
     Progress,
@@ -304,6 +304,9 @@ def build(
     for path in (options.output, options.report):
         if path is not None:
             check_writable(path)  # a bad output path fails now, not after minutes of layout
+    for field, folder in (("png_dir", options.png_dir), ("shop", options.shop)):
+        if folder is not None:
+            check_folder(folder, field)  # nor a file in the way, after the PDF is written
     check_fits_shop(options)
     # the shop files are print-and-cut's unless a profile says otherwise; README.txt says which
     profile = (options.shop_profile or load_shop_profile()) if options.shop else None

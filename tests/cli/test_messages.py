@@ -390,3 +390,25 @@ def _left_to_right(page) -> list[str]:
             chars = [c for span in line["spans"] for c in span["chars"]]
             lines.append("".join(c["c"] for c in sorted(chars, key=lambda c: c["origin"][0])))
     return lines
+
+
+@pytest.mark.parametrize(
+    ("flag", "where", "line"),
+    [
+        ("--shop", "afile", "--shop {tmp}/afile is a file; give a folder for these files"),
+        (
+            "--png-dir",
+            "afile/cards",
+            "--png-dir {tmp}/afile/cards cannot be made: {tmp}/afile is a file; "
+            "give a folder for these files",
+        ),
+    ],
+)
+def test_a_file_in_the_way_of_an_output_folder_is_said_before_any_pdf(tmp_path, flag, where, line):
+    make_pictures(tmp_path / "p", 7)
+    (tmp_path / "afile").write_bytes(b"")
+    out = tmp_path / "deck.pdf"
+    result = run("build", tmp_path / "p", "-o", out, "--seed", 1, flag, tmp_path / where)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [f"dobble-print: error: {line.format(tmp=tmp_path)}"]
+    assert not out.exists()  # once, the PDF was written and then the shop files failed

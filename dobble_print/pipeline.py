@@ -63,7 +63,7 @@ from dobble_print.printing import (
     write_card_pngs,
     write_shop,
 )
-from dobble_print.report import build_report
+from dobble_print.report import build_report, small_words
 from dobble_print.shops import check_fits_shop, load_shop_profile
 from dobble_print.symbols import (
     Ink,
@@ -399,7 +399,13 @@ def build(
             profile=profile,
             safe_margin=options.symbol_margin,
         )
-    warnings = prepared.warnings + tuple(map(str, small)) + tuple(small_labels(layouts, symbols))
+    words_note = small_words(report)
+    warnings = (
+        prepared.warnings
+        + tuple(map(str, small))
+        + tuple(small_labels(layouts, symbols))
+        + ((words_note,) if words_note else ())
+    )
     return dataclasses.replace(prepared, report=report, warnings=warnings, small=small)
 
 

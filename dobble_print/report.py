@@ -125,3 +125,31 @@ def build_report(
         "pages": [p.kind for p in plan.pages],
         "cards": cards,
     }
+
+
+def small_words(report: dict) -> str | None:
+    """One line when some cards' smallest word prints under the cap height those cards are
+    packed again to reach (``readable_cap_mm``): the packing could not get there (words among
+    photos, long phrases, many symbols a card); None when every word reads."""
+    readable = report.get("readable_cap_mm")
+    if readable is None:
+        return None
+    low = [
+        (c["smallest_word_cap_mm"], c["smallest_word"], i + 1)
+        for i, c in enumerate(report["cards"])
+        if c.get("smallest_word_cap_mm") is not None
+        and c["smallest_word_cap_mm"] < readable - SMALL_WORD_SLACK
+    ]
+    if not low:
+        return None
+    cap, index, card = min(low)
+    word = report["symbols"][index]["name"]  # a card's "smallest_word" is its symbol index
+    others = f" and {len(low) - 1} more card{'s' if len(low) > 2 else ''}" if len(low) > 1 else ""
+    return (
+        f'card {card}{others}: words print small ("{word}": capitals {cap:.1f} mm tall, under '
+        f"the {readable:.1f} mm that reads easily on these cards); give the words more room: "
+        "fewer symbols per card, larger cards, or fewer pictures beside them"
+    )
+
+
+SMALL_WORD_SLACK = 0.05  # mm: a cap height this close to the readable one is not worth a warning

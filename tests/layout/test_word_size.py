@@ -118,3 +118,42 @@ def test_a_letter_deck_turns_its_letters_and_its_phrase_stays_upright(tmp_path):
         letters = [abs(p.rotation) for lay in layouts for p in lay.placements if p.symbol != 6]
         assert symbols[6].name == "ice cream" and max(phrase) <= 25.0
         assert (max(letters) > 90) is turned
+
+
+def test_words_printing_under_the_readable_size_are_warned_about(tmp_path):
+    """Among photos the packing cannot always reach the readable size: the build says so, in
+    one line naming the smallest word, as the report measures it."""
+    from tests.conftest import make_pictures
+
+    pictures = tmp_path / "p"
+    make_pictures(pictures, 4)
+    words = tmp_path / "words.txt"
+    words.write_text("the very hungry caterpillar\nice cream cone\nfire engine\n", encoding="utf-8")
+    report = tmp_path / "r.json"
+    options = BuildOptions(
+        sources=(pictures, words), output=tmp_path / "d.pdf", seed=1, report=report
+    )
+    result = build(options)
+    import json
+
+    data = json.loads(report.read_text(encoding="utf-8"))
+    readable = data["readable_cap_mm"]
+    low = sorted(
+        (c["smallest_word_cap_mm"], c["smallest_word"], i + 1)
+        for i, c in enumerate(data["cards"])
+        if c["smallest_word_cap_mm"] is not None and c["smallest_word_cap_mm"] < readable - 0.05
+    )
+    assert low, "the case no longer shows small words: pick words that print smaller"
+    cap, index, card = low[0]
+    more = f" and {len(low) - 1} more card{'s' if len(low) > 2 else ''}" if len(low) > 1 else ""
+    expected = (
+        f'card {card}{more}: words print small ("{data["symbols"][index]["name"]}": capitals '
+        f"{cap:.1f} mm tall, under the {readable:.1f} mm that reads easily on these cards); give "
+        "the words more room: fewer symbols per card, larger cards, or fewer pictures beside them"
+    )
+    assert [w for w in result.warnings if "words print small" in w] == [expected]
+
+
+def test_a_word_deck_that_reads_has_no_such_warning(tmp_path):
+    result = build(BuildOptions(sources=(DATA / "words31.txt",), output=tmp_path / "d.pdf", seed=3))
+    assert not [w for w in result.warnings if "words print small" in w]

@@ -158,3 +158,20 @@ def test_labels_with_a_vocabulary_label_its_pictures_with_the_first_text_column(
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")
     options = BuildOptions(sources=(path,), output=tmp_path / "x.pdf", seed=1, labels=True)
     assert plan(options).why.endswith("; each symbol shown as picture+word or translation")
+
+
+@pytest.mark.parametrize(("rotation", "barred"), [(180.0, True), (0.0, False)])
+def test_the_answers_6_and_9_carry_a_bar_only_when_symbols_may_turn_past_90(
+    tmp_path, rotation, barred
+):
+    """``--rotation`` reaches a vocabulary file's text faces as it does a word list's letters:
+    upright answers never read upside down, so they get no bar."""
+    path = tmp_path / "maths.csv"
+    facts = ["2 × 3,6", "3 × 3,9", "2 × 2,4", "2 × 4,8", "2 × 5,10", "3 × 4,12", "2 × 7,14"]
+    path.write_text("fact,answer\n" + "\n".join(facts) + "\n", encoding="utf-8")
+    options = BuildOptions(
+        sources=(path,), output=tmp_path / "m.pdf", seed=1, max_rotation=rotation
+    )
+    result = build(options)
+    bars = {s.name: bool(s.bars) for s in result.symbols if s.name in ("6", "9", "4")}
+    assert bars == {"6": barred, "9": barred, "4": False}

@@ -22,6 +22,7 @@ from dobble_print.errors import DobbleError, OptionError
 from dobble_print.symbols.names import display_name
 from dobble_print.symbols.raster import RASTER_SUFFIXES
 from dobble_print.symbols.svg import SVG_SUFFIXES
+from dobble_print.symbols.words import is_letter
 
 VOCABULARY_SUFFIXES = frozenset({".csv", ".tsv"})
 MAX_VOCABULARY_BYTES = 1_000_000
@@ -172,29 +173,48 @@ def _check_entries(vocabulary: Vocabulary) -> None:
     """Every picture exists, and no face is on two rows (players could not tell which is meant)."""
     path = vocabulary.path
     for k, name in enumerate(vocabulary.columns):
-        seen: dict[str, int] = {}
+        if not vocabulary.pictures[k]:
+            continue
         for entry in vocabulary.entries:
             cell = entry.cells[k]
+            if not _is_picture_cell(cell):
+                raise DobbleError(
+                    f'{path}:{entry.line}: "{cell}" in the "{name}" column is not a picture '
+                    "file (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG)"
+                )
+            if not vocabulary.picture(entry, k).is_file():
+                raise DobbleError(
+                    f"{path}:{entry.line}: {cell}: no such picture; paths are relative to "
+                    f"the folder of {path.name}"
+                )
+    _check_duplicates(vocabulary)
+
+
+def _check_duplicates(vocabulary: Vocabulary) -> None:
+    """No face on two rows, in any columns: "pain" as one row's translation and another's word
+    would show on two cards as one face, a second match on a pair that already shares a symbol
+    (two facts answering 12 alike). Text is compared as words are (case aside, a single letter
+    apart: ``a`` and ``A`` look different); a row may repeat its own face (``taxi,taxi``)."""
+    path = vocabulary.path
+    seen: dict[tuple[bool, str], int] = {}
+    for entry in vocabulary.entries:
+        for k, cell in enumerate(entry.cells):
             if vocabulary.pictures[k]:
-                if not _is_picture_cell(cell):
-                    raise DobbleError(
-                        f'{path}:{entry.line}: "{cell}" in the "{name}" column is not a picture '
-                        "file (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG)"
-                    )
-                if not vocabulary.picture(entry, k).is_file():
-                    raise DobbleError(
-                        f"{path}:{entry.line}: {cell}: no such picture; paths are relative to "
-                        f"the folder of {path.name}"
-                    )
-                same = str(vocabulary.picture(entry, k).resolve())
+                same = (True, str(vocabulary.picture(entry, k).resolve()))
             else:
-                same = cell.casefold()
-            if same in seen:
+                same = (False, cell if is_letter(cell) else cell.casefold())
+            first = seen.setdefault(same, entry.line)
+            if first == entry.line:
+                continue
+            if same[0]:
                 raise DobbleError(
                     f'{path}:{entry.line}: duplicate symbol: "{cell}" is also on line '
-                    f"{seen[same]}; give each symbol once"
+                    f"{first}; give each symbol once"
                 )
-            seen[same] = entry.line
+            raise DobbleError(
+                f'{path}:{entry.line}: "{cell}" is also on line {first}; two rows showing the '
+                "same face would make two matches on a card pair; change one"
+            )
 
 
 def choose_faces(vocabulary: Vocabulary, spec: Sequence[str]) -> tuple[Face, ...]:

@@ -75,7 +75,28 @@ BAD = [
     ),
     (
         "picture,word\npics/cat.svg,cat\npics/dog.svg,Cat\n",
-        '{p}:3: duplicate symbol: "Cat" is also on line 2; give each symbol once',
+        '{p}:3: "Cat" is also on line 2; two rows showing the same face would make two '
+        "matches on a card pair; change one",
+    ),
+    (
+        "word,translation\nbread,pain\npain,douleur\n",
+        '{p}:3: "pain" is also on line 2; two rows showing the same face would make two '
+        "matches on a card pair; change one",
+    ),
+    (
+        "fact,answer\n3 × 4,12\n2 + 2,4\n2 × 6, 12 \n",
+        '{p}:4: "12" is also on line 2; two rows showing the same face would make two '
+        "matches on a card pair; change one",
+    ),
+    (
+        "word,translation\ncafé,coffee\nCoffee,cafe\u0301\n",  # NFC: café twice
+        '{p}:3: "Coffee" is also on line 2; two rows showing the same face would make two '
+        "matches on a card pair; change one",
+    ),
+    (
+        "picture,word\npics/cat.svg,cat\npics/dog.svg,cat  \n",
+        '{p}:3: "cat" is also on line 2; two rows showing the same face would make two '
+        "matches on a card pair; change one",
     ),
     (
         "picture,word\npics/cat.svg,cat\npics/cat.svg,kitten\n",
@@ -147,3 +168,15 @@ def test_bad_faces(tmp_path, spec, message):
     with pytest.raises(OptionError) as exc:
         choose_faces(v, spec)
     assert as_cli(exc.value) == message
+
+
+def test_a_row_may_show_its_own_face_twice_and_letters_differ_by_case(tmp_path):
+    """``taxi,taxi`` is one symbol shown by two faces alike: no second match. ``a`` and ``A``
+    look different, as in a letter deck."""
+    same = _write(tmp_path, "word,translation\ntaxi,taxi\nbus,autobus\n", "same.csv")
+    assert [e.cells for e in read_vocabulary(same).entries] == [
+        ("taxi", "taxi"),
+        ("bus", "autobus"),
+    ]
+    letters = _write(tmp_path, "letter,word\na,apple\nA,ant\n", "letters.csv")
+    assert len(read_vocabulary(letters).entries) == 2

@@ -3,10 +3,11 @@ translation, ``3 × 4`` beside ``12``), so that a card can show a symbol by any 
 players match meaning, not pixels.
 
 A vocabulary file is UTF-8 CSV (``.csv``, commas, or semicolons as spreadsheets in many locales
-save them) or TSV (``.tsv``) with a header row naming the columns. A column is a picture column
-when its header says so (``picture``, ``image``, ``photo``) or every cell names a picture file;
-picture paths are relative to the file. Nothing here decodes a picture: a bad row is refused with
-one line naming the file and line, before anything is loaded.
+save them, or tabs) or TSV (``.tsv``) with a header row naming the columns; columns left empty,
+header and cells, are ignored. A column is a picture column when its header says so
+(``picture``, ``image``, ``photo``) or every cell names a picture file; picture paths are
+relative to the file, ``/`` or Windows' ``\\`` between folders. Nothing here decodes a
+picture: a bad row is refused with one line naming the file and line, before anything is loaded.
 """
 
 from __future__ import annotations
@@ -104,8 +105,8 @@ def _rows(path: Path) -> list[tuple[int, list[str]]]:
         raise DobbleError(f"{path}: too large for a vocabulary file (over 1 MB)")
     text = _decode(path, raw)
     first = text.split("\n", 1)[0]
-    if path.suffix.lower() == ".tsv":
-        delimiter = "\t"
+    if path.suffix.lower() == ".tsv" or "\t" in first:  # a spreadsheet's "Text (Tab delimited)"
+        delimiter = "\t"  # saved as .csv: column names never hold tabs, they may hold commas
     else:
         delimiter = ";" if ";" in first and "," not in first else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
@@ -138,21 +139,17 @@ def read_vocabulary(path: Path) -> Vocabulary:
         raise DobbleError(
             f"{path}: empty; give a header row (e.g. picture,word) and one row per symbol"
         )
-    header_line, header = rows[0]
-    columns = tuple(header)
-    for k, name in enumerate(columns, 1):
-        if not name:
-            raise DobbleError(f"{path}:{header_line}: column {k} of the header has no name")
-        if columns.index(name) != k - 1:
-            raise DobbleError(f'{path}:{header_line}: two columns are called "{name}"')
+    header = rows[0][1]
+    keep = _kept_columns(rows)
+    columns = _columns(path, rows[0], keep)
     entries = []
     for line, cells in rows[1:]:
-        if len(cells) > len(columns) and any(cells[len(columns) :]):
+        if len(cells) > len(header) and any(cells[len(header) :]):
             raise DobbleError(
                 f"{path}:{line}: {len(cells)} cells but the header names {len(columns)} "
                 "columns; remove the extra cells, or quote a cell that holds a comma"
             )
-        cells = (cells + [""] * len(columns))[: len(columns)]
+        cells = [cells[k] if k < len(cells) else "" for k in keep]
         for name, cell in zip(columns, cells, strict=True):
             if not cell:
                 raise DobbleError(
@@ -164,9 +161,62 @@ def read_vocabulary(path: Path) -> Vocabulary:
         or (bool(entries) and all(_is_picture_cell(e.cells[k]) for e in entries))
         for k, name in enumerate(columns)
     )
+    entries = [
+        Entry(
+            e.line,
+            tuple(_slashed(path.parent, c) if pictures[k] else c for k, c in enumerate(e.cells)),
+        )
+        for e in entries
+    ]
     vocabulary = Vocabulary(path, columns, pictures, tuple(entries))
     _check_entries(vocabulary)
     return vocabulary
+
+
+def _kept_columns(rows: list[tuple[int, list[str]]]) -> list[int]:
+    """The header's columns but those left empty, header and every cell: the ``;;`` a
+    spreadsheet saves after the last column someone once typed in."""
+    header = rows[0][1]
+    return [
+        k
+        for k, name in enumerate(header)
+        if name or any(k < len(cells) and cells[k] for _, cells in rows[1:])
+    ]
+
+
+def _columns(path: Path, first: tuple[int, list[str]], keep: list[int]) -> tuple[str, ...]:
+    """The header's names of the ``keep`` columns, each given once; refused when the first
+    line is a symbol's row rather than names."""
+    line, header = first
+    for k in keep:
+        name = header[k]
+        if not name:
+            raise DobbleError(f"{path}:{line}: column {k + 1} of the header has no name")
+        if header.index(name) != k:
+            raise DobbleError(f'{path}:{line}: two columns are called "{name}"')
+    columns = tuple(header[k] for k in keep)
+    _refuse_headless(path, line, columns)
+    return columns
+
+
+def _refuse_headless(path: Path, line: int, columns: Sequence[str]) -> None:
+    """A first row naming a picture file is a symbol, not a header: refused rather than
+    guessed, since a guess cannot tell a picture column from a word column's name."""
+    for name in columns:
+        if _is_picture_cell(name) and (path.parent / _slashed(path.parent, name)).is_file():
+            raise DobbleError(
+                f'{path}:{line}: "{name}" is a picture, not a column name; the first line must '
+                "name the columns, e.g. picture,word"
+            )
+
+
+def _slashed(folder: Path, cell: str) -> str:
+    """A picture path as Windows writes it (``pics\\cat.svg``) with ``/`` when only that names
+    a file: the file then works on every system, as it does on Windows."""
+    if "\\" not in cell or (folder / cell).is_file():
+        return cell
+    forward = cell.replace("\\", "/")
+    return forward if (folder / forward).is_file() else cell
 
 
 def _check_entries(vocabulary: Vocabulary) -> None:

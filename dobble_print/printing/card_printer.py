@@ -153,8 +153,7 @@ def shop_readme(
         f"{deck}, ready for {profile.title}",
         "",
         _wrap(
-            f"{cards} cards of {symbols_per_card} {several}; any two cards share exactly "
-            f"one {one}."
+            f"{cards} cards of {symbols_per_card} {several}; any two cards share exactly one {one}."
         ),
     ]
     for title, body in sections:

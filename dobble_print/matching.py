@@ -149,7 +149,7 @@ def load_matching(
         faces,
         need=deck.symbol_count,
         max_px=px,
-        options=options.symbol_options,
+        options=options.symbol_loading,
         progress=load_progress,
     )
     ink = measure_ink([s.rgba for s in loaded.symbols])
@@ -183,7 +183,7 @@ def plan_matching(
         vocabulary,
         faces,
         max_px=symbol_pixels(options.card.size, options.symbol_margin, deck.symbols_per_card),
-        options=options.symbol_options,
+        options=options.symbol_loading,
         progress=(lambda done, total: progress("load", done, total)) if progress else None,
     )
     choices = deck_options(rows, larger=2) if rows >= 3 else ()

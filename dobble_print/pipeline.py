@@ -23,7 +23,7 @@ from dobble_print.deck import (
     shuffle_cards,
 )
 from dobble_print.errors import OptionError
-from dobble_print.front_matter import page_counts, plan_front_matter
+from dobble_print.front_matter import page_counts, plan_front_matter, shows
 from dobble_print.layout import (
     SmallSymbol,
     estimated_sizes,
@@ -398,6 +398,8 @@ def build(
             progress=_stage(progress, "shop"),
             profile=profile,
             safe_margin=options.symbol_margin,
+            shows=shows(symbols),
+            title=options.title,
         )
     words_note = small_words(report)
     warnings = (

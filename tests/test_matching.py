@@ -158,3 +158,44 @@ def test_labels_with_a_vocabulary_label_its_pictures_with_the_first_text_column(
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")
     options = BuildOptions(sources=(path,), output=tmp_path / "x.pdf", seed=1, labels=True)
     assert plan(options).why.endswith("; each symbol shown as picture+word or translation")
+
+
+@pytest.mark.parametrize(("rotation", "barred"), [(180.0, True), (0.0, False)])
+def test_the_answers_6_and_9_carry_a_bar_only_when_symbols_may_turn_past_90(
+    tmp_path, rotation, barred
+):
+    """``--rotation`` reaches a vocabulary file's text faces as it does a word list's letters:
+    upright answers never read upside down, so they get no bar."""
+    path = tmp_path / "maths.csv"
+    facts = ["2 × 3,6", "3 × 3,9", "2 × 2,4", "2 × 4,8", "2 × 5,10", "3 × 4,12", "2 × 7,14"]
+    path.write_text("fact,answer\n" + "\n".join(facts) + "\n", encoding="utf-8")
+    options = BuildOptions(
+        sources=(path,), output=tmp_path / "m.pdf", seed=1, max_rotation=rotation
+    )
+    result = build(options)
+    bars = {s.name: bool(s.bars) for s in result.symbols if s.name in ("6", "9", "4")}
+    assert bars == {"6": barred, "9": barred, "4": False}
+
+
+def test_the_shop_readme_of_a_vocabulary_deck_speaks_of_pictures_and_words_and_its_title(
+    tmp_path,
+):
+    (tmp_path / "pics").mkdir()
+    rows = ["picture,word"]
+    for icon in sorted(ICONS.glob("*.svg"))[:7]:
+        (tmp_path / "pics" / icon.name).write_bytes(icon.read_bytes())
+        rows.append(f"pics/{icon.name},{icon.stem.replace('_', ' ')}")
+    path = tmp_path / "vocab.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    options = BuildOptions(
+        sources=(path,), output=tmp_path / "v.pdf", seed=1, shop=tmp_path / "shop", title="Zoo"
+    )
+    build(options)
+    text = (tmp_path / "shop" / "README.txt").read_text(encoding="utf-8")
+    assert text.splitlines()[0] == (
+        '"Zoo", your Spot it! deck, ready for print-and-cut or sticker shop'
+    )
+    assert (
+        "7 cards of 3 pictures and words; any two cards share exactly one picture or word."
+        in " ".join(text.split())
+    )

@@ -114,10 +114,14 @@ def shop_readme(
     symbols_per_card: int,
     files: list[str],
     safe_margin: float | None = None,
+    shows: tuple[str, str] = ("picture", "pictures"),
+    title: str | None = None,
 ) -> str:
     """README.txt for the shop folder: in plain words, what the files are, what to upload where,
     the card's size and safe zone (``safe_margin``, the deck's, or else the profile's), and how
-    many cards to order."""
+    many cards to order; the deck named by its ``title``, and speaking of what its cards show
+    (``shows``, one and several: a word deck's cards share a word, not a picture)."""
+    one, several = shows
     if profile.files is FileKind.PNG:
         w, h = profile.pixels(shape)
         listing = [
@@ -135,19 +139,22 @@ def shop_readme(
     card = (
         f"{kind}, {_length(shape.size)} {across}. Each face is the card plus "
         f"{_length(profile.bleed)} of bleed a side: the card colour runs past the cut, so a cut "
-        f"that wanders a little shows no white edge. Every picture stays at least "
+        f"that wanders a little shows no white edge. Every {one} stays at least "
         f"{_length(profile.safe_margin if safe_margin is None else safe_margin)} inside the cut."
     )
     sections = [
         ("WHAT TO UPLOAD", [_wrap(" ".join(profile.upload.split()))]),
         ("THE FILES", listing),
         ("THE CARD", [_wrap(card)]),
-        ("HOW MANY CARDS TO ORDER", [_wrap(line) for line in _order(cards, profile)]),
+        ("HOW MANY CARDS TO ORDER", [_wrap(line) for line in _order(cards, profile, one)]),
     ]
+    deck = f'"{title}", your Spot it! deck' if title else "Your Spot it! deck"
     lines = [
-        f"Your Spot it! deck, ready for {profile.title}",
+        f"{deck}, ready for {profile.title}",
         "",
-        f"{cards} cards of {symbols_per_card} pictures; any two cards share exactly one picture.",
+        _wrap(
+            f"{cards} cards of {symbols_per_card} {several}; any two cards share exactly one {one}."
+        ),
     ]
     for title, body in sections:
         lines += ["", title, *body]
@@ -158,7 +165,7 @@ def _wrap(text: str) -> str:
     return textwrap.fill(text, width=78)
 
 
-def _order(cards: int, profile: ShopProfile) -> list[str]:
+def _order(cards: int, profile: ShopProfile, one: str = "picture") -> list[str]:
     """What to order, a paragraph a line."""
     if not profile.card_printer:
         return [f"{cards} cards, one of each."]
@@ -171,7 +178,7 @@ def _order(cards: int, profile: ShopProfile) -> list[str]:
         lines.append(
             f"If {cards} cards cost more than {RETAIL_CARDS}, make the deck again with "
             f"--cards {RETAIL_CARDS} (the retail game's count): any two cards still share "
-            "exactly one picture."
+            f"exactly one {one}."
         )
     return lines
 

@@ -72,6 +72,8 @@ def write_shop(
     progress: Callable[[int, int], None] | None = None,
     profile: ShopProfile | None = None,
     safe_margin: float | None = None,
+    shows: tuple[str, str] = ("picture", "pictures"),
+    title: str | None = None,
 ) -> ShopFiles:
     """Write the shop files for the deck's cards into ``folder``, and its README.txt.
 
@@ -83,7 +85,10 @@ def write_shop(
         profile: the shop's requirements; None is print-and-cut with :data:`SHOP_BLEED`.
         safe_margin: how far inside the cut the layout kept the symbols, mm, for README.txt
             (None: the profile's).
+        shows: what the cards show, one and several, for README.txt (``("word", "words")``).
+        title: the deck's name, for README.txt.
     """
+    about = (safe_margin, shows, title)
     if profile is not None and profile.card_printer:
         written = write_card_printer(
             folder,
@@ -96,7 +101,7 @@ def write_shop(
             teams=teams,
             progress=progress,
         )
-        readme = _readme(folder, profile, shape, layouts, written, safe_margin)
+        readme = _readme(folder, profile, shape, layouts, written, about)
         if profile.files is FileKind.PNG:
             return ShopFiles(None, written[-1], tuple(written[:-1]), readme)
         return ShopFiles(written[0], None, (), readme)
@@ -106,10 +111,11 @@ def write_shop(
     if profile is None:
         return files
     written = [files.cards, *([files.backs] if files.backs else []), *files.pngs]
-    return replace(files, readme=_readme(folder, profile, shape, layouts, written, safe_margin))
+    return replace(files, readme=_readme(folder, profile, shape, layouts, written, about))
 
 
-def _readme(folder, profile, shape, layouts, written, safe_margin) -> Path:
+def _readme(folder, profile, shape, layouts, written, about) -> Path:
+    safe_margin, shows, title = about
     text = shop_readme(
         profile,
         shape=shape,
@@ -117,6 +123,8 @@ def _readme(folder, profile, shape, layouts, written, safe_margin) -> Path:
         symbols_per_card=len(layouts[0].placements) if layouts else 0,
         files=[p.relative_to(folder).as_posix() for p in written],
         safe_margin=safe_margin,
+        shows=shows,
+        title=title,
     )
     write_atomically(folder / README, lambda tmp: tmp.write_text(text, encoding="utf-8"))
     return folder / README

@@ -3,10 +3,11 @@ translation, ``3 × 4`` beside ``12``), so that a card can show a symbol by any 
 players match meaning, not pixels.
 
 A vocabulary file is UTF-8 CSV (``.csv``, commas, or semicolons as spreadsheets in many locales
-save them) or TSV (``.tsv``) with a header row naming the columns. A column is a picture column
-when its header says so (``picture``, ``image``, ``photo``) or every cell names a picture file;
-picture paths are relative to the file. Nothing here decodes a picture: a bad row is refused with
-one line naming the file and line, before anything is loaded.
+save them, or tabs) or TSV (``.tsv``) with a header row naming the columns; columns left empty,
+header and cells, are ignored. A column is a picture column when its header says so
+(``picture``, ``image``, ``photo``) or every cell names a picture file; picture paths are
+relative to the file, ``/`` or Windows' ``\\`` between folders. Nothing here decodes a
+picture: a bad row is refused with one line naming the file and line, before anything is loaded.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dobble_print.errors import DobbleError, OptionError
 from dobble_print.symbols.names import display_name
 from dobble_print.symbols.raster import RASTER_SUFFIXES
 from dobble_print.symbols.svg import SVG_SUFFIXES
+from dobble_print.symbols.words import is_letter
 
 VOCABULARY_SUFFIXES = frozenset({".csv", ".tsv"})
 MAX_VOCABULARY_BYTES = 1_000_000
@@ -103,8 +105,8 @@ def _rows(path: Path) -> list[tuple[int, list[str]]]:
         raise DobbleError(f"{path}: too large for a vocabulary file (over 1 MB)")
     text = _decode(path, raw)
     first = text.split("\n", 1)[0]
-    if path.suffix.lower() == ".tsv":
-        delimiter = "\t"
+    if path.suffix.lower() == ".tsv" or "\t" in first:  # a spreadsheet's "Text (Tab delimited)"
+        delimiter = "\t"  # saved as .csv: column names never hold tabs, they may hold commas
     else:
         delimiter = ";" if ";" in first and "," not in first else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
@@ -137,21 +139,17 @@ def read_vocabulary(path: Path) -> Vocabulary:
         raise DobbleError(
             f"{path}: empty; give a header row (e.g. picture,word) and one row per symbol"
         )
-    header_line, header = rows[0]
-    columns = tuple(header)
-    for k, name in enumerate(columns, 1):
-        if not name:
-            raise DobbleError(f"{path}:{header_line}: column {k} of the header has no name")
-        if columns.index(name) != k - 1:
-            raise DobbleError(f'{path}:{header_line}: two columns are called "{name}"')
+    header = rows[0][1]
+    keep = _kept_columns(rows)
+    columns = _columns(path, rows[0], keep)
     entries = []
     for line, cells in rows[1:]:
-        if len(cells) > len(columns) and any(cells[len(columns) :]):
+        if len(cells) > len(header) and any(cells[len(header) :]):
             raise DobbleError(
                 f"{path}:{line}: {len(cells)} cells but the header names {len(columns)} "
                 "columns; remove the extra cells, or quote a cell that holds a comma"
             )
-        cells = (cells + [""] * len(columns))[: len(columns)]
+        cells = [cells[k] if k < len(cells) else "" for k in keep]
         for name, cell in zip(columns, cells, strict=True):
             if not cell:
                 raise DobbleError(
@@ -163,38 +161,110 @@ def read_vocabulary(path: Path) -> Vocabulary:
         or (bool(entries) and all(_is_picture_cell(e.cells[k]) for e in entries))
         for k, name in enumerate(columns)
     )
+    entries = [
+        Entry(
+            e.line,
+            tuple(_slashed(path.parent, c) if pictures[k] else c for k, c in enumerate(e.cells)),
+        )
+        for e in entries
+    ]
     vocabulary = Vocabulary(path, columns, pictures, tuple(entries))
     _check_entries(vocabulary)
     return vocabulary
+
+
+def _kept_columns(rows: list[tuple[int, list[str]]]) -> list[int]:
+    """The header's columns but those left empty, header and every cell: the ``;;`` a
+    spreadsheet saves after the last column someone once typed in."""
+    header = rows[0][1]
+    return [
+        k
+        for k, name in enumerate(header)
+        if name or any(k < len(cells) and cells[k] for _, cells in rows[1:])
+    ]
+
+
+def _columns(path: Path, first: tuple[int, list[str]], keep: list[int]) -> tuple[str, ...]:
+    """The header's names of the ``keep`` columns, each given once; refused when the first
+    line is a symbol's row rather than names."""
+    line, header = first
+    for k in keep:
+        name = header[k]
+        if not name:
+            raise DobbleError(f"{path}:{line}: column {k + 1} of the header has no name")
+        if header.index(name) != k:
+            raise DobbleError(f'{path}:{line}: two columns are called "{name}"')
+    columns = tuple(header[k] for k in keep)
+    _refuse_headless(path, line, columns)
+    return columns
+
+
+def _refuse_headless(path: Path, line: int, columns: Sequence[str]) -> None:
+    """A first row naming a picture file is a symbol, not a header: refused rather than
+    guessed, since a guess cannot tell a picture column from a word column's name."""
+    for name in columns:
+        if _is_picture_cell(name) and (path.parent / _slashed(path.parent, name)).is_file():
+            raise DobbleError(
+                f'{path}:{line}: "{name}" is a picture, not a column name; the first line must '
+                "name the columns, e.g. picture,word"
+            )
+
+
+def _slashed(folder: Path, cell: str) -> str:
+    """A picture path as Windows writes it (``pics\\cat.svg``) with ``/`` when only that names
+    a file: the file then works on every system, as it does on Windows."""
+    if "\\" not in cell or (folder / cell).is_file():
+        return cell
+    forward = cell.replace("\\", "/")
+    return forward if (folder / forward).is_file() else cell
 
 
 def _check_entries(vocabulary: Vocabulary) -> None:
     """Every picture exists, and no face is on two rows (players could not tell which is meant)."""
     path = vocabulary.path
     for k, name in enumerate(vocabulary.columns):
-        seen: dict[str, int] = {}
+        if not vocabulary.pictures[k]:
+            continue
         for entry in vocabulary.entries:
             cell = entry.cells[k]
+            if not _is_picture_cell(cell):
+                raise DobbleError(
+                    f'{path}:{entry.line}: "{cell}" in the "{name}" column is not a picture '
+                    "file (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG)"
+                )
+            if not vocabulary.picture(entry, k).is_file():
+                raise DobbleError(
+                    f"{path}:{entry.line}: {cell}: no such picture; paths are relative to "
+                    f"the folder of {path.name}"
+                )
+    _check_duplicates(vocabulary)
+
+
+def _check_duplicates(vocabulary: Vocabulary) -> None:
+    """No face on two rows, in any columns: "pain" as one row's translation and another's word
+    would show on two cards as one face, a second match on a pair that already shares a symbol
+    (two facts answering 12 alike). Text is compared as words are (case aside, a single letter
+    apart: ``a`` and ``A`` look different); a row may repeat its own face (``taxi,taxi``)."""
+    path = vocabulary.path
+    seen: dict[tuple[bool, str], int] = {}
+    for entry in vocabulary.entries:
+        for k, cell in enumerate(entry.cells):
             if vocabulary.pictures[k]:
-                if not _is_picture_cell(cell):
-                    raise DobbleError(
-                        f'{path}:{entry.line}: "{cell}" in the "{name}" column is not a picture '
-                        "file (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG)"
-                    )
-                if not vocabulary.picture(entry, k).is_file():
-                    raise DobbleError(
-                        f"{path}:{entry.line}: {cell}: no such picture; paths are relative to "
-                        f"the folder of {path.name}"
-                    )
-                same = str(vocabulary.picture(entry, k).resolve())
+                same = (True, str(vocabulary.picture(entry, k).resolve()))
             else:
-                same = cell.casefold()
-            if same in seen:
+                same = (False, cell if is_letter(cell) else cell.casefold())
+            first = seen.setdefault(same, entry.line)
+            if first == entry.line:
+                continue
+            if same[0]:
                 raise DobbleError(
                     f'{path}:{entry.line}: duplicate symbol: "{cell}" is also on line '
-                    f"{seen[same]}; give each symbol once"
+                    f"{first}; give each symbol once"
                 )
-            seen[same] = entry.line
+            raise DobbleError(
+                f'{path}:{entry.line}: "{cell}" is also on line {first}; two rows showing the '
+                "same face would make two matches on a card pair; change one"
+            )
 
 
 def choose_faces(vocabulary: Vocabulary, spec: Sequence[str]) -> tuple[Face, ...]:

@@ -303,9 +303,15 @@ BAR_THICKNESS = 0.06  # em: thinner than a stroke, so it reads as an underline, 
 BAR_WIDTH = 0.8  # of the letter's ink width
 
 
+# The characters a letter deck teaches: cased letters (Latin, Greek, Cyrillic...) and digits. An
+# ideograph or kana (category Lo) is a word, however short: 猫 stays as upright as 電車.
+LETTER_CATEGORIES = frozenset({"Lu", "Ll", "Lt", "Nd"})
+
+
 def is_letter(word: str) -> bool:
-    """One character, a letter deck's symbol (``a``, ``Z``, ``7``): it turns like a picture."""
-    return len(word) == 1 and not word.isspace()
+    """One letter or digit, a letter deck's symbol (``a``, ``Z``, ``7``, ``Ж``): it turns like a
+    picture, and ``a`` and ``A`` are two symbols."""
+    return len(word) == 1 and unicodedata.category(word) in LETTER_CATEGORIES
 
 
 def needs_bar(word: str) -> bool:

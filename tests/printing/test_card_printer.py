@@ -16,6 +16,7 @@ from PIL import Image
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.deck.connect import assign_teams
 from dobble_print.printing.backs import default_back
+from dobble_print.printing.card_printer import shop_readme
 from dobble_print.printing.shop import shop_paths, write_shop
 from dobble_print.shops import load_shop_profile
 from tests.printing.test_pdf import LAYOUTS, SYMBOLS
@@ -167,3 +168,46 @@ def test_print_and_cut_profile_keeps_todays_pdf_and_adds_the_readme(tmp_path):
     assert "CutContour" in text and "png/card_001.png ... png/card_007.png" in text
     assert "7 cards, one of each." in text
     assert "stays at least 3 mm inside the cut" in " ".join(text.split())  # the deck's margin
+
+
+@pytest.mark.parametrize(
+    ("shows", "title", "first", "facts"),
+    [
+        (
+            ("picture", "pictures"),
+            None,
+            "Your Spot it! deck, ready for The Game Crafter (Circle Deck)",
+            "57 cards of 8 pictures; any two cards share exactly one picture.",
+        ),
+        (
+            ("word", "words"),
+            "Animaux",
+            '"Animaux", your Spot it! deck, ready for The Game Crafter (Circle Deck)',
+            "57 cards of 8 words; any two cards share exactly one word.",
+        ),
+        (
+            ("picture or word", "pictures and words"),
+            "Maths",
+            '"Maths", your Spot it! deck, ready for The Game Crafter (Circle Deck)',
+            "57 cards of 8 pictures and words; any two cards share exactly one picture or word.",
+        ),
+    ],
+)
+def test_readme_names_the_deck_and_what_its_cards_show(shows, title, first, facts):
+    profile = load_shop_profile("tgc-circle")
+    files = [f"{i:03d}-front.png" for i in range(1, 58)] + ["back.png"]
+    text = shop_readme(
+        profile,
+        shape=profile.card,
+        cards=57,
+        symbols_per_card=8,
+        files=files,
+        shows=shows,
+        title=title,
+    )
+    assert text.splitlines()[0] == first
+    words = " ".join(text.split())
+    assert facts in words
+    assert f"Every {shows[0]} stays at least" in words
+    assert f"any two cards still share exactly one {shows[0]}." in words  # 57 > 55: --cards 55
+    assert max(len(line) for line in text.splitlines()) <= 90

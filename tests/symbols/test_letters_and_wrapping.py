@@ -9,9 +9,16 @@ import numpy as np
 import pymupdf
 import pytest
 
+from dobble_print.layout.word_size import turn_limit
 from dobble_print.resources import default_font
-from dobble_print.symbols.loading import SymbolOptions, find_sources, load_symbols
-from dobble_print.symbols.words import MAX_LINES, _break_lines, balanced_lines, load_font
+from dobble_print.symbols.loading import Symbol, SymbolOptions, find_sources, load_symbols
+from dobble_print.symbols.words import (
+    MAX_LINES,
+    _break_lines,
+    balanced_lines,
+    is_letter,
+    load_font,
+)
 
 FONT = load_font(default_font())
 PITCH = max(1.15, FONT.ascent + FONT.descent)
@@ -120,3 +127,32 @@ def test_the_pdf_prints_the_bar_where_the_raster_has_it(tmp_path):
     assert len(rows[0]) >= 1  # the bar's rows print solid
     gap = grey[pad + top - 2, pad + left : pad + right]
     assert (gap > 200).mean() > 0.5  # and apart from the letter
+
+
+def test_a_letter_deck_keeps_a_and_A_as_two_symbols_but_cat_and_Cat_as_one(tmp_path):
+    path = tmp_path / "letters.txt"
+    path.write_text("a\nb\nc\nA\ncat\nCat\n", encoding="utf-8")
+    loaded = load_symbols(find_sources([path]), max_px=200)
+    assert [s.name for s in loaded.symbols] == ["a", "b", "c", "A", "cat"]
+    assert loaded.warnings == (f"{path}:6: same word as {path}:5; used once",)
+
+
+@pytest.mark.parametrize(
+    ("word", "letter"),
+    [
+        ("a", True),
+        ("Z", True),
+        ("7", True),
+        ("Ж", True),
+        ("ǅ", True),
+        ("猫", False),
+        ("ね", False),
+        ("電車", False),
+        ("ab", False),
+        ("+", False),
+        (" ", False),
+    ],
+)
+def test_a_letter_that_turns_freely_is_a_cased_letter_or_a_digit(word, letter):
+    assert is_letter(word) is letter
+    assert (turn_limit(Symbol(word, word, np.zeros((2, 2, 4), np.uint8), "word")) == 180) is letter

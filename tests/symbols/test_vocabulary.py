@@ -75,7 +75,28 @@ BAD = [
     ),
     (
         "picture,word\npics/cat.svg,cat\npics/dog.svg,Cat\n",
-        '{p}:3: duplicate symbol: "Cat" is also on line 2; give each symbol once',
+        '{p}:3: "Cat" is also on line 2; two rows showing the same face would make two '
+        "matches on a card pair; change one",
+    ),
+    (
+        "word,translation\nbread,pain\npain,douleur\n",
+        '{p}:3: "pain" is also on line 2; two rows showing the same face would make two '
+        "matches on a card pair; change one",
+    ),
+    (
+        "fact,answer\n3 × 4,12\n2 + 2,4\n2 × 6, 12 \n",
+        '{p}:4: "12" is also on line 2; two rows showing the same face would make two '
+        "matches on a card pair; change one",
+    ),
+    (
+        "word,translation\ncafé,coffee\nCoffee,cafe\u0301\n",  # NFC: café twice
+        '{p}:3: "Coffee" is also on line 2; two rows showing the same face would make two '
+        "matches on a card pair; change one",
+    ),
+    (
+        "picture,word\npics/cat.svg,cat\npics/dog.svg,cat  \n",
+        '{p}:3: "cat" is also on line 2; two rows showing the same face would make two '
+        "matches on a card pair; change one",
     ),
     (
         "picture,word\npics/cat.svg,cat\npics/cat.svg,kitten\n",
@@ -147,3 +168,71 @@ def test_bad_faces(tmp_path, spec, message):
     with pytest.raises(OptionError) as exc:
         choose_faces(v, spec)
     assert as_cli(exc.value) == message
+
+
+def test_a_row_may_show_its_own_face_twice_and_letters_differ_by_case(tmp_path):
+    """``taxi,taxi`` is one symbol shown by two faces alike: no second match. ``a`` and ``A``
+    look different, as in a letter deck."""
+    same = _write(tmp_path, "word,translation\ntaxi,taxi\nbus,autobus\n", "same.csv")
+    assert [e.cells for e in read_vocabulary(same).entries] == [
+        ("taxi", "taxi"),
+        ("bus", "autobus"),
+    ]
+    letters = _write(tmp_path, "letter,word\na,apple\nA,ant\n", "letters.csv")
+    assert len(read_vocabulary(letters).entries) == 2
+
+
+def test_a_tab_separated_file_called_csv(tmp_path):
+    tabs = _write(tmp_path, "picture\tword\npics/cat.svg\tcat\npics/dog.svg\tdog\n", "tabs.csv")
+    assert [e.cells for e in read_vocabulary(tabs).entries] == [
+        ("pics/cat.svg", "cat"),
+        ("pics/dog.svg", "dog"),
+    ]
+
+
+def test_empty_columns_a_spreadsheet_saved_are_ignored(tmp_path):
+    excel = _write(tmp_path, "picture;word;;\npics/cat.svg;cat;;\npics/dog.svg;dog;\n", "x.csv")
+    v = read_vocabulary(excel)
+    assert v.columns == ("picture", "word") and v.entries[1].cells == ("pics/dog.svg", "dog")
+    middle = _write(tmp_path, "word,,translation\ncat,,gato\n", "middle.csv")
+    assert read_vocabulary(middle).entries[0].cells == ("cat", "gato")
+
+
+def test_windows_backslashes_in_picture_paths(tmp_path):
+    """``pics\\cat.svg`` names the picture on every system, as it does on Windows: the file
+    works wherever it was written (a message saying "use /" would only make its author edit
+    every row)."""
+    windows = _write(tmp_path, "picture,word\npics\\cat.svg,cat\npics\\dog.svg,dog\n", "w.csv")
+    v = read_vocabulary(windows)
+    assert v.files == (tmp_path / "pics/cat.svg", tmp_path / "pics/dog.svg")
+    assert v.name(v.entries[0]) == "cat"
+
+
+SPREADSHEET_BAD = [
+    (
+        "pics/cat.svg,cat\npics/dog.svg,dog\n",
+        '{p}:1: "pics/cat.svg" is a picture, not a column name; the first line must name the '
+        "columns, e.g. picture,word",
+    ),
+    (
+        "cat,pics\\cat.svg\ndog,pics\\dog.svg\n",
+        '{p}:1: "pics\\cat.svg" is a picture, not a column name; the first line must name the '
+        "columns, e.g. picture,word",
+    ),
+    (
+        "picture;word;;\npics/cat.svg;cat;;x\n",
+        "{p}:1: column 4 of the header has no name",
+    ),
+    (
+        "picture,word\npics\\cow.svg,cow\n",
+        "{p}:2: pics\\cow.svg: no such picture; paths are relative to the folder of vocab.csv",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), SPREADSHEET_BAD)
+def test_spreadsheet_mistakes_are_one_line(tmp_path, text, message):
+    path = _write(tmp_path, text)
+    with pytest.raises(DobbleError) as exc:
+        find_sources([path])
+    assert str(exc.value) == message.format(p=path)

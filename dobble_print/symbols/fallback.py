@@ -16,7 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dobble_print.errors import OptionError
-from dobble_print.symbols.emoji import emoji_characters, is_emoji_line
+from dobble_print.symbols.emoji import (
+    emoji_characters,
+    is_emoji_character,
+    is_emoji_line,
+    may_be_emoji,
+)
 from dobble_print.symbols.fonts import FontFace, faces_with
 from dobble_print.symbols.words import BadWords, Font, load_font, missing_characters
 
@@ -62,7 +67,8 @@ def choose_fonts(words: Sequence[str], given: Sequence[Font], bundled: Font) -> 
     result = WordFonts()
     text_words = []
     colour = [f for f in given if f.colour]
-    emoji_lines = [w for w in dict.fromkeys(words) if is_emoji_line(w)]
+    # Lines of emoji, and of symbols a colour font may have (⭐, ☕: text unless it has them).
+    emoji_lines = [w for w in dict.fromkeys(words) if is_emoji_line(w) or may_be_emoji(w)]
     # One colour font for all the emoji when one has them all (one search, and they look alike).
     every = (
         _emoji_font("".join(map(emoji_characters, emoji_lines)), colour) if emoji_lines else None
@@ -84,7 +90,7 @@ def choose_fonts(words: Sequence[str], given: Sequence[Font], bundled: Font) -> 
         result.text[word] = font
         if missing:
             result.missing[word] = missing
-            groups = {script_group(ch) for ch in missing}
+            groups = {"emoji" if is_emoji_character(ch) else script_group(ch) for ch in missing}
             emoji = is_emoji_line(word)
             result.install[word] = "fonts-noto-color-emoji" if emoji else _install(groups)
     return result

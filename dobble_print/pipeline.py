@@ -397,6 +397,7 @@ def build(
             safe_margin=options.symbol_margin,
         )
     warnings = prepared.warnings + tuple(map(str, small)) + tuple(small_labels(layouts, symbols))
+    warnings += front.warnings
     return dataclasses.replace(prepared, report=report, warnings=warnings, small=small)
 
 

@@ -10,9 +10,11 @@ emoji font (:mod:`emoji`). What no font has is reported with the font to install
 
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from dobble_print.errors import OptionError
@@ -22,8 +24,8 @@ from dobble_print.symbols.emoji import (
     is_emoji_line,
     may_be_emoji,
 )
-from dobble_print.symbols.fonts import FontFace, faces_with
-from dobble_print.symbols.words import BadWords, Font, load_font, missing_characters
+from dobble_print.symbols.fonts import FontFace, faces_with, read_face
+from dobble_print.symbols.words import BadWords, Font, load_font, missing_characters, visual
 
 # Scripts that share one font: a Japanese word mixes Han, Hiragana and Katakana.
 _SCRIPT_GROUPS = {"Hani": "CJK", "Hira": "CJK", "Kana": "CJK", "Bopo": "CJK", "Hang": "CJK"}
@@ -131,6 +133,64 @@ def _extend_chain(chain: list[Font], words: Sequence[str]) -> None:
             if font is None:
                 break
             chain.append(font)
+
+
+def text_font(text: str, given: Sequence[Font] = ()) -> Font | None:
+    """A TrueType font with every character of ``text`` (as drawn), for a line set as PDF text
+    (a title, a name in the answer key): the first of ``given`` that has them, else the bundled
+    DejaVu Sans, else the best installed TrueType face; None when no such font has them all.
+    """
+    for font in (*given, _bundled(_default_font())):
+        if font.outlines == "glyf" and not missing_characters(text, font):
+            return font
+    for face in faces_with(drawn_characters(text)):
+        info = read_face(face)
+        if info is None or info.outlines != "glyf":
+            continue
+        font = _load((face,))
+        if font is not None and not missing_characters(text, font):
+            return font
+    return None
+
+
+def drawn_characters(text: str) -> str:
+    """The characters of ``text`` (as drawn) a font needs glyphs for, each once: spaces,
+    format characters and combining marks are not asked for (as
+    :func:`words.missing_characters`)."""
+    drawn = visual(text)
+    return "".join(
+        dict.fromkeys(ch for ch in drawn if unicodedata.category(ch) not in ("Zs", "Cf", "Mn"))
+    )
+
+
+def text_warning(where: str, text: str) -> str | None:
+    """The one-line warning for a line set as PDF text (``where``: ``the title "…"``) when
+    some character of ``text`` is in no TrueType font (:func:`text_font`; a line no one font
+    has prints in several); None when each is in one."""
+    if text_font(text) is not None:
+        return None
+    bundled = _bundled(_default_font())
+    missing = [ch for ch in drawn_characters(text) if ord(ch) not in bundled.cmap]
+    missing = [ch for ch in missing if text_font(ch) is None]
+    if not missing:
+        return None
+    groups = {"emoji" if is_emoji_character(ch) else script_group(ch) for ch in missing}
+    return (
+        f"{where} has characters no installed font can print as text ({', '.join(missing)}); "
+        f"they would print as empty boxes; install a font that has them "
+        f"(e.g. `apt install {_install(groups)}`)"
+    )
+
+
+def _default_font() -> str:
+    from dobble_print.resources import default_font
+
+    return str(default_font())
+
+
+@cache
+def _bundled(path: str) -> Font:
+    return load_font(Path(path))
 
 
 def _load(faces: Sequence[FontFace]) -> Font | None:

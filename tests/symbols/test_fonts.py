@@ -273,3 +273,19 @@ def test_missing_emoji_name_the_colour_emoji_font_to_install(tmp_path, installed
         f"empty boxes; install a font that has them {hint}",
     )
     assert [s.kind for s in result.symbols] == ["word", "word", "word"]  # ☕: DejaVu's
+
+
+def test_text_font_is_a_truetype_font_with_every_character(tmp_path, installed):
+    from dobble_print.symbols.fallback import text_font
+
+    given = load_font(make_font(tmp_path / "given.ttf", "Ωcat", "Given"))
+    assert text_font("cat", (given,)) is given
+    assert text_font("dog", (given,)).path == default_font()  # the bundled DejaVu Sans
+    assert text_font("猫") is None
+    make_collection(installed / "cff.ttc", [("猫", "CFF JP")])
+    assert text_font("猫") is None  # CFF: not text a PDF can embed
+    make_font(installed / "jp.ttf", "猫cat", "TT JP")
+    forget_fonts()
+    assert text_font("猫").path == installed / "jp.ttf"
+    assert text_font("cat 猫").path == installed / "jp.ttf"
+    assert text_font("Ω 猫") is None  # no one font has both

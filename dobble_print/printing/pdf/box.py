@@ -16,7 +16,8 @@ from dobble_print.printing.pdf.canvas import (
     pt,
     shape_path,
 )
-from dobble_print.printing.pdf.cover import fit_text
+from dobble_print.printing.pdf.cover import MIN_FONT
+from dobble_print.printing.pdf.text_fonts import draw_runs, fit_runs
 
 CUT_PT = 0.6  # the net's cut lines: black and firm, they are the only lines to cut
 FOLD_PT = 0.5
@@ -33,12 +34,11 @@ def _label(c, label: Label, fonts: tuple[str, str]) -> None:
     """A label centred on its point, along its angle."""
     font = fonts[1] if label.bold else fonts[0]
     width = pt(label.max_width) if label.max_width else None
-    text, size = fit_text(label.text, font, label.size, width)
+    runs, size = fit_runs(label.text, font, label.size, width, least=MIN_FONT)
     c.saveState()
     c.translate(pt(label.x), pt(label.y))
     c.rotate(label.angle)
-    c.setFont(font, size)
-    c.drawCentredString(0, -0.35 * size, text)
+    draw_runs(c, runs, 0, -0.35 * size, size, centred=True)
     c.restoreState()
 
 
@@ -99,6 +99,5 @@ def draw_box_page(
     for text in page.texts:
         font = fonts[1] if text.bold else fonts[0]
         width = pt(text.max_width) if text.max_width else None
-        line, size = fit_text(text.text, font, text.size, width)
-        c.setFont(font, size)
-        c.drawString(pt(text.x), pt(text.y), line)
+        runs, size = fit_runs(text.text, font, text.size, width, least=MIN_FONT)
+        draw_runs(c, runs, pt(text.x), pt(text.y), size, centred=False)

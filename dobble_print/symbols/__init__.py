@@ -32,6 +32,7 @@ _EXPORTS = {
     "small_labels": "labels",
     "load_faces": "faces",
     "text_font": "fallback",
+    "text_fonts": "fallback",
     "drawn_characters": "fallback",
     "text_warning": "fallback",
     "Face": "vocabulary",

@@ -135,14 +135,17 @@ def _extend_chain(chain: list[Font], words: Sequence[str]) -> None:
             chain.append(font)
 
 
-def text_font(text: str, given: Sequence[Font] = ()) -> Font | None:
+def text_font(text: str, given: Sequence[Font] = (), *, search: bool = True) -> Font | None:
     """A TrueType font with every character of ``text`` (as drawn), for a line set as PDF text
     (a title, a name in the answer key): the first of ``given`` that has them, else the bundled
-    DejaVu Sans, else the best installed TrueType face; None when no such font has them all.
+    DejaVu Sans, else (with ``search``) the best installed TrueType face; None when no such font
+    has them all.
     """
     for font in (*given, _bundled(_default_font())):
         if font.outlines == "glyf" and not missing_characters(text, font):
             return font
+    if not search:
+        return None
     for face in faces_with(drawn_characters(text)):
         info = read_face(face)
         if info is None or info.outlines != "glyf":
@@ -151,6 +154,17 @@ def text_font(text: str, given: Sequence[Font] = ()) -> Font | None:
         if font is not None and not missing_characters(text, font):
             return font
     return None
+
+
+def text_fonts(texts: Sequence[str]) -> tuple[Font, ...]:
+    """The installed TrueType fonts for ``texts`` beyond the bundled one: one per script group
+    for the characters it lacks, found once for them all as words' fonts are (a cover of 57
+    Japanese names makes one search, not 57). Emoji are left to their pictures: no text font
+    is searched for them."""
+    plain = ["".join(ch for ch in t if not is_emoji_character(ch)) for t in texts]
+    chain = [_bundled(_default_font())]
+    _extend_chain(chain, list(dict.fromkeys(plain)))
+    return tuple(font for font in chain[1:] if font.outlines == "glyf")
 
 
 def drawn_characters(text: str) -> str:

@@ -10,25 +10,28 @@ from collections.abc import Sequence
 
 from dobble_print.printing.cover import CoverPage, Text
 from dobble_print.printing.pdf.canvas import pt, word_font
-from dobble_print.printing.pdf.text_fonts import draw_runs, fit_runs, printable
+from dobble_print.printing.pdf.text_fonts import Fonts, draw_runs, fit_runs, printable
 from dobble_print.symbols import Symbol
 
 MIN_FONT = 4.0  # points: smaller than this is not worth printing
 
 
-def _draw_text(c, t: Text, fonts: tuple[str, str]) -> None:
+def _draw_text(c, t: Text, fonts: tuple[str, str], extra: Fonts) -> None:
     font = fonts[1] if t.bold else fonts[0]
     width = pt(t.max_width) if t.max_width else None
-    runs, size = fit_runs(t.text, font, t.size, width, least=MIN_FONT)
+    runs, size = fit_runs(t.text, font, t.size, width, least=MIN_FONT, extra=extra)
     draw_runs(c, runs, pt(t.x), pt(t.y), size, centred=t.center)
 
 
-def draw_cover_page(c, page: CoverPage, symbols: Sequence[Symbol], fonts: tuple[str, str]) -> None:
-    """Texts, ruler and square in black; each legend symbol from its form, fitted to its box."""
+def draw_cover_page(
+    c, page: CoverPage, symbols: Sequence[Symbol], fonts: tuple[str, str], extra: Fonts = ()
+) -> None:
+    """Texts, ruler and square in black; each legend symbol from its form, fitted to its box;
+    ``extra``: installed fonts for what the page's fonts lack (:func:`text_fonts.page_fonts`)."""
     c.setFillGray(0)
     c.setStrokeGray(0)
     for t in page.texts:
-        _draw_text(c, t, fonts)
+        _draw_text(c, t, fonts, extra)
     for rule in page.rules:
         c.setLineWidth(rule.width)
         c.line(*(pt(v) for v in (*rule.segment.start, *rule.segment.end)))
@@ -48,11 +51,11 @@ def draw_cover_page(c, page: CoverPage, symbols: Sequence[Symbol], fonts: tuple[
         c.scale(pt(w), pt(h))
         c.doForm(form)
         c.restoreState()
-        if name_font := _name_font(symbols[cell.symbol], cell.name.text, fonts[0]):
-            _draw_text(c, cell.name, (name_font, name_font))
+        if name_font := _name_font(symbols[cell.symbol], cell.name.text, fonts[0], extra):
+            _draw_text(c, cell.name, (name_font, name_font), extra)
 
 
-def _name_font(symbol: Symbol, name: str, regular: str) -> str | None:
+def _name_font(symbol: Symbol, name: str, regular: str, extra: Fonts) -> str | None:
     """The font a symbol's name in the legend is set in where it has the name's characters: a
     word's or a label's own font (a Japanese word's name is Japanese), else the regular one;
     other characters fall back as every line does (:mod:`text_fonts`: a picture named
@@ -67,4 +70,4 @@ def _name_font(symbol: Symbol, name: str, regular: str) -> str | None:
             own = word_font(symbol.font, symbol.font_index)
     elif symbol.font:
         return None
-    return own if printable(name, own) else None
+    return own if printable(name, own, extra) else None

@@ -3,7 +3,8 @@
 Headings are set in reportlab's Vera Bold and the rest in the bundled DejaVu Sans. A line with
 characters its font lacks (a Greek or Japanese title, a picture named ``猫.svg``) is set in the
 first TrueType font that has them all (:func:`symbols.text_font`: DejaVu Sans, then an installed
-one, found as words' fonts are), so it prints as text rather than boxes; a line no one font has
+one, found once for all the pages' lines as words' fonts are: :func:`page_fonts`), so it prints
+as text rather than boxes; a line no one font has
 ("Τα ζώα 猫": no Japanese font has Greek with accents) is set in runs, each character in the
 first font that has it. A line whose font has its characters keeps it, so pages that printed
 before print the same bytes.
@@ -11,10 +12,14 @@ before print the same bytes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from dobble_print.printing.pdf.canvas import word_font
-from dobble_print.symbols import drawn_characters, text_font, visual
+from dobble_print.symbols import drawn_characters, text_font, text_fonts, visual
+from dobble_print.symbols.words import Font
 
 Run = tuple[str, str]  # (characters as drawn, registered font name)
+Fonts = tuple[Font, ...]
 
 
 def has_characters(font: str, text: str) -> bool:
@@ -25,29 +30,37 @@ def has_characters(font: str, text: str) -> bool:
     return all(ord(ch) in glyphs for ch in drawn_characters(text))
 
 
-def font_for(text: str, preferred: str) -> str | None:
+def font_for(text: str, preferred: str, extra: Fonts) -> str | None:
     """``preferred`` (a registered font's name) when it has every character of ``text``, else
-    a TrueType font that has them, registered; None when no such font is installed."""
+    DejaVu Sans or one of ``extra`` (:func:`page_fonts`) that has them, registered; None when
+    none has them all."""
     if has_characters(preferred, text):
         return preferred
-    font = text_font(text)
+    font = text_font(text, extra, search=False)
     return word_font(str(font.path), font.index) if font is not None else None
 
 
-def printable(text: str, preferred: str) -> bool:
+def page_fonts(texts: Sequence[str]) -> Fonts:
+    """The installed TrueType fonts the lines ``texts`` of the cover, rules and box pages may
+    need beyond DejaVu Sans, found once for them all (:func:`symbols.text_fonts`): drawing
+    then asks fontconfig nothing, and the fonts do not depend on the order lines are drawn."""
+    return text_fonts(texts)
+
+
+def printable(text: str, preferred: str, extra: Fonts) -> bool:
     """Whether some TrueType font has each character of ``text`` (one font, or several in
     runs: :func:`character_fonts`)."""
-    return font_for(text, preferred) is not None or all(
-        font_for(ch, preferred) is not None for ch in drawn_characters(text)
+    return font_for(text, preferred, extra) is not None or all(
+        font_for(ch, preferred, extra) is not None for ch in drawn_characters(text)
     )
 
 
-def character_fonts(text: str, preferred: str) -> dict[str, str]:
+def character_fonts(text: str, preferred: str, extra: Fonts) -> dict[str, str]:
     """The font of each character of ``text`` (and of the ``…`` that may shorten it): all in
     one font when one has them all (:func:`font_for`); else each in a font already chosen for
     the line, ``preferred``, or the first TrueType font with it; a character no font has
     stays in ``preferred`` (a box; the title's warning said so)."""
-    whole = font_for(text, preferred)
+    whole = font_for(text, preferred, extra)
     fonts = dict.fromkeys(drawn_characters(text), whole) if whole is not None else {}
     fonts[""] = whole or preferred  # the first run's, when the line starts with a space
     chosen = [whole] if whole not in (None, preferred) else []
@@ -57,7 +70,7 @@ def character_fonts(text: str, preferred: str) -> dict[str, str]:
         # a font chosen already first: a heading half Vera Bold, half DejaVu reads unevenly
         font = next((f for f in (*chosen, preferred) if has_characters(f, ch)), None)
         if font is None:
-            found = text_font(ch)
+            found = text_font(ch, extra, search=False)
             font = word_font(str(found.path), found.index) if found is not None else preferred
             if font != preferred:
                 chosen.append(font)
@@ -79,7 +92,13 @@ def line_runs(drawn: str, fonts: dict[str, str]) -> tuple[Run, ...]:
 
 
 def fit_runs(
-    text: str, preferred: str, size: float, max_width_pt: float | None, *, least: float
+    text: str,
+    preferred: str,
+    size: float,
+    max_width_pt: float | None,
+    *,
+    least: float,
+    extra: Fonts = (),
 ) -> tuple[tuple[Run, ...], float]:
     """``text`` as runs (:func:`line_runs`), its font shrunk to no less than ``least`` points,
     then the text shortened with an ellipsis, until it fits the width.
@@ -88,7 +107,7 @@ def fit_runs(
     (reportlab draws characters as given). It is shortened in reading order, so an Arabic name
     loses its end, not its start.
     """
-    fonts = character_fonts(text, preferred)
+    fonts = character_fonts(text, preferred, extra)
 
     def runs(t: str) -> tuple[Run, ...]:
         return line_runs(visual(t), fonts)

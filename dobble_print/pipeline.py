@@ -328,6 +328,7 @@ def build(
     front = plan_front_matter(
         options, prepared.deck, symbols, plan, matching=prepared.matching, teams=prepared.teams
     )
+    prepared = dataclasses.replace(prepared, warnings=prepared.warnings + front.warnings)
 
     def write(tmp: Path) -> None:
         render_pdf(
@@ -397,7 +398,6 @@ def build(
             safe_margin=options.symbol_margin,
         )
     warnings = prepared.warnings + tuple(map(str, small)) + tuple(small_labels(layouts, symbols))
-    warnings += front.warnings
     return dataclasses.replace(prepared, report=report, warnings=warnings, small=small)
 
 

@@ -157,14 +157,15 @@ def text_font(text: str, given: Sequence[Font] = (), *, search: bool = True) -> 
 
 
 def text_fonts(texts: Sequence[str]) -> tuple[Font, ...]:
-    """The installed TrueType fonts for ``texts`` beyond the bundled one: one per script group
-    for the characters it lacks, found once for them all as words' fonts are (a cover of 57
-    Japanese names makes one search, not 57). Emoji are left to their pictures: no text font
-    is searched for them."""
+    """The TrueType fonts to set ``texts`` in, to try in this order (:func:`text_font`'s
+    ``given``): the bundled one, then one installed font per script group for the characters
+    it lacks, found once for them all as words' fonts are (a cover of 57 Japanese names makes
+    one search, not 57). Emoji are left to their pictures: no text font is searched for them.
+    """
     plain = ["".join(ch for ch in t if not is_emoji_character(ch)) for t in texts]
     chain = [_bundled(_default_font())]
     _extend_chain(chain, list(dict.fromkeys(plain)))
-    return tuple(font for font in chain[1:] if font.outlines == "glyf")
+    return tuple(font for font in chain if font.outlines == "glyf")
 
 
 def drawn_characters(text: str) -> str:

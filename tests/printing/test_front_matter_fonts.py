@@ -52,8 +52,9 @@ def char_fonts(page) -> dict[str, set[str]]:
 
 def test_a_title_outside_latin_1_prints_in_fonts_that_have_it(tmp_path, installed):
     """Vera Bold has neither Greek nor 猫, DejaVu Sans has Greek, only the installed font has
-    猫 (and no Greek): the title prints in runs, on the cover, the rules and the box."""
-    make_font(installed / "jp.ttf", "猫", "TestJPTitle")
+    猫 (and Greek without accents, as IPA Gothic): the title prints in runs, its Greek in
+    DejaVu Sans, on the cover, the rules and the box."""
+    make_font(installed / "jp.ttf", "猫Ταζ", "TestJPTitle")
     out = tmp_path / "deck.pdf"
     options = dict(seed=1, rules=True, box=True, title=TITLE)
     result = build(BuildOptions(sources=(words_file(tmp_path),), output=out, **options))

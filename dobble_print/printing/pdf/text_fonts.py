@@ -32,8 +32,8 @@ def has_characters(font: str, text: str) -> bool:
 
 def font_for(text: str, preferred: str, extra: Fonts) -> str | None:
     """``preferred`` (a registered font's name) when it has every character of ``text``, else
-    DejaVu Sans or one of ``extra`` (:func:`page_fonts`) that has them, registered; None when
-    none has them all."""
+    the first of ``extra`` (:func:`page_fonts`: DejaVu Sans, then installed fonts) that has
+    them, registered; None when none has them all."""
     if has_characters(preferred, text):
         return preferred
     font = text_font(text, extra, search=False)

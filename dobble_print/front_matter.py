@@ -26,7 +26,7 @@ from dobble_print.printing import (
     plan_cover,
     plan_rules,
 )
-from dobble_print.symbols import Symbol
+from dobble_print.symbols import Symbol, text_warning
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,7 @@ class FrontMatter:
     cover: tuple[CoverPage, ...] = ()
     rules: tuple = ()
     box: tuple[BoxPage, ...] = ()
+    warnings: tuple[str, ...] = ()  # a title no installed font can print
 
 
 def page_counts(
@@ -76,8 +77,20 @@ def plan_front_matter(
         if matching is not None:
             cover = key_faces(cover, matching.key_symbols())
     return FrontMatter(
-        cover, _rules(options, deck, symbols, matching), _box(options, deck, symbols)
+        cover,
+        _rules(options, deck, symbols, matching),
+        _box(options, deck, symbols),
+        _title_warnings(options),
     )
+
+
+def _title_warnings(options: BuildOptions) -> tuple[str, ...]:
+    """One line when the title (on the cover, the rules or the box) has characters no TrueType
+    font has: the pages print it all the same, those characters as boxes."""
+    if not options.title or not (options.cover or options.rules or options.box):
+        return ()
+    said = text_warning(f'the title "{options.title}"', options.title)
+    return (said,) if said else ()
 
 
 def _count(symbols: Sequence[Symbol], matching: Matching | None) -> int:

@@ -331,6 +331,7 @@ def build(
     front = plan_front_matter(
         options, prepared.deck, symbols, plan, matching=prepared.matching, teams=prepared.teams
     )
+    prepared = dataclasses.replace(prepared, warnings=prepared.warnings + front.warnings)
 
     def write(tmp: Path) -> None:
         render_pdf(

@@ -56,21 +56,23 @@ def summarise(
 
 def font_lines(symbols) -> list[str]:
     """One line per font the words print in (for ``--verbose``): which file, how, for which
-    words; the bundled font only by name."""
+    words (or labels: a labelled picture's name is set as a word is); the bundled font only by
+    name."""
     from dobble_print.resources import default_font
 
-    used: dict[tuple[str, str], list[str]] = {}
+    used: dict[tuple[str, str, str], list[str]] = {}
     for sym in symbols:
-        if sym.kind == "word":
+        noun = "label" if sym.kind == "labelled" else "word"  # a label is set as a word is
+        if sym.kind in ("word", "labelled"):
             how = "as outlines (CFF: not searchable text)" if sym.outline else "as text"
-            used.setdefault((sym.font, how), []).append(sym.name)
+            used.setdefault((sym.font, how, noun), []).append(sym.name)
         elif sym.font:  # an emoji line, drawn from a colour font
-            used.setdefault((sym.font, "as colour pictures"), []).append(sym.name)
+            used.setdefault((sym.font, "as colour pictures", noun), []).append(sym.name)
     lines = []
-    for (font, how), words in used.items():
+    for (font, how, noun), words in used.items():
         name = f"{Path(font).name} (bundled)" if font == str(default_font()) else font
         shown = ", ".join(words[:8]) + (f" and {len(words) - 8} more" if len(words) > 8 else "")
-        lines.append(f"font: {name} {how} for {_count(len(words), 'word')}: {shown}")
+        lines.append(f"font: {name} {how} for {_count(len(words), noun)}: {shown}")
     return lines
 
 

@@ -41,6 +41,40 @@ def is_emoji_line(word: str) -> bool:
     )
 
 
+# Symbols that name no emoji of these blocks but have one (©, ®, ‼, ⁉, ™, ℹ).
+_OTHER_EMOJI = frozenset(map(ord, "\u00a9\u00ae\u203c\u2049\u2122\u2139"))
+_KEYCAP_BASES = frozenset(map(ord, "0123456789#*"))
+VS15 = 0xFE0E  # text presentation, asked for: the line stays text
+
+
+def may_be_emoji(word: str) -> bool:
+    """True when ``word`` is only symbols that a colour emoji font may draw (☕, ⭐, ⚽, ♠: of
+    category So or the emoji blocks, with joiners and skin tones; digits only in a keycap), so
+    it is an emoji line if such a font has them; a letter, a digit alone or VS15 keeps it text.
+    """
+    import unicodedata
+
+    cps = [ord(ch) for ch in word if ch != " "]
+    if VS15 in cps:
+        return False
+    keycap = KEYCAP in cps
+    drawn = [cp for cp in cps if cp not in _JOINERS]
+    return bool(drawn) and all(
+        (keycap and cp in _KEYCAP_BASES)
+        or _in(cp, _COLOUR_BLOCKS)
+        or _in(cp, _TEXT_BLOCKS)
+        or cp in _OTHER_EMOJI
+        or unicodedata.category(chr(cp)) == "So"
+        for cp in drawn
+    )
+
+
+def is_emoji_character(ch: str) -> bool:
+    """A character whose font to install is a colour emoji font (for the missing-font hint)."""
+    cp = ord(ch)
+    return _in(cp, _COLOUR_BLOCKS) or _in(cp, _TEXT_BLOCKS) or cp in _OTHER_EMOJI
+
+
 def emoji_characters(word: str) -> str:
     """The characters a colour font needs a glyph for (joiners and selectors are not drawn)."""
     return "".join(dict.fromkeys(ch for ch in word if ord(ch) not in _JOINERS and ch != " "))

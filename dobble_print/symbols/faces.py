@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from dobble_print.errors import DobbleError
 from dobble_print.symbols.fallback import WordFonts, missing_warning
-from dobble_print.symbols.labels import label_fonts, label_symbol
+from dobble_print.symbols.labels import is_labelled, label_fonts, label_symbol
 from dobble_print.symbols.loading import (
     DEFAULT_OPTIONS,
     Symbol,
@@ -59,8 +59,8 @@ def _face(
         symbol = load_source(Source(path), max_px=max_px, options=options, fonts=None, index=0)
     except BadPicture as exc:
         raise DobbleError(f"{where}: {entry.cells[picture]}: {exc}") from None
-    if text is None:
-        return dataclasses.replace(symbol, name=vocabulary.name(entry), source=where)
+    if text is None or not is_labelled(text):  # an emoji's picture is its own label
+        return dataclasses.replace(symbol, name=text or vocabulary.name(entry), source=where)
     font = fonts.text.get(text, bundled)
     return dataclasses.replace(label_symbol(symbol, text, font), name=text, source=where)
 

@@ -10,15 +10,22 @@ emoji font (:mod:`emoji`). What no font has is reported with the font to install
 
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from dobble_print.errors import OptionError
-from dobble_print.symbols.emoji import emoji_characters, is_emoji_line
-from dobble_print.symbols.fonts import FontFace, faces_with
-from dobble_print.symbols.words import BadWords, Font, load_font, missing_characters
+from dobble_print.symbols.emoji import (
+    emoji_characters,
+    is_emoji_character,
+    is_emoji_line,
+    may_be_emoji,
+)
+from dobble_print.symbols.fonts import FontFace, faces_with, read_face
+from dobble_print.symbols.words import BadWords, Font, load_font, missing_characters, visual
 
 # Scripts that share one font: a Japanese word mixes Han, Hiragana and Katakana.
 _SCRIPT_GROUPS = {"Hani": "CJK", "Hira": "CJK", "Kana": "CJK", "Bopo": "CJK", "Hang": "CJK"}
@@ -62,7 +69,8 @@ def choose_fonts(words: Sequence[str], given: Sequence[Font], bundled: Font) -> 
     result = WordFonts()
     text_words = []
     colour = [f for f in given if f.colour]
-    emoji_lines = [w for w in dict.fromkeys(words) if is_emoji_line(w)]
+    # Lines of emoji, and of symbols a colour font may have (⭐, ☕: text unless it has them).
+    emoji_lines = [w for w in dict.fromkeys(words) if is_emoji_line(w) or may_be_emoji(w)]
     # One colour font for all the emoji when one has them all (one search, and they look alike).
     every = (
         _emoji_font("".join(map(emoji_characters, emoji_lines)), colour) if emoji_lines else None
@@ -84,7 +92,7 @@ def choose_fonts(words: Sequence[str], given: Sequence[Font], bundled: Font) -> 
         result.text[word] = font
         if missing:
             result.missing[word] = missing
-            groups = {script_group(ch) for ch in missing}
+            groups = {"emoji" if is_emoji_character(ch) else script_group(ch) for ch in missing}
             emoji = is_emoji_line(word)
             result.install[word] = "fonts-noto-color-emoji" if emoji else _install(groups)
     return result
@@ -125,6 +133,79 @@ def _extend_chain(chain: list[Font], words: Sequence[str]) -> None:
             if font is None:
                 break
             chain.append(font)
+
+
+def text_font(text: str, given: Sequence[Font] = (), *, search: bool = True) -> Font | None:
+    """A TrueType font with every character of ``text`` (as drawn), for a line set as PDF text
+    (a title, a name in the answer key): the first of ``given`` that has them, else the bundled
+    DejaVu Sans, else (with ``search``) the best installed TrueType face; None when no such font
+    has them all.
+    """
+    for font in (*given, _bundled(_default_font())):
+        if font.outlines == "glyf" and not missing_characters(text, font):
+            return font
+    if not search:
+        return None
+    for face in faces_with(drawn_characters(text)):
+        info = read_face(face)
+        if info is None or info.outlines != "glyf":
+            continue
+        font = _load((face,))
+        if font is not None and not missing_characters(text, font):
+            return font
+    return None
+
+
+def text_fonts(texts: Sequence[str]) -> tuple[Font, ...]:
+    """The TrueType fonts to set ``texts`` in, to try in this order (:func:`text_font`'s
+    ``given``): the bundled one, then one installed font per script group for the characters
+    it lacks, found once for them all as words' fonts are (a cover of 57 Japanese names makes
+    one search, not 57). Emoji are left to their pictures: no text font is searched for them.
+    """
+    plain = ["".join(ch for ch in t if not is_emoji_character(ch)) for t in texts]
+    chain = [_bundled(_default_font())]
+    _extend_chain(chain, list(dict.fromkeys(plain)))
+    return tuple(font for font in chain if font.outlines == "glyf")
+
+
+def drawn_characters(text: str) -> str:
+    """The characters of ``text`` (as drawn) a font needs glyphs for, each once: spaces,
+    format characters and combining marks are not asked for (as
+    :func:`words.missing_characters`)."""
+    drawn = visual(text)
+    return "".join(
+        dict.fromkeys(ch for ch in drawn if unicodedata.category(ch) not in ("Zs", "Cf", "Mn"))
+    )
+
+
+def text_warning(where: str, text: str) -> str | None:
+    """The one-line warning for a line set as PDF text (``where``: ``the title "…"``) when
+    some character of ``text`` is in no TrueType font (:func:`text_font`; a line no one font
+    has prints in several); None when each is in one."""
+    if text_font(text) is not None:
+        return None
+    bundled = _bundled(_default_font())
+    missing = [ch for ch in drawn_characters(text) if ord(ch) not in bundled.cmap]
+    missing = [ch for ch in missing if text_font(ch) is None]
+    if not missing:
+        return None
+    groups = {"emoji" if is_emoji_character(ch) else script_group(ch) for ch in missing}
+    return (
+        f"{where} has characters no installed font can print as text ({', '.join(missing)}); "
+        f"they would print as empty boxes; install a font that has them "
+        f"(e.g. `apt install {_install(groups)}`)"
+    )
+
+
+def _default_font() -> str:
+    from dobble_print.resources import default_font
+
+    return str(default_font())
+
+
+@cache
+def _bundled(path: str) -> Font:
+    return load_font(Path(path))
 
 
 def _load(faces: Sequence[FontFace]) -> Font | None:

@@ -11,12 +11,15 @@ import dataclasses
 import math
 import unicodedata
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 
 from dobble_print.card import CardLayout
+from dobble_print.symbols.emoji import is_emoji_line, may_be_emoji
 from dobble_print.symbols.fallback import WordFonts, missing_warning, word_fonts
 from dobble_print.symbols.loading import Symbol, SymbolOptions, SymbolSet, trim
+from dobble_print.symbols.names import display_name
 from dobble_print.symbols.outlines import outline_lines
 from dobble_print.symbols.words import (
     Font,
@@ -98,24 +101,43 @@ def label_symbol(symbol: Symbol, text: str, font: Font) -> Symbol:
     )
 
 
+def is_labelled(name: str) -> bool:
+    """Whether a picture named ``name`` gets a label: not when its name is only emoji
+    (``🍕.svg``): the name is the picture, and a second picture (the emoji in colour) or boxes
+    under it would read as two symbols."""
+    return not (is_emoji_line(name) or may_be_emoji(name))
+
+
+def label_text(symbol: Symbol) -> str:
+    """What a picture's label reads: its file's own name (``Cat.svg`` → ``Cat``), not the name
+    made distinct for the answer key (``d/Cat``, ``cat (2)``): the card shows one picture, and
+    a folder in its label is noise."""
+    return display_name(Path(symbol.source))
+
+
 def with_labels(loaded: SymbolSet, options: SymbolOptions) -> SymbolSet:
-    """Every picture of ``loaded`` labelled with its name (words stay as they are), each in
-    the font words of its script print in; a warning for each name no font has in full.
+    """Every picture of ``loaded`` labelled with its name (words, emoji lines of a word list
+    included, stay as they are), each in the font words of its script print in; a warning for
+    each name no font has in full. A picture named with emoji only stays unlabelled
+    (:func:`is_labelled`).
 
     Raises:
         OptionError: a ``--font`` file that is missing or not a usable font.
     """
-    names = [s.name for s in loaded.symbols if s.kind == "image"]
-    fonts, bundled = label_fonts(names, options)
+    # pictures from files; an emoji line of a word list is a picture too, drawn from a font
+    pictures = [i for i, s in enumerate(loaded.symbols) if s.kind == "image" and not s.font]
+    texts = {i: label_text(loaded.symbols[i]) for i in pictures}
+    texts = {i: text for i, text in texts.items() if is_labelled(text)}
+    fonts, bundled = label_fonts(list(texts.values()), options)
     symbols, warnings = [], []
-    for symbol in loaded.symbols:
-        if symbol.kind != "image":
+    for i, symbol in enumerate(loaded.symbols):
+        if i not in texts:
             symbols.append(symbol)
             continue
-        if said := missing_warning(symbol.source, symbol.name, fonts, what="the label "):
+        if said := missing_warning(symbol.source, texts[i], fonts, what="the label "):
             warnings.append(said)
-        font = fonts.text.get(symbol.name, bundled)
-        symbols.append(label_symbol(symbol, symbol.name, font))
+        font = fonts.text.get(texts[i], bundled)
+        symbols.append(label_symbol(symbol, texts[i], font))
     return dataclasses.replace(
         loaded, symbols=tuple(symbols), warnings=loaded.warnings + tuple(warnings)
     )

@@ -480,3 +480,34 @@ def test_photographic_colour_is_stored_as_jpeg_and_drawn_art_losslessly(tmp_path
     want = Image.fromarray(photo).resize(got.shape[1::-1], Image.Resampling.BICUBIC)
     diff = np.abs(got - np.asarray(want.convert("RGB"), int))
     assert diff.mean() < 3.0
+
+
+def test_a_turned_letter_drawn_as_outlines_keeps_its_bar(tmp_path):
+    """A 9 in a CFF font prints as outlines; its bar (the lowest ink of the raster) prints
+    too, as it does under text."""
+    from reportlab.pdfgen import canvas as rl_canvas
+
+    from dobble_print.printing.pdf.canvas import _draw_word
+    from dobble_print.symbols import SymbolOptions, find_sources, load_symbols
+    from tests.support.fonts import make_font
+
+    cff = make_font(tmp_path / "cff.otf", "69", "TestCFFLetters", cff=True)
+    path = tmp_path / "letters.txt"
+    path.write_text("9\n", encoding="utf-8")
+    options = SymbolOptions(fonts=(cff,))
+    [nine] = load_symbols(find_sources([path]), max_px=300, options=options).symbols
+    assert nine.outline and nine.bars
+    h, w = nine.rgba.shape[:2]
+    pad = 20
+    pdf = tmp_path / "nine.pdf"
+    c = rl_canvas.Canvas(str(pdf), pagesize=(w + 2 * pad, h + 2 * pad))
+    c.translate(pad, pad)
+    c.scale(w, h)
+    _draw_word(c, nine)
+    c.save()
+    pix = pymupdf.open(pdf)[0].get_pixmap(dpi=72, alpha=False)
+    grey = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.width, 3).min(axis=2)
+    left, top, right, bottom = nine.bars[0]
+    bar = grey[pad + top : pad + bottom, pad + left : pad + right]
+    assert (bar < 128).all(axis=1).any()  # the bar's rows print solid
+    assert np.nonzero(grey < 200)[0].max() + 1 - pad == pytest.approx(h, abs=2)

@@ -14,7 +14,7 @@ import pytest
 from dobble_print.errors import DobbleError
 from dobble_print.resources import default_font
 from dobble_print.symbols import fonts as fonts_module
-from dobble_print.symbols.emoji import is_emoji_line, render_emoji
+from dobble_print.symbols.emoji import is_emoji_line, may_be_emoji, render_emoji
 from dobble_print.symbols.fonts import FontFace, faces_with, forget_fonts
 from dobble_print.symbols.loading import SymbolOptions, find_sources, load_symbols
 from dobble_print.symbols.words import load_font
@@ -237,3 +237,55 @@ def test_one_colour_font_for_all_the_emoji_when_one_has_them_all(tmp_path, insta
     assert set(fonts_of(result).values()) == {"b.ttf"}
     result = load(tmp_path, ["🦊", "🐸"])  # no font has both: each its own
     assert fonts_of(result) == {"🦊": "a.ttf", "🐸": "c.ttf"}
+
+
+@pytest.mark.parametrize(
+    ("line", "emoji"),
+    [("⭐", True), ("☕", True), ("⚽ ⛄", True), ("1️⃣", True), ("♠", True), ("☀︎", False),
+     ("7", False), ("a", False), ("⭐ star", False), ("猫", False), ("", False)],
+)  # fmt: skip
+def test_lines_a_colour_font_may_draw(line, emoji):
+    assert may_be_emoji(line) is emoji
+
+
+def test_symbols_a_colour_font_has_print_in_colour(tmp_path, installed):
+    """⭐ ⏰ have no glyph in DejaVu, ☕ ♠ have monochrome ones: in colour all the same (the
+    test font's glyphs differ by code point modulo 7: these four differ)."""
+    make_colour_font(installed / "emoji.ttf", "⭐⏰☕♠0123456789")
+    result = load(tmp_path, ["⭐", "⏰", "☕", "♠", "cat", "7"])
+    assert result.warnings == ()
+    kinds = {s.name: (s.kind, Path(s.font).name) for s in result.symbols}
+    assert kinds == {
+        **{e: ("image", "emoji.ttf") for e in "⭐⏰☕♠"},
+        "cat": ("word", "DejaVuSans.ttf"),
+        "7": ("word", "DejaVuSans.ttf"),  # a colour font's digit is for keycaps
+    }
+
+
+def test_missing_emoji_name_the_colour_emoji_font_to_install(tmp_path, installed):
+    result = load(tmp_path, ["⭐", "🦊 fox", "☕"])
+    label = tmp_path / "words.txt"
+    hint = "(e.g. `apt install fonts-noto-color-emoji`) or use --font"
+    assert result.warnings == (
+        f'{label}:1: "⭐" has characters no installed font has (⭐); they would print as empty '
+        f"boxes; install a font that has them {hint}",
+        f'{label}:2: "🦊 fox" has characters no installed font has (🦊); they would print as '
+        f"empty boxes; install a font that has them {hint}",
+    )
+    assert [s.kind for s in result.symbols] == ["word", "word", "word"]  # ☕: DejaVu's
+
+
+def test_text_font_is_a_truetype_font_with_every_character(tmp_path, installed):
+    from dobble_print.symbols.fallback import text_font
+
+    given = load_font(make_font(tmp_path / "given.ttf", "Ωcat", "Given"))
+    assert text_font("cat", (given,)) is given
+    assert text_font("dog", (given,)).path == default_font()  # the bundled DejaVu Sans
+    assert text_font("猫") is None
+    make_collection(installed / "cff.ttc", [("猫", "CFF JP")])
+    assert text_font("猫") is None  # CFF: not text a PDF can embed
+    make_font(installed / "jp.ttf", "猫cat", "TT JP")
+    forget_fonts()
+    assert text_font("猫").path == installed / "jp.ttf"
+    assert text_font("cat 猫").path == installed / "jp.ttf"
+    assert text_font("Ω 猫") is None  # no one font has both

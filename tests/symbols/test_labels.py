@@ -168,3 +168,31 @@ def test_labels_on_words_alone_are_refused_in_one_line(tmp_path):
         "add pictures, or leave --labels out"
     )
     assert not out.exists()
+
+
+def test_a_picture_named_with_emoji_only_stays_unlabelled(tmp_path):
+    """🍕.png's name is its picture: no label (DejaVu Sans would print boxes), no warning."""
+    _blob(tmp_path / "🍕.png", 40)
+    _blob(tmp_path / "☕.png", 100)
+    _blob(tmp_path / "fox 🦊.png", 160)
+    loaded = with_labels(load_symbols(find_sources([tmp_path])), SymbolOptions())
+    kinds = {s.name: s.kind for s in loaded.symbols}
+    assert kinds == {"🍕": "image", "☕": "image", "fox 🦊": "labelled"}
+    assert len(loaded.warnings) == 1 and '"fox 🦊"' in loaded.warnings[0]  # no font has 🦊
+
+
+def test_a_label_reads_its_files_own_name_not_the_keys(tmp_path):
+    """cat.png and Cat.png in one folder are named d/cat and d/Cat (2) in the key, so players
+    can tell them apart there; on the card each label reads its own file's name."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    _blob(folder / "cat.png", 40)
+    _blob(folder / "Cat.png", 160)
+    loaded = with_labels(load_symbols(find_sources([folder])), SymbolOptions())
+    labels = {s.name: "".join(line.text for line in s.lines) for s in loaded.symbols}
+    assert set(labels.values()) == {"cat", "Cat"}
+    assert all(name.startswith("d/") for name in labels)
+    assert {Path(s.source).stem: labels[s.name] for s in loaded.symbols} == {
+        "cat": "cat",
+        "Cat": "Cat",
+    }

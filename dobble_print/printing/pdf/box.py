@@ -16,7 +16,8 @@ from dobble_print.printing.pdf.canvas import (
     pt,
     shape_path,
 )
-from dobble_print.printing.pdf.cover import fit_text
+from dobble_print.printing.pdf.cover import MIN_FONT
+from dobble_print.printing.pdf.text_fonts import Fonts, draw_runs, fit_runs
 
 CUT_PT = 0.6  # the net's cut lines: black and firm, they are the only lines to cut
 FOLD_PT = 0.5
@@ -29,16 +30,15 @@ def _line(c, segment) -> None:
     c.line(*(pt(v) for v in (*segment.start, *segment.end)))
 
 
-def _label(c, label: Label, fonts: tuple[str, str]) -> None:
+def _label(c, label: Label, fonts: tuple[str, str], extra: Fonts) -> None:
     """A label centred on its point, along its angle."""
     font = fonts[1] if label.bold else fonts[0]
     width = pt(label.max_width) if label.max_width else None
-    text, size = fit_text(label.text, font, label.size, width)
+    runs, size = fit_runs(label.text, font, label.size, width, least=MIN_FONT, extra=extra)
     c.saveState()
     c.translate(pt(label.x), pt(label.y))
     c.rotate(label.angle)
-    c.setFont(font, size)
-    c.drawCentredString(0, -0.35 * size, text)
+    draw_runs(c, runs, 0, -0.35 * size, size, centred=True)
     c.restoreState()
 
 
@@ -69,6 +69,7 @@ def draw_box_page(
     layout: CardLayout,
     card_color: tuple[float, float, float],
     team: Team | None = None,
+    extra: Fonts = (),
 ) -> None:
     """The net: glue tints first, then the card, the words, the folds and the cuts on top."""
     for piece in page.pieces:
@@ -84,7 +85,7 @@ def draw_box_page(
             _picture(c, piece.picture, card, layout, card_color, team)
         c.setFillGray(0)
         for label in piece.labels:
-            _label(c, label, fonts)
+            _label(c, label, fonts, extra)
         c.setStrokeGray(FOLD_GREY)
         c.setLineWidth(FOLD_PT)
         c.setDash(*FOLD_DASH)
@@ -99,6 +100,5 @@ def draw_box_page(
     for text in page.texts:
         font = fonts[1] if text.bold else fonts[0]
         width = pt(text.max_width) if text.max_width else None
-        line, size = fit_text(text.text, font, text.size, width)
-        c.setFont(font, size)
-        c.drawString(pt(text.x), pt(text.y), line)
+        runs, size = fit_runs(text.text, font, text.size, width, least=MIN_FONT, extra=extra)
+        draw_runs(c, runs, pt(text.x), pt(text.y), size, centred=False)

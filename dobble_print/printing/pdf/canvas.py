@@ -320,11 +320,11 @@ def _draw_word(c, symbol: Symbol) -> None:
     c.setFillColorRGB(*(v / 255 for v in symbol.color))
     if symbol.outline:
         _fill_outline(c, symbol.outline, h)
-        return
-    font = word_font(symbol.font, symbol.font_index)
-    for line in symbol.lines:
-        c.setFont(font, line.size)
-        c.drawString(line.x, h - line.baseline, line.text)
+    else:
+        font = word_font(symbol.font, symbol.font_index)
+        for line in symbol.lines:
+            c.setFont(font, line.size)
+            c.drawString(line.x, h - line.baseline, line.text)
     for left, top, right, bottom in symbol.bars:  # a turned letter's bar, as on dice
         c.rect(left, h - bottom, right - left, bottom - top, stroke=0, fill=1)
 

@@ -1,6 +1,7 @@
 """The cover pages that ``printing.cover`` computes, drawn on the deck's canvas (for :mod:`deck`).
 
-Texts too long for their box are shrunk, then shortened, here: only reportlab knows their widths.
+Texts too long for their box are shrunk, then shortened, here: only reportlab knows their widths;
+each is set in a font that has its characters (:mod:`text_fonts`).
 """
 
 from __future__ import annotations
@@ -9,45 +10,28 @@ from collections.abc import Sequence
 
 from dobble_print.printing.cover import CoverPage, Text
 from dobble_print.printing.pdf.canvas import pt, word_font
-from dobble_print.symbols import Symbol, visual
+from dobble_print.printing.pdf.text_fonts import Fonts, draw_runs, fit_runs, printable
+from dobble_print.symbols import Symbol
 
 MIN_FONT = 4.0  # points: smaller than this is not worth printing
 
 
-def fit_text(text: str, font: str, size: float, max_width_pt: float | None) -> tuple[str, float]:
-    """Shrink the font, then shorten the text with an ellipsis, until it fits the width.
-
-    The text comes back as drawn: Arabic joined and right-to-left runs in visual order, as on
-    the cards (reportlab draws characters as given). It is shortened in reading order, so an
-    Arabic name loses its end, not its start.
-    """
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    if max_width_pt is None:
-        return visual(text), size
-    while size > MIN_FONT and stringWidth(visual(text), font, size) > max_width_pt:
-        size = max(MIN_FONT, size - 0.25)
-    while len(text) > 1 and stringWidth(visual(text), font, size) > max_width_pt:
-        text = text[:-2].rstrip() + "…"
-    return visual(text), size
-
-
-def _draw_text(c, t: Text, fonts: tuple[str, str]) -> None:
+def _draw_text(c, t: Text, fonts: tuple[str, str], extra: Fonts) -> None:
     font = fonts[1] if t.bold else fonts[0]
-    text, size = fit_text(t.text, font, t.size, pt(t.max_width) if t.max_width else None)
-    c.setFont(font, size)
-    if t.center:
-        c.drawCentredString(pt(t.x), pt(t.y), text)
-    else:
-        c.drawString(pt(t.x), pt(t.y), text)
+    width = pt(t.max_width) if t.max_width else None
+    runs, size = fit_runs(t.text, font, t.size, width, least=MIN_FONT, extra=extra)
+    draw_runs(c, runs, pt(t.x), pt(t.y), size, centred=t.center)
 
 
-def draw_cover_page(c, page: CoverPage, symbols: Sequence[Symbol], fonts: tuple[str, str]) -> None:
-    """Texts, ruler and square in black; each legend symbol from its form, fitted to its box."""
+def draw_cover_page(
+    c, page: CoverPage, symbols: Sequence[Symbol], fonts: tuple[str, str], extra: Fonts = ()
+) -> None:
+    """Texts, ruler and square in black; each legend symbol from its form, fitted to its box;
+    ``extra``: installed fonts for what the page's fonts lack (:func:`text_fonts.page_fonts`)."""
     c.setFillGray(0)
     c.setStrokeGray(0)
     for t in page.texts:
-        _draw_text(c, t, fonts)
+        _draw_text(c, t, fonts, extra)
     for rule in page.rules:
         c.setLineWidth(rule.width)
         c.line(*(pt(v) for v in (*rule.segment.start, *rule.segment.end)))
@@ -67,22 +51,23 @@ def draw_cover_page(c, page: CoverPage, symbols: Sequence[Symbol], fonts: tuple[
         c.scale(pt(w), pt(h))
         c.doForm(form)
         c.restoreState()
-        if name_font := _name_font(symbols[cell.symbol], fonts[0]):
-            _draw_text(c, cell.name, (name_font, fonts[1]))
+        if name_font := _name_font(symbols[cell.symbol], cell.name.text, fonts[0], extra):
+            _draw_text(c, cell.name, (name_font, name_font), extra)
 
 
-def _name_font(symbol: Symbol, regular: str) -> str | None:
-    """The font of a symbol's name in the legend: a word's or a label's own font when it is not
-    the bundled one (a Japanese word's name is Japanese); none for a word drawn as outlines or
-    an emoji line (the symbol above already shows it, and the regular font has no glyphs for
-    it)."""
+def _name_font(symbol: Symbol, name: str, regular: str, extra: Fonts) -> str | None:
+    """The font a symbol's name in the legend is set in where it has the name's characters: a
+    word's or a label's own font (a Japanese word's name is Japanese), else the regular one;
+    other characters fall back as every line does (:mod:`text_fonts`: a picture named
+    ``猫.svg``, a vocabulary row "airplane · 飛行機"). None for an emoji line, whose picture
+    above is its name, and for a name with a character no TrueType font has: left out rather
+    than printed with boxes."""
     from dobble_print.resources import default_font
 
+    own = regular
     if symbol.kind in ("word", "labelled"):  # a label is set in a word's font too
-        if symbol.outline:
-            return None
-        if symbol.font != str(default_font()):
-            return word_font(symbol.font, symbol.font_index)
+        if not symbol.outline and symbol.font != str(default_font()):
+            own = word_font(symbol.font, symbol.font_index)
     elif symbol.font:
         return None
-    return regular
+    return own if printable(name, own, extra) else None

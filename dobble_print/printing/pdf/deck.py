@@ -32,6 +32,7 @@ from dobble_print.printing.pdf.canvas import (
 )
 from dobble_print.printing.pdf.cover import draw_cover_page
 from dobble_print.printing.pdf.shaped import draw_back_shaped, draw_front_shaped
+from dobble_print.printing.pdf.text_fonts import page_fonts
 from dobble_print.printing.sheet import CardSlot, Duplex, SheetPlan
 from dobble_print.symbols import Symbol
 
@@ -60,6 +61,16 @@ def _draw_back(c, plan: SheetPlan, slots: Sequence[CardSlot], size, card_color) 
     for slot in slots:
         outline = shape_path(c, plan.card, slot.back_center, plan.back_bleed)
         draw_back(c, slot.back_center, size, within=outline, rgb=card_color)
+
+
+def _page_texts(cover, rules, box) -> list[str]:
+    """Every line of the cover, rules and box pages, the answer key's names included."""
+    texts = [t.text for page in (*cover, *rules) for t in page.texts]
+    texts += [cell.name.text for page in (*cover, *rules) for cell in page.legend]
+    for page in box:
+        texts += [t.text for t in page.texts]
+        texts += [label.text for piece in page.pieces for label in piece.labels]
+    return texts
 
 
 def render_pdf(
@@ -102,16 +113,17 @@ def render_pdf(
         back_size = define_back_form(c, back, 2 * (max(plan.card.half_extent) + plan.back_bleed))
     shaped = plan.card.kind is not ShapeKind.CIRCLE or teams is not None
 
+    extra = page_fonts(_page_texts(cover, rules, box)) if (cover or rules or box) else ()
     covers, rule_pages, box_pages = iter(cover), iter(rules), iter(box)
     for n, page in enumerate(plan.pages, 1):
         if page.kind == "cover":
-            draw_cover_page(c, next(covers), symbols, fonts)
+            draw_cover_page(c, next(covers), symbols, fonts, extra)
         elif page.kind == "rules":
-            draw_cover_page(c, next(rule_pages), symbols, fonts)
+            draw_cover_page(c, next(rule_pages), symbols, fonts, extra)
         elif page.kind == "box":
             team = teams[0] if teams else None
             card = dict(card=plan.card, layout=layouts[0], card_color=card_color, team=team)
-            draw_box_page(c, next(box_pages), fonts, **card)
+            draw_box_page(c, next(box_pages), fonts, extra=extra, **card)
         else:
             slots = [s for s in plan.slots if s.sheet == page.sheet]
             if page.kind == "front" and shaped:

@@ -62,3 +62,16 @@ def pictures(tmp_path: Path):
         return tmp_path / name
 
     return make
+
+
+@pytest.fixture
+def installed(tmp_path, monkeypatch):
+    """An empty folder of "installed" fonts the font search looks in; tests add fonts to it."""
+    from dobble_print.symbols.fonts import forget_fonts
+
+    folder = tmp_path / "installed"
+    folder.mkdir()
+    monkeypatch.setenv("DOBBLE_PRINT_FONT_DIRS", str(folder))
+    forget_fonts()
+    yield folder
+    forget_fonts()

@@ -3,22 +3,10 @@
 
 from __future__ import annotations
 
-import pytest
 from typer.testing import CliRunner
 
 from dobble_print.cli.app import app
-from dobble_print.symbols.fonts import forget_fonts
 from tests.support.fonts import make_collection, make_colour_font, make_font
-
-
-@pytest.fixture
-def installed(tmp_path, monkeypatch):
-    folder = tmp_path / "installed"
-    folder.mkdir()
-    monkeypatch.setenv("DOBBLE_PRINT_FONT_DIRS", str(folder))
-    forget_fonts()
-    yield folder
-    forget_fonts()
 
 
 def test_repeated_fonts_and_installed_ones_are_named_with_verbose(tmp_path, installed):

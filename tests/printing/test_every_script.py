@@ -24,16 +24,6 @@ WORDS = ["éléphant", "Schildkröte", "猫", "電車", "Γάτα", "قطة", "�
 TEXT_WORDS = WORDS[:-1]
 
 
-@pytest.fixture
-def installed(tmp_path, monkeypatch):
-    folder = tmp_path / "installed"
-    folder.mkdir()
-    monkeypatch.setenv("DOBBLE_PRINT_FONT_DIRS", str(folder))
-    forget_fonts()
-    yield folder
-    forget_fonts()
-
-
 def build_words(tmp_path: Path):
     words = tmp_path / "words.txt"
     words.write_text("\n".join(WORDS) + "\n", encoding="utf-8")

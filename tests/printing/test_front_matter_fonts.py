@@ -9,27 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
-import pytest
 
 from dobble_print.options import BuildOptions
 from dobble_print.pipeline import build
 from dobble_print.symbols import SymbolOptions
-from dobble_print.symbols.fonts import forget_fonts
 from tests.conftest import make_pictures
 from tests.support.fonts import make_collection, make_font
 
 WORDS = ["cat", "dog", "sun", "moon", "star", "tree", "fish"]
 TITLE = "Τα ζώα 猫"
-
-
-@pytest.fixture
-def installed(tmp_path, monkeypatch):
-    folder = tmp_path / "installed"
-    folder.mkdir()
-    monkeypatch.setenv("DOBBLE_PRINT_FONT_DIRS", str(folder))
-    forget_fonts()
-    yield folder
-    forget_fonts()
 
 
 def words_file(tmp_path: Path, words=WORDS) -> Path:

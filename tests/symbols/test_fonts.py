@@ -24,17 +24,6 @@ from tests.support.messages import as_cli
 JAPANESE = "猫電車ねこ"
 
 
-@pytest.fixture
-def installed(tmp_path, monkeypatch):
-    """An empty folder of "installed" fonts the search looks in; tests add fonts to it."""
-    folder = tmp_path / "installed"
-    folder.mkdir()
-    monkeypatch.setenv("DOBBLE_PRINT_FONT_DIRS", str(folder))
-    forget_fonts()
-    yield folder
-    forget_fonts()
-
-
 def load(tmp_path: Path, words, **options):
     path = tmp_path / "words.txt"
     path.write_text("\n".join(words) + "\n", encoding="utf-8")

@@ -69,8 +69,13 @@ def turn_limit(symbol: Symbol) -> float:
     """How far a symbol may turn either way, degrees: a word ``WORD_ROTATION`` (it reads badly
     further); a picture, or a letter deck's single letter, any angle, as on dice (the letters
     that then read as others carry a bar: :func:`symbols.words.needs_bar`). A labelled picture
-    turns no more than a word: its label must read."""
+    turns no more than a word: its label must read. Nor does a vocabulary file's text face, a
+    single digit included: in a maths deck "6" turning over beside an upright "24" looked odd."""
     kind = getattr(symbol, "kind", "image")
-    if kind == "labelled" or (kind == "word" and not is_letter(getattr(symbol, "name", ""))):
+    if kind == "labelled":
+        return WORD_ROTATION
+    if kind == "word" and (
+        getattr(symbol, "room", 0.0) or not is_letter(getattr(symbol, "name", ""))
+    ):
         return WORD_ROTATION
     return 180.0

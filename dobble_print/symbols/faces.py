@@ -49,8 +49,9 @@ def _face(
     where = f"{vocabulary.path}:{entry.line}"
     if picture is None:
         source = Source(vocabulary.path, text, entry.line)
+        upright = dataclasses.replace(options, max_rotation=0.0)  # turns as words do: no bar
         try:
-            word = load_source(source, max_px=max_px, options=options, fonts=fonts, index=index)
+            word = load_source(source, max_px=max_px, options=upright, fonts=fonts, index=index)
         except BadPicture as exc:
             raise DobbleError(f"{where}: {exc}") from None
         return dataclasses.replace(word, room=TEXT_ROOM)

@@ -194,8 +194,10 @@ def missing_characters(text: str, font: Font) -> str:
 
 
 def _break_lines(text: str, font: Font, line_pitch: float) -> list[str]:
-    """Split a phrase at spaces into 1–3 lines whose block is closest to 2:1."""
-    words = text.split(" ")
+    """Split a phrase at spaces into 1–3 lines whose block is closest to 2:1; never next to a
+    sign that is no word (``+``, ``×``, ``=``, ``&``): "13 + 23" cut as "13" / "+ 23" read as
+    two symbols."""
+    words = _unbreakable(text.split(" "))
     if len(words) == 1 or font.advance(visual(text)) / line_pitch <= WRAP_ASPECT:
         return [text]
     best, best_score = [text], math.inf
@@ -206,6 +208,20 @@ def _break_lines(text: str, font: Font, line_pitch: float) -> list[str]:
         if score < best_score - 1e-9:
             best, best_score = parts, score
     return best
+
+
+def _unbreakable(words: list[str]) -> list[str]:
+    """``words`` with every sign that holds no letter or digit joined to both its neighbours."""
+    out: list[str] = []
+    glue = False
+    for word in words:
+        sign = not any(ch.isalnum() for ch in word)
+        if out and (glue or sign):
+            out[-1] += " " + word
+        else:
+            out.append(word)
+        glue = sign
+    return out
 
 
 def balanced_lines(words: list[str], lines: int, font: Font) -> list[str]:

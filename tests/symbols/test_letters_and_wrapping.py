@@ -66,10 +66,20 @@ def test_wrapped_lines_are_balanced(phrase, count):
         ("the very hungry caterpillar", ["the very", "hungry", "caterpillar"]),
         ("hippopotamus", ["hippopotamus"]),  # one word is never split, however long
         ("Donaudampfschifffahrt", ["Donaudampfschifffahrt"]),
+        # never beside a sign: "13" / "+ 23" read as two numbers
+        ("13 + 23", ["13 + 23"]),
+        ("12 + 13 + 14 = 39", ["12 + 13 + 14 = 39"]),
     ],
 )
 def test_wrapping_examples(phrase, want):
     assert _break_lines(phrase, FONT, PITCH) == want
+
+
+@pytest.mark.parametrize("phrase", ["salt & pepper and vinegar", "fish and chips = dinner tonight"])
+def test_a_sign_never_ends_or_starts_a_line(phrase):
+    lines = _break_lines(phrase, FONT, PITCH)
+    assert len(lines) > 1 and " ".join(lines) == phrase
+    assert all(line.split(" ")[0].isalnum() and line.split(" ")[-1].isalnum() for line in lines)
 
 
 def _letters(tmp_path, letters, **options):

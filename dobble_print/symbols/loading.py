@@ -327,7 +327,7 @@ def load_symbols(
     fonts = _fonts_for(sources, options)
     symbols: list[Symbol] = []
     bad = list(sources.bad)
-    warnings: list[str] = []
+    warnings: list[str] = list(sources.warnings)
     seen: dict[bytes, Symbol] = {}
     lookalikes: Lookalikes[Symbol] = Lookalikes()  # near-duplicates: resized or re-saved copies
     total = len(sources.items) if need is None else min(need, len(sources.items))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from shlex import quote
 
 from dobble_print.errors import DobbleError
 from dobble_print.symbols.raster import RASTER_SUFFIXES
@@ -42,6 +43,7 @@ class Sources:
         files: every input file read or to be read (an output must not be one of them).
         notes: files passed over (hidden, not pictures, subfolders), for ``--verbose``.
         bad: unreadable word lists, one line each (``path: reason``).
+        warnings: word lists and vocabulary files found in a folder and not read.
         vocabulary: the vocabulary file given (``.csv``/``.tsv``): then ``items`` are its cells,
             pictures and words, for what hashes the sources; the deck is made from its rows.
     """
@@ -51,6 +53,7 @@ class Sources:
     notes: tuple[str, ...] = ()
     bad: tuple[str, ...] = ()
     vocabulary: Vocabulary | None = None  # a vocabulary file, the only source when given
+    warnings: tuple[str, ...] = ()
 
     @property
     def noun(self) -> str:
@@ -70,9 +73,12 @@ def _link_problem(link: Path, root: Path) -> str:
     return "" if root in target.parents else "a link to outside the folder"
 
 
-def _folder_items(folder: Path) -> tuple[list[Path], list[str]]:
-    """Picture files directly in ``folder``, by name; and a note for each file passed over."""
-    files, notes = [], []
+def _folder_items(folder: Path) -> tuple[list[Path], list[str], list[tuple[Path, str]]]:
+    """Picture files directly in ``folder``, by name; a note for each file passed over; and a
+    warning for each word list or vocabulary file passed over (meant as a source, surely)."""
+    files: list[Path] = []
+    notes: list[str] = []
+    asides: list[tuple[Path, str]] = []
     root = folder.resolve()
     try:
         entries = sorted(folder.iterdir(), key=lambda p: p.name)
@@ -91,9 +97,27 @@ def _folder_items(folder: Path) -> tuple[list[Path], list[str]]:
             notes.append(f"{p}: skipped (not a regular file)")
         elif p.suffix.lower() in IMAGE_SUFFIXES:
             files.append(p)
+        elif p.suffix.lower() in WORD_SUFFIXES | VOCABULARY_SUFFIXES:
+            asides.append((p, _list_in_folder(p, folder)))
         else:
             notes.append(f"{p}: skipped (not a picture: {p.suffix or 'no extension'})")
-    return files, notes
+    return files, notes, asides
+
+
+def _list_in_folder(path: Path, folder: Path) -> str:
+    """The warning for a word list or vocabulary file found among a folder's pictures: not read
+    (a folder holds pictures), but its owner surely meant it as a source, so it is said, with
+    the command that reads it."""
+    if path.suffix.lower() in WORD_SUFFIXES:
+        how = f"give it as a source too: dobble-print build {quote(str(folder))} {quote(str(path))}"
+    else:
+        how = f"give it as the only source: dobble-print build {quote(str(path))}"
+    return (
+        f"{path}: skipped, a folder's {_KIND[path.suffix.lower() in WORD_SUFFIXES]} not read; {how}"
+    )
+
+
+_KIND = {True: "word lists are", False: "vocabulary files are"}
 
 
 def find_sources(paths: Sequence[Path]) -> Sources:
@@ -105,6 +129,7 @@ def find_sources(paths: Sequence[Path]) -> Sources:
     items: list[Source] = []
     files: list[Path] = []
     notes: list[str] = []
+    asides: list[tuple[Path, str]] = []
     bad: list[str] = []
     for path in paths:
         if not path.exists():
@@ -112,10 +137,11 @@ def find_sources(paths: Sequence[Path]) -> Sources:
                 f"{path}: no such file or folder; give folders of pictures or .txt files"
             )
         if path.is_dir():
-            found, passed = _folder_items(path)
+            found, passed, lists = _folder_items(path)
             items += [Source(p) for p in found]
             files += found
             notes += passed
+            asides += lists
         elif not path.is_file():  # a pipe or device would block or never end
             raise DobbleError(f"{path}: not a regular file; give folders of pictures or .txt files")
         elif path.suffix.lower() in IMAGE_SUFFIXES:
@@ -143,7 +169,9 @@ def find_sources(paths: Sequence[Path]) -> Sources:
                 f"{path}: not a folder, picture or .txt word list; "
                 "give pictures (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG) or a .txt file of words"
             )
-    return Sources(tuple(items), tuple(files), tuple(notes), tuple(bad))
+    given = {p.resolve() for p in paths}  # a list in a folder given as a source too is read
+    warnings = tuple(text for path, text in asides if path.resolve() not in given)
+    return Sources(tuple(items), tuple(files), tuple(notes), tuple(bad), warnings=warnings)
 
 
 def _cells(vocabulary: Vocabulary) -> list[Source]:

@@ -412,3 +412,28 @@ def test_a_file_in_the_way_of_an_output_folder_is_said_before_any_pdf(tmp_path, 
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [f"dobble-print: error: {line.format(tmp=tmp_path)}"]
     assert not out.exists()  # once, the PDF was written and then the shop files failed
+
+
+def test_a_word_list_or_vocabulary_in_a_picture_folder_is_said_not_read(tmp_path):
+    folder = tmp_path / "my pictures"
+    make_pictures(folder, 7)
+    (folder / "words.txt").write_text("cat\ndog\n", encoding="utf-8")
+    (folder / "vocab.csv").write_text("picture,word\npic_000.png,cat\n", encoding="utf-8")
+    result = run("build", folder, "-o", tmp_path / "d.pdf", "--seed", 1, "-q")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines() == [
+        f"warning: {folder / 'vocab.csv'}: skipped, a folder's vocabulary files are not read; "
+        f"give it as the only source: dobble-print build '{folder / 'vocab.csv'}'",
+        f"warning: {folder / 'words.txt'}: skipped, a folder's word lists are not read; give it "
+        f"as a source too: dobble-print build '{folder}' '{folder / 'words.txt'}'",
+    ]
+
+
+def test_a_word_list_in_a_folder_given_as_a_source_too_is_read_without_a_warning(tmp_path):
+    folder = tmp_path / "p"
+    make_pictures(folder, 5)
+    (folder / "words.txt").write_text("cat\ndog\n", encoding="utf-8")
+    result = run("build", folder, folder / "words.txt", "-o", tmp_path / "d.pdf", "--seed", 1, "-q")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    assert result.stdout.startswith("7 symbols")

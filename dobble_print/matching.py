@@ -96,6 +96,18 @@ def faces_for(options: BuildOptions, vocabulary: Vocabulary) -> tuple[Face, ...]
     """
     spec: Sequence[str] = options.faces
     texts = [c for c, p in zip(vocabulary.columns, vocabulary.pictures, strict=True) if not p]
+    if options.labels and spec:
+        raise OptionError(
+            "labels",
+            "does nothing with --faces, which says the faces itself; ask for a labelled "
+            "picture there, e.g. --faces picture+word,word",
+        )
+    if options.labels and not (texts and any(vocabulary.pictures)):
+        raise OptionError(
+            "labels",
+            f"puts a word under each picture, and {vocabulary.path.name} needs a picture "
+            "column and a text column for that; leave --labels out",
+        )
     if options.labels and not spec and texts:
         spec = [
             f"{c}+{texts[0]}" if p else c

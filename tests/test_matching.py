@@ -203,3 +203,29 @@ def test_the_shop_readme_of_a_vocabulary_deck_speaks_of_pictures_and_words_and_i
         "7 cards of 3 pictures and words; any two cards share exactly one picture or word."
         in " ".join(text.split())
     )
+
+
+@pytest.mark.parametrize(
+    ("make", "faces", "line"),
+    [
+        (
+            _vocabulary,
+            ("picture", "word"),
+            "--labels does nothing with --faces, which says the faces itself; ask for a labelled "
+            "picture there, e.g. --faces picture+word,word",
+        ),
+        (
+            _maths,
+            (),
+            "--labels puts a word under each picture, and maths.tsv needs a picture column and a "
+            "text column for that; leave --labels out",
+        ),
+    ],
+)
+def test_labels_a_vocabulary_cannot_use_are_refused_in_one_line(tmp_path, make, faces, line):
+    out = tmp_path / "x.pdf"
+    options = BuildOptions(sources=(make(tmp_path),), output=out, seed=1, labels=True, faces=faces)
+    with pytest.raises(OptionError) as exc:
+        build(options)
+    assert as_cli(exc.value) == line
+    assert not out.exists()

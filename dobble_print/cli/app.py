@@ -293,8 +293,16 @@ def build(
     result, seed = run(make)
     if drawn:  # said once the build worked, so an error stays the only line
         kinds = {s.kind for s in result.symbols}
-        what = "words" if kinds == {"word"} else "pictures" if kinds == {"image"} else "symbols"
+        pictures = kinds <= {"image", "labelled"}
+        what = "words" if kinds == {"word"} else "pictures" if pictures else "symbols"
         typer.echo(f"no seed given, using --seed {seed} (from the {what} and options)", err=True)
+    profile = card_fields.get("shop_profile")
+    if profile is not None and profile.card is not None and not quiet:  # a preset's size gave way
+        kind = {"circle": "round"}.get(profile.card.kind.value, profile.card.kind.value)
+        typer.echo(
+            f"cards: {kind}, {profile.card.size:g} mm, the die of the {profile.name} profile "
+            "(the deck is laid out at that size)"
+        )
     summarise(result, seed=seed, output=output, verbose=verbose, added=added)
 
 

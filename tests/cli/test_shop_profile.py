@@ -131,3 +131,22 @@ def test_a_profile_from_a_preset_without_shop_is_refused_too(tmp_path):
         "--shop DIR; add --shop DIR for the shop's files, or take shop-profile out of the preset"
     ]
     assert not out.exists()
+
+
+def test_a_card_printers_die_is_said_when_it_sets_the_card(tmp_path):
+    from tests.conftest import make_pictures
+
+    make_pictures(tmp_path / "p", 7)
+    result = runner.invoke(
+        app,
+        [
+            "build", str(tmp_path / "p"), "-o", str(tmp_path / "d.pdf"), "--seed", "1",
+            "--preset", "junior", "-n", "3", "--shop", str(tmp_path / "shop"),
+            "--shop-profile", "tgc-circle",
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == (
+        "cards: round, 88.9 mm, the die of the tgc-circle profile (the deck is laid out at that "
+        "size)"
+    )

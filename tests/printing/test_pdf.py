@@ -501,8 +501,7 @@ def test_a_turned_letter_drawn_as_outlines_keeps_its_bar(tmp_path):
     pad = 20
     pdf = tmp_path / "nine.pdf"
     c = rl_canvas.Canvas(str(pdf), pagesize=(w + 2 * pad, h + 2 * pad))
-    c.translate(pad, pad)
-    c.scale(w, h)
+    c.translate(pad, pad)  # _draw_word draws in the raster's pixels
     _draw_word(c, nine)
     c.save()
     pix = pymupdf.open(pdf)[0].get_pixmap(dpi=72, alpha=False)

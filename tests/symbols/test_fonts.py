@@ -99,8 +99,7 @@ def test_cff_collection_prints_as_outlines_on_the_packed_shape(tmp_path, install
         assert s.outline and s.outline[0][0] == "M"
         h, w = s.rgba.shape[:2]
         c.setPageSize((w + 2 * pad, h + 2 * pad))
-        c.translate(pad, pad)
-        c.scale(w, h)
+        c.translate(pad, pad)  # _draw_word draws in the raster's pixels
         _draw_word(c, s)
         c.showPage()
     c.save()

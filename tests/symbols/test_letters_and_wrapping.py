@@ -124,8 +124,7 @@ def test_the_pdf_prints_the_bar_where_the_raster_has_it(tmp_path):
     pad = 20
     pdf = tmp_path / "nine.pdf"
     c = canvas.Canvas(str(pdf), pagesize=(w + 2 * pad, h + 2 * pad))
-    c.translate(pad, pad)
-    c.scale(w, h)
+    c.translate(pad, pad)  # _draw_word draws in the raster's pixels
     _draw_word(c, s)
     c.save()
     pix = pymupdf.open(pdf)[0].get_pixmap(dpi=72, alpha=False)

@@ -96,7 +96,7 @@ def test_words_print_as_golden_vector_text(tmp_path):
         w, h = s.rgba.shape[1] * scale, s.rgba.shape[0] * scale
         c.saveState()
         c.translate((i % 4) * 150 + (150 - w) / 2, (2 - i // 4) * 90 + (90 - h) / 2)
-        c.scale(w, h)
+        c.scale(scale, scale)  # _draw_word draws in the raster's pixels
         _draw_word(c, s)
         c.restoreState()
     c.save()

@@ -181,8 +181,7 @@ def test_printed_text_covers_the_packed_shape(tmp_path):
     for s in result.symbols:
         h, w = s.rgba.shape[:2]
         c.setPageSize((w + 2 * pad, h + 2 * pad))
-        c.translate(pad, pad)
-        c.scale(w, h)
+        c.translate(pad, pad)  # _draw_word draws in the raster's pixels
         _draw_word(c, s)
         c.showPage()
     c.save()

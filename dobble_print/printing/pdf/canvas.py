@@ -134,16 +134,36 @@ def define_symbol_forms(c, symbols: Sequence[Symbol], layouts: Sequence[CardLayo
     pictures = [(symbols[sym].rgba, px) for sym, px in needs if symbols[sym].kind == "image"]
     encoded = iter(encode_all(pictures))
     for sym, px in needs:
-        if symbols[sym].kind == "labelled":  # its picture alone too, form ``pic{i}``, for the key
-            _define_picture_form(c, sym, symbols[sym], px)
+        symbol = symbols[sym]
+        if symbol.kind == "labelled":  # its picture alone too, form ``pic{i}``, for the key
+            _define_picture_form(c, sym, symbol, px)
+        if symbol.kind in ("word", "labelled"):
+            _define_text_form(c, sym, symbol)
+            continue
         c.beginForm(f"sym{sym}")
-        if symbols[sym].kind == "word":
-            _draw_word(c, symbols[sym])
-        elif symbols[sym].kind == "labelled":
-            _draw_labelled(c, f"pic{sym}", symbols[sym])
-        else:
-            _draw_pixels(c, f"sym{sym}", next(encoded))
+        _draw_pixels(c, f"sym{sym}", next(encoded))
         c.endForm()
+
+
+def _define_text_form(c, sym: int, symbol: Symbol) -> None:
+    """A word or a labelled picture as form ``sym{sym}`` drawn in its raster's own pixels (y up), so
+    its text matrix is uniform and the form's bounding box is the word's own: the form's
+    ``/Matrix`` maps those pixels onto the unit square every placement stretches.
+
+    reportlab's default bounding box is the page's size in the form's units; read in a space
+    whose unit is a whole symbol, PDFium (Chrome, Edge) clipped most words to a few letters
+    while poppler and MuPDF drew them whole. The box is the raster grown by its own size each
+    way: a glyph the PDF viewer draws a little wider than the raster never meets it.
+    """
+    from reportlab.pdfbase.pdfdoc import PDFArray
+
+    h, w = symbol.rgba.shape[:2]
+    c.beginForm(f"sym{sym}", -w, -h, 2 * w, 2 * h)
+    if symbol.kind == "word":
+        _draw_word(c, symbol)
+    else:
+        _draw_labelled(c, f"pic{sym}", symbol)
+    c.endForm(Matrix=PDFArray([1 / w, 0, 0, 1 / h, 0, 0]))
 
 
 @dataclass(frozen=True)
@@ -309,14 +329,10 @@ def word_font(path: str, index: int = 0) -> str:
 
 
 def _draw_word(c, symbol: Symbol) -> None:
-    """A word symbol as vector text (or its glyphs' outlines) over the unit square its raster
-    spans.
-
-    Its lines are in the raster's pixels (y down); scaling by the raster's size makes them land
-    exactly on the shape the layout packed.
-    """
+    """A word symbol as vector text (or its glyphs' outlines) in its raster's pixels, y up (see
+    :func:`_define_text_form`): its lines are measured in those pixels (y down), so they land
+    exactly on the shape the layout packed."""
     h, w = symbol.rgba.shape[:2]
-    c.scale(1 / w, 1 / h)
     c.setFillColorRGB(*(v / 255 for v in symbol.color))
     if symbol.outline:
         _fill_outline(c, symbol.outline, h)
@@ -356,14 +372,14 @@ def _define_picture_form(c, sym: int, symbol: Symbol, longest_px: int) -> None:
 
 
 def _draw_labelled(c, picture_form: str, symbol: Symbol) -> None:
-    """A labelled picture over the unit square its raster spans: the picture (its form) where it
-    lies in the raster, then its label as vector text (:func:`_draw_word`)."""
+    """A labelled picture in its raster's pixels, y up: the picture (its form, a unit square)
+    where it lies in the raster, then its label as vector text (:func:`_draw_word`)."""
     h, w = symbol.rgba.shape[:2]
     ph, pw = symbol.picture.shape[:2]
     left, top = symbol.picture_at
     c.saveState()
-    c.translate(left / w, 1 - (top + ph) / h)
-    c.scale(pw / w, ph / h)
+    c.translate(left, h - (top + ph))
+    c.scale(pw, ph)
     c.doForm(picture_form)
     c.restoreState()
     _draw_word(c, symbol)

@@ -26,7 +26,16 @@ print: $(STAMP)
 app: $(STAMP)
 	$(BIN)/dobble-print app
 
-test: $(STAMP)
+# pdf.js (Firefox's PDF viewer) for the cross-engine test, pinned in tests/viewers; a machine
+# without npm runs the suite without that one test (it says so).
+PDFJS := tests/viewers/node_modules/.installed
+$(PDFJS): tests/viewers/package.json tests/viewers/package-lock.json
+	@if command -v npm >/dev/null; then \
+	  cd tests/viewers && npm ci --omit=optional --no-audit --no-fund --loglevel=error \
+	  && touch node_modules/.installed; \
+	else echo "npm not found: the pdf.js test will be skipped"; fi
+
+test: $(STAMP) $(PDFJS)
 	$(BIN)/python -m pytest -q -n 2  # two processes: the suite takes ~2.5 min instead of ~4
 
 lint: $(STAMP)

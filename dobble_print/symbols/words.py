@@ -174,12 +174,25 @@ def _decode(raw: bytes) -> str:
 
 def visual(text: str) -> str:
     """``text`` as drawn left to right: Arabic joined into contextual forms, RTL runs reversed."""
-    if not any(unicodedata.bidirectional(ch) in ("R", "AL", "RLE", "RLO", "RLI") for ch in text):
+    if not _right_to_left(text):
         return text
     import arabic_reshaper
+
+    return display_order(arabic_reshaper.reshape(text))
+
+
+def display_order(text: str) -> str:
+    """``text``'s letters in the order they stand left to right on one line (RTL runs reversed,
+    letters unjoined): the order PDF text extractors expect a line's characters in."""
+    if not _right_to_left(text):
+        return text
     from bidi import get_display
 
-    return get_display(arabic_reshaper.reshape(text))
+    return get_display(text)
+
+
+def _right_to_left(text: str) -> bool:
+    return any(unicodedata.bidirectional(ch) in ("R", "AL", "RLE", "RLO", "RLI") for ch in text)
 
 
 def missing_characters(text: str, font: Font) -> str:

@@ -6,8 +6,6 @@ machine's own where it has them (CI installs fonts-ipafont-gothic and fonts-noto
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import unicodedata
 from pathlib import Path
 
@@ -18,7 +16,7 @@ import pytest
 from dobble_print.options import BuildOptions
 from dobble_print.pipeline import build
 from dobble_print.symbols.fonts import forget_fonts
-from tests.support.fonts import make_collection, make_colour_font, make_font
+from tests.support.fonts import make_collection, make_colour_font, make_font, system_fonts
 
 WORDS = ["éléphant", "Schildkröte", "猫", "電車", "Γάτα", "قطة", "🦊"]
 TEXT_WORDS = WORDS[:-1]
@@ -63,23 +61,7 @@ def test_with_only_a_cff_cjk_font_the_japanese_words_print_as_outlines(tmp_path,
     assert all(s.outline for s in result.symbols if s.name in ("猫", "電車"))
 
 
-def _system_fonts() -> bool:
-    """A TrueType Japanese font and a colour emoji font, as fontconfig lists them."""
-    if not shutil.which("fc-list"):
-        return False
-    listed = subprocess.run(
-        ["fc-list", "--format", "%{file}\n", ":lang=ja"], capture_output=True, text=True, timeout=60
-    ).stdout
-    emoji = subprocess.run(
-        ["fc-list", "--format", "%{file}\n", ":charset=1f98a"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    ).stdout
-    return any(p.endswith(".ttf") for p in listed.split()) and bool(emoji.strip())
-
-
-@pytest.mark.skipif(not _system_fonts(), reason="no TrueType Japanese or colour emoji font here")
+@pytest.mark.skipif(not system_fonts(), reason="no TrueType Japanese or colour emoji font here")
 def test_with_the_machines_own_fonts(tmp_path, monkeypatch):
     monkeypatch.delenv("DOBBLE_PRINT_FONT_DIRS")
     forget_fonts()

@@ -113,3 +113,22 @@ def make_colour_font(path: Path, chars: str, family: str = "Test Colour Emoji") 
     path.parent.mkdir(parents=True, exist_ok=True)
     out.save(path)
     return path
+
+
+def system_fonts() -> bool:
+    """A TrueType Japanese font and a colour emoji font, as fontconfig lists them."""
+    import shutil
+    import subprocess
+
+    if not shutil.which("fc-list"):
+        return False
+    listed = subprocess.run(
+        ["fc-list", "--format", "%{file}\n", ":lang=ja"], capture_output=True, text=True, timeout=60
+    ).stdout
+    emoji = subprocess.run(
+        ["fc-list", "--format", "%{file}\n", ":charset=1f98a"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
+    return any(p.endswith(".ttf") for p in listed.split()) and bool(emoji.strip())

@@ -338,11 +338,24 @@ def _draw_word(c, symbol: Symbol) -> None:
         _fill_outline(c, symbol.outline, h)
     else:
         font = word_font(symbol.font, symbol.font_index)
+        if symbol.kind == "word":  # found whole when searched or copied, however it is turned
+            c._code.append(f"/Span <</ActualText {_actual_text(symbol.name)}>> BDC")
         for line in symbol.lines:
             c.setFont(font, line.size)
             c.drawString(line.x, h - line.baseline, line.text)
+        if symbol.kind == "word":
+            c._code.append("EMC")
     for left, top, right, bottom in symbol.bars:  # a turned letter's bar, as on dice
         c.rect(left, h - bottom, right - left, bottom - top, stroke=0, fill=1)
+
+
+def _actual_text(word: str) -> str:
+    """A word's ``/ActualText``: the whole word as one line, in the left-to-right order its
+    letters stand in (extractors turn right-to-left runs back, as they do for the drawn glyphs),
+    as a PDF text string (UTF-16BE with its byte-order mark, in hex)."""
+    from dobble_print.symbols.words import display_order
+
+    return "<FEFF" + display_order(word).encode("utf-16-be").hex().upper() + ">"
 
 
 def _fill_outline(c, ops, height: float) -> None:

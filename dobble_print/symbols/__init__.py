@@ -19,6 +19,7 @@ _EXPORTS = {
     "refuse_too_few": "sources",
     "IMAGE_SUFFIXES": "sources",
     "format_names": "formats",
+    "SYSTEM_FOLDERS": "folders",
     "SymbolCache": "cache",
     "BadPicture": "raster",
     "is_svg": "pictures",

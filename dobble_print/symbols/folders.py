@@ -32,7 +32,7 @@ def _link_problem(link: Path, root: Path) -> str:
 # macOS zip leftovers, Synology's index, recycle bins. (Names starting with "." are hidden.)
 SYSTEM_FOLDERS = frozenset(
     {"__macosx", "@eadir", "#recycle", "@recycle", "$recycle.bin", "system volume information"}
-    | {"lost+found", "thumbs", "@__thumb"}
+    | {"lost+found", "@__thumb"}
 )
 MAX_FOLDERS = 1000  # subfolders searched under one folder: more is a disk, not a photo folder
 

@@ -30,9 +30,9 @@ def _utf16_without_bom(raw: bytes) -> str:
     if pairs < 2 or len(raw) % 2:
         return ""
     even, odd = sample[0::2].count(0), sample[1::2].count(0)
-    if odd >= 0.3 * pairs and even <= 0.02 * pairs:
+    if odd >= 0.5 * pairs and even <= 0.02 * pairs:
         return "utf-16-le"
-    if even >= 0.3 * pairs and odd <= 0.02 * pairs:
+    if even >= 0.5 * pairs and odd <= 0.02 * pairs:
         return "utf-16-be"
     return ""
 

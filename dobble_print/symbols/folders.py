@@ -25,7 +25,7 @@ def _link_problem(link: Path, root: Path) -> str:
         return "a link that loops"
     except OSError:
         return "a broken link"
-    return "" if root in target.parents else "a link to outside the folder"
+    return "" if target == root or root in target.parents else "a link to outside the folder"
 
 
 # Folders that hold what a computer or a NAS made, never the user's pictures: thumbnails,

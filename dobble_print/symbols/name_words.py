@@ -74,7 +74,7 @@ def is_camera_name(stem: str) -> bool:
     if _UUID.search(stem) or (_CODES.fullmatch(stem) and any(ch.isdigit() for ch in stem)):
         return True  # a UUID, or code points that spell no emoji this Python knows
     tokens = _TOKEN.findall(stem)
-    return all(t.casefold() in _CAMERA_WORDS or is_code(t) for t in tokens)
+    return bool(tokens) and all(t.casefold() in _CAMERA_WORDS or is_code(t) for t in tokens)
 
 
 def name_label(display: str, stem: str) -> str | None:

@@ -10,8 +10,7 @@ import pytest
 from PIL import Image
 
 from dobble_print.errors import DobbleError
-from dobble_print.symbols import find_sources, load_picture
-from dobble_print.symbols import raster
+from dobble_print.symbols import find_sources, load_picture, raster
 from dobble_print.symbols.raster import BadPicture
 
 
@@ -79,10 +78,14 @@ def test_a_video_named_heic_is_not_a_picture(tmp_path):
             "a camera RAW photo (.CR2), which dobble-print does not read; export it as JPEG "
             "from the camera's or a photo app",
         ),
-        ("clip.mov", "a video (.mov), which dobble-print does not read; save a still of it as "
-         "JPEG or PNG"),
-        ("poster.psd", "a drawing program's file (.psd), which dobble-print does not read; "
-         "export it as PNG"),
+        (
+            "clip.mov",
+            "a video (.mov), which dobble-print does not read; save a still of it as JPEG or PNG",
+        ),
+        (
+            "poster.psd",
+            "a drawing program's file (.psd), which dobble-print does not read; export it as PNG",
+        ),
         (
             "notes.doc",
             "not a folder, picture or .txt word list; give pictures (PNG, JPEG, HEIC, AVIF, "

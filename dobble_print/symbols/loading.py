@@ -181,9 +181,7 @@ def trim(rgba: np.ndarray) -> tuple[np.ndarray, int, int] | None:
     return np.ascontiguousarray(rgba[top:bottom, left:right]), left, top
 
 
-def _picture(
-    path: Path, *, max_px: int, options: SymbolOptions
-) -> tuple[np.ndarray, bool, bool]:
+def _picture(path: Path, *, max_px: int, options: SymbolOptions) -> tuple[np.ndarray, bool, bool]:
     """Decode, then treat the background: plain ones removed when that leaves a subject
     (:func:`background.judge_removal`), photos cut to their shape. Also whether the background
     was removed, and whether the picture is a photo (printed whole, with its background)."""

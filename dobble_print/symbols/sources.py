@@ -101,7 +101,7 @@ class Sources:
             reasons.append(
                 f"{n} subfolder{'s were' if n != 1 else ' was'} searched"
                 if n
-                else "it has no subfolders"
+                else "no subfolders to search"
             )
         return "; ".join(reasons)
 

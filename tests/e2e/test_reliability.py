@@ -256,7 +256,7 @@ def test_an_empty_folder_and_a_folder_of_non_pictures(tmp_path):
         "empty": "0 pictures cannot make a deck; the smallest deck needs 3 pictures "
         "(3 cards of 2 symbols)",
         "others": "no pictures to make a deck from (it needs 3): 2 files of a type dobble-print "
-        "does not read: .doc (1), no extension (1); 1 hidden or system file or folder passed "
+        "does not read: no extension (1), .doc (1); 1 hidden or system file or folder passed "
         "over; no subfolders to search",
     }
     for name, maker in (("empty", lambda f: []), ("others", _non_images)):
@@ -303,8 +303,9 @@ def test_each_case_mixed_into_a_good_folder(tmp_path, good, case):
         assert expect.removeprefix("note").removeprefix(": ") in result.stdout
     if expect == "used":
         assert all(f"used: {p}" in result.stdout for p in made), result.stdout
-    if expect == "found":  # "used: …" or "unused: …": found in a subfolder
-        assert all(f"used: {p}" in result.stdout for p in made), result.stdout
+    if expect == "found":  # found in a subfolder: used, or unused (named by file name)
+        lines = result.stdout.splitlines()
+        assert all(f"used: {p}" in lines or f"unused: {p.name}" in lines for p in made)
     # Input safety: nothing changed, nothing opened for writing, no link target outside opened.
     assert (_snapshot(folder), _snapshot(outside) if outside.exists() else {}) == before
     inside = [(p, flags) for p, flags in _opened if p.startswith(str(folder) + os.sep)]

@@ -10,7 +10,6 @@ import pytest
 from dobble_print.errors import DobbleError
 from dobble_print.symbols import find_sources, load_symbols
 from dobble_print.symbols.names import distinct_names
-from dobble_print.symbols.sources import refuse_too_few
 from tests.support import symbol_files as sf
 
 
@@ -46,6 +45,8 @@ def test_subfolders_are_searched_and_hidden_or_system_ones_are_not(tmp_path):
 
 
 def test_too_few_pictures_say_why(tmp_path):
+    from dobble_print.symbols.sources import refuse_too_few
+
     folder = tmp_path / "Phone"
     for i in range(3):
         (folder / "Live").mkdir(parents=True, exist_ok=True)
@@ -65,6 +66,8 @@ def test_too_few_pictures_say_why(tmp_path):
 
 
 def test_a_folder_of_enough_pictures_is_not_refused(tmp_path):
+    from dobble_print.symbols.sources import refuse_too_few
+
     for i in range(3):
         _pic(tmp_path / "a" / f"p{i}.png", 20 * i)
     (tmp_path / "a" / "clip.mov").write_bytes(b"x")

@@ -10,7 +10,6 @@ import pytest
 from PIL import Image
 
 from dobble_print.symbols import SymbolOptions, find_sources, load_symbols, with_labels
-from dobble_print.symbols.name_words import name_label
 from dobble_print.symbols.names import display_name
 
 
@@ -48,6 +47,8 @@ from dobble_print.symbols.names import display_name
     ],
 )
 def test_the_label_a_file_name_gives(file, label):
+    from dobble_print.symbols.name_words import name_label
+
     path = Path(file)
     assert name_label(display_name(path), path.stem) == label
 

@@ -58,7 +58,7 @@ class FolderSearch:
 
 @dataclass
 class _Walk:
-    """What a folder's search gathers as it goes (local to :func:`_folder_items`)."""
+    """What a folder's search gathers as it goes (local to :func:`folder_items`)."""
 
     root: Path
     files: list[Path] = field(default_factory=list)
@@ -115,9 +115,12 @@ def _search(path: Path, top: Path, walk: _Walk) -> None:
             walk.notes.append(f"{p}: skipped ({why})")
     for sub in subfolders:
         real = sub.resolve()
-        if real in walk.seen:  # a link back up, or to a folder already searched
+        if real in walk.seen:  # a link back up, or a folder a link led to already
             walk.search += FolderSearch(links=1)
-            walk.notes.append(f"{sub}: skipped (a link that loops)")
+            here = sub.parent.resolve()
+            loops = sub.is_symlink() and (real == here or real in here.parents)
+            why = "a link that loops" if loops else "already searched, through a link"
+            walk.notes.append(f"{sub}: skipped ({why})")
             continue
         walk.seen.add(real)
         walk.search += FolderSearch(subfolders=1)

@@ -74,6 +74,7 @@ from dobble_print.symbols import (
     find_sources,
     load_symbols,
     measure_ink,
+    refuse_too_few,
     refuse_unreadable,
     small_labels,
     with_labels,
@@ -239,6 +240,7 @@ def _load(
         return load_matching(options, found, _stage(progress, "load"), packers=packers)
     refuse_unreadable(found, skip_bad=options.symbol_options.skip_bad)
     where = ", ".join(map(str, options.sources))
+    refuse_too_few(found, where)
     count = len(found.items)
     for _attempt in range(2):
         deck, why = choose_deck(options, count, where, found.noun)
@@ -268,6 +270,8 @@ def _load(
         else measure_ink([s.rgba for s in used])
     )
     deck = shuffle_cards(mix(deck, ink.shares, options.seed), options.seed)
+    if found.searched:  # pictures found below the folders given: say so, as plan does
+        why = f"{why} ({found.searched})"
     return deck, why, loaded, ink, None
 
 

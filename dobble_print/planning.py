@@ -25,7 +25,13 @@ from dobble_print.deck import (
 from dobble_print.errors import DobbleError, OptionError
 from dobble_print.options import BuildOptions, Variant
 from dobble_print.printing import PRINT_DPI
-from dobble_print.symbols import SymbolCache, find_sources, load_symbols, refuse_unreadable
+from dobble_print.symbols import (
+    SymbolCache,
+    find_sources,
+    load_symbols,
+    refuse_too_few,
+    refuse_unreadable,
+)
 
 # progress(stage, done, total): stage is "load", "layout", "render", "png" or "shop".
 Progress = Callable[[str, int, int], None]
@@ -128,6 +134,7 @@ class DeckPlan:
         warnings: what loading found (duplicates, bad files skipped, missing glyphs).
         noun: what the symbols are, plural, for sentences: ``pictures``, ``words`` or
             ``symbols`` (both, or a vocabulary file's rows).
+        searched: how many subfolders were searched too, as a phrase; "" for none.
     """
 
     deck: Deck
@@ -137,6 +144,7 @@ class DeckPlan:
     choices: tuple[DeckOption, ...]
     warnings: tuple[str, ...] = ()
     noun: str = "pictures"
+    searched: str = ""  # "3 subfolders searched too", when pictures were looked for below
 
 
 def plan(
@@ -153,6 +161,7 @@ def plan(
     found = find_sources(options.sources)
     refuse_unreadable(found, skip_bad=options.symbol_options.skip_bad)
     where = ", ".join(map(str, options.sources))
+    refuse_too_few(found, where)
     first, why = choose_deck(options, len(found.items), where, found.noun)
     loaded = (cache.load if cache else load_symbols)(
         found,
@@ -168,7 +177,9 @@ def plan(
         else choose_deck(options, usable, where, found.noun)
     )
     choices = deck_options(usable, larger=2) if usable >= 3 else ()
-    return DeckPlan(deck, why, len(found.items), usable, choices, loaded.warnings, found.noun)
+    return DeckPlan(
+        deck, why, len(found.items), usable, choices, loaded.warnings, found.noun, found.searched
+    )
 
 
 def choose_deck(options: BuildOptions, count: int, where: str, noun: str) -> tuple[Deck, str]:

@@ -27,7 +27,14 @@ from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import DobbleError, OptionError
 from dobble_print.options import BuildOptions, Variant
 from dobble_print.printing import Duplex, default_back
-from dobble_print.symbols import Background, PhotoShape, SymbolOptions
+from dobble_print.symbols import (
+    IMAGE_SUFFIXES,
+    SYSTEM_FOLDERS,
+    Background,
+    PhotoShape,
+    SymbolOptions,
+    format_names,
+)
 from dobble_print.units import (
     COLORS,
     PAPERS,
@@ -318,4 +325,7 @@ def offered() -> dict[str, object]:
         "duplex": [d.value for d in Duplex],
         "shop_profiles": shop_profiles(),
         "names": LABELS,  # each control's name, as messages begin
+        # the pictures the command line reads, and the folders it does not search
+        "pictures": {"suffixes": sorted(IMAGE_SUFFIXES), "kinds": format_names()},
+        "system_folders": sorted(SYSTEM_FOLDERS),
     }

@@ -389,6 +389,7 @@ def plan(*, card_fields: dict[str, Any]) -> None:
     noun = planned.noun
     dropped = planned.found - planned.usable
     why = f" ({dropped} not used: duplicates or files that cannot be read)" if dropped else ""
+    why += f" ({planned.searched})" if planned.searched else ""
     for warning in planned.warnings:
         typer.echo(f"warning: {warning}", err=True)
     typer.echo(f"{planned.usable} {noun}{why}:")

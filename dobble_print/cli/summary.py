@@ -12,8 +12,8 @@ if TYPE_CHECKING:  # the pipeline (and numba) loads only when a command needs it
     from dobble_print.pipeline import BuildResult
 
 # Skips not worth a note without --verbose: hidden files and the documents that live beside
-# pictures (README, LICENSE, credits); a skipped .heic photo or a subfolder is worth one.
-_QUIET_SKIPS = ("(hidden)", "no extension)") + tuple(
+# pictures (README, LICENSE, credits); a skipped video or RAW photo is worth one.
+_QUIET_SKIPS = ("(hidden)", "(a system folder)", "no extension)") + tuple(
     f"(not a picture: {ext})" for ext in (".md", ".txt", ".json", ".toml", ".html", ".db", ".ini")
 )
 
@@ -98,8 +98,8 @@ def _notes(notes: tuple[str, ...], *, verbose: bool) -> None:
             typer.echo(line)
     elif passed := [n for n in notes if not n.endswith(_QUIET_SKIPS)]:
         typer.echo(
-            f"note: {_count(len(passed), 'file')} passed over (subfolders, links that leave the "
-            "folder, not pictures); --verbose names them",
+            f"note: {_count(len(passed), 'file')} passed over (links that leave the folder, files "
+            "that are not pictures); --verbose names them",
             err=True,
         )
 

@@ -70,9 +70,11 @@ def turn_limit(symbol: Symbol) -> float:
     further); a picture, or a letter deck's single letter, any angle, as on dice (the letters
     that then read as others carry a bar: :func:`symbols.words.needs_bar`). A labelled picture
     turns no more than a word: its label must read. Nor does a vocabulary file's text face, a
-    single digit included: in a maths deck "6" turning over beside an upright "24" looked odd."""
+    single digit included: in a maths deck "6" turning over beside an upright "24" looked odd.
+    Nor does a photo (a picture printed whole with its background): a face or a family photo
+    upside down is hard to know, while a drawing cut to its outline reads at any angle."""
     kind = getattr(symbol, "kind", "image")
-    if kind == "labelled":
+    if kind == "labelled" or getattr(symbol, "photo", False):
         return WORD_ROTATION
     if kind == "word" and (
         getattr(symbol, "room", 0.0) or not is_letter(getattr(symbol, "name", ""))

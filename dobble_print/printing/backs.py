@@ -14,10 +14,10 @@ import numpy as np
 from dobble_print.errors import OptionError
 from dobble_print.printing.paper import PRINT_DPI
 from dobble_print.resources import templates_dir
-from dobble_print.symbols import BadPicture, is_svg, load_picture
+from dobble_print.symbols import BadPicture, format_names, is_svg, load_picture
 
 # What a back picture can be, for the messages: every kind build takes as a symbol.
-PICTURE_KINDS = "give a picture (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG or SVGZ)"
+PICTURE_KINDS = f"give a picture ({format_names()})"
 
 
 def default_back() -> Path:

@@ -19,6 +19,7 @@ from dobble_print.card import CardLayout
 from dobble_print.symbols.emoji import is_emoji_line, may_be_emoji
 from dobble_print.symbols.fallback import WordFonts, missing_warning, word_fonts
 from dobble_print.symbols.loading import Symbol, SymbolOptions, SymbolSet, trim
+from dobble_print.symbols.name_words import name_label
 from dobble_print.symbols.names import display_name
 from dobble_print.symbols.outlines import outline_lines
 from dobble_print.symbols.words import (
@@ -108,28 +109,43 @@ def is_labelled(name: str) -> bool:
     return not (is_emoji_line(name) or may_be_emoji(name))
 
 
-def label_text(symbol: Symbol) -> str:
+def label_text(symbol: Symbol) -> str | None:
     """What a picture's label reads: its file's own name (``Cat.svg`` → ``Cat``), not the name
     made distinct for the answer key (``d/Cat``, ``cat (2)``): the card shows one picture, and
-    a folder in its label is noise."""
-    return display_name(Path(symbol.source))
+    a folder in its label is noise. An emoji's code points read as its name (``1f994.svg`` →
+    "hedgehog"); None for a name that is no words (``IMG_4100.HEIC``: :mod:`name_words`)."""
+    path = Path(symbol.source)
+    return name_label(display_name(path), path.stem)
+
+
+def _unnamed_warning(count: int, example: str) -> str:
+    """The one line for pictures whose file names are no words, so they print unlabelled."""
+    many = count != 1
+    return (
+        f"{count} picture{'s' if many else ''} print{'' if many else 's'} without a label: "
+        f"{'their names are' if many else 'its name is'} a camera's numbers, a date or a code, "
+        f"not words (e.g. {example}); rename {'them' if many else 'it'} to label "
+        f"{'them' if many else 'it'}"
+    )
 
 
 def with_labels(loaded: SymbolSet, options: SymbolOptions) -> SymbolSet:
     """Every picture of ``loaded`` labelled with its name (words, emoji lines of a word list
     included, stay as they are), each in the font words of its script print in; a warning for
     each name no font has in full. A picture named with emoji only stays unlabelled
-    (:func:`is_labelled`).
+    (:func:`is_labelled`), and so does one whose name is no words (a camera's ``IMG_4100``),
+    all of those said in one warning.
 
     Raises:
         OptionError: a ``--font`` file that is missing or not a usable font.
     """
     # pictures from files; an emoji line of a word list is a picture too, drawn from a font
     pictures = [i for i, s in enumerate(loaded.symbols) if s.kind == "image" and not s.font]
-    texts = {i: label_text(loaded.symbols[i]) for i in pictures}
-    texts = {i: text for i, text in texts.items() if is_labelled(text)}
+    named = {i: label_text(loaded.symbols[i]) for i in pictures}
+    unnamed = [Path(loaded.symbols[i].source).name for i, text in named.items() if text is None]
+    texts = {i: text for i, text in named.items() if text is not None and is_labelled(text)}
     fonts, bundled = label_fonts(list(texts.values()), options)
-    symbols, warnings = [], []
+    symbols, warnings = [], [_unnamed_warning(len(unnamed), unnamed[0])] if unnamed else []
     for i, symbol in enumerate(loaded.symbols):
         if i not in texts:
             symbols.append(symbol)

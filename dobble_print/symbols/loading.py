@@ -107,6 +107,8 @@ class Symbol:
         picture_at: where ``picture`` sits in ``rgba``: (left, top) in pixels.
         room: packing room around a word or label, a share of its font size; 0 leaves it to
             the layout (a word's usual room).
+        photo: a picture printed whole with its background (no transparency of its own, no
+            plain backdrop removed): it has an up, and turns no more than a word.
     """
 
     name: str
@@ -123,6 +125,7 @@ class Symbol:
     picture: np.ndarray | None = None
     picture_at: tuple[int, int] = (0, 0)
     room: float = 0.0
+    photo: bool = False
 
     @property
     def aspect(self) -> float:
@@ -178,18 +181,19 @@ def trim(rgba: np.ndarray) -> tuple[np.ndarray, int, int] | None:
     return np.ascontiguousarray(rgba[top:bottom, left:right]), left, top
 
 
-def _picture(path: Path, *, max_px: int, options: SymbolOptions) -> tuple[np.ndarray, bool]:
+def _picture(path: Path, *, max_px: int, options: SymbolOptions) -> tuple[np.ndarray, bool, bool]:
     """Decode, then treat the background: plain ones removed when that leaves a subject
-    (:func:`background.judge_removal`), photos cut to their shape. True when removed."""
+    (:func:`background.judge_removal`), photos cut to their shape. Also whether the background
+    was removed, and whether the picture is a photo (printed whole, with its background)."""
     rgba = load_picture(path, max_px=max_px)
     if has_own_transparency(rgba):
-        return rgba, False
+        return rgba, False, False
     colour = plain_background(rgba) if options.background == Background.REMOVE else None
     if colour is not None:
         removed = remove_background(rgba, colour)
         if judge_removal(rgba, removed, colour).keeps_subject:  # else specks, or nothing left
-            return removed, True
-    return shape_photo(rgba, options.photo_shape), False
+            return removed, True, False
+    return shape_photo(rgba, options.photo_shape), False, True
 
 
 def _load_one(
@@ -200,13 +204,15 @@ def _load_one(
         bars = options.max_rotation > 90  # turned further, 6 and 9 read as each other
         return _word_symbol(source, fonts, max_px=max_px, index=index, bars=bars)
     try:
-        rgba, removed = _picture(source.path, max_px=max_px, options=options)
+        rgba, removed, photo = _picture(source.path, max_px=max_px, options=options)
     except OSError as exc:
         raise BadPicture(f"cannot be opened ({exc.strerror or exc})") from None
     cut = trim(rgba)
     if cut is None:
         raise BadPicture("the picture is empty (fully transparent)")
-    return Symbol(display_name(source.path), source.label, cut[0], background_removed=removed)
+    return Symbol(
+        display_name(source.path), source.label, cut[0], background_removed=removed, photo=photo
+    )
 
 
 def _word_symbol(

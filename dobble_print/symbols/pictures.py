@@ -10,8 +10,9 @@ from pathlib import Path
 
 import numpy as np
 
+from dobble_print.symbols.formats import SVG_SUFFIXES
 from dobble_print.symbols.raster import BadPicture, check_raster, load_raster
-from dobble_print.symbols.svg import SVG_SUFFIXES, check_svg, load_svg
+from dobble_print.symbols.svg import check_svg, load_svg
 
 
 def is_svg(path: Path) -> bool:

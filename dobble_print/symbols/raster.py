@@ -1,13 +1,16 @@
-"""Raster pictures (PNG, JPEG, WebP, GIF, BMP, TIFF) decoded with Pillow: upright, RGBA, bounded.
+"""Raster pictures (PNG, JPEG, HEIC, AVIF, WebP, GIF, BMP, TIFF) decoded with Pillow (HEIC through
+pillow-heif): upright, RGBA, bounded.
 
 Decoding is bounded before any pixel is read: the header gives the size, and anything over
 :data:`MAX_PIXELS` (a decompression bomb, or a panorama no card needs) is refused. JPEGs are decoded
 straight at a reduced scale (``draft``), so a 6000×4000 phone photo never exists in memory at full
-size; other formats are decoded once and shrunk at once to what the print needs.
+size; other formats are decoded once and shrunk at once to what the print needs. HEIC and AVIF
+pass the same checks: the size in the container's header is bounded before any pixel is decoded.
 """
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import warnings
@@ -15,13 +18,14 @@ from pathlib import Path
 
 import numpy as np
 
-RASTER_SUFFIXES = frozenset(
-    {".png", ".jpg", ".jpeg", ".jpe", ".jfif", ".webp", ".gif", ".bmp", ".tif", ".tiff"}
-)
+from dobble_print.symbols.formats import PICTURE_FORMATS, format_names
 
 # Only these decoders may run, whatever the extension says: a file named .png that is really an
 # EPS must not start Ghostscript, and a JPEG named .png is still a fine picture.
-_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP", "DIB", "TIFF")  # JPEG opens MPO too
+_FORMATS = tuple(d for f in PICTURE_FORMATS for d in f.decoders if d != "HEIF")
+# HEIF/HEIC boxes (ISO base media): what pillow-heif opens; its decoder is registered only when a
+# file starts so, sparing every other picture its import.
+_HEIF_BRANDS = (b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1")
 
 # 100 megapixels: a 48 MP phone photo loads, a 30000×30000 bomb is refused before decoding.
 MAX_PIXELS = 100_000_000
@@ -37,13 +41,14 @@ def _open(path: Path):
 
     if path.stat().st_size == 0:
         raise BadPicture("empty file (0 bytes)")
+    formats = _FORMATS + (("HEIF",) if _is_heif(path) else ())
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            im = Image.open(path, formats=_FORMATS)
+            im = Image.open(path, formats=formats)
     except UnidentifiedImageError:
         raise BadPicture(
-            "the contents are not a PNG, JPEG, WebP, GIF, BMP or TIFF picture; "
+            f"the contents are not a {format_names(rasters_only=True)} picture; "
             "the file may be damaged or misnamed"
         ) from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
@@ -56,6 +61,24 @@ def _open(path: Path):
         im.close()
         raise BadPicture(f"has no pixels ({w}×{h})")
     return im
+
+
+def _is_heif(path: Path) -> bool:
+    """Whether the file starts as a HEIF/HEIC picture does; if so, pillow-heif is registered
+    with Pillow (once per process) to open it."""
+    with path.open("rb") as f:
+        head = f.read(12)
+    if head[4:8] != b"ftyp" or head[8:12] not in _HEIF_BRANDS:
+        return False
+    _register_heif()
+    return True
+
+
+@functools.cache
+def _register_heif() -> None:
+    from pillow_heif import register_heif_opener
+
+    register_heif_opener()
 
 
 def check_raster(path: Path) -> None:

@@ -1,24 +1,30 @@
 """Sources: what the paths a user gives hold, in order, before anything is decoded.
 
-Folders give their picture files (by name; hidden files, other files, subfolders and links leaving
-the folder are passed over with a note); a picture file gives itself; a ``.txt`` file gives one
-would-be symbol per word. Nothing here decodes a picture.
+Folders give their picture files, subfolders' included (:mod:`folders`: hidden files and folders,
+other files and links leaving the folder are passed over with a note); a picture file gives
+itself; a ``.txt`` file gives one would-be symbol per word, or is a spreadsheet's table (tabs) read
+as a vocabulary file. Nothing here decodes a picture.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from shlex import quote
 
 from dobble_print.errors import DobbleError
-from dobble_print.symbols.raster import RASTER_SUFFIXES
-from dobble_print.symbols.svg import SVG_SUFFIXES
-from dobble_print.symbols.vocabulary import VOCABULARY_SUFFIXES, Vocabulary, read_vocabulary
-from dobble_print.symbols.words import WORD_SUFFIXES, BadWords, read_words
+from dobble_print.symbols.folders import FolderSearch, folder_items
+from dobble_print.symbols.formats import PICTURE_SUFFIXES, each_not_read, format_names, not_read
+from dobble_print.symbols.vocabulary import (
+    VOCABULARY_SUFFIXES,
+    Vocabulary,
+    read_table,
+    read_vocabulary,
+)
+from dobble_print.symbols.words import WORD_SUFFIXES, BadWords, TabbedLines, read_words
 
-IMAGE_SUFFIXES = RASTER_SUFFIXES | SVG_SUFFIXES
+IMAGE_SUFFIXES = PICTURE_SUFFIXES
 
 
 @dataclass(frozen=True)
@@ -41,7 +47,7 @@ class Sources:
     Attributes:
         items: would-be symbols, in the order they get their numbers.
         files: every input file read or to be read (an output must not be one of them).
-        notes: files passed over (hidden, not pictures, subfolders), for ``--verbose``.
+        notes: files passed over (hidden, not pictures, system folders), for ``--verbose``.
         bad: unreadable word lists, one line each (``path: reason``).
         warnings: word lists and vocabulary files found in a folder and not read.
         vocabulary: the vocabulary file given (``.csv``/``.tsv``): then ``items`` are its cells,
@@ -54,6 +60,7 @@ class Sources:
     bad: tuple[str, ...] = ()
     vocabulary: Vocabulary | None = None  # a vocabulary file, the only source when given
     warnings: tuple[str, ...] = ()
+    search: FolderSearch = field(default_factory=lambda: FolderSearch())
 
     @property
     def noun(self) -> str:
@@ -61,63 +68,42 @@ class Sources:
         words = sum(1 for s in self.items if s.word)
         return "pictures" if not words else "words" if words == len(self.items) else "symbols"
 
+    @property
+    def searched(self) -> str:
+        """``3 subfolders searched too``, for the plan and the build's summary; "" for none."""
+        n = self.search.subfolders
+        return f"{n} subfolder{'s' if n != 1 else ''} searched too" if n else ""
 
-def _link_problem(link: Path, root: Path) -> str:
-    """Why the symbolic link ``link`` in the folder ``root`` is not followed; "" when it is."""
-    try:
-        target = link.resolve(strict=True)
-    except RuntimeError:  # Python 3.11 reports a loop this way; 3.13 as OSError(ELOOP)
-        return "a link that loops"
-    except OSError:
-        return "a broken link"
-    return "" if root in target.parents else "a link to outside the folder"
-
-
-def _folder_items(folder: Path) -> tuple[list[Path], list[str], list[tuple[Path, str]]]:
-    """Picture files directly in ``folder``, by name; a note for each file passed over; and a
-    warning for each word list or vocabulary file passed over (meant as a source, surely)."""
-    files: list[Path] = []
-    notes: list[str] = []
-    asides: list[tuple[Path, str]] = []
-    root = folder.resolve()
-    try:
-        entries = sorted(folder.iterdir(), key=lambda p: p.name)
-    except OSError as exc:
-        raise DobbleError(
-            f"{folder}: cannot be read ({exc.strerror or exc}); check its permissions"
-        ) from None
-    for p in entries:
-        if p.name.startswith("."):
-            notes.append(f"{p}: skipped (hidden)")
-        elif p.is_symlink() and (why := _link_problem(p, root)):
-            notes.append(f"{p}: skipped ({why})")
-        elif p.is_dir():
-            notes.append(f"{p}: skipped (subfolders are not searched; give it as a source)")
-        elif not p.is_file():
-            notes.append(f"{p}: skipped (not a regular file)")
-        elif p.suffix.lower() in IMAGE_SUFFIXES:
-            files.append(p)
-        elif p.suffix.lower() in WORD_SUFFIXES | VOCABULARY_SUFFIXES:
-            asides.append((p, _list_in_folder(p, folder)))
-        else:
-            notes.append(f"{p}: skipped (not a picture: {p.suffix or 'no extension'})")
-    return files, notes, asides
-
-
-def _list_in_folder(path: Path, folder: Path) -> str:
-    """The warning for a word list or vocabulary file found among a folder's pictures: not read
-    (a folder holds pictures), but its owner surely meant it as a source, so it is said, with
-    the command that reads it."""
-    if path.suffix.lower() in WORD_SUFFIXES:
-        how = f"give it as a source too: dobble-print build {quote(str(folder))} {quote(str(path))}"
-    else:
-        how = f"give it as the only source: dobble-print build {quote(str(path))}"
-    return (
-        f"{path}: skipped, a folder's {_KIND[path.suffix.lower() in WORD_SUFFIXES]} not read; {how}"
-    )
-
-
-_KIND = {True: "word lists are", False: "vocabulary files are"}
+    def why_few(self) -> str:
+        """Why the folders gave so few pictures, as reasons joined by "; ": files of kinds not
+        read (with what to export them as, when known), what was passed over, how far the
+        search went; "" when there is nothing to say."""
+        search = self.search
+        reasons = []
+        kinds = Counter(suffix.lower() or "no extension" for suffix in search.unread)
+        if kinds:
+            count = sum(kinds.values())
+            listed = ", ".join(
+                f"{k} ({n})" if len(kinds) > 1 else k for k, n in kinds.most_common()
+            )
+            reasons.append(
+                f"{count} file{'s' if count != 1 else ''} of a type dobble-print does not read: "
+                f"{listed}"
+            )
+            reasons += [what for k, _ in kinds.most_common() if (what := each_not_read(k))]
+        if n := search.hidden + search.links:
+            reasons.append(
+                f"{n} hidden or system file{'s' if n != 1 else ''} or folder"
+                f"{'s' if n != 1 else ''} passed over"
+            )
+        if reasons or search.subfolders:
+            n = search.subfolders
+            reasons.append(
+                f"{n} subfolder{'s were' if n != 1 else ' was'} searched"
+                if n
+                else "no subfolders to search"
+            )
+        return "; ".join(reasons)
 
 
 def find_sources(paths: Sequence[Path]) -> Sources:
@@ -131,17 +117,19 @@ def find_sources(paths: Sequence[Path]) -> Sources:
     notes: list[str] = []
     asides: list[tuple[Path, str]] = []
     bad: list[str] = []
+    search = FolderSearch()
     for path in paths:
         if not path.exists():
             raise DobbleError(
                 f"{path}: no such file or folder; give folders of pictures or .txt files"
             )
         if path.is_dir():
-            found, passed, lists = _folder_items(path)
+            found, passed, lists, seen = folder_items(path)
             items += [Source(p) for p in found]
             files += found
             notes += passed
             asides += lists
+            search += seen
         elif not path.is_file():  # a pipe or device would block or never end
             raise DobbleError(f"{path}: not a regular file; give folders of pictures or .txt files")
         elif path.suffix.lower() in IMAGE_SUFFIXES:
@@ -151,27 +139,42 @@ def find_sources(paths: Sequence[Path]) -> Sources:
             files.append(path)
             try:
                 items += [Source(path, word, n) for n, word in read_words(path)]
+            except TabbedLines:  # a spreadsheet's export: a vocabulary table, or refused
+                return _vocabulary(path, paths, read_table)
             except BadWords as exc:
                 bad.append(f"{path}: {exc}")
             except OSError as exc:
                 bad.append(f"{path}: cannot be opened ({exc.strerror or exc})")
         elif path.suffix.lower() in VOCABULARY_SUFFIXES:
-            if len(paths) > 1:
-                raise DobbleError(
-                    f"{path}: a vocabulary file makes the whole deck; give it as the only source"
-                )
-            vocabulary = read_vocabulary(path)
-            files += [path, *vocabulary.files]
-            items += _cells(vocabulary)
-            return Sources(tuple(items), tuple(files), vocabulary=vocabulary)
+            return _vocabulary(path, paths, read_vocabulary)
+        elif known := not_read(path.suffix):
+            raise DobbleError(f"{path}: {known}")
         else:
             raise DobbleError(
                 f"{path}: not a folder, picture or .txt word list; "
-                "give pictures (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG) or a .txt file of words"
+                f"give pictures ({format_names()}) or a .txt file of words"
             )
     given = {p.resolve() for p in paths}  # a list in a folder given as a source too is read
     warnings = tuple(text for path, text in asides if path.resolve() not in given)
-    return Sources(tuple(items), tuple(files), tuple(notes), tuple(bad), warnings=warnings)
+    return Sources(
+        tuple(items), tuple(files), tuple(notes), tuple(bad), warnings=warnings, search=search
+    )
+
+
+def _vocabulary(path: Path, paths: Sequence[Path], read) -> Sources:
+    """The sources of a vocabulary file (``read`` by :func:`read_vocabulary`, or a ``.txt``
+    table by :func:`read_table`): its pictures and words, the deck made from its rows.
+
+    Raises:
+        DobbleError: other sources given beside it, or what ``read`` refuses.
+    """
+    if len(paths) > 1:
+        raise DobbleError(
+            f"{path}: a vocabulary file makes the whole deck; give it as the only source"
+        )
+    vocabulary = read(path)
+    files = (path, *vocabulary.files)
+    return Sources(tuple(_cells(vocabulary)), files, vocabulary=vocabulary)
 
 
 def _cells(vocabulary: Vocabulary) -> list[Source]:
@@ -200,6 +203,22 @@ def unreadable(bad: Sequence[str], *, rest: bool) -> DobbleError:
     )
 
 
+def refuse_too_few(sources: Sources, where: str) -> None:
+    """Fail with the reasons when the folders gave too few pictures for a deck (3): files of a
+    kind not read, things passed over, subfolders searched. Without such reasons, the deck's
+    own count message says it.
+
+    Raises:
+        DobbleError: fewer than 3 sources, and something to say why.
+    """
+    count = len(sources.items)
+    if count >= 3 or sources.vocabulary is not None or not (why := sources.why_few()):
+        return
+    noun = sources.noun if count != 1 else sources.noun[:-1]
+    found = f"no {noun}" if not count else f"only {count} {noun}"
+    raise DobbleError(f"{where}: {found} to make a deck from (it needs 3): {why}")
+
+
 def refuse_unreadable(sources: Sources, *, skip_bad: bool) -> None:
     """Fail at once on word lists that cannot be read (not UTF-8, binary, one line of words
     separated by commas), before the deck is planned: planned without them, the deck
@@ -213,7 +232,7 @@ def refuse_unreadable(sources: Sources, *, skip_bad: bool) -> None:
 
 
 def find_images(folder: Path) -> list[Path]:
-    """Picture files directly in ``folder``, by name (hidden and other files passed over).
+    """Picture files in ``folder`` and its subfolders (:func:`folders.folder_items`).
 
     Raises:
         DobbleError: when ``folder`` is missing or not a folder.
@@ -221,4 +240,4 @@ def find_images(folder: Path) -> list[Path]:
     if not folder.is_dir():
         what = "not a folder" if folder.exists() else "no such folder"
         raise DobbleError(f"{folder}: {what}; give a folder of pictures")
-    return _folder_items(folder)[0]
+    return folder_items(folder)[0]

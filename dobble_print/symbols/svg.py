@@ -23,8 +23,6 @@ import numpy as np
 
 from dobble_print.symbols.raster import BadPicture, ink_box
 
-SVG_SUFFIXES = frozenset({".svg", ".svgz"})
-
 MAX_SVG_BYTES = 20_000_000  # after un-gzipping; hand-drawn icons are kilobytes
 MAX_ELEMENTS = 200_000  # drawn elements once every <use> is expanded
 _PREVIEW_PX = 256

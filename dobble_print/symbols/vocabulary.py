@@ -2,8 +2,9 @@
 translation, ``3 × 4`` beside ``12``), so that a card can show a symbol by any of its faces and
 players match meaning, not pixels.
 
-A vocabulary file is UTF-8 CSV (``.csv``, commas, or semicolons as spreadsheets in many locales
-save them, or tabs) or TSV (``.tsv``) with a header row naming the columns; columns left empty,
+A vocabulary file is UTF-8 or UTF-16 CSV (``.csv``, commas, or semicolons as spreadsheets in many
+locales save them, or tabs) or TSV (``.tsv``), or a spreadsheet's tab-separated text export
+(``.txt``, :func:`read_table`), with a header row naming the columns; columns left empty,
 header and cells, are ignored. A column is a picture column when its header says so
 (``picture``, ``image``, ``photo``) or every cell names a picture file; picture paths are
 relative to the file, ``/`` or Windows' ``\\`` between folders. Nothing here decodes a
@@ -20,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.errors import DobbleError, OptionError
+from dobble_print.symbols.encoding import NotText, decode_text
+from dobble_print.symbols.formats import PICTURE_SUFFIXES, format_names
 from dobble_print.symbols.names import display_name
-from dobble_print.symbols.raster import RASTER_SUFFIXES
-from dobble_print.symbols.svg import SVG_SUFFIXES
 from dobble_print.symbols.words import is_letter
 
 VOCABULARY_SUFFIXES = frozenset({".csv", ".tsv"})
@@ -87,11 +88,16 @@ class Face:
 
 
 def _decode(path: Path, raw: bytes) -> str:
+    """UTF-8 (BOM or not) or UTF-16 (Excel's "Unicode Text"), as word lists are read."""
     try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise DobbleError(f"{path}:{line}: not UTF-8 text; save the file as UTF-8") from None
+        return decode_text(raw)
+    except NotText as exc:
+        if exc.kind == "utf-8":
+            raise DobbleError(
+                f"{path}:{exc.line}: not UTF-8 text; save the file as UTF-8"
+            ) from None
+        what = "damaged UTF-16 text" if exc.kind == "utf-16" else "binary, not a text file"
+        raise DobbleError(f"{path}: {what}; save the table as CSV UTF-8") from None
 
 
 def _rows(path: Path) -> list[tuple[int, list[str]]]:
@@ -123,8 +129,37 @@ def _rows(path: Path) -> list[tuple[int, list[str]]]:
     return rows
 
 
+def read_table(path: Path) -> Vocabulary:
+    """A ``.txt`` file whose lines hold tabs (a spreadsheet's "Unicode Text" or "Text (Tab
+    delimited)" export) read as a vocabulary file, when a column holds pictures: its header
+    (``picture``) or its cells say so, and the first row then names the columns. A table of
+    words alone cannot tell its header from a row, so it is refused, never read as words glued
+    together ("chat<TAB>cat" as "chatcat").
+
+    Raises:
+        DobbleError: a table without a picture column, or as :func:`read_vocabulary`.
+    """
+    rows = _rows(path)
+    keep = _kept_columns(rows) if rows else []
+    if not any(_is_picture_column(rows, k) for k in keep):
+        raise DobbleError(
+            f"{path}: its lines hold tabs, as a spreadsheet's text export does, and no column "
+            "holds pictures; to match words with words, save it as .tsv with a first row "
+            "naming the columns (e.g. word, translation); for a word list, one word a line"
+        )
+    return read_vocabulary(path)
+
+
+def _is_picture_column(rows: list[tuple[int, list[str]]], k: int) -> bool:
+    """Whether column ``k`` of a table's rows (the first its header) holds pictures."""
+    header, body = rows[0][1], [cells for _, cells in rows[1:]]
+    if header[k].casefold() in PICTURE_HEADERS:
+        return True
+    return bool(body) and all(k < len(cells) and _is_picture_cell(cells[k]) for cells in body)
+
+
 def _is_picture_cell(cell: str) -> bool:
-    return Path(cell).suffix.lower() in RASTER_SUFFIXES | SVG_SUFFIXES
+    return Path(cell).suffix.lower() in PICTURE_SUFFIXES
 
 
 def read_vocabulary(path: Path) -> Vocabulary:
@@ -230,7 +265,7 @@ def _check_entries(vocabulary: Vocabulary) -> None:
             if not _is_picture_cell(cell):
                 raise DobbleError(
                     f'{path}:{entry.line}: "{cell}" in the "{name}" column is not a picture '
-                    "file (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG)"
+                    f"file ({format_names()})"
                 )
             if not vocabulary.picture(entry, k).is_file():
                 raise DobbleError(

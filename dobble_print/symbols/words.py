@@ -21,6 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
+from dobble_print.symbols.encoding import NotText, decode_text
+
 WORD_SUFFIXES = frozenset({".txt"})
 MAX_WORDS_BYTES = 1_000_000
 MAX_LINES = 3
@@ -45,6 +47,11 @@ PALETTE: tuple[tuple[int, int, int], ...] = (
 
 class BadWords(Exception):
     """The word list cannot be read; the message is the reason, in a few words."""
+
+
+class TabbedLines(BadWords):
+    """The "word list" is a table: its lines hold cells between tabs (read as a vocabulary
+    file's table when it can be, never as glued words)."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +135,7 @@ def read_words(path: Path) -> list[tuple[int, str]]:
     Blank lines and lines starting with ``#`` are skipped; runs of spaces become one space.
 
     Raises:
+        TabbedLines: when a line holds cells between tabs (a spreadsheet's text export).
         BadWords: when the file is too large, not UTF-8 text, or one line of words separated by
             commas or semicolons.
     """
@@ -136,8 +144,8 @@ def read_words(path: Path) -> list[tuple[int, str]]:
     if len(raw) > MAX_WORDS_BYTES:
         raise BadWords(f"too large for a word list (over {MAX_WORDS_BYTES // 1_000_000} MB)")
     text = _decode(raw)
-    if "\x00" in text:
-        raise BadWords("is binary, not a text file of words")
+    if _tabbed(text):  # "chat<TAB>cat" read as a word would print "chatcat"
+        raise TabbedLines("its lines hold tabs, as a spreadsheet's table saved as text does")
     words = []
     for number, line in enumerate(text.splitlines(), 1):
         clean = "".join(ch for ch in line if unicodedata.category(ch) != "Cc")
@@ -150,26 +158,30 @@ def read_words(path: Path) -> list[tuple[int, str]]:
     return words
 
 
-# How people separate words on one line ("cat, dog, sun"), as named in the message; a tab has
-# become a space by then, so a one-line list of tab-separated words is taken as one phrase.
+# How people separate words on one line ("cat, dog, sun"), as named in the message (tabs make a
+# table: :class:`TabbedLines`).
 _SEPARATORS = {",": "commas", ";": "semicolons", "、": "commas", "،": "commas"}
 
 
 def _decode(raw: bytes) -> str:
-    """UTF-8 (with or without a BOM), or UTF-16 with its BOM (Windows Notepad's "Unicode").
-
-    Any other encoding is refused rather than guessed: a guess can turn "café" into "cafÃ©".
-    """
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return raw.decode("utf-16")
-        except UnicodeDecodeError:
-            raise BadWords("is damaged UTF-16 text; save it as UTF-8") from None
+    """UTF-8 (with or without a BOM), or UTF-16 (Windows Notepad's and Excel's "Unicode")."""
     try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise BadWords(f"line {line} is not UTF-8 text; save the file as UTF-8") from None
+        return decode_text(raw)
+    except NotText as exc:
+        if exc.kind == "utf-16":
+            raise BadWords("is damaged UTF-16 text; save it as UTF-8") from None
+        if exc.kind == "utf-8":
+            raise BadWords(f"line {exc.line} is not UTF-8 text; save the file as UTF-8") from None
+        raise BadWords("is binary, not a text file of words") from None
+
+
+def _tabbed(text: str) -> bool:
+    """Whether a line holds two cells between tabs: a spreadsheet's table, saved as text."""
+    return any(
+        sum(1 for cell in line.split("\t") if cell.strip()) > 1
+        for line in text.splitlines()
+        if "\t" in line
+    )
 
 
 def visual(text: str) -> str:

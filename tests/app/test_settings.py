@@ -298,3 +298,16 @@ def test_labels_on_words_alone_say_to_untick_the_box_not_a_flag(tmp_path):
         "Names under the pictures: puts each picture's name under it, and these sources are words "
         "only; add pictures, or untick “Names under the pictures”"
     )
+
+
+def test_the_page_takes_the_picture_kinds_and_skipped_folders_from_the_one_list():
+    """The page's file chooser, its hint and its folder walk read what the command line reads
+    from the server; an iPhone's HEIC upload is taken."""
+    from dobble_print.app.settings import offered
+    from dobble_print.app.uploads import check_picture_name
+
+    menus = offered()
+    assert menus["pictures"]["kinds"] == "PNG, JPEG, HEIC, AVIF, WebP, GIF, BMP, TIFF or SVG"
+    assert {".heic", ".heif", ".avif", ".svgz"} <= set(menus["pictures"]["suffixes"])
+    assert {"__macosx", "@eadir"} <= set(menus["system_folders"])
+    check_picture_name("IMG_4100.HEIC")  # taken, not refused

@@ -507,7 +507,7 @@ def test_every_command_help_has_an_example():
         (
             ["--back-image", "{src}/nope.png"],
             "dobble-print: error: --back-image {src}/nope.png: "
-            "no such file; give a picture (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG or SVGZ)",
+            "no such file; give a picture (PNG, JPEG, HEIC, AVIF, WebP, GIF, BMP, TIFF or SVG)",
         ),
     ],
 )

@@ -256,14 +256,14 @@ def test_skip_bad_never_calls_a_broken_file_unused(tmp_path):
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines() == [
         f"warning: skipped {folder / 'zz_broken.jpg'}: the contents are not a PNG, JPEG, "
-        "WebP, GIF, BMP or TIFF picture; the file may be damaged or misnamed"
+        "HEIC, AVIF, WebP, GIF, BMP or TIFF picture; the file may be damaged or misnamed"
     ]
     assert "unused pictures (1): pic_007.png" in result.stdout.splitlines()
     result = run("build", folder, "-o", tmp_path / "d.pdf", "--seed", 1, "-q")
     assert result.exit_code == 1  # as when the broken file comes first
     assert result.stderr.splitlines()[1:] == [
-        f"  {folder / 'zz_broken.jpg'}: the contents are not a PNG, JPEG, WebP, GIF, "
-        "BMP or TIFF picture; the file may be damaged or misnamed"
+        f"  {folder / 'zz_broken.jpg'}: the contents are not a PNG, JPEG, HEIC, AVIF, WebP, "
+        "GIF, BMP or TIFF picture; the file may be damaged or misnamed"
     ]
 
 

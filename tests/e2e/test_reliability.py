@@ -91,7 +91,16 @@ def _duplicates(folder: Path) -> list[Path]:
 
 def _nested(folder: Path) -> list[Path]:
     make_pictures(folder / "000 sub" / "deeper", 3, seed=9)
-    return [folder / "000 sub"]
+    return sorted((folder / "000 sub" / "deeper").iterdir())
+
+
+def _system_folders(folder: Path) -> list[Path]:
+    made = []
+    for name in (".thumbnails", "__MACOSX", "@eaDir"):
+        make_pictures(folder / name, 1, seed=11)
+        made.append(folder / name)
+    (folder / "000_up").symlink_to(folder, target_is_directory=True)
+    return [*made, folder / "000_up"]
 
 
 def _outside_links(folder: Path) -> list[Path]:
@@ -169,7 +178,8 @@ CASES: dict[str, tuple[Callable[[Path], list[Path]], str]] = {
     "white on transparent": (_white, "warning: nearly all the card's colour (#ffffff)"),
     "unicode and spaces in names": (_unicode, "used"),
     "byte-identical duplicates": (_duplicates, "warning: same pixels as"),
-    "nested folders": (_nested, "note: subfolders are not searched"),
+    "nested folders": (_nested, "found"),
+    "hidden and system folders, a link back up": (_system_folders, "note"),
     "symlinks leaving the folder": (_outside_links, "note: a link to outside the folder"),
     "symlink loop, broken link, pipe": (_bad_links, "note"),
     "files that are not pictures": (_non_images, "note"),
@@ -237,21 +247,25 @@ def test_each_case_alone(tmp_path, case):
     result = cli("build", str(folder), "-o", str(out), "--seed", "1", "-q")
     assert_clean(result)
     assert out.exists() == (result.exit_code == 0)
-    if case != "unicode and spaces in names":  # three pictures make three cards of two
+    if case not in ("unicode and spaces in names", "nested folders"):  # 3 make 3 cards of 2
         assert result.exit_code == 1
 
 
 def test_an_empty_folder_and_a_folder_of_non_pictures(tmp_path):
+    why = {
+        "empty": "0 pictures cannot make a deck; the smallest deck needs 3 pictures "
+        "(3 cards of 2 symbols)",
+        "others": "no pictures to make a deck from (it needs 3): 2 files of a type dobble-print "
+        "does not read: no extension (1), .doc (1); 1 hidden or system file or folder passed "
+        "over; no subfolders to search",
+    }
     for name, maker in (("empty", lambda f: []), ("others", _non_images)):
         folder = tmp_path / name
         folder.mkdir()
         maker(folder)
         result = cli("build", str(folder), "-o", str(tmp_path / "d.pdf"), "--seed", "1")
         assert_clean(result)
-        assert result.stderr.splitlines()[-1] == (
-            f"{ERROR}{folder}: 0 pictures cannot make a deck; the smallest deck needs 3 pictures "
-            "(3 cards of 2 symbols)"
-        )
+        assert result.stderr.splitlines()[-1] == f"{ERROR}{folder}: {why[name]}"
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -289,6 +303,9 @@ def test_each_case_mixed_into_a_good_folder(tmp_path, good, case):
         assert expect.removeprefix("note").removeprefix(": ") in result.stdout
     if expect == "used":
         assert all(f"used: {p}" in result.stdout for p in made), result.stdout
+    if expect == "found":  # found in a subfolder: used, or unused (named by file name)
+        lines = result.stdout.splitlines()
+        assert all(f"used: {p}" in lines or f"unused: {p.name}" in lines for p in made)
     # Input safety: nothing changed, nothing opened for writing, no link target outside opened.
     assert (_snapshot(folder), _snapshot(outside) if outside.exists() else {}) == before
     inside = [(p, flags) for p, flags in _opened if p.startswith(str(folder) + os.sep)]

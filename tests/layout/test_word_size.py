@@ -101,6 +101,19 @@ def test_letters_turn_like_pictures_and_words_stay_nearly_upright():
     assert turn_limit(Word("a b")) == 25.0
 
 
+def test_photos_stay_nearly_upright_and_drawings_turn_freely():
+    """A photo (printed whole with its background) has an up: a family photo upside down is
+    hard to know; an icon cut to its outline turns freely, as in the retail game."""
+    from dobble_print.symbols import find_sources, load_symbols
+
+    data = Path(__file__).resolve().parents[1] / "data"
+    icons = Path(__file__).resolve().parents[2] / "assets" / "icons"
+    paths = [data / "photos" / "cat.jpg", data / "photos" / "astronaut.jpg", icons / "apple.svg"]
+    loaded = load_symbols(find_sources(paths), max_px=64)
+    assert [s.photo for s in loaded.symbols] == [True, True, False]
+    assert [turn_limit(s) for s in loaded.symbols] == [25.0, 25.0, 180.0]
+
+
 def test_a_letter_deck_turns_its_letters_and_its_phrase_stays_upright(tmp_path):
     """Seven symbols, three a card: the letters turn past 90° somewhere, the phrase never past
     25°, and with ``max_rotation`` 25 nothing turns further."""

@@ -16,6 +16,7 @@ from dobble_print.pipeline import build
 from dobble_print.printing.backs import load_back
 from dobble_print.symbols.sources import IMAGE_SUFFIXES
 from tests.support.messages import as_cli
+from tests.symbols.test_formats import save_heic
 
 BLUE = (30, 120, 200)
 BLUE_SVG = (
@@ -32,6 +33,8 @@ def _blue_picture(folder: Path, suffix: str) -> Path:
         path.write_text(BLUE_SVG)
     elif suffix.lower() == ".svgz":
         path.write_bytes(gzip.compress(BLUE_SVG.encode()))
+    elif suffix.lower() in (".heic", ".heif"):
+        save_heic(path, Image.new("RGB", (120, 90), BLUE))
     else:
         Image.new("RGB", (120, 90), BLUE).save(path)
     return path
@@ -72,5 +75,5 @@ def test_a_back_image_that_is_not_a_picture_is_one_clear_error(tmp_path, name, d
         load_back(path, diameter=89.0)
     message = as_cli(err.value)
     assert message.startswith(f"--back-image {path}: ")
-    assert message.endswith("; give a picture (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG or SVGZ)")
+    assert message.endswith("; give a picture (PNG, JPEG, HEIC, AVIF, WebP, GIF, BMP, TIFF or SVG)")
     assert "\n" not in message

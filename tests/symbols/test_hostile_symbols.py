@@ -56,7 +56,7 @@ BAD = {
     "truncated.png": "truncated or damaged (image file is truncated)",
     "truncated.jpg": "truncated or damaged (image file is truncated)",
     "empty.png": "empty file (0 bytes)",
-    "text.png": "the contents are not a PNG, JPEG, WebP, GIF, BMP or TIFF picture; "
+    "text.png": "the contents are not a PNG, JPEG, HEIC, AVIF, WebP, GIF, BMP or TIFF picture; "
     "the file may be damaged or misnamed",
     "transparent.png": "the picture is empty (fully transparent)",
     "entities.svg": "uses XML entities or external DTDs, refused for safety",
@@ -111,8 +111,8 @@ def test_cli_stops_with_every_bad_file_then_skips_them(tmp_path):
         "dobble-print: error: 2 files cannot be read; fix or remove them, or use --skip-bad "
         "to build from the rest:",
         f"  {bad[1]}: empty file (0 bytes)",
-        f"  {bad[0]}: the contents are not a PNG, JPEG, WebP, GIF, BMP or TIFF picture; "
-        "the file may be damaged or misnamed",
+        f"  {bad[0]}: the contents are not a PNG, JPEG, HEIC, AVIF, WebP, GIF, BMP or TIFF "
+        "picture; the file may be damaged or misnamed",
     ]
     assert not out.exists()
     result = runner.invoke(

@@ -211,7 +211,7 @@ def test_sources_merge_in_order_and_skip_what_is_not_a_picture(tmp_path):
     assert result.symbols[3].source == f"{words}:4"
     notes = "\n".join(result.notes)
     assert ".hidden.png: skipped (hidden)" in notes and "notes.md: skipped (not a picture" in notes
-    assert "sub: skipped (subfolders" in notes
+    assert "sub: skipped" not in notes  # subfolders are searched (tests/symbols/test_folders.py)
 
 
 def test_need_stops_loading_and_names_the_rest_unused(tmp_path):
@@ -251,8 +251,8 @@ def test_link_leaving_the_folder_is_not_followed(tmp_path):
         ("nope", "{p}: no such file or folder; give folders of pictures or .txt files"),
         (
             "x.doc",
-            "{p}: not a folder, picture or .txt word list; give pictures (PNG, JPEG, WebP, "
-            "GIF, BMP, TIFF, SVG) or a .txt file of words",
+            "{p}: not a folder, picture or .txt word list; give pictures (PNG, JPEG, HEIC, "
+            "AVIF, WebP, GIF, BMP, TIFF or SVG) or a .txt file of words",
         ),
     ],
 )

@@ -105,7 +105,7 @@ BAD = [
     (
         "picture,word\npics/cat.svg,cat\nnotes.txt,dog\n",
         '{p}:3: "notes.txt" in the "picture" column is not a picture file '
-        "(PNG, JPEG, WebP, GIF, BMP, TIFF, SVG)",
+        "(PNG, JPEG, HEIC, AVIF, WebP, GIF, BMP, TIFF or SVG)",
     ),
     ("word,word\ncat,dog\n", '{p}:1: two columns are called "word"'),
     ("word,\ncat,dog\n", "{p}:1: column 2 of the header has no name"),

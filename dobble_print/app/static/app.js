@@ -147,7 +147,13 @@ function showItem(item) {
 }
 
 function wanted(file) {
-  return !file.name.startsWith(".");  // hidden files, as the command line passes them over
+  // hidden files, and what hidden or system folders hold, as the command line passes them over
+  const folders = (file.webkitRelativePath || "").split("/").slice(0, -1);
+  return !file.name.startsWith(".") && !folders.some(skippedFolder);
+}
+
+function skippedFolder(name) {
+  return name.startsWith(".") || state.menus.system_folders.includes(name.toLowerCase());
 }
 
 async function addFiles(files) {
@@ -203,7 +209,7 @@ async function filesFromEntries(entries) {
   async function walk(entry) {
     if (entry.isFile) {
       found.push(await new Promise((ok, fail) => entry.file(ok, fail)));
-    } else if (entry.isDirectory) {
+    } else if (entry.isDirectory && !skippedFolder(entry.name)) {
       const reader = entry.createReader();
       for (;;) {
         const batch = await new Promise((ok, fail) => reader.readEntries(ok, fail));
@@ -246,6 +252,9 @@ async function backChosen(file) {
 // ---- choices and the plan -----------------------------------------------------------------
 
 function fillMenus(menus) {
+  // the picture kinds the command line reads, from the server's one list
+  $("files").accept = ["image/*", ...menus.pictures.suffixes].join(",");
+  $("kinds").textContent = menus.pictures.kinds;
   const fill = (id, values, label) => {
     $(id).replaceChildren(...values.map((v) => new Option(label(v), v)));
   };

@@ -1,0 +1,165 @@
+"""Folders searched for pictures: each folder's own files by name, then its subfolders by name,
+hidden and system folders passed over, links followed only inside the folder and never twice.
+
+Photo folders come in years and trips (``Family/2023/``, ``Family/2024/Trip/``); the folders a
+computer or a NAS adds (``.thumbnails``, ``__MACOSX``, ``@eaDir``) hold copies, not pictures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from shlex import quote
+
+from dobble_print.errors import DobbleError
+from dobble_print.symbols.formats import PICTURE_SUFFIXES, not_read
+from dobble_print.symbols.vocabulary import VOCABULARY_SUFFIXES
+from dobble_print.symbols.words import WORD_SUFFIXES
+
+
+def _link_problem(link: Path, root: Path) -> str:
+    """Why the symbolic link ``link`` in the folder ``root`` is not followed; "" when it is."""
+    try:
+        target = link.resolve(strict=True)
+    except RuntimeError:  # Python 3.11 reports a loop this way; 3.13 as OSError(ELOOP)
+        return "a link that loops"
+    except OSError:
+        return "a broken link"
+    return "" if target == root or root in target.parents else "a link to outside the folder"
+
+
+# Folders that hold what a computer or a NAS made, never the user's pictures: thumbnails,
+# macOS zip leftovers, Synology's index, recycle bins. (Names starting with "." are hidden.)
+SYSTEM_FOLDERS = frozenset(
+    {"__macosx", "@eadir", "#recycle", "@recycle", "$recycle.bin", "system volume information"}
+    | {"lost+found", "@__thumb"}
+)
+MAX_FOLDERS = 1000  # subfolders searched under one folder: more is a disk, not a photo folder
+
+
+@dataclass(frozen=True)
+class FolderSearch:
+    """What searching the folders found besides pictures, for the messages that explain a
+    count: subfolders searched, files of a kind not read (their suffixes), things passed over."""
+
+    subfolders: int = 0
+    unread: tuple[str, ...] = ()
+    hidden: int = 0  # hidden files and folders, and system folders
+    links: int = 0  # links not followed (broken, looping, leaving the folder)
+
+    def __add__(self, other: FolderSearch) -> FolderSearch:
+        return FolderSearch(
+            self.subfolders + other.subfolders,
+            self.unread + other.unread,
+            self.hidden + other.hidden,
+            self.links + other.links,
+        )
+
+
+@dataclass
+class _Walk:
+    """What a folder's search gathers as it goes (local to :func:`folder_items`)."""
+
+    root: Path
+    files: list[Path] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    asides: list[tuple[Path, str]] = field(default_factory=list)
+    seen: set[Path] = field(default_factory=set)
+    search: FolderSearch = FolderSearch()
+
+
+def folder_items(
+    folder: Path,
+) -> tuple[list[Path], list[str], list[tuple[Path, str]], FolderSearch]:
+    """Picture files in ``folder`` and its subfolders: each folder's own files by name, then its
+    subfolders by name. Also a note for each file passed over; a warning for each word list or
+    vocabulary file passed over (meant as a source, surely); and what the search saw.
+
+    Hidden folders (``.thumbnails``, ``.git``) and system ones (``__MACOSX``, ``@eaDir``) are
+    not searched; a link is followed only into the folder itself, and a folder only once, so a
+    link that loops ends the walk there.
+
+    Raises:
+        DobbleError: ``folder`` cannot be read, or holds over :data:`MAX_FOLDERS` subfolders.
+    """
+    walk = _Walk(folder.resolve())
+    walk.seen.add(walk.root)
+    _search(folder, folder, walk)
+    return walk.files, walk.notes, walk.asides, walk.search
+
+
+def _search(path: Path, top: Path, walk: _Walk) -> None:
+    try:
+        entries = sorted(path.iterdir(), key=lambda p: p.name)
+    except OSError as exc:
+        if path == top:
+            raise DobbleError(
+                f"{path}: cannot be read ({exc.strerror or exc}); check its permissions"
+            ) from None
+        walk.notes.append(f"{path}: skipped (cannot be read: {exc.strerror or exc})")
+        return
+    subfolders = []
+    for p in entries:
+        note = _passed_over(p, walk)
+        if note:
+            walk.notes.append(f"{p}: skipped ({note})")
+        elif p.is_dir():
+            subfolders.append(p)
+        elif p.suffix.lower() in PICTURE_SUFFIXES:
+            walk.files.append(p)
+        elif p.suffix.lower() in WORD_SUFFIXES | VOCABULARY_SUFFIXES:
+            walk.asides.append((p, _list_in_folder(p, top)))
+        else:
+            walk.search += FolderSearch(unread=(p.suffix,))
+            why = not_read(p.suffix) or f"not a picture: {p.suffix or 'no extension'}"
+            walk.notes.append(f"{p}: skipped ({why})")
+    for sub in subfolders:
+        real = sub.resolve()
+        if real in walk.seen:  # a link back up, or a folder a link led to already
+            walk.search += FolderSearch(links=1)
+            here = sub.parent.resolve()
+            loops = sub.is_symlink() and (real == here or real in here.parents)
+            why = "a link that loops" if loops else "already searched, through a link"
+            walk.notes.append(f"{sub}: skipped ({why})")
+            continue
+        walk.seen.add(real)
+        walk.search += FolderSearch(subfolders=1)
+        if walk.search.subfolders > MAX_FOLDERS:
+            raise DobbleError(
+                f"{top}: over {MAX_FOLDERS} subfolders to search; give the folder that holds "
+                "the pictures"
+            )
+        _search(sub, top, walk)
+
+
+def _passed_over(p: Path, walk: _Walk) -> str:
+    """Why ``p`` is passed over without a look inside (hidden, a system folder, a link that
+    is not followed, not a file); "" when it is searched or read."""
+    if p.name.startswith("."):
+        walk.search += FolderSearch(hidden=1)
+        return "hidden"
+    if p.is_symlink() and (why := _link_problem(p, walk.root)):
+        walk.search += FolderSearch(links=1)
+        return why
+    if p.is_dir():
+        if p.name.casefold() in SYSTEM_FOLDERS:
+            walk.search += FolderSearch(hidden=1)
+            return "a system folder"
+        return ""
+    return "" if p.is_file() else "not a regular file"
+
+
+def _list_in_folder(path: Path, folder: Path) -> str:
+    """The warning for a word list or vocabulary file found among a folder's pictures: not read
+    (a folder holds pictures), but its owner surely meant it as a source, so it is said, with
+    the command that reads it."""
+    if path.suffix.lower() in WORD_SUFFIXES:
+        how = f"give it as a source too: dobble-print build {quote(str(folder))} {quote(str(path))}"
+    else:
+        how = f"give it as the only source: dobble-print build {quote(str(path))}"
+    return (
+        f"{path}: skipped, a folder's {_KIND[path.suffix.lower() in WORD_SUFFIXES]} not read; {how}"
+    )
+
+
+_KIND = {True: "word lists are", False: "vocabulary files are"}

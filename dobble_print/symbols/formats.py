@@ -1,0 +1,79 @@
+"""The picture formats dobble-print reads, listed once: the loaders, the folder search, the
+messages that name them and the app's upload check and page all take them from here.
+
+And the formats people often have that it does not read (camera RAW, Photoshop, videos), each
+with what to export instead, so a file of such a kind is named with a way out rather than
+"not a picture".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PictureFormat:
+    """A picture format: its name as people know it, its file suffixes and the Pillow decoders
+    that may open it (none for SVG, drawn by cairosvg)."""
+
+    name: str
+    suffixes: tuple[str, ...]
+    decoders: tuple[str, ...] = ()
+
+
+PICTURE_FORMATS = (
+    PictureFormat("PNG", (".png",), ("PNG",)),
+    PictureFormat("JPEG", (".jpg", ".jpeg", ".jpe", ".jfif"), ("JPEG",)),  # JPEG opens MPO too
+    # iPhones save HEIC by default; decoded by pillow-heif (libheif), AVIF by Pillow itself
+    PictureFormat("HEIC", (".heic", ".heif"), ("HEIF",)),
+    PictureFormat("AVIF", (".avif",), ("AVIF",)),
+    PictureFormat("WebP", (".webp",), ("WEBP",)),
+    PictureFormat("GIF", (".gif",), ("GIF",)),
+    PictureFormat("BMP", (".bmp",), ("BMP", "DIB")),
+    PictureFormat("TIFF", (".tif", ".tiff"), ("TIFF",)),
+    PictureFormat("SVG", (".svg", ".svgz")),
+)
+
+SVG_SUFFIXES = frozenset(s for f in PICTURE_FORMATS if not f.decoders for s in f.suffixes)
+RASTER_SUFFIXES = frozenset(s for f in PICTURE_FORMATS if f.decoders for s in f.suffixes)
+PICTURE_SUFFIXES = RASTER_SUFFIXES | SVG_SUFFIXES
+
+
+def format_names(*, rasters_only: bool = False) -> str:
+    """The formats read, as a phrase: ``PNG, JPEG, HEIC, AVIF, WebP, GIF, BMP, TIFF or SVG``."""
+    names = [f.name for f in PICTURE_FORMATS if f.decoders or not rasters_only]
+    return f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+_RAW = "camera RAW photo", "export it as JPEG from the camera's or a photo app"
+_LAYERED = "drawing program's file", "export it as PNG"
+_VIDEO = "video", "save a still of it as JPEG or PNG"
+_PRINTED = "document", "export the picture in it as PNG or SVG"
+# Formats people bring that are not read, by suffix: what a file is, and what to do with it.
+NOT_READ = {
+    **dict.fromkeys((".cr2", ".cr3", ".nef", ".arw", ".dng", ".orf", ".rw2", ".raf"), _RAW),
+    **dict.fromkeys((".srw", ".pef", ".raw"), _RAW),
+    **dict.fromkeys((".psd", ".psb", ".xcf", ".kra", ".ai", ".afphoto", ".sketch"), _LAYERED),
+    **dict.fromkeys((".mov", ".mp4", ".m4v", ".3gp", ".avi", ".mkv", ".webm"), _VIDEO),
+    **dict.fromkeys((".pdf", ".eps", ".ps", ".emf", ".wmf"), _PRINTED),
+    ".jxl": ("JPEG XL picture", "export it as JPEG or PNG"),
+    ".ico": ("icon file", "export it as PNG"),
+}
+
+
+def not_read(suffix: str) -> str:
+    """What a file of ``suffix`` is and what to export it as, when it is a kind people often
+    have that is not read (``a camera RAW photo (.CR2), which dobble-print does not read;
+    export it as JPEG …``); "" otherwise."""
+    known = NOT_READ.get(suffix.lower())
+    if not known:
+        return ""
+    article = "an" if known[0][0] in "aeiou" else "a"
+    return f"{article} {known[0]} ({suffix}), which dobble-print does not read; {known[1]}"
+
+
+def each_not_read(suffix: str) -> str:
+    """What to do with every file of ``suffix`` a folder holds (``for each video (.mov), save
+    a still of it as JPEG or PNG``); "" for a kind not in :data:`NOT_READ`."""
+    known = NOT_READ.get(suffix.lower())
+    return f"for each {known[0]} ({suffix.lower()}), {known[1]}" if known else ""

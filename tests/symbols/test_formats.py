@@ -1,0 +1,101 @@
+"""Picture formats: iPhone photos (HEIC) and AVIF read upright and bounded like any raster; the
+formats not read are named with what to export instead. HEIC files are made at test time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from dobble_print.errors import DobbleError
+from dobble_print.symbols import find_sources, load_picture, raster
+from dobble_print.symbols.raster import BadPicture
+
+
+def _halves(w: int = 40, h: int = 20) -> Image.Image:
+    """Left half red, right half blue: which way up it comes back shows how it was turned."""
+    a = np.zeros((h, w, 3), np.uint8)
+    a[:, : w // 2] = (255, 0, 0)
+    a[:, w // 2 :] = (0, 0, 255)
+    return Image.fromarray(a)
+
+
+def save_heic(path: Path, im: Image.Image, orientation: int = 1) -> Path:
+    """A HEIC file as an iPhone writes it; ``orientation`` is its EXIF rotation."""
+    from pillow_heif import register_heif_opener
+
+    register_heif_opener()
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    im.save(path, format="HEIF", exif=exif.tobytes(), quality=90)
+    return path
+
+
+def test_heic_photo_loads_upright_as_its_exif_says(tmp_path):
+    flat = load_picture(save_heic(tmp_path / "IMG_4100.HEIC", _halves()), max_px=100)
+    turned = load_picture(save_heic(tmp_path / "IMG_4101.heic", _halves(), 6), max_px=100)
+    assert flat.shape == (20, 40, 4) and tuple(flat[10, 2, :3]) > (200, 0, 0)
+    # orientation 6: the camera was turned a quarter clockwise; upright, red is on top
+    assert turned.shape == (40, 20, 4)
+    assert turned[2, 10, 0] > 200 and turned[2, 10, 2] < 50
+    assert turned[-3, 10, 2] > 200 and turned[-3, 10, 0] < 50
+
+
+def test_avif_is_read(tmp_path):
+    path = tmp_path / "photo.avif"
+    _halves().save(path, quality=90)
+    assert load_picture(path, max_px=100).shape == (20, 40, 4)
+
+
+def test_heic_over_the_size_cap_is_refused_before_decoding(tmp_path, monkeypatch):
+    path = save_heic(tmp_path / "big.heic", _halves())
+    monkeypatch.setattr(raster, "MAX_PIXELS", 500)
+    with pytest.raises(BadPicture) as info:
+        load_picture(path, max_px=100)
+    assert str(info.value) == (
+        "too large (40×20 pixels, over 0 megapixels; a decompression bomb?); shrink it"
+    )
+
+
+def test_a_video_named_heic_is_not_a_picture(tmp_path):
+    path = tmp_path / "clip.heic"
+    path.write_bytes(b"\x00\x00\x00\x18ftypmp42" + bytes(40))
+    with pytest.raises(BadPicture) as info:
+        load_picture(path, max_px=100)
+    assert str(info.value) == (
+        "the contents are not a PNG, JPEG, HEIC, AVIF, WebP, GIF, BMP or TIFF picture; "
+        "the file may be damaged or misnamed"
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        (
+            "IMG_0001.CR2",
+            "a camera RAW photo (.CR2), which dobble-print does not read; export it as JPEG "
+            "from the camera's or a photo app",
+        ),
+        (
+            "clip.mov",
+            "a video (.mov), which dobble-print does not read; save a still of it as JPEG or PNG",
+        ),
+        (
+            "poster.psd",
+            "a drawing program's file (.psd), which dobble-print does not read; export it as PNG",
+        ),
+        (
+            "notes.doc",
+            "not a folder, picture or .txt word list; give pictures (PNG, JPEG, HEIC, AVIF, "
+            "WebP, GIF, BMP, TIFF or SVG) or a .txt file of words",
+        ),
+    ],
+)
+def test_a_kind_not_read_is_named_with_what_to_export(tmp_path, name, message):
+    path = tmp_path / name
+    path.write_bytes(b"x")
+    with pytest.raises(DobbleError) as info:
+        find_sources([path])
+    assert str(info.value) == f"{path}: {message}"

@@ -6,6 +6,7 @@ when none is given, and the size pictures load at. :mod:`pipeline` builds what t
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -216,7 +217,7 @@ def default_seed(options: BuildOptions) -> int:
         if source.word:
             digest.update(b"word:" + source.word.encode())
             continue
-        digest.update(b"file:" + source.path.name.encode())
+        digest.update(b"file:" + os.fsencode(source.path.name))  # a name need not be UTF-8
         try:
             digest.update(hashlib.blake2b(source.path.read_bytes(), digest_size=16).digest())
         except OSError:

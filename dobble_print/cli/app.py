@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand
 
-from dobble_print.cli.errors import fail, run, show_tracebacks
+from dobble_print.cli.errors import fail, run, say, show_tracebacks
 from dobble_print.cli.options import card_options
 from dobble_print.cli.progress import Bars
 from dobble_print.cli.summary import summarise
@@ -55,7 +55,7 @@ def _print_version(value: bool) -> None:
     if value:
         from dobble_print import __version__
 
-        typer.echo(f"dobble-print {__version__}")
+        say(f"dobble-print {__version__}")
         raise typer.Exit(0)
 
 
@@ -264,9 +264,7 @@ def build(
     from dobble_print.layout import packer_cached
 
     if not quiet and not packer_cached():
-        typer.echo(
-            "preparing the fast packer, once (about 20 s; later builds start at once)", err=True
-        )
+        say("preparing the fast packer, once (about 20 s; later builds start at once)", err=True)
 
     def make():
         options = BuildOptions(
@@ -295,11 +293,11 @@ def build(
         kinds = {s.kind for s in result.symbols}
         pictures = kinds <= {"image", "labelled"}
         what = "words" if kinds == {"word"} else "pictures" if pictures else "symbols"
-        typer.echo(f"no seed given, using --seed {seed} (from the {what} and options)", err=True)
+        say(f"no seed given, using --seed {seed} (from the {what} and options)", err=True)
     profile = card_fields.get("shop_profile")
     if profile is not None and profile.card is not None and not quiet:  # a preset's size gave way
         kind = {"circle": "round"}.get(profile.card.kind.value, profile.card.kind.value)
-        typer.echo(
+        say(
             f"cards: {kind}, {profile.card.size:g} mm, the die of the {profile.name} profile "
             "(the deck is laid out at that size)"
         )
@@ -357,7 +355,7 @@ def preview(
 
     used = run(make)
     what = f"sheet {sheet}" if sheet is not None else f"card {card}"
-    typer.echo(f"{what}, seed {used} -> {output}{added}")
+    say(f"{what}, seed {used} -> {output}{added}")
 
 
 @app.command(cls=_Command)
@@ -390,14 +388,14 @@ def plan(*, card_fields: dict[str, Any]) -> None:
     dropped = planned.found - planned.usable
     why = f" ({dropped} not used: duplicates or files that cannot be read)" if dropped else ""
     for warning in planned.warnings:
-        typer.echo(f"warning: {warning}", err=True)
-    typer.echo(f"{planned.usable} {noun}{why}:")
+        say(f"warning: {warning}", err=True)
+    say(f"{planned.usable} {noun}{why}:")
     n = planned.deck.symbols_per_card
     for option in planned.choices:
         mark = "  <- build's choice" if option.symbols_per_card == n else ""
-        typer.echo(f"  {option.describe(noun)}{mark}")
+        say(f"  {option.describe(noun)}{mark}")
     count = len(planned.deck.cards)
-    typer.echo(f"build makes {count} card{'s' if count != 1 else ''} of {n} symbols.")
+    say(f"build makes {count} card{'s' if count != 1 else ''} of {n} symbols.")
 
 
 def _plan_count(pictures: int) -> None:
@@ -406,10 +404,10 @@ def _plan_count(pictures: int) -> None:
 
     options = run(lambda: deck_options(pictures, larger=2))
     chosen = run(lambda: choose_option(pictures))
-    typer.echo(f"{pictures} picture{'s' if pictures != 1 else ''}:")
+    say(f"{pictures} picture{'s' if pictures != 1 else ''}:")
     for option in options:
         mark = "  <- build's choice" if option == chosen else ""
-        typer.echo(f"  {option.describe()}{mark}")
+        say(f"  {option.describe()}{mark}")
 
 
 @app.command("app", cls=_Command)
@@ -458,6 +456,6 @@ def deck(
 
     d = run(make)
     if as_json:
-        typer.echo(json.dumps({"symbols_per_card": d.symbols_per_card, "cards": d.cards}))
+        say(json.dumps({"symbols_per_card": d.symbols_per_card, "cards": d.cards}))
     else:
         sys.stdout.write("".join(" ".join(map(str, c)) + "\n" for c in d.cards))

@@ -39,6 +39,9 @@ def _open(path: Path):
         raise BadPicture("empty file (0 bytes)")
     try:
         with warnings.catch_warnings():
+            # Pillow's notes on damaged headers ("Tag data larger than file") are not ours to
+            # print: a file too damaged to use is reported as BadPicture
+            warnings.simplefilter("ignore", UserWarning)
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             im = Image.open(path, formats=_FORMATS)
     except UnidentifiedImageError:
@@ -47,7 +50,9 @@ def _open(path: Path):
             "the file may be damaged or misnamed"
         ) from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise BadPicture(_too_big_reason()) from None
+        raise BadPicture(_too_big_reason(*_claimed_size(path))) from None
+    except (OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError, KeyError) as exc:
+        raise BadPicture(_damage(exc)) from None  # a header Pillow cannot parse
     w, h = im.size
     if w * h > MAX_PIXELS:
         im.close()
@@ -68,7 +73,43 @@ def check_raster(path: Path) -> None:
     _open(path).close()
 
 
+def _claimed_size(path: Path) -> tuple[int, int]:
+    """The size a picture's header claims, read without Pillow's bomb check (which only says
+    that it is too large); (0, 0) when no decoder reads it."""
+    from PIL import Image
+
+    Image.init()
+    for name in _FORMATS:
+        factory, _accept = Image.OPEN[name]
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                with factory(str(path)) as im:
+                    return im.size
+        except Exception:  # not this format, or damaged: try the next
+            continue
+    return 0, 0
+
+
+# Pillow's reasons that name its own internals, in plain words.
+_PLAIN_DAMAGE = {
+    "Decompressed data too large for PngImagePlugin.MAX_TEXT_CHUNK": "its colour profile or "
+    "text unpacks to more than 1 MB (a decompression bomb?); save the picture again",
+    "Truncated IHDR chunk": "truncated or damaged (its PNG header is cut short)",
+}
+
+
+def _damage(exc: Exception) -> str:
+    """A Pillow error about a damaged file as a reason in a few plain words."""
+    reason = str(exc) or type(exc).__name__
+    if "truncated" in reason:
+        return "truncated or damaged (image file is truncated)"
+    return _PLAIN_DAMAGE.get(reason, reason)
+
+
 def _too_big_reason(w: int = 0, h: int = 0) -> str:
+    if w >= 2**31 or h >= 2**31:  # a BMP's negative width, read as a huge one
+        return f"its header gives an impossible size ({w}×{h} pixels); the file is damaged"
     size = f"{w}×{h} pixels, " if w else ""
     return (
         f"too large ({size}over {MAX_PIXELS // 1_000_000} megapixels; a decompression bomb?); "
@@ -174,10 +215,7 @@ def _decode(path: Path, max_px: int) -> np.ndarray:
         raise
     except (OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError, KeyError) as exc:
         # Pillow's decoders report damage as any of these; each is the file's fault.
-        reason = str(exc) or type(exc).__name__
-        if "truncated" in reason:
-            reason = "truncated or damaged (image file is truncated)"
-        raise BadPicture(reason) from None
+        raise BadPicture(_damage(exc)) from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise BadPicture(_too_big_reason()) from None
 

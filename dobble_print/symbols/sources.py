@@ -132,7 +132,7 @@ def find_sources(paths: Sequence[Path]) -> Sources:
     asides: list[tuple[Path, str]] = []
     bad: list[str] = []
     for path in paths:
-        if not path.exists():
+        if not _exists(path):
             raise DobbleError(
                 f"{path}: no such file or folder; give folders of pictures or .txt files"
             )
@@ -150,7 +150,10 @@ def find_sources(paths: Sequence[Path]) -> Sources:
         elif path.suffix.lower() in WORD_SUFFIXES:
             files.append(path)
             try:
-                items += [Source(path, word, n) for n, word in read_words(path)]
+                words = [Source(path, word, n) for n, word in read_words(path)]
+                if not words:  # else counted as "0 pictures"
+                    raise BadWords("holds no words; put one word per line")
+                items += words
             except BadWords as exc:
                 bad.append(f"{path}: {exc}")
             except OSError as exc:
@@ -172,6 +175,15 @@ def find_sources(paths: Sequence[Path]) -> Sources:
     given = {p.resolve() for p in paths}  # a list in a folder given as a source too is read
     warnings = tuple(text for path, text in asides if path.resolve() not in given)
     return Sources(tuple(items), tuple(files), tuple(notes), tuple(bad), warnings=warnings)
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` exists; a name longer than the system allows is said, not a bug."""
+    try:
+        return path.exists()
+    except OSError as exc:
+        why = exc.strerror or exc
+        raise DobbleError(f"{path}: cannot be opened ({why}); give a shorter path") from None
 
 
 def _cells(vocabulary: Vocabulary) -> list[Source]:

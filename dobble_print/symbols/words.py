@@ -121,6 +121,24 @@ def load_font(path: Path, index: int = 0) -> Font:
         raise BadWords(f"not a font file ({exc or type(exc).__name__})") from None
 
 
+UTF16_WITHOUT_BOM = (
+    "is UTF-16 text without a byte order mark; save it as UTF-8 (or as UTF-16 with its mark, "
+    'as "Unicode Text" does)'
+)
+
+
+def utf16_without_bom(raw: bytes) -> bool:
+    """Whether ``raw`` reads as UTF-16 text that lacks its BOM: every other byte a zero, as
+    Latin letters are in UTF-16 (a binary file has zeros anywhere)."""
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return False
+    even, odd = raw[0::2], raw[1::2]
+    for zeros, other in ((even, odd), (odd, even)):
+        if len(zeros) >= 2 and zeros.count(0) >= 0.9 * len(zeros) and other.count(0) == 0:
+            return True
+    return False
+
+
 def read_words(path: Path) -> list[tuple[int, str]]:
     """The words of a text file as ``(line number, word)``: UTF-8 (or UTF-16 with its BOM)
     always, whatever the locale.
@@ -137,7 +155,9 @@ def read_words(path: Path) -> list[tuple[int, str]]:
         raise BadWords(f"too large for a word list (over {MAX_WORDS_BYTES // 1_000_000} MB)")
     text = _decode(raw)
     if "\x00" in text:
-        raise BadWords("is binary, not a text file of words")
+        raise BadWords(
+            UTF16_WITHOUT_BOM if utf16_without_bom(raw) else "is binary, not a text file of words"
+        )
     words = []
     for number, line in enumerate(text.splitlines(), 1):
         clean = "".join(ch for ch in line if unicodedata.category(ch) != "Cc")

@@ -7,6 +7,7 @@ import errno
 import json
 import os
 import struct
+import warnings
 import zlib
 from pathlib import Path
 
@@ -15,7 +16,6 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from dobble_print.cli import app
-from dobble_print.cli.errors import shown
 from tests.conftest import make_pictures
 
 runner = CliRunner()
@@ -111,9 +111,12 @@ def test_pillows_own_warnings_stay_off_the_terminal(tmp_path):
         if struct.unpack("<H", data[entry : entry + 2])[0] == 270:  # ImageDescription
             data[entry + 4 : entry + 8] = struct.pack("<I", 10**6)  # more than the file holds
     tiff.write_bytes(bytes(data))
-    result = run("build", folder, "-o", tmp_path / "d.pdf", "--seed", 1, "-q")
+    with warnings.catch_warnings(record=True) as caught:  # else pytest would catch them
+        warnings.simplefilter("always")
+        result = run("build", folder, "-o", tmp_path / "d.pdf", "--seed", 1, "-q")
     assert result.exit_code == 0, result.stderr
     assert result.stderr == ""
+    assert [str(w.message) for w in caught if "PIL" in w.filename] == []
 
 
 # --- names ----------------------------------------------------------------------------------
@@ -142,6 +145,8 @@ def test_a_file_name_that_is_not_utf8_builds_and_is_printed_escaped(tmp_path):
     ],
 )
 def test_control_characters_are_escaped_before_they_reach_the_terminal(text, printed):
+    from dobble_print.cli.errors import shown
+
     assert shown(text) == printed
 
 
@@ -201,23 +206,18 @@ def test_a_full_disk_is_said_plainly(tmp_path, monkeypatch):
     assert not out.exists()
 
 
+FONT = ("--font", ".ttf", "give a font file (.ttf, .otf or .ttc)")
+BACK = ("--back-image", ".png", "give a picture (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG or SVGZ)")
+PIPE = (os.mkfifo, "not a regular file (a pipe or a device)")
+
+
 @pytest.mark.parametrize(
-    ("make", "what"),
-    [
-        (os.mkfifo, "not a regular file (a pipe or a device)"),
-        (os.mkdir, "is a folder"),
-    ],
-    ids=["fifo", "folder"],
-)
-@pytest.mark.parametrize(
-    ("flag", "suffix", "remedy"),
-    [
-        ("--font", ".ttf", "give a font file (.ttf, .otf or .ttc)"),
-        ("--back-image", ".png", "give a picture (PNG, JPEG, WebP, GIF, BMP, TIFF, SVG or SVGZ)"),
-    ],
+    ("flag", "suffix", "remedy", "make", "what"),
+    [(*FONT, *PIPE), (*BACK, *PIPE), (*BACK, os.mkdir, "is a folder")],
+    ids=["font-pipe", "back-pipe", "back-folder"],
 )
 def test_a_pipe_or_folder_given_as_a_file_is_called_what_it_is(
-    tmp_path, make, what, flag, suffix, remedy
+    tmp_path, flag, suffix, remedy, make, what
 ):
     make_pictures(tmp_path / "p", 7)
     path = tmp_path / f"thing{suffix}"

@@ -68,7 +68,8 @@ def plan_deck(
     else:
         check_symbols_per_card(symbols_per_card)
         n = symbols_per_card
-        why = f"{some}, -n {n}: the full {card_count(n)}-card deck"
+        # "8 per card", not "-n 8": a preset may have set it (and the app has no -n)
+        why = f"{some}, {n} per card: the full {card_count(n)}-card deck"
     if card_count(n) <= pictures:
         deck = build_deck(n)
     elif pictures >= n:
@@ -86,7 +87,7 @@ def plan_deck(
         )
     if len(deck.cards) < card_count(n) and symbols_per_card is not None:
         why = (
-            f"{some}, -n {n}: {len(deck.cards)} of {card_count(n)} cards "
+            f"{some}, {n} per card: {len(deck.cards)} of {card_count(n)} cards "
             f"({_more(card_count(n) - pictures, noun)} the full deck)"
         )
     if cards is not None:
@@ -101,6 +102,9 @@ def plan_deck(
                 f"{cards} is out of range: {some} give 1 to "
                 f"{len(deck.cards)} cards of {n} symbols{more}",
             )
+        if cards < len(deck.cards):  # what is printed, not only what the pictures allow
+            whole = "the full deck" if len(deck.cards) == card_count(n) else "the deck"
+            why = f"{some}, {n} per card: {cards} of the {len(deck.cards)} cards of {whole}"
         deck = take_cards(deck, cards)
     return deck, why
 

@@ -125,22 +125,22 @@ def _check_names(front: str, back: str, where: str) -> None:
             'use {number}, e.g. "{number:03d}.png"'
         ) from None
     longest = max(fronts, key=lambda name: len(name.encode()))
-    for key, names in (("front", [longest]), ("back", [back] if back else [])):
+    for key, names in (("front", [min(fronts), longest]), ("back", [back] if back else [])):
         for name in names:
             if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
                 raise DobbleError(
                     f"{where}: {key} {front if key == 'front' else back!r} holds a control "
                     'character; give a plain file name, e.g. "back.png"'
                 )
-            if len(name.encode()) > LONGEST_NAME:
-                raise DobbleError(
-                    f"{where}: {key} makes names of {len(name.encode())} bytes, too long for a "
-                    f"file; keep it under {LONGEST_NAME + 1} bytes"
-                )
             if "/" in name or "\\" in name or name.startswith("."):
                 raise DobbleError(
                     f"{where}: {key} {name!r} must be a file name in the shop folder, with no "
                     'folder in it and not starting with ".", e.g. "back.png"'
+                )
+            if len(name.encode()) > LONGEST_NAME:
+                raise DobbleError(
+                    f"{where}: {key} makes names of {len(name.encode())} bytes, too long for a "
+                    f"file; keep it under {LONGEST_NAME + 1} bytes"
                 )
     if back in fronts:
         raise DobbleError(

@@ -64,13 +64,21 @@ def _open(path: Path):
 
 
 def check_raster(path: Path) -> None:
-    """Read the header only, as a cheap check of a picture that is not decoded.
+    """Read the header (and a PNG's chunks), as a cheap check of a picture that is not decoded.
 
     Raises:
         BadPicture: when the file is not a picture Pillow may open, or is too large.
         OSError: when the file cannot be read.
     """
-    _open(path).close()
+    with _open(path) as im:
+        if im.format != "PNG":  # Pillow verifies only a PNG's chunks (their lengths and CRCs)
+            return
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UserWarning)
+                im.verify()  # reads the file, decodes nothing: a truncated PNG is said now
+        except (OSError, SyntaxError, ValueError, EOFError) as exc:
+            raise BadPicture(_damage(exc)) from None
 
 
 def _claimed_size(path: Path) -> tuple[int, int]:
@@ -102,9 +110,11 @@ _PLAIN_DAMAGE = {
 def _damage(exc: Exception) -> str:
     """A Pillow error about a damaged file as a reason in a few plain words."""
     reason = str(exc) or type(exc).__name__
-    if "truncated" in reason:
+    if reason in _PLAIN_DAMAGE:
+        return _PLAIN_DAMAGE[reason]
+    if "truncated" in reason.lower():
         return "truncated or damaged (image file is truncated)"
-    return _PLAIN_DAMAGE.get(reason, reason)
+    return reason
 
 
 def _too_big_reason(w: int = 0, h: int = 0) -> str:

@@ -309,7 +309,7 @@ def test_a_word_deck_speaks_of_words(tmp_path):
         ((None, None, 20, "words"), "20 words: 5 per card gives 16 cards, the most (1 more word "
          "gives the full 21-card deck); 6 per card gives 5 cards (11 more words give the full "
          "31-card deck)"),
-        ((4, None, 12, "symbols"), "12 symbols, -n 4: 9 of 13 cards (1 more symbol gives the "
+        ((4, None, 12, "symbols"), "12 symbols, 4 per card: 9 of 13 cards (1 more symbol gives the "
          "full deck)"),
     ],
 )  # fmt: skip

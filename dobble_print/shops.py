@@ -14,6 +14,7 @@ Keys (lengths as text with a unit, as on the command line)::
     back = "back.png"                # "" or left out: the backs go with the fronts
     cut-path = false                 # draw the CutContour cut path
     upload = "what to upload where, for README.txt"
+    order = "how the shop sells decks (fixed sizes?), for README.txt; may be left out"
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from dobble_print.units import parse_card_size, parse_length
 
 DEFAULT_PROFILE = "print-and-cut"  # today's --shop output
 _REQUIRED = ("title", "bleed", "safe-margin", "dpi", "files", "front", "cut-path", "upload")
-_KEYS = frozenset({*_REQUIRED, "shape", "card-size", "back"})
+_KEYS = frozenset({*_REQUIRED, "shape", "card-size", "back", "order"})
 
 
 def bundled_shop_profiles() -> dict[str, Path]:
@@ -107,6 +108,7 @@ def _profile(name: str, data: dict, where: str) -> ShopProfile:
         back=text("back"),
         cut_path=cut,
         upload=text("upload").strip(),
+        order=" ".join(text("order").split()),
     )
 
 

@@ -14,7 +14,7 @@ from typer.core import TyperCommand
 
 from dobble_print.cli.errors import fail, run, say, show_tracebacks
 from dobble_print.cli.options import card_options
-from dobble_print.cli.progress import Bars
+from dobble_print.cli.progress import Bars, loading_noun
 from dobble_print.cli.summary import summarise
 from dobble_print.errors import DobbleError
 from dobble_print.units import parse_length, parse_offset
@@ -32,6 +32,16 @@ class _Command(TyperCommand):
     """A command whose help names each argument by its metavar alone (typer would add the
     Python type: ``N <int>``, ``FOLDER|FILE <list[Path]>``)."""
 
+    # options a command accepts (a build's command line works unchanged) but does not list
+    unlisted: frozenset[str] = frozenset()
+
+    def _listed(self, ctx: typer.Context) -> list[bool]:
+        return [
+            p.name not in self.unlisted
+            for p in self.get_params(ctx)
+            if p.param_type_name != "argument" and p.get_help_record(ctx) is not None
+        ]
+
     def format_options(self, ctx: typer.Context, formatter: Any) -> None:
         arguments, options = [], []
         for param in self.get_params(ctx):
@@ -44,10 +54,30 @@ class _Command(TyperCommand):
                 arguments.append((param.metavar + ("..." if param.nargs != 1 else ""), record[1]))
             else:
                 arguments.append(record)
+        options = [r for r, p in zip(options, self._listed(ctx), strict=True) if p]
         for title, records in (("Arguments", arguments), ("Options", options)):
             if records:
                 with formatter.section(title):
                     formatter.write_dl(records)
+
+
+class _PlanCommand(_Command):
+    """plan's help leaves out the options that change nothing in a plan (where and how the
+    cards are printed); plan still takes them, so build's command line works as it is."""
+
+    unlisted = frozenset(
+        {
+            "paper",
+            "margin",
+            "cut_guides",
+            "card_color",
+            "bleed",
+            "clearance",
+            "rotation",
+            "photo_shape",
+            "reshuffle",
+        }
+    )
 
 
 def _print_version(value: bool) -> None:
@@ -217,10 +247,13 @@ def build(
     *,
     card_fields: dict[str, Any],
 ) -> None:
-    """Build a printable PDF deck from a folder of pictures.
+    """Build a printable PDF deck from folders of pictures, word lists or a vocabulary file.
 
     Without -n the deck with the most cards the pictures allow is chosen, and the summary says
-    what more pictures would give. Print the PDF at 100 % (actual size).
+    what more pictures would give. In a vocabulary file (.csv or .tsv: a header row naming
+    the columns, then one row per symbol) each symbol has several faces, a picture and its
+    word say: two cards may share it as the cherries on one and "cherries" on the other.
+    Print the PDF at 100 % (actual size).
 
     Examples:
 
@@ -231,6 +264,8 @@ def build(
       dobble-print build icons/ -o small.pdf -n 6 --card-size 70mm
 
       dobble-print build photos/ words.txt icons/ -o mixed.pdf --photo-shape rounded
+
+      dobble-print build vocabulary.csv -o vocabulary.pdf --faces picture,word
     """
     from dobble_print.options import BuildOptions
     from dobble_print.pipeline import build as build_pdf
@@ -285,7 +320,7 @@ def build(
             card_thickness=thickness,
             title=deck_title,
         )
-        with Bars(not quiet) as bars:
+        with Bars(not quiet, loading=loading_noun(options.sources)) as bars:
             return build_pdf(options, progress=bars), options.seed
 
     result, seed = run(make)
@@ -358,14 +393,15 @@ def preview(
     say(f"{what}, seed {used} -> {output}{added}")
 
 
-@app.command(cls=_Command)
+@app.command(cls=_PlanCommand)
 @card_options
 def plan(*, card_fields: dict[str, Any]) -> None:
     """Say which decks your pictures can make, and which one build will make.
 
     It takes build's sources and options, and checks the pictures as build does (duplicates,
     broken files), so the count it gives is the deck build makes. A number instead of sources
-    lists what that many pictures would allow.
+    lists what that many pictures would allow. Options that change only how the cards print
+    (--paper, --margin, --bleed, --rotation…) are taken and not listed here.
 
     Examples:
 

@@ -93,7 +93,8 @@ Sources = Annotated[
     typer.Argument(
         metavar="FOLDER|FILE",
         help="Folders of pictures, pictures, or .txt files of words (one per line), merged "
-        "in order (default: the bundled icons).",
+        "in order; or one vocabulary file (.csv, .tsv: a header row, then a row per symbol "
+        "of pictures and words) (default: the bundled icons).",
     ),
 ]
 Preset = Annotated[

@@ -30,8 +30,12 @@ def summarise(
     if result.choice:
         say(result.choice)
     if verbose:
-        for sym in result.symbols:
-            say(f"used: {sym.source}")
+        for sym in result.symbols:  # a word by itself, then where it is: "cat" (words.txt:1)
+            say(
+                f'used: "{sym.name}" ({sym.source})'
+                if sym.kind == "word"
+                else f"used: {sym.source}"
+            )
         for path in result.unused:
             say(f"unused: {path}")
         for line in font_lines(result.symbols):

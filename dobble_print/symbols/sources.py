@@ -62,6 +62,13 @@ class Sources:
         return "pictures" if not words else "words" if words == len(self.items) else "symbols"
 
 
+# The notes that live beside pictures (where they came from, their licence): never a word list.
+NOTE_NAMES = frozenset(
+    {"readme", "read me", "sources", "source", "credits", "license", "licence", "copying",
+     "attribution", "attributions", "authors", "notice", "about", "info", "changelog"}
+)  # fmt: skip
+
+
 def _link_problem(link: Path, root: Path) -> str:
     """Why the symbolic link ``link`` in the folder ``root`` is not followed; "" when it is."""
     try:
@@ -97,6 +104,8 @@ def _folder_items(folder: Path) -> tuple[list[Path], list[str], list[tuple[Path,
             notes.append(f"{p}: skipped (not a regular file)")
         elif p.suffix.lower() in IMAGE_SUFFIXES:
             files.append(p)
+        elif p.suffix.lower() in WORD_SUFFIXES and p.stem.casefold() in NOTE_NAMES:
+            notes.append(f"{p}: skipped (not a picture: {p.suffix})")  # a note, not a list
         elif p.suffix.lower() in WORD_SUFFIXES | VOCABULARY_SUFFIXES:
             asides.append((p, _list_in_folder(p, folder)))
         else:
@@ -131,6 +140,7 @@ def find_sources(paths: Sequence[Path]) -> Sources:
     notes: list[str] = []
     asides: list[tuple[Path, str]] = []
     bad: list[str] = []
+    sentences: list[str] = []  # word lists of sentences, each a warning
     for path in paths:
         if not _exists(path):
             raise DobbleError(
@@ -154,6 +164,8 @@ def find_sources(paths: Sequence[Path]) -> Sources:
                 if not words:  # else counted as "0 pictures"
                     raise BadWords("holds no words; put one word per line")
                 items += words
+                if said := _sentences(path, [s.word for s in words]):
+                    sentences.append(said)
             except BadWords as exc:
                 bad.append(f"{path}: {exc}")
             except OSError as exc:
@@ -174,7 +186,29 @@ def find_sources(paths: Sequence[Path]) -> Sources:
             )
     given = {p.resolve() for p in paths}  # a list in a folder given as a source too is read
     warnings = tuple(text for path, text in asides if path.resolve() not in given)
+    warnings += tuple(sentences)
     return Sources(tuple(items), tuple(files), tuple(notes), tuple(bad), warnings=warnings)
+
+
+SENTENCE_WORDS = 6  # a line of this many words is a sentence, not a symbol (or 4 ending in .!?)
+
+
+def _sentences(path: Path, lines: list[str]) -> str:
+    """A warning when most lines of a word list read as sentences ("The cat sat on the mat."):
+    each line is one symbol, wrapped into fragments too small to read; "" otherwise."""
+
+    def sentence(line: str) -> bool:
+        words = len(line.split())
+        return words >= SENTENCE_WORDS or (words >= 4 and line.rstrip()[-1:] in ".!?")
+
+    found = [line for line in lines if sentence(line)]
+    if len(found) * 2 < len(lines):
+        return ""
+    return (
+        f'{path}: {len(found)} of its {len(lines)} lines read as sentences ("{found[0]}"); '
+        "each line is one symbol, printed small in broken lines: put one word or short phrase "
+        "per line"
+    )
 
 
 def _exists(path: Path) -> bool:

@@ -103,8 +103,7 @@ def plan_deck(
                 f"{len(deck.cards)} cards of {n} symbols{more}",
             )
         if cards < len(deck.cards):  # what is printed, not only what the pictures allow
-            whole = "the full deck" if len(deck.cards) == card_count(n) else "the deck"
-            why = f"{some}, {n} per card: {cards} of the {len(deck.cards)} cards of {whole}"
+            why += f"; {cards} of the {len(deck.cards)} cards printed"
         deck = take_cards(deck, cards)
     return deck, why
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -35,6 +36,17 @@ class _Command(TyperCommand):
     # options a command accepts (a build's command line works unchanged) but does not list
     unlisted: frozenset[str] = frozenset()
 
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        """typer's own parsing; a value of the wrong kind is one plain line, as any mistake
+        is (typer would print its usage and pydantic's "Value error, 'star' is not one of…")."""
+        try:
+            return super().parse_args(ctx, args)
+        except typer.BadParameter as exc:
+            line = _bad_value(exc, args)
+            if line is None:
+                raise
+            fail(line)
+
     def _listed(self, ctx: typer.Context) -> list[bool]:
         return [
             p.name not in self.unlisted
@@ -59,6 +71,25 @@ class _Command(TyperCommand):
             if records:
                 with formatter.section(title):
                     formatter.write_dl(records)
+
+
+def _bad_value(exc: typer.BadParameter, args: list[str]) -> str | None:
+    """The line for an option's value that is not of its kind (a choice, a whole number, a
+    number), with the flag as typed; None for anything else (typer says it)."""
+    param, cause = exc.param, exc.__cause__
+    if param is None or not hasattr(cause, "errors") or not cause.errors():
+        return None
+    value = cause.errors()[0].get("input")
+    typed = [o for o in param.opts if any(a == o or a.startswith(o + "=") for a in args)]
+    argument = param.param_type_name == "argument"
+    flag = param.metavar or param.name.upper() if argument else (typed or list(param.opts))[0]
+    kind = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        names = [str(member.value) for member in kind]
+        return f"{flag} {value!r} is not a choice; use {', '.join(names[:-1])} or {names[-1]}"
+    if kind in (int, float):
+        return f"{flag} {value!r} is not {'a whole number' if kind is int else 'a number'}"
+    return None
 
 
 class _PlanCommand(_Command):

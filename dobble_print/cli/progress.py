@@ -8,12 +8,13 @@ import sys
 def loading_noun(sources) -> str:
     """What the load bar says it loads, from the sources' kinds alone (no file is read):
     ``words`` for word lists, ``pictures`` for folders and pictures, else ``symbols``."""
-    from dobble_print.symbols import IMAGE_SUFFIXES
+    from dobble_print.symbols.vocabulary import VOCABULARY_SUFFIXES
     from dobble_print.symbols.words import WORD_SUFFIXES
 
-    words = [p.suffix.lower() in WORD_SUFFIXES for p in sources]
-    pictures = [p.is_dir() or p.suffix.lower() in IMAGE_SUFFIXES for p in sources]
-    return "words" if all(words) else "pictures" if all(pictures) else "symbols"
+    kinds = {p.suffix.lower() for p in sources}  # a folder holds pictures
+    if kinds <= WORD_SUFFIXES:
+        return "words"
+    return "pictures" if kinds.isdisjoint(WORD_SUFFIXES | VOCABULARY_SUFFIXES) else "symbols"
 
 
 class Bars:

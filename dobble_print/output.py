@@ -9,6 +9,7 @@ hidden ``.NAME.XXXX.part`` file beside the target is used and removed on any err
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 import tempfile
@@ -67,6 +68,11 @@ def refuse_inputs(outputs: Mapping[str, Iterable[Path]], inputs: Iterable[Path])
 
 
 def _cannot_write(path: Path, exc: OSError) -> DobbleError:
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return DobbleError(
+            f"{path}: the disk is full ({exc.strerror}); free some space or choose another "
+            "output path"
+        )
     return DobbleError(f"{path}: cannot write there ({exc.strerror}); choose another output path")
 
 
@@ -92,6 +98,7 @@ def check_writable(path: Path) -> None:
         DobbleError: when the folder cannot be created or written.
     """
     folder = _prepare_folder(path)
+    _check_name_length(path, folder)
     try:
         os.close(os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o644))
         return
@@ -103,6 +110,25 @@ def check_writable(path: Path) -> None:
         raise _cannot_write(path, exc) from exc
     os.close(fd)
     os.unlink(name)
+
+
+_STAGING_EXTRA = len("..12345678.part")  # what the staging name adds to the output's name
+
+
+def _check_name_length(path: Path, folder: Path) -> None:
+    """Refuse a name the staging file could not have (it is longer by :data:`_STAGING_EXTRA`),
+    so the build does not fail once everything is made."""
+    try:
+        most = os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        most = 255
+    longest = most - _STAGING_EXTRA
+    size = len(os.fsencode(path.name))
+    if size > longest:
+        raise DobbleError(
+            f"{path}: the file name is too long ({size} bytes; at most {longest} here); "
+            "choose a shorter name"
+        )
 
 
 def check_folder(folder: Path, field: str) -> None:
@@ -126,8 +152,15 @@ def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
     """Call ``write(tmp)`` on a temporary path, then move the finished file to ``path``.
 
     Raises:
-        DobbleError: when the folder cannot be created or written.
+        DobbleError: when the folder cannot be created or written, or the disk fills up.
     """
+    try:
+        _write_atomically(path, write)
+    except OSError as exc:  # a full disk, a quota, an I/O error while writing
+        raise _cannot_write(path, exc) from exc
+
+
+def _write_atomically(path: Path, write: Callable[[Path], None]) -> None:
     folder = _prepare_folder(path)
     try:
         fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o644)

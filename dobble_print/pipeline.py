@@ -139,6 +139,8 @@ def prepare(
     Raises:
         DobbleError: about the sources, the deck's size or an option's value.
     """
+    if options.seed < 0:  # numpy's generators take none; said before any work
+        raise OptionError("seed", f"{options.seed} is negative; give a whole number from 0 up")
     deck, why, loaded, ink, matching = _load(options, progress, packers=only is None, cache=cache)
     for number in options.reshuffle:
         if not 1 <= number <= len(deck.cards):
@@ -380,6 +382,8 @@ def build(
         report = faces_report(report, prepared.matching)
     if options.report is not None:
         text = json.dumps(report, indent=1, ensure_ascii=False) + "\n"
+        # a file name that is not UTF-8 is kept as JSON's \\udcXX escapes: still valid JSON
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
         write_atomically(options.report, lambda tmp: tmp.write_text(text, encoding="utf-8"))
     if options.png_dir is not None:
         write_card_pngs(

@@ -6,6 +6,7 @@ when none is given, and the size pictures load at. :mod:`pipeline` builds what t
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -73,7 +74,8 @@ def plan_deck(
     else:
         check_symbols_per_card(symbols_per_card)
         n = symbols_per_card
-        why = f"{some}, -n {n}: the full {card_count(n)}-card deck"
+        # "8 per card", not "-n 8": a preset may have set it (and the app has no -n)
+        why = f"{some}, {n} per card: the full {card_count(n)}-card deck"
     if card_count(n) <= pictures:
         deck = build_deck(n)
     elif pictures >= n:
@@ -91,7 +93,7 @@ def plan_deck(
         )
     if len(deck.cards) < card_count(n) and symbols_per_card is not None:
         why = (
-            f"{some}, -n {n}: {len(deck.cards)} of {card_count(n)} cards "
+            f"{some}, {n} per card: {len(deck.cards)} of {card_count(n)} cards "
             f"({_more(card_count(n) - pictures, noun)} the full deck)"
         )
     if cards is not None:
@@ -106,6 +108,8 @@ def plan_deck(
                 f"{cards} is out of range: {some} give 1 to "
                 f"{len(deck.cards)} cards of {n} symbols{more}",
             )
+        if cards < len(deck.cards):  # what is printed, not only what the pictures allow
+            why += f"; {cards} of the {len(deck.cards)} cards printed"
         deck = take_cards(deck, cards)
     return deck, why
 
@@ -227,7 +231,7 @@ def default_seed(options: BuildOptions) -> int:
         if source.word:
             digest.update(b"word:" + source.word.encode())
             continue
-        digest.update(b"file:" + source.path.name.encode())
+        digest.update(b"file:" + os.fsencode(source.path.name))  # a name need not be UTF-8
         try:
             digest.update(hashlib.blake2b(source.path.read_bytes(), digest_size=16).digest())
         except OSError:

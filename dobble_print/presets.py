@@ -45,6 +45,11 @@ def load_preset(name_or_file: str, *, known: set[str]) -> dict[str, object]:
         raise DobbleError(f"--preset {path}: {why}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise DobbleError(f"--preset {path}: not a readable TOML file ({exc})") from exc
+    except RecursionError:  # tomllib recurses once per level of [[…]] or {…}
+        raise DobbleError(
+            f"--preset {path}: its values are nested too deeply; a preset holds plain values "
+            'such as card-size = "94mm"'
+        ) from None
     values = {}
     for key, value in data.items():
         name = key.replace("-", "_")

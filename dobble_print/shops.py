@@ -14,6 +14,7 @@ Keys (lengths as text with a unit, as on the command line)::
     back = "back.png"                # "" or left out: the backs go with the fronts
     cut-path = false                 # draw the CutContour cut path
     upload = "what to upload where, for README.txt"
+    order = "how the shop sells decks (fixed sizes?), for README.txt; may be left out"
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ from pathlib import Path
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import DobbleError, OptionError
 from dobble_print.options import BuildOptions
+from dobble_print.printing.imposition import MAX_BLEED
 from dobble_print.printing.shop_profile import FileKind, ShopProfile
 from dobble_print.resources import templates_dir
 from dobble_print.units import parse_card_size, parse_length
 
 DEFAULT_PROFILE = "print-and-cut"  # today's --shop output
 _REQUIRED = ("title", "bleed", "safe-margin", "dpi", "files", "front", "cut-path", "upload")
-_KEYS = frozenset({*_REQUIRED, "shape", "card-size", "back"})
+_KEYS = frozenset({*_REQUIRED, "shape", "card-size", "back", "order"})
 
 
 def bundled_shop_profiles() -> dict[str, Path]:
@@ -84,6 +86,12 @@ def _profile(name: str, data: dict, where: str) -> ShopProfile:
         raise DobbleError(f"{where}: cut-path must be true or false")
     if files is FileKind.PDF_PAIRS and cut:
         raise DobbleError(f'{where}: cut-path needs files = "pdf" (a card printer cuts its own)')
+    bleed = parse_length(text("bleed"), option=f"{where}: bleed")
+    if bleed > MAX_BLEED:  # a card printer's file is the card plus its bleed: 5 m would not do
+        raise DobbleError(
+            f"{where}: bleed {bleed:g} mm is out of range; use 0 to {MAX_BLEED:g} mm (print shops "
+            "ask for about 3 mm)"
+        )
     card = None
     if "card-size" in data or "shape" in data:
         shape = _choice(ShapeKind, text("shape") or "circle", f"{where}: shape")
@@ -92,7 +100,7 @@ def _profile(name: str, data: dict, where: str) -> ShopProfile:
         name=name,
         title=text("title"),
         card=card,
-        bleed=parse_length(text("bleed"), option=f"{where}: bleed"),
+        bleed=bleed,
         safe_margin=parse_length(text("safe-margin"), option=f"{where}: safe-margin"),
         dpi=dpi,
         files=files,
@@ -100,6 +108,7 @@ def _profile(name: str, data: dict, where: str) -> ShopProfile:
         back=text("back"),
         cut_path=cut,
         upload=text("upload").strip(),
+        order=" ".join(text("order").split()),
     )
 
 
@@ -117,12 +126,23 @@ def _check_names(front: str, back: str, where: str) -> None:
             f"{where}: front {front!r} is not a name pattern; "
             'use {number}, e.g. "{number:03d}.png"'
         ) from None
-    for key, names in (("front", sorted(fronts)[:1]), ("back", [back] if back else [])):
+    longest = max(fronts, key=lambda name: len(name.encode()))
+    for key, names in (("front", [min(fronts), longest]), ("back", [back] if back else [])):
         for name in names:
+            if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+                raise DobbleError(
+                    f"{where}: {key} {front if key == 'front' else back!r} holds a control "
+                    'character; give a plain file name, e.g. "back.png"'
+                )
             if "/" in name or "\\" in name or name.startswith("."):
                 raise DobbleError(
                     f"{where}: {key} {name!r} must be a file name in the shop folder, with no "
                     'folder in it and not starting with ".", e.g. "back.png"'
+                )
+            if len(name.encode()) > LONGEST_NAME:
+                raise DobbleError(
+                    f"{where}: {key} makes names of {len(name.encode())} bytes, too long for a "
+                    f"file; keep it under {LONGEST_NAME + 1} bytes"
                 )
     if back in fronts:
         raise DobbleError(
@@ -130,6 +150,9 @@ def _check_names(front: str, back: str, where: str) -> None:
         )
 
 
+# A file name's bytes, less what a staged file adds to it (".NAME.1a2b3c4d.part"): most file
+# systems take 255.
+LONGEST_NAME = 240
 MOST_CARDS = 1000  # the most cards a deck can have front files for (a plane of order 31: 993)
 
 

@@ -33,7 +33,7 @@ def test_the_readme_example_runs_and_builds_what_it_says(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     why, built = done.stdout.splitlines()
-    assert why.startswith("57 pictures, -n 6: the full 31-card deck")
+    assert why.startswith("57 pictures, 6 per card: the full 31-card deck")
     doc = pymupdf.open(tmp_path / "hexagons.pdf")
     sheets = int(re.fullmatch(r"31 cards on (\d+) sheets", built).group(1))
     assert doc.page_count == sheets + 1  # and the cover page

@@ -6,15 +6,16 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from typer.core import TyperCommand
 
-from dobble_print.cli.errors import fail, run, show_tracebacks
+from dobble_print.cli.errors import fail, run, say, show_tracebacks
 from dobble_print.cli.options import card_options
-from dobble_print.cli.progress import Bars
+from dobble_print.cli.progress import Bars, loading_noun
 from dobble_print.cli.summary import summarise
 from dobble_print.errors import DobbleError
 from dobble_print.units import parse_length, parse_offset
@@ -32,6 +33,27 @@ class _Command(TyperCommand):
     """A command whose help names each argument by its metavar alone (typer would add the
     Python type: ``N <int>``, ``FOLDER|FILE <list[Path]>``)."""
 
+    # options a command accepts (a build's command line works unchanged) but does not list
+    unlisted: frozenset[str] = frozenset()
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        """typer's own parsing; a value of the wrong kind is one plain line, as any mistake
+        is (typer would print its usage and pydantic's "Value error, 'star' is not one of…")."""
+        try:
+            return super().parse_args(ctx, args)
+        except typer.BadParameter as exc:
+            line = _bad_value(exc, args)
+            if line is None:
+                raise
+            fail(line)
+
+    def _listed(self, ctx: typer.Context) -> list[bool]:
+        return [
+            p.name not in self.unlisted
+            for p in self.get_params(ctx)
+            if p.param_type_name != "argument" and p.get_help_record(ctx) is not None
+        ]
+
     def format_options(self, ctx: typer.Context, formatter: Any) -> None:
         arguments, options = [], []
         for param in self.get_params(ctx):
@@ -44,10 +66,49 @@ class _Command(TyperCommand):
                 arguments.append((param.metavar + ("..." if param.nargs != 1 else ""), record[1]))
             else:
                 arguments.append(record)
+        options = [r for r, p in zip(options, self._listed(ctx), strict=True) if p]
         for title, records in (("Arguments", arguments), ("Options", options)):
             if records:
                 with formatter.section(title):
                     formatter.write_dl(records)
+
+
+def _bad_value(exc: typer.BadParameter, args: list[str]) -> str | None:
+    """The line for an option's value that is not of its kind (a choice, a whole number, a
+    number), with the flag as typed; None for anything else (typer says it)."""
+    param, cause = exc.param, exc.__cause__
+    if param is None or not hasattr(cause, "errors") or not cause.errors():
+        return None
+    value = cause.errors()[0].get("input")
+    typed = [o for o in param.opts if any(a == o or a.startswith(o + "=") for a in args)]
+    argument = param.param_type_name == "argument"
+    flag = param.metavar or param.name.upper() if argument else (typed or list(param.opts))[0]
+    kind = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        names = [str(member.value) for member in kind]
+        return f"{flag} {value!r} is not a choice; use {', '.join(names[:-1])} or {names[-1]}"
+    if kind in (int, float):
+        return f"{flag} {value!r} is not {'a whole number' if kind is int else 'a number'}"
+    return None
+
+
+class _PlanCommand(_Command):
+    """plan's help leaves out the options that change nothing in a plan (where and how the
+    cards are printed); plan still takes them, so build's command line works as it is."""
+
+    unlisted = frozenset(
+        {
+            "paper",
+            "margin",
+            "cut_guides",
+            "card_color",
+            "bleed",
+            "clearance",
+            "rotation",
+            "photo_shape",
+            "reshuffle",
+        }
+    )
 
 
 def _print_version(value: bool) -> None:
@@ -55,7 +116,7 @@ def _print_version(value: bool) -> None:
     if value:
         from dobble_print import __version__
 
-        typer.echo(f"dobble-print {__version__}")
+        say(f"dobble-print {__version__}")
         raise typer.Exit(0)
 
 
@@ -217,10 +278,13 @@ def build(
     *,
     card_fields: dict[str, Any],
 ) -> None:
-    """Build a printable PDF deck from a folder of pictures.
+    """Build a printable PDF deck from folders of pictures, word lists or a vocabulary file.
 
     Without -n the deck with the most cards the pictures allow is chosen, and the summary says
-    what more pictures would give. Print the PDF at 100 % (actual size).
+    what more pictures would give. In a vocabulary file (.csv or .tsv: a header row naming
+    the columns, then one row per symbol) each symbol has several faces, a picture and its
+    word say: two cards may share it as the cherries on one and "cherries" on the other.
+    Print the PDF at 100 % (actual size).
 
     Examples:
 
@@ -231,6 +295,8 @@ def build(
       dobble-print build icons/ -o small.pdf -n 6 --card-size 70mm
 
       dobble-print build photos/ words.txt icons/ -o mixed.pdf --photo-shape rounded
+
+      dobble-print build vocabulary.csv -o vocabulary.pdf --faces picture,word
     """
     from dobble_print.options import BuildOptions
     from dobble_print.pipeline import build as build_pdf
@@ -264,9 +330,7 @@ def build(
     from dobble_print.layout import packer_cached
 
     if not quiet and not packer_cached():
-        typer.echo(
-            "preparing the fast packer, once (about 20 s; later builds start at once)", err=True
-        )
+        say("preparing the fast packer, once (about 20 s; later builds start at once)", err=True)
 
     def make():
         options = BuildOptions(
@@ -287,7 +351,7 @@ def build(
             card_thickness=thickness,
             title=deck_title,
         )
-        with Bars(not quiet) as bars:
+        with Bars(not quiet, loading=loading_noun(options.sources)) as bars:
             return build_pdf(options, progress=bars), options.seed
 
     result, seed = run(make)
@@ -295,11 +359,11 @@ def build(
         kinds = {s.kind for s in result.symbols}
         pictures = kinds <= {"image", "labelled"}
         what = "words" if kinds == {"word"} else "pictures" if pictures else "symbols"
-        typer.echo(f"no seed given, using --seed {seed} (from the {what} and options)", err=True)
+        say(f"no seed given, using --seed {seed} (from the {what} and options)", err=True)
     profile = card_fields.get("shop_profile")
     if profile is not None and profile.card is not None and not quiet:  # a preset's size gave way
         kind = {"circle": "round"}.get(profile.card.kind.value, profile.card.kind.value)
-        typer.echo(
+        say(
             f"cards: {kind}, {profile.card.size:g} mm, the die of the {profile.name} profile "
             "(the deck is laid out at that size)"
         )
@@ -357,17 +421,18 @@ def preview(
 
     used = run(make)
     what = f"sheet {sheet}" if sheet is not None else f"card {card}"
-    typer.echo(f"{what}, seed {used} -> {output}{added}")
+    say(f"{what}, seed {used} -> {output}{added}")
 
 
-@app.command(cls=_Command)
+@app.command(cls=_PlanCommand)
 @card_options
 def plan(*, card_fields: dict[str, Any]) -> None:
     """Say which decks your pictures can make, and which one build will make.
 
     It takes build's sources and options, and checks the pictures as build does (duplicates,
     broken files), so the count it gives is the deck build makes. A number instead of sources
-    lists what that many pictures would allow.
+    lists what that many pictures would allow. Options that change only how the cards print
+    (--paper, --margin, --bleed, --rotation…) are taken and not listed here.
 
     Examples:
 
@@ -391,14 +456,14 @@ def plan(*, card_fields: dict[str, Any]) -> None:
     why = f" ({dropped} not used: duplicates or files that cannot be read)" if dropped else ""
     why += f" ({planned.searched})" if planned.searched else ""
     for warning in planned.warnings:
-        typer.echo(f"warning: {warning}", err=True)
-    typer.echo(f"{planned.usable} {noun}{why}:")
+        say(f"warning: {warning}", err=True)
+    say(f"{planned.usable} {noun}{why}:")
     n = planned.deck.symbols_per_card
     for option in planned.choices:
         mark = "  <- build's choice" if option.symbols_per_card == n else ""
-        typer.echo(f"  {option.describe(noun)}{mark}")
+        say(f"  {option.describe(noun)}{mark}")
     count = len(planned.deck.cards)
-    typer.echo(f"build makes {count} card{'s' if count != 1 else ''} of {n} symbols.")
+    say(f"build makes {count} card{'s' if count != 1 else ''} of {n} symbols.")
 
 
 def _plan_count(pictures: int) -> None:
@@ -407,10 +472,10 @@ def _plan_count(pictures: int) -> None:
 
     options = run(lambda: deck_options(pictures, larger=2))
     chosen = run(lambda: choose_option(pictures))
-    typer.echo(f"{pictures} picture{'s' if pictures != 1 else ''}:")
+    say(f"{pictures} picture{'s' if pictures != 1 else ''}:")
     for option in options:
         mark = "  <- build's choice" if option == chosen else ""
-        typer.echo(f"  {option.describe()}{mark}")
+        say(f"  {option.describe()}{mark}")
 
 
 @app.command("app", cls=_Command)
@@ -459,6 +524,6 @@ def deck(
 
     d = run(make)
     if as_json:
-        typer.echo(json.dumps({"symbols_per_card": d.symbols_per_card, "cards": d.cards}))
+        say(json.dumps({"symbols_per_card": d.symbols_per_card, "cards": d.cards}))
     else:
         sys.stdout.write("".join(" ".join(map(str, c)) + "\n" for c in d.cards))

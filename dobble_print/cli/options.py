@@ -61,10 +61,26 @@ def _apply_preset(ctx: typer.Context, param: object, value: str | None) -> str |
 
     own = {p.name for p in ctx.command.params if p.name and p.name != "preset"}
     values = run(lambda: load_preset(value, known=own | _BUILD_ONLY))
+    run(lambda: _refuse_wrong_kinds(value, values, ctx.command.params))
     if isinstance(values.get("font"), str):  # `font = "x.ttf"`, as before --font was repeatable
         values = {**values, "font": [values["font"]]}
     ctx.default_map = {**(ctx.default_map or {}), **{k: v for k, v in values.items() if k in own}}
     return value
+
+
+def _refuse_wrong_kinds(preset: str, values: dict[str, Any], params: list[Any]) -> None:
+    """A preset's true or false for an option that takes a number or text is refused: click would
+    read ``cards = true`` as 1 card."""
+    for param in params:
+        value = values.get(param.name)
+        if isinstance(value, bool) and not getattr(param, "is_flag", False):
+            key = param.name.replace("_", "-")
+            annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+            kind = {int: "a whole number", float: "a number"}.get(annotation, "text in quotes")
+            raise DobbleError(
+                f"--preset {preset}: {key} = {str(value).lower()}, but {param.opts[-1]} takes "
+                f"{kind}, not true or false"
+            )
 
 
 def _choices(enum: type) -> str:
@@ -77,7 +93,8 @@ Sources = Annotated[
     typer.Argument(
         metavar="FOLDER|FILE",
         help="Folders of pictures, pictures, or .txt files of words (one per line), merged "
-        "in order (default: the bundled icons).",
+        "in order; or one vocabulary file (.csv, .tsv: a header row, then a row per symbol "
+        "of pictures and words) (default: the bundled icons).",
     ),
 ]
 Preset = Annotated[

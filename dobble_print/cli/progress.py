@@ -5,6 +5,18 @@ from __future__ import annotations
 import sys
 
 
+def loading_noun(sources) -> str:
+    """What the load bar says it loads, from the sources' kinds alone (no file is read):
+    ``words`` for word lists, ``pictures`` for folders and pictures, else ``symbols``."""
+    from dobble_print.symbols.vocabulary import VOCABULARY_SUFFIXES
+    from dobble_print.symbols.words import WORD_SUFFIXES
+
+    kinds = {p.suffix.lower() for p in sources}  # a folder holds pictures
+    if kinds <= WORD_SUFFIXES:
+        return "words"
+    return "pictures" if kinds.isdisjoint(WORD_SUFFIXES | VOCABULARY_SUFFIXES) else "symbols"
+
+
 class Bars:
     """A bar per pipeline stage, shown once the stage has work left.
 
@@ -19,8 +31,9 @@ class Bars:
         "shop": "Writing shop files",
     }
 
-    def __init__(self, enabled: bool) -> None:
+    def __init__(self, enabled: bool, *, loading: str = "pictures") -> None:
         self.progress = None
+        self.labels = {**self.LABELS, "load": f"Loading {loading}"}
         self.tasks: dict[str, object] = {}
         if enabled and sys.stderr.isatty():
             from rich.console import Console
@@ -47,5 +60,5 @@ class Bars:
         if self.progress is None:
             return
         if stage not in self.tasks:
-            self.tasks[stage] = self.progress.add_task(self.LABELS.get(stage, stage), total=total)
+            self.tasks[stage] = self.progress.add_task(self.labels.get(stage, stage), total=total)
         self.progress.update(self.tasks[stage], completed=done, total=total)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import typer
+from dobble_print.cli.errors import say
 
 if TYPE_CHECKING:  # the pipeline (and numba) loads only when a command needs it
     from dobble_print.pipeline import BuildResult
@@ -25,33 +25,37 @@ def summarise(
     ``added`` follows the output's name (``" (.pdf added)"``)."""
     flagged = _flagged(result)
     for line in result.warnings:
-        typer.echo(f"warning: {flagged.get(line, line)}", err=True)
+        say(f"warning: {flagged.get(line, line)}", err=True)
     _notes(result.notes, verbose=verbose)
     if result.choice:
-        typer.echo(result.choice)
+        say(result.choice)
     if verbose:
-        for sym in result.symbols:
-            typer.echo(f"used: {sym.source}")
+        for sym in result.symbols:  # a word by itself, then where it is: "cat" (words.txt:1)
+            say(
+                f'used: "{sym.name}" ({sym.source})'
+                if sym.kind == "word"
+                else f"used: {sym.source}"
+            )
         for path in result.unused:
-            typer.echo(f"unused: {path}")
+            say(f"unused: {path}")
         for line in font_lines(result.symbols):
-            typer.echo(line)
-    typer.echo(summary_line(result, seed=seed, output=output, added=added))
+            say(line)
+    say(summary_line(result, seed=seed, output=output, added=added))
     if result.unused and not verbose:
         names = ", ".join(result.unused[:10])
         more = f" and {len(result.unused) - 10} more" if len(result.unused) > 10 else ""
-        typer.echo(f"unused {_unused_noun(result.unused)} ({len(result.unused)}): {names}{more}")
+        say(f"unused {_unused_noun(result.unused)} ({len(result.unused)}): {names}{more}")
     if removed := [Path(s.source).name for s in result.symbols if s.background_removed]:
         many = "s" if len(removed) != 1 else ""
         shown = removed if verbose else removed[:10]
         more = f" and {len(removed) - len(shown)} more" if len(shown) < len(removed) else ""
-        typer.echo(
+        say(
             f"background removed from {len(removed)} picture{many}: {', '.join(shown)}{more} "
             "(--background keep keeps them)"
         )
-    typer.echo("Print at 100 % (actual size), not 'fit to page'.")
+    say("Print at 100 % (actual size), not 'fit to page'.")
     if result.plan.duplex:
-        typer.echo(f"Print two-sided, flip on {result.plan.duplex.value} edge.")
+        say(f"Print two-sided, flip on {result.plan.duplex.value} edge.")
 
 
 def font_lines(symbols) -> list[str]:
@@ -95,9 +99,9 @@ def _notes(notes: tuple[str, ...], *, verbose: bool) -> None:
     """Every note with ``verbose``; otherwise one line counting those worth a look."""
     if verbose:
         for line in notes:
-            typer.echo(line)
+            say(line)
     elif passed := [n for n in notes if not n.endswith(_QUIET_SKIPS)]:
-        typer.echo(
+        say(
             f"note: {_count(len(passed), 'file')} passed over (links that leave the folder, files "
             "that are not pictures); --verbose names them",
             err=True,

@@ -33,13 +33,27 @@ def load_back(path: Path, *, diameter: float) -> np.ndarray:
         OptionError: about ``backs`` when the file is missing or not a picture.
     """
     if not path.is_file():
-        raise OptionError("backs", f"{path}: no such file; {PICTURE_KINDS}")
+        what = (
+            "is a folder"
+            if path.is_dir()
+            else "not a regular file (a pipe or a device)"
+            if path.exists()
+            else "no such file"
+        )
+        raise OptionError("backs", f"{path}: {what}; {PICTURE_KINDS}")
     px = math.ceil(diameter / 25.4 * PRINT_DPI)
     if not is_svg(path):
         # A wide photo is cropped to the disc, so its long side needs more pixels than the disc;
         # a raster is never enlarged, so asking for more costs nothing on small pictures.
         px = min(4000, 2 * px)
     try:
-        return load_picture(path, max_px=px)
+        pixels = load_picture(path, max_px=px)
     except (BadPicture, OSError) as exc:
         raise OptionError("backs", f"{path}: {exc}; {PICTURE_KINDS}") from None
+    if not pixels[..., 3].any():  # every back would print blank, with no word said
+        raise OptionError(
+            "backs",
+            f"{path}: the picture is empty (fully transparent); give a picture with something "
+            "to print",
+        )
+    return pixels

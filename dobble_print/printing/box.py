@@ -80,6 +80,16 @@ class Label:
     bold: bool = False
     angle: float = 0.0
     max_width: float | None = None
+    grey: float = 0.0  # fill, 0 black: a part's name is grey, quieter than the deck's title
+
+
+PART_SIZE = 6.0  # points, the name of a panel or flap, as the steps call it
+PART_GREY = 0.45
+
+
+def _part(x: float, y: float, name: str, room: float, *, angle: float = 0.0) -> Label:
+    """A panel's or flap's name (``lid``, ``glue flap``…), the steps' word for it, in grey."""
+    return Label(x, y, name, PART_SIZE, angle=angle, max_width=room, grey=PART_GREY)
 
 
 @dataclass(frozen=True)
@@ -211,7 +221,8 @@ def net_piece(walls: tuple[str, ...], inside: BoxInside, *, title: str, facts: s
         x += d if kind == "side" else w
     glue.append(_flap_right(x, below, h))
     cuts, folds = cut_and_fold(paper + glue)
-    labels += [_glue_label(poly) for poly in glue]
+    names = ["glue flap"] * (len(glue) - 1) + ["seam flap"]  # as the steps call them
+    labels += [_glue_label(poly, name) for poly, name in zip(glue, names, strict=True)]
     top = below + h + max(d + TUCK, _dust(w))
     return NetPiece(x + SEAM, top, tuple(cuts), tuple(folds), tuple(glue), tuple(labels), picture)
 
@@ -234,32 +245,52 @@ def _front_picture(x: float, inside: BoxInside, base: float) -> Picture:
 
 
 def _wall_labels(kind, x, inside: BoxInside, base, title, facts) -> list[Label]:
+    """What a wall says: the deck's title (and facts on the back), and the names the steps give
+    the wall and its flaps, in grey (``front``, ``bottom``; ``back``, ``lid``, ``tuck flap``;
+    ``side``, ``side flap``)."""
     w, h, d = inside.width, inside.height, inside.depth
+    top = base + h
     if kind == "front":
-        y = base + h - min(w / 6, 12.0) - 7.0
-        return [Label(x + w / 2, y, title, FRONT_TITLE, bold=True, max_width=w - 6)]
+        y = top - min(w / 6, 12.0) - 7.0
+        return [
+            Label(x + w / 2, y, title, FRONT_TITLE, bold=True, max_width=w - 6),
+            _part(x + 6.0, base + 2.0, "front", 10.0),
+            _part(x + w / 2, base - d / 2, "bottom", w - 4),
+        ]
     if kind == "back":
         lines = [Label(x + w / 2, base + h / 2 + 6, title, 11, bold=True, max_width=w - 8)]
         for n, line in enumerate(facts.split("\n")):
             lines.append(Label(x + w / 2, base + h / 2 - 1 - 4.5 * n, line, 8, max_width=w - 8))
-        return lines
+        return [
+            *lines,
+            _part(x + 6.0, base + 2.0, "back", 10.0),
+            _part(x + w / 2, top + d / 2, "lid", w - 4),
+            _part(x + w / 2, top + d + TUCK / 2, "tuck flap", w - 16),
+        ]
+    dust = _dust(w)
+    parts = [
+        _part(x + d / 2, base + 2.0, "side", d - 1),
+        _part(x + d / 2, top + dust / 2, "side flap", dust - 2, angle=90),
+    ]
     if d >= 7.0:  # the spine says the title when there is room for a readable line
         size = min(10.0, (d - 2) * 72 / 25.4 * 0.7)
-        return [Label(x + d / 2, base + h / 2, title, size, bold=True, angle=90, max_width=h - 6)]
-    return []
+        spine = Label(x + d / 2, base + h / 2, title, size, bold=True, angle=90, max_width=h - 6)
+        return [spine, *parts]
+    return parts
 
 
-def _glue_label(poly: Polygon) -> Label:
-    """ "glue" in the middle of a glue area, along its longer side."""
+def _glue_label(poly: Polygon, name: str) -> Label:
+    """A glue area's name (``glue flap``, ``seam flap``) in its middle, along its longer side."""
     xs, ys = [p[0] for p in poly], [p[1] for p in poly]
     wide, tall = max(xs) - min(xs), max(ys) - min(ys)
     size = max(4.0, min(8.0, min(wide, tall) * 72 / 25.4 * 0.55))
     return Label(
         (min(xs) + max(xs)) / 2,
         (min(ys) + max(ys)) / 2,
-        "glue",
+        name,
         size,
         angle=90 if tall > wide else 0,
+        max_width=max(wide, tall) - 2,
     )
 
 

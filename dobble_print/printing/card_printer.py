@@ -169,11 +169,11 @@ def _order(cards: int, profile: ShopProfile, one: str = "picture") -> list[str]:
     """What to order, a paragraph a line."""
     if not profile.card_printer:
         return [f"{cards} cards, one of each."]
-    lines = [
-        f"Order {cards} cards: one of each front, all with the same back. Some card printers "
-        "sell decks in fixed sizes (MakePlayingCards' poker decks: up to 18, 36, 55 or 72 "
-        "cards); check the order page and pick the smallest size that holds them."
-    ]
+    # each shop's own deck sizes, from its profile: one shop's sizes are not another's
+    sizes = profile.order or (
+        "If the printer sells decks in fixed sizes, pick the smallest size that holds them."
+    )
+    lines = [f"Order {cards} cards: one of each front, all with the same back. {sizes}"]
     if cards > RETAIL_CARDS:
         lines.append(
             f"If {cards} cards cost more than {RETAIL_CARDS}, make the deck again with "

@@ -85,8 +85,21 @@ _CUT = {
 }
 
 
+# A round card with ticks and no circle (the punch presets): no line to cut along.
+_PUNCH = "No line to cut along: centre the punch on each card by the ticks around it."
+_NO_GUIDES = "No cut guides are printed: cut each card out around its pictures."
+
+
+def _cutting(plan: SheetPlan) -> str:
+    """How to cut, from the guides the sheets really have."""
+    if plan.cut_circle or plan.card.kind.value != "circle":
+        return _CUT[plan.card.kind.value]
+    return _PUNCH if any(slot.ticks for slot in plan.slots) else _NO_GUIDES
+
+
 def _instructions(plan: SheetPlan, first_card_page: int, notes=()) -> list[str]:
-    pages = f"pages {first_card_page}–{len(plan.pages)}"
+    last = len(plan.pages)
+    pages = f"page {last}" if first_card_page == last else f"pages {first_card_page}–{last}"
     lines = ["Print at 100 % (“Actual size”), never “Fit to page”: check the ruler below."]
     if plan.duplex:
         edge = "long" if plan.duplex.value == "long" else "short"
@@ -96,7 +109,7 @@ def _instructions(plan: SheetPlan, first_card_page: int, notes=()) -> list[str]:
         lines.append("Backs off-centre? Measure by how much and rebuild with --back-offset X,Y.")
     else:
         lines.append(f"Print {pages} one-sided; this cover is for you, not for cutting.")
-    lines.append(_CUT[plan.card.kind.value])
+    lines.append(_cutting(plan))
     lines += notes
     lines.append("Thick paper (160–300 g/m²) or lamination makes cards that last.")
     return lines

@@ -40,6 +40,7 @@ class ShopProfile:
         back: file name of the backs (a PDF or one picture); "" when backs share ``front``.
         cut_path: draw the ``CutContour`` cut path.
         upload: what to upload where, in plain words (for ``README.txt``).
+        order: how the shop sells decks (fixed sizes?), for ``README.txt``; "" when not known.
     """
 
     name: str
@@ -53,6 +54,7 @@ class ShopProfile:
     back: str
     cut_path: bool
     upload: str
+    order: str = ""
 
     def front_name(self, number: int) -> str:
         """The file name of card ``number``'s front (from 1), for picture profiles."""

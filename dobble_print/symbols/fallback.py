@@ -227,7 +227,13 @@ def word_fonts(words: Sequence[str], given: Sequence[Path]) -> WordFonts | None:
     """
     for path in given:
         if not path.is_file():
-            what = "is a folder" if path.is_dir() else "no such file"
+            what = (
+                "is a folder"
+                if path.is_dir()
+                else "not a regular file (a pipe or a device)"
+                if path.exists()
+                else "no such file"
+            )
             raise OptionError("font", f"{path}: {what}; give a font file (.ttf, .otf or .ttc)")
     if not words:
         return None

@@ -16,6 +16,12 @@ from dobble_print.symbols.formats import PICTURE_SUFFIXES, not_read
 from dobble_print.symbols.vocabulary import VOCABULARY_SUFFIXES
 from dobble_print.symbols.words import WORD_SUFFIXES
 
+# The notes that live beside pictures (where they came from, their licence): never a word list.
+NOTE_NAMES = frozenset(
+    {"readme", "read me", "sources", "source", "credits", "license", "licence", "copying",
+     "attribution", "attributions", "authors", "notice", "about", "info", "changelog"}
+)  # fmt: skip
+
 
 def _link_problem(link: Path, root: Path) -> str:
     """Why the symbolic link ``link`` in the folder ``root`` is not followed; "" when it is."""
@@ -107,6 +113,8 @@ def _search(path: Path, top: Path, walk: _Walk) -> None:
             subfolders.append(p)
         elif p.suffix.lower() in PICTURE_SUFFIXES:
             walk.files.append(p)
+        elif p.suffix.lower() in WORD_SUFFIXES and p.stem.casefold() in NOTE_NAMES:
+            walk.notes.append(f"{p}: skipped (not a picture: {p.suffix})")  # a note, not a list
         elif p.suffix.lower() in WORD_SUFFIXES | VOCABULARY_SUFFIXES:
             walk.asides.append((p, _list_in_folder(p, top)))
         else:

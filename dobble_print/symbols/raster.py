@@ -44,6 +44,9 @@ def _open(path: Path):
     formats = _FORMATS + (("HEIF",) if _is_heif(path) else ())
     try:
         with warnings.catch_warnings():
+            # Pillow's notes on damaged headers ("Tag data larger than file") are not ours to
+            # print: a file too damaged to use is reported as BadPicture
+            warnings.simplefilter("ignore", UserWarning)
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             im = Image.open(path, formats=formats)
     except UnidentifiedImageError:
@@ -52,7 +55,9 @@ def _open(path: Path):
             "the file may be damaged or misnamed"
         ) from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise BadPicture(_too_big_reason()) from None
+        raise BadPicture(_too_big_reason(*_claimed_size(path))) from None
+    except (OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError, KeyError) as exc:
+        raise BadPicture(_damage(exc)) from None  # a header Pillow cannot parse
     w, h = im.size
     if w * h > MAX_PIXELS:
         im.close()
@@ -82,16 +87,62 @@ def _register_heif() -> None:
 
 
 def check_raster(path: Path) -> None:
-    """Read the header only, as a cheap check of a picture that is not decoded.
+    """Read the header (and a PNG's chunks), as a cheap check of a picture that is not decoded.
 
     Raises:
         BadPicture: when the file is not a picture Pillow may open, or is too large.
         OSError: when the file cannot be read.
     """
-    _open(path).close()
+    with _open(path) as im:
+        if im.format != "PNG":  # Pillow verifies only a PNG's chunks (their lengths and CRCs)
+            return
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UserWarning)
+                im.verify()  # reads the file, decodes nothing: a truncated PNG is said now
+        except (OSError, SyntaxError, ValueError, EOFError) as exc:
+            raise BadPicture(_damage(exc)) from None
+
+
+def _claimed_size(path: Path) -> tuple[int, int]:
+    """The size a picture's header claims, read without Pillow's bomb check (which only says
+    that it is too large); (0, 0) when no decoder reads it."""
+    from PIL import Image
+
+    Image.init()
+    for name in _FORMATS:
+        factory, _accept = Image.OPEN[name]
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                with factory(str(path)) as im:
+                    return im.size
+        except Exception:  # not this format, or damaged: try the next
+            continue
+    return 0, 0
+
+
+# Pillow's reasons that name its own internals, in plain words.
+_PLAIN_DAMAGE = {
+    "Decompressed data too large for PngImagePlugin.MAX_TEXT_CHUNK": "its colour profile or "
+    "text unpacks to more than 1 MB (a decompression bomb?); save the picture again",
+    "Truncated IHDR chunk": "truncated or damaged (its PNG header is cut short)",
+}
+
+
+def _damage(exc: Exception) -> str:
+    """A Pillow error about a damaged file as a reason in a few plain words."""
+    reason = str(exc) or type(exc).__name__
+    if reason in _PLAIN_DAMAGE:
+        return _PLAIN_DAMAGE[reason]
+    if "truncated" in reason.lower():
+        return "truncated or damaged (image file is truncated)"
+    return reason
 
 
 def _too_big_reason(w: int = 0, h: int = 0) -> str:
+    if w >= 2**31 or h >= 2**31:  # a BMP's negative width, read as a huge one
+        return f"its header gives an impossible size ({w}×{h} pixels); the file is damaged"
     size = f"{w}×{h} pixels, " if w else ""
     return (
         f"too large ({size}over {MAX_PIXELS // 1_000_000} megapixels; a decompression bomb?); "
@@ -197,10 +248,7 @@ def _decode(path: Path, max_px: int) -> np.ndarray:
         raise
     except (OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError, KeyError) as exc:
         # Pillow's decoders report damage as any of these; each is the file's fault.
-        reason = str(exc) or type(exc).__name__
-        if "truncated" in reason:
-            reason = "truncated or damaged (image file is truncated)"
-        raise BadPicture(reason) from None
+        raise BadPicture(_damage(exc)) from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise BadPicture(_too_big_reason()) from None
 

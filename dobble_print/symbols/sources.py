@@ -118,8 +118,9 @@ def find_sources(paths: Sequence[Path]) -> Sources:
     asides: list[tuple[Path, str]] = []
     bad: list[str] = []
     search = FolderSearch()
+    sentences: list[str] = []  # word lists of sentences, each a warning
     for path in paths:
-        if not path.exists():
+        if not _exists(path):
             raise DobbleError(
                 f"{path}: no such file or folder; give folders of pictures or .txt files"
             )
@@ -138,7 +139,12 @@ def find_sources(paths: Sequence[Path]) -> Sources:
         elif path.suffix.lower() in WORD_SUFFIXES:
             files.append(path)
             try:
-                items += [Source(path, word, n) for n, word in read_words(path)]
+                words = [Source(path, word, n) for n, word in read_words(path)]
+                if not words:  # else counted as "0 pictures"
+                    raise BadWords("holds no words; put one word per line")
+                items += words
+                if said := _sentences(path, [s.word for s in words]):
+                    sentences.append(said)
             except TabbedLines:  # a spreadsheet's export: a vocabulary table, or refused
                 return _vocabulary(path, paths, read_table)
             except BadWords as exc:
@@ -156,6 +162,7 @@ def find_sources(paths: Sequence[Path]) -> Sources:
             )
     given = {p.resolve() for p in paths}  # a list in a folder given as a source too is read
     warnings = tuple(text for path, text in asides if path.resolve() not in given)
+    warnings += tuple(sentences)
     return Sources(
         tuple(items), tuple(files), tuple(notes), tuple(bad), warnings=warnings, search=search
     )
@@ -175,6 +182,36 @@ def _vocabulary(path: Path, paths: Sequence[Path], read) -> Sources:
     vocabulary = read(path)
     files = (path, *vocabulary.files)
     return Sources(tuple(_cells(vocabulary)), files, vocabulary=vocabulary)
+
+
+SENTENCE_WORDS = 6  # a line of this many words is a sentence, not a symbol (or 4 ending in .!?)
+
+
+def _sentences(path: Path, lines: list[str]) -> str:
+    """A warning when most lines of a word list read as sentences ("The cat sat on the mat."):
+    each line is one symbol, wrapped into fragments too small to read; "" otherwise."""
+
+    def sentence(line: str) -> bool:
+        words = len(line.split())
+        return words >= SENTENCE_WORDS or (words >= 4 and line.rstrip()[-1:] in ".!?")
+
+    found = [line for line in lines if sentence(line)]
+    if len(found) * 2 < len(lines):
+        return ""
+    return (
+        f'{path}: {len(found)} of its {len(lines)} lines read as sentences ("{found[0]}"); '
+        "each line is one symbol, printed small in broken lines: put one word or short phrase "
+        "per line"
+    )
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` exists; a name longer than the system allows is said, not a bug."""
+    try:
+        return path.exists()
+    except OSError as exc:
+        why = exc.strerror or exc
+        raise DobbleError(f"{path}: cannot be opened ({why}); give a shorter path") from None
 
 
 def _cells(vocabulary: Vocabulary) -> list[Source]:

@@ -66,10 +66,10 @@ def _check_expansion(data: bytes) -> None:
 
     try:
         root = ElementTree.fromstring(data, forbid_entities=True, forbid_external=True)
-    except DefusedXmlException as exc:
-        raise BadPicture(
-            f"uses XML entities or external DTDs, refused for safety ({exc})"
-        ) from None
+    except DefusedXmlException as exc:  # its repr names a Python class: say the entity only
+        name = getattr(exc, "name", None) if type(exc).__name__ == "EntitiesForbidden" else None
+        which = f" (the entity {name!r})" if isinstance(name, str) else ""
+        raise BadPicture(f"uses XML entities or external DTDs, refused for safety{which}") from None
     except ElementTree.ParseError as exc:
         raise BadPicture(f"not valid SVG/XML ({exc})") from None
     by_id = {el.get("id"): el for el in root.iter() if el.get("id")}

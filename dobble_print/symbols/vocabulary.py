@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -267,12 +268,32 @@ def _check_entries(vocabulary: Vocabulary) -> None:
                     f'{path}:{entry.line}: "{cell}" in the "{name}" column is not a picture '
                     f"file ({format_names()})"
                 )
-            if not vocabulary.picture(entry, k).is_file():
-                raise DobbleError(
-                    f"{path}:{entry.line}: {cell}: no such picture; paths are relative to "
-                    f"the folder of {path.name}"
-                )
+            if problem := _picture_problem(vocabulary.picture(entry, k), path):
+                raise DobbleError(f"{path}:{entry.line}: {cell}: {problem}")
     _check_duplicates(vocabulary)
+
+
+def _picture_problem(picture: Path, table: Path) -> str:
+    """Why the picture of a cell of the file ``table`` cannot be used ("" when it can): missing,
+    a path longer than the system allows, or a link that leads out of the file's folder (a
+    folder's links that leave it are not followed either)."""
+    folder = table.parent
+    try:
+        if not picture.is_file():
+            return f"no such picture; paths are relative to the folder of {table.name}"
+        real = picture.resolve(strict=True)
+    except RuntimeError:  # Python 3.11 reports a link loop this way
+        return "a link that loops; give the picture itself"
+    except OSError as exc:  # ENAMETOOLONG, ELOOP
+        return f"cannot be opened ({exc.strerror or exc}); give a shorter path to the picture"
+    written = Path(os.path.normpath(picture.absolute()))
+    inside = Path(os.path.normpath(folder.absolute())) in written.parents
+    if inside and folder.resolve() not in real.parents:
+        return (
+            f"a link to a file outside the folder of {table.name}, which is not followed "
+            "(nor in a folder of pictures); copy the picture into the folder"
+        )
+    return ""
 
 
 def _check_duplicates(vocabulary: Vocabulary) -> None:

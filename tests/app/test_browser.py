@@ -280,7 +280,7 @@ def test_a_typed_word_list_makes_a_deck(page, server, shots):
     plan_text(page, "13 words: 4 per card gives the full 13-card deck")
     page.select_option("#preset", "toddler")  # 4 upright symbols on 94 mm cards
     assert page.input_value("#card_size") == "94" and page.input_value("#rotation") == "0"
-    plan_text(page, "13 words, -n 4: the full 13-card deck")
+    plan_text(page, "13 words, 4 per card: the full 13-card deck")
     make_deck(page)
     assert page.locator(".page.front").count() == 3  # 94 mm cards still fit six to an A4 sheet
     assert page.locator(".sheet .card").count() == 13

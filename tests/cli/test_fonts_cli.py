@@ -51,11 +51,15 @@ def test_a_preset_may_give_one_font_as_a_string(tmp_path, installed):
     assert f"font: {font} as text for 1 word: chat" in result.stdout
 
 
+NAMES = ["apple", "boat", "cloud", "drum", "egg"]
+
+
 def test_labels_are_named_as_labels_set_as_text(tmp_path, installed):
     from tests.conftest import make_pictures
 
     emoji = make_colour_font(installed / "emoji.ttf", "🦊")
-    make_pictures(tmp_path / "pics", 5)  # and two words: 7 symbols, each on the cards
+    for pic, name in zip(make_pictures(tmp_path / "pics", 5), NAMES, strict=True):
+        pic.rename(pic.with_name(f"{name}.png"))  # and two words: 7 symbols, each on the cards
     words = tmp_path / "words.txt"
     words.write_text("chat\n🦊\n", encoding="utf-8")
     args = ["build", str(tmp_path / "pics"), str(words), "-o", str(tmp_path / "d.pdf")]
@@ -63,8 +67,7 @@ def test_labels_are_named_as_labels_set_as_text(tmp_path, installed):
     assert result.exit_code == 0, result.stderr
     fonts = [line for line in result.stdout.splitlines() if line.startswith("font: ")]
     assert fonts == [
-        "font: DejaVuSans.ttf (bundled) as text for 5 labels: pic 000, pic 001, pic 002, "
-        "pic 003, pic 004",
+        "font: DejaVuSans.ttf (bundled) as text for 5 labels: apple, boat, cloud, drum, egg",
         "font: DejaVuSans.ttf (bundled) as text for 1 word: chat",
         f"font: {emoji} as colour pictures for 1 word: 🦊",
     ]

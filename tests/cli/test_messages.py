@@ -17,6 +17,7 @@ from dobble_print.errors import DobbleError
 from dobble_print.pipeline import plan_deck
 from dobble_print.symbols import find_sources, load_symbols, visual
 from dobble_print.symbols.names import distinct_names
+from dobble_print.symbols.words import display_order
 from dobble_print.units import parse_card_size, parse_paper
 from tests.conftest import make_pictures
 
@@ -309,7 +310,7 @@ def test_a_word_deck_speaks_of_words(tmp_path):
         ((None, None, 20, "words"), "20 words: 5 per card gives 16 cards, the most (1 more word "
          "gives the full 21-card deck); 6 per card gives 5 cards (11 more words give the full "
          "31-card deck)"),
-        ((4, None, 12, "symbols"), "12 symbols, -n 4: 9 of 13 cards (1 more symbol gives the "
+        ((4, None, 12, "symbols"), "12 symbols, 4 per card: 9 of 13 cards (1 more symbol gives the "
          "full deck)"),
     ],
 )  # fmt: skip
@@ -375,10 +376,11 @@ def test_arabic_names_in_the_key_are_joined_and_right_to_left(tmp_path):
     out = tmp_path / "d.pdf"
     assert run("build", words, "-o", out, "--seed", 1, "-q").exit_code == 0
     drawn = Counter(_left_to_right(pymupdf.open(out)[0]))
-    for name in names:  # the picture of the word and its name below, both as the cards draw it
-        assert visual(name) != name and drawn[visual(name)] == 2
+    for name in names:  # its name below as drawn, joined; the word above read as its ActualText
+        assert visual(name) != name and drawn[visual(name)] == drawn[display_order(name)] == 1
     arabic = {line for line in drawn if re.search("[\u0600-\u06ff\ufb50-\ufeff]", line)}
-    assert arabic == {visual(name) for name in names}  # no name reversed or unjoined
+    # no name reversed or unjoined
+    assert arabic == {visual(name) for name in names} | {display_order(n) for n in names}
 
 
 def _left_to_right(page) -> list[str]:
@@ -437,3 +439,188 @@ def test_a_word_list_in_a_folder_given_as_a_source_too_is_read_without_a_warning
     assert result.exit_code == 0, result.stderr
     assert result.stderr == ""
     assert result.stdout.startswith("7 symbols")
+
+
+# --- issue 31 §8: messages that are true and plain ------------------------------------------
+
+
+def test_an_svg_with_entities_names_the_entity_not_a_python_class(tmp_path):
+    make_pictures(tmp_path / "p", 7)
+    svg = tmp_path / "p" / "lol.svg"
+    svg.write_text(
+        '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY lol "lol">]>'
+        '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><text>&lol;</text></svg>',
+        encoding="utf-8",
+    )
+    result = run("build", tmp_path / "p", "-o", tmp_path / "d.pdf", "--seed", 1, "-q")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[1:] == [
+        f"  {svg}: uses XML entities or external DTDs, refused for safety (the entity 'lol')"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--shape", "star"], "--shape 'star' is not a choice; use circle, hexagon, square or "
+         "rounded"),
+        (["--variant", "team"], "--variant 'team' is not a choice; use classic or connect"),
+        (["--seed", "abc"], "--seed 'abc' is not a whole number"),
+        (["-n", "eight"], "-n 'eight' is not a whole number"),
+        (["--rotation=tilted"], "--rotation 'tilted' is not a number"),
+    ],
+)  # fmt: skip
+def test_a_value_of_the_wrong_kind_is_one_plain_line(tmp_path, args, line):
+    result = run("build", tmp_path, "-o", tmp_path / "d.pdf", *args)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == error(line)
+
+
+def test_a_broken_picture_left_unused_is_named_broken_and_the_counts_add_up(tmp_path):
+    folder = tmp_path / "p"
+    make_pictures(folder, 8)
+    for name in ("zz_cut.png", "zz_cut2.png"):  # headers whole, the rest cut off
+        (folder / name).write_bytes((folder / "pic_000.png").read_bytes()[:300])
+    result = run("build", folder, "-o", tmp_path / "d.pdf", "--seed", 1, "-q", "--skip-bad")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines() == [
+        f"warning: skipped {folder / n}: truncated or damaged (image file is truncated)"
+        for n in ("zz_cut.png", "zz_cut2.png")
+    ]
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("8 pictures: 3 per card gives the full 7-card deck")
+    assert lines[1].startswith("7 cards, 3 symbols per card")  # 7 used + 1 unused = 8
+    assert lines[2] == "unused pictures (1): pic_007.png"
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        ((8, 55, 57), "57 pictures, 8 per card: the full 57-card deck; 55 of the 57 cards printed"),
+        ((None, 3, 7), "7 pictures: 3 per card gives the full 7-card deck (the most cards); 4 per "
+         "card needs 13 pictures for its full 13-card deck; 3 of the 7 cards printed"),
+        ((4, None, 13, "words"), "13 words, 4 per card: the full 13-card deck"),
+    ],
+)  # fmt: skip
+def test_the_choice_says_how_many_cards_print_and_names_no_flag(args, why):
+    n, cards, count, *noun = args
+    assert plan_deck(n, cards, count, **({"noun": noun[0]} if noun else {}))[1] == why
+
+
+@pytest.mark.parametrize(
+    ("guides", "line"),
+    [
+        ({"cut_circle": False, "ticks": True},
+         "No line to cut along: centre the punch on each card by the ticks around it."),
+        ({"cut_circle": False, "ticks": False},
+         "No cut guides are printed: cut each card out around its pictures."),
+        ({"cut_circle": True, "ticks": True},
+         "Cut along the grey circle; the short ticks mark its top, bottom and sides."),
+    ],
+    ids=["punch", "none", "circle"],
+)  # fmt: skip
+def test_the_cover_says_how_to_cut_with_the_guides_there_are(guides, line):
+    from dobble_print.card import CardShape
+    from dobble_print.printing.cover import _instructions
+    from dobble_print.printing.imposition import plan_sheets
+
+    plan = plan_sheets(13, paper=parse_paper("a4"), card=CardShape(size=50.8), cover_pages=1,
+                       **guides)  # fmt: skip
+    lines = _instructions(plan, 2)
+    assert lines[1] == "Print page 2 one-sided; this cover is for you, not for cutting."
+    assert lines[2] == line
+
+
+def test_the_box_net_names_its_parts_as_the_steps_do():
+    from dobble_print.printing.box import BoxInside, net_piece
+    from dobble_print.printing.box_pages import STEPS
+
+    inside = BoxInside(width=88.0, height=88.0, depth=11.3, cards=31, thickness=0.3)
+    labels = {lb.text for lb in net_piece(("back", "side", "front", "side"), inside,
+                                          title="Deck", facts="31 cards").labels}  # fmt: skip
+    parts = {"front", "back", "side", "lid", "tuck flap", "side flap", "bottom", "glue flap",
+             "seam flap"}  # fmt: skip
+    assert parts <= labels
+    steps = " ".join(STEPS[1]).replace("glue flaps", "glue flap").replace("side flaps", "side flap")
+    assert [p for p in sorted(parts) if p not in steps and p != "side"] == []
+
+
+@pytest.mark.parametrize(
+    ("name", "order"),
+    [
+        ("makeplayingcards-round", "MakePlayingCards sells decks in fixed sizes (poker decks: "
+         "up to 18, 36, 55 or 72 cards); check the order page and pick the smallest size that "
+         "holds them."),
+        ("tgc-circle", "Check on the Circle Deck's page that it holds exactly these cards "
+         "before ordering."),
+        ("eu-3mm", "Tell the printer the number of cards; if they sell decks in fixed sizes, "
+         "pick the smallest size that holds them."),
+    ],
+)  # fmt: skip
+def test_each_shop_readme_gives_its_own_deck_sizes(name, order):
+    from dobble_print.card import CardShape
+    from dobble_print.printing.card_printer import shop_readme
+    from dobble_print.shops import load_shop_profile
+
+    profile = load_shop_profile(name)
+    text = shop_readme(profile, shape=profile.card or CardShape(), cards=31,
+                       symbols_per_card=6, files=["cards.pdf"] * 40)  # fmt: skip
+    order_section = " ".join(text.split("HOW MANY CARDS TO ORDER")[1].split())
+    assert order_section == (f"Order 31 cards: one of each front, all with the same back. {order}")
+
+
+def test_build_help_names_vocabulary_files_and_plan_help_only_what_plans_use():
+    build_help = " ".join(run("build", "--help").stdout.split())
+    assert "or one vocabulary file (.csv, .tsv: a header row, then a row per symbol" in build_help
+    plan_help = run("plan", "--help").stdout
+    listed = {line.split()[0] for line in plan_help.splitlines() if line.startswith("  --")}
+    unused = {"--paper", "--margin", "--cut-guides", "--card-color", "--bleed", "--clearance",
+              "--rotation", "--photo-shape", "--reshuffle"}  # fmt: skip
+    assert listed.isdisjoint(unused)
+    assert {"--preset", "--cards", "--card-size", "--skip-bad"} <= listed
+
+
+def test_verbose_names_a_used_word_itself(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(WORDS[:3]) + "\n", encoding="utf-8")
+    result = run("build", words, "-o", tmp_path / "d.pdf", "--seed", 1, "-q", "-v")
+    assert result.exit_code == 0, result.stderr
+    used = [line for line in result.stdout.splitlines() if line.startswith("used: ")]
+    assert used[0] == f'used: "cat" ({words}:1)'
+
+
+@pytest.mark.parametrize(
+    ("sources", "label"),
+    [(["w.txt"], "Loading words"), (["p"], "Loading pictures"),
+     (["p", "w.txt"], "Loading symbols"), (["v.csv"], "Loading symbols")],
+)  # fmt: skip
+def test_the_load_bar_says_what_it_loads(tmp_path, sources, label):
+    from dobble_print.cli.progress import Bars, loading_noun
+
+    (tmp_path / "p").mkdir()
+    bars = Bars(False, loading=loading_noun([tmp_path / s for s in sources]))
+    assert bars.labels["load"] == label
+
+
+def test_notes_beside_pictures_are_skipped_quietly(tmp_path):
+    folder = tmp_path / "p"
+    make_pictures(folder, 7)
+    (folder / "SOURCES.txt").write_text("icons from openclipart.org\n", encoding="utf-8")
+    (folder / "README.txt").write_text("my pictures\n", encoding="utf-8")
+    (folder / "Credits.txt").write_text("thanks\n", encoding="utf-8")
+    found = find_sources([folder])
+    assert found.warnings == ()
+    assert f"{folder / 'SOURCES.txt'}: skipped (not a picture: .txt)" in found.notes
+
+
+def test_a_word_list_of_sentences_is_warned_about(tmp_path):
+    lines = ["The cat sat on the mat.", "A dog ran in the park today", "Moon",
+             "I like to eat red apples."]  # fmt: skip
+    words = tmp_path / "story.txt"
+    words.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert find_sources([words]).warnings == (
+        f'{words}: 3 of its 4 lines read as sentences ("The cat sat on the mat."); each line is '
+        "one symbol, printed small in broken lines: put one word or short phrase per line",
+    )
+    words.write_text("ice cream\nfire engine\nteddy bear\ncat\n", encoding="utf-8")
+    assert find_sources([words]).warnings == ()

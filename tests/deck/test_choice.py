@@ -65,7 +65,7 @@ def test_every_small_count_gives_a_verified_deck(pictures):
 def test_explicit_n_with_too_few_pictures_builds_a_partial_deck():
     deck, why = plan_deck(8, None, 50)
     assert len(deck.cards) == 22
-    assert why == "50 pictures, -n 8: 22 of 57 cards (7 more pictures give the full deck)"
+    assert why == "50 pictures, 8 per card: 22 of 57 cards (7 more pictures give the full deck)"
 
 
 def test_retail_55_cards():

@@ -38,6 +38,7 @@ def _label(c, label: Label, fonts: tuple[str, str], extra: Fonts) -> None:
     c.saveState()
     c.translate(pt(label.x), pt(label.y))
     c.rotate(label.angle)
+    c.setFillGray(label.grey)
     draw_runs(c, runs, 0, -0.35 * size, size, centred=True)
     c.restoreState()
 

@@ -39,7 +39,7 @@ from dobble_print.matching import (
     plan_matching,
     refuse_faces,
 )
-from dobble_print.options import BuildOptions, Variant
+from dobble_print.options import BuildOptions, Variant, check_budget
 from dobble_print.output import check_folder, check_writable, refuse_inputs, write_atomically
 from dobble_print.planning import (
     DeckPlan,
@@ -138,6 +138,7 @@ def prepare(
     Raises:
         DobbleError: about the sources, the deck's size or an option's value.
     """
+    check_budget(options)
     deck, why, loaded, ink, matching = _load(options, progress, packers=only is None, cache=cache)
     for number in options.reshuffle:
         if not 1 <= number <= len(deck.cards):
@@ -296,6 +297,7 @@ def build(
     without ``measure`` the cards are not measured (the report then has no metrics), which a
     shell that shows no figures (the app) need not wait for.
     """
+    check_budget(options)
     inputs = [*find_sources(options.sources).files, *options.symbol_options.fonts, options.backs]
     inputs = [p for p in inputs if p is not None]
     refuse_inputs(
@@ -421,6 +423,7 @@ def plan(
     Raises:
         DobbleError: as :func:`build` would, about the sources or the deck's size.
     """
+    check_budget(options)
     found = find_sources(options.sources)
     refuse_faces(options, found)
     if found.vocabulary is not None:

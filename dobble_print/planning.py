@@ -154,14 +154,17 @@ def plan(
     refuse_unreadable(found, skip_bad=options.symbol_options.skip_bad)
     where = ", ".join(map(str, options.sources))
     first, why = choose_deck(options, len(found.items), where, found.noun)
+    # Words are told apart without drawing them, and draw (nearly) always: only the deck's are
+    # drawn. 100,000 words were all drawn before one was chosen (204 s, 5.8 GB).
+    words = found.noun == "words"
     loaded = (cache.load if cache else load_symbols)(
         found,
-        need=None,
+        need=first.symbol_count if words else None,
         max_px=symbol_pixels(options.card.size, options.symbol_margin, first.symbols_per_card),
         options=options.symbol_loading,
         progress=(lambda done, total: progress("load", done, total)) if progress else None,
     )
-    usable = len(loaded.symbols)
+    usable = len(loaded.symbols) + (len(loaded.unused) if words else 0)
     deck, why = (
         (first, why)
         if usable >= first.symbol_count

@@ -45,9 +45,11 @@ from dobble_print.planning import (
     DeckPlan,
     Progress,
     choose_deck,
+    crowded,
     default_seed,
     plan_deck,
     symbol_pixels,
+    symbols_to_load,
 )
 from dobble_print.planning import plan as plan_sources
 from dobble_print.printing import (
@@ -200,7 +202,9 @@ def prepare(
         loaded.unused,
         {},
         choice=why,
-        warnings=loaded.warnings + _faint(loaded, options.card_color, cache),
+        warnings=loaded.warnings
+        + _faint(loaded, options.card_color, cache)
+        + crowded(options, deck.symbols_per_card),
         notes=loaded.notes,
         teams=teams,
         matching=matching,
@@ -243,19 +247,20 @@ def _load(
     count = len(found.items)
     for _attempt in range(2):
         deck, why = choose_deck(options, count, where, found.noun)
+        need = symbols_to_load(options, deck, count, where, found.noun)
         if packers:
             start_packers(len(deck.cards))
         px = symbol_pixels(options.card.size, options.symbol_margin, deck.symbols_per_card)
         loaded = (cache.load if cache else load_symbols)(
             found,
-            need=deck.symbol_count,
+            need=need,
             max_px=px,
             options=options.symbol_loading,
             progress=_stage(progress, "load"),
         )
         if options.labels:  # each picture with its name under it, one shape
             loaded = _labelled(loaded, options, cache)
-        if len(loaded.symbols) >= deck.symbol_count:
+        if len(loaded.symbols) >= need:
             break
         count = len(loaded.symbols)
     known = len(loaded.symbols) + len(loaded.unused)  # skipped files and duplicates left out

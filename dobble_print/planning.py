@@ -10,9 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from dobble_print.deck import (
+    MOST_BY_DEFAULT,
     Deck,
     DeckOption,
     best_partial_deck,
+    beyond_default,
     build_deck,
     card_count,
     check_symbols_per_card,
@@ -64,6 +66,12 @@ def plan_deck(
         why = f"{some}: {option.describe(noun, most=other is not None)}"
         if other is not None:
             why += f"; {other}"
+        if larger := beyond_default(pictures):
+            ask = f"-n {larger[0]}" + (f" to -n {larger[-1]}" if len(larger) > 1 else "")
+            why += (
+                f"; {MOST_BY_DEFAULT} per card is the largest deck people play, "
+                f"{ask} ask for more (up to {card_count(larger[-1])} cards)"
+            )
     else:
         check_symbols_per_card(symbols_per_card)
         n = symbols_per_card
@@ -102,6 +110,21 @@ def plan_deck(
             )
         deck = take_cards(deck, cards)
     return deck, why
+
+
+def crowded(options: BuildOptions, symbols_per_card: int) -> tuple[str, ...]:
+    """The warning for a deck of more symbols a card than :data:`MOST_BY_DEFAULT`: how small
+    its pictures may print (:func:`layout.recognisable_size`), as one line; none otherwise."""
+    if symbols_per_card <= MOST_BY_DEFAULT:
+        return ()
+    from dobble_print.layout import recognisable_size
+
+    size = recognisable_size(options.card, symbols_per_card)
+    return (
+        f"{symbols_per_card} per card is more than the {MOST_BY_DEFAULT} of the largest deck "
+        f"people play: its pictures may print as small as {size:.1f} mm across on these cards "
+        "(9 mm on the game's 85 mm card of 8)",
+    )
 
 
 def _number(count: int, noun: str) -> str:
@@ -165,13 +188,21 @@ def plan(
         progress=(lambda done, total: progress("load", done, total)) if progress else None,
     )
     usable = len(loaded.symbols) + (len(loaded.unused) if words else 0)
-    deck, why = (
-        (first, why)
-        if usable >= first.symbol_count
-        else choose_deck(options, usable, where, found.noun)
-    )
+    again = usable < first.symbol_count or (options.cards is not None and usable < len(found.items))
+    deck, why = choose_deck(options, usable, where, found.noun) if again else (first, why)
     choices = deck_options(usable, larger=2) if usable >= 3 else ()
-    return DeckPlan(deck, why, len(found.items), usable, choices, loaded.warnings, found.noun)
+    warnings = loaded.warnings + crowded(options, deck.symbols_per_card)
+    return DeckPlan(deck, why, len(found.items), usable, choices, warnings, found.noun)
+
+
+def symbols_to_load(options: BuildOptions, deck: Deck, count: int, where: str, noun: str) -> int:
+    """How many symbols to load for ``deck`` (planned on ``count`` sources): its own, or with
+    ``cards`` and no N, those of the whole deck it was taken from, so that look-alikes found
+    among them size the deck (400 pictures, many alike, made 6 cards of 20)."""
+    if options.cards is None or options.symbols_per_card is not None:
+        return deck.symbol_count
+    whole, _ = plan_deck(None, None, count, where=where, noun=noun)
+    return max(deck.symbol_count, whole.symbol_count)
 
 
 def choose_deck(options: BuildOptions, count: int, where: str, noun: str) -> tuple[Deck, str]:

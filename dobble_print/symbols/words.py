@@ -103,10 +103,15 @@ def load_font(path: Path, index: int = 0) -> Font:
     face ``index``), or colour emoji glyphs.
 
     Raises:
-        BadWords: when the file is not such a font.
+        BadWords: when the file is not such a font, or claims what no font may
+            (:func:`font_check.font_problem`).
     """
     from fontTools.ttLib import TTFont, TTLibError
 
+    from dobble_print.symbols.font_check import font_problem
+
+    if why := font_problem(path, index):
+        raise BadWords(why)
     try:
         tt = TTFont(path, lazy=True, fontNumber=index)
         outlines = "glyf" if "glyf" in tt else "CFF" if ("CFF " in tt or "CFF2" in tt) else ""

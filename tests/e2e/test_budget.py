@@ -295,9 +295,9 @@ def test_cards_are_counted_after_look_alikes_are_removed(tmp_path):
     for path in make_pictures(folder, 7):
         with Image.open(path) as im:
             im.resize((im.width // 2, im.height // 2)).save(path.with_name(path.stem + "_s.png"))
-    run = run_cli("plan", str(folder), "--cards", "3")
+    run = run_cli("plan", str(folder), "--cards", "2")
     assert_within_budget(run)
-    assert run.stdout.splitlines()[-1] == "build makes 3 cards of 3 symbols."
+    assert run.stdout.splitlines()[-1] == "build makes 2 cards of 3 symbols."
 
 
 # --- fonts -------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from dobble_print.deck import Deck, assign_faces, mix, shuffle_cards
 from dobble_print.errors import OptionError
 from dobble_print.layout import start_packers
 from dobble_print.options import BuildOptions
-from dobble_print.planning import DeckPlan, Progress, choose_deck, symbol_pixels
+from dobble_print.planning import DeckPlan, Progress, choose_deck, crowded, symbol_pixels
 from dobble_print.printing.cover import CoverPage
 from dobble_print.symbols import (
     Face,
@@ -182,8 +182,8 @@ def load_matching(
 def plan_matching(
     options: BuildOptions, found: Sources, progress: Progress | None = None
 ) -> DeckPlan:
-    """What :func:`planning.plan` says of a vocabulary file: its rows counted as symbols, every
-    face loaded, as build would."""
+    """What :func:`planning.plan` says of a vocabulary file: its rows counted as symbols, the
+    faces of the deck's rows loaded, as build would."""
     from dobble_print.deck import deck_options
 
     vocabulary = found.vocabulary
@@ -191,15 +191,17 @@ def plan_matching(
     rows = len(vocabulary.entries)
     deck, why = choose_deck(options, rows, str(vocabulary.path), NOUN)
     why += _shown(faces)
-    loaded = load_faces(
+    loaded = load_faces(  # the deck's rows only, as build: 50,000 rows were all drawn
         vocabulary,
         faces,
+        need=deck.symbol_count,
         max_px=symbol_pixels(options.card.size, options.symbol_margin, deck.symbols_per_card),
         options=options.symbol_loading,
         progress=(lambda done, total: progress("load", done, total)) if progress else None,
     )
     choices = deck_options(rows, larger=2) if rows >= 3 else ()
-    return DeckPlan(deck, why, rows, rows, choices, loaded.warnings, NOUN)
+    warnings = loaded.warnings + crowded(options, deck.symbols_per_card)
+    return DeckPlan(deck, why, rows, rows, choices, warnings, NOUN)
 
 
 def key_faces(cover: Sequence[CoverPage], symbols: Sequence[int]) -> tuple[CoverPage, ...]:

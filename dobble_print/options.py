@@ -14,6 +14,7 @@ from pathlib import Path
 
 from dobble_print.card import CardShape
 from dobble_print.deck import BORDER_MM
+from dobble_print.errors import OptionError
 from dobble_print.printing import PAPERS, Duplex, Paper, ShopProfile
 from dobble_print.symbols import SymbolOptions
 
@@ -84,3 +85,43 @@ class BuildOptions:
     def symbol_loading(self) -> SymbolOptions:
         """``symbol_options`` with how far symbols may turn (past 90° some letters get a bar)."""
         return dataclasses.replace(self.symbol_options, max_rotation=self.max_rotation)
+
+
+# What a printer takes, and what a deck's pages can show. A card under 25 mm holds no picture a
+# player can spot (the recognisable size at 8 a card would be 2.6 mm), and sheet planning tiles
+# ever more of them (0 mm never ended); over 300 mm (A3's short side, the widest sheet most
+# printers take) its layout grid only costs memory (a 3,000 mm card: 15 GB). Paper up to A0's
+# long side (1,189 mm, a plotter's); 100 m paper never finished planning.
+CARD_MM = (25.0, 300.0)
+PAPER_MM = (25.0, 1200.0)
+# The title prints on the box's front, a card wide: 60 characters are already two small lines
+# there (100,000 characters never finished fitting).
+MAX_TITLE_CHARS = 60
+
+
+def check_budget(options: BuildOptions) -> None:
+    """Refuse, before anything is loaded, the sizes no printer takes and a title no box shows.
+
+    Raises:
+        OptionError: naming the field and the range it takes.
+    """
+    low, high = CARD_MM
+    if not low <= options.card.size <= high:
+        raise OptionError(
+            "card",
+            f"{options.card.size:g} mm is out of range; printers take {low:g} to {high:g} mm",
+        )
+    low, high = PAPER_MM
+    paper = options.paper
+    if not (low <= paper.width <= high and low <= paper.height <= high):
+        raise OptionError(
+            "paper",
+            f"{paper.width:g}x{paper.height:g} mm is out of range; "
+            f"printers take sides of {low:g} to {high:g} mm",
+        )
+    if options.title is not None and len(options.title) > MAX_TITLE_CHARS:
+        raise OptionError(
+            "title",
+            f"has {len(options.title)} characters; a box's front shows at most "
+            f"{MAX_TITLE_CHARS}; shorten it",
+        )

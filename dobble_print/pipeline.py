@@ -39,15 +39,17 @@ from dobble_print.matching import (
     plan_matching,
     refuse_faces,
 )
-from dobble_print.options import BuildOptions, Variant
+from dobble_print.options import BuildOptions, Variant, check_budget
 from dobble_print.output import check_folder, check_writable, refuse_inputs, write_atomically
 from dobble_print.planning import (
     DeckPlan,
     Progress,
     choose_deck,
+    crowded,
     default_seed,
     plan_deck,
     symbol_pixels,
+    symbols_to_load,
 )
 from dobble_print.planning import plan as plan_sources
 from dobble_print.printing import (
@@ -141,6 +143,7 @@ def prepare(
     """
     if options.seed < 0:  # numpy's generators take none; said before any work
         raise OptionError("seed", f"{options.seed} is negative; give a whole number from 0 up")
+    check_budget(options)
     deck, why, loaded, ink, matching = _load(options, progress, packers=only is None, cache=cache)
     for number in options.reshuffle:
         if not 1 <= number <= len(deck.cards):
@@ -202,7 +205,9 @@ def prepare(
         loaded.unused,
         {},
         choice=why,
-        warnings=loaded.warnings + _faint(loaded, options.card_color, cache),
+        warnings=loaded.warnings
+        + _faint(loaded, options.card_color, cache)
+        + crowded(options, deck.symbols_per_card),
         notes=loaded.notes,
         teams=teams,
         matching=matching,
@@ -246,19 +251,20 @@ def _load(
     count = len(found.items)
     for _attempt in range(2):
         deck, why = choose_deck(options, count, where, found.noun)
+        need = symbols_to_load(options, deck, count, where, found.noun)
         if packers:
             start_packers(len(deck.cards))
         px = symbol_pixels(options.card.size, options.symbol_margin, deck.symbols_per_card)
         loaded = (cache.load if cache else load_symbols)(
             found,
-            need=deck.symbol_count,
+            need=need,
             max_px=px,
             options=options.symbol_loading,
             progress=_stage(progress, "load"),
         )
         if options.labels:  # each picture with its name under it, one shape
             loaded = _labelled(loaded, options, cache)
-        if len(loaded.symbols) >= deck.symbol_count:
+        if len(loaded.symbols) >= need:
             break
         count = len(loaded.symbols)
     known = len(loaded.symbols) + len(loaded.unused)  # skipped files and duplicates left out
@@ -302,6 +308,7 @@ def build(
     without ``measure`` the cards are not measured (the report then has no metrics), which a
     shell that shows no figures (the app) need not wait for.
     """
+    check_budget(options)
     inputs = [*find_sources(options.sources).files, *options.symbol_options.fonts, options.backs]
     inputs = [p for p in inputs if p is not None]
     refuse_inputs(
@@ -429,6 +436,7 @@ def plan(
     Raises:
         DobbleError: as :func:`build` would, about the sources or the deck's size.
     """
+    check_budget(options)
     found = find_sources(options.sources)
     refuse_faces(options, found)
     if found.vocabulary is not None:

@@ -9,11 +9,14 @@ import hashlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from dobble_print.deck import (
+    MOST_BY_DEFAULT,
     Deck,
     DeckOption,
     best_partial_deck,
+    beyond_default,
     build_deck,
     card_count,
     check_symbols_per_card,
@@ -71,6 +74,12 @@ def plan_deck(
         why = f"{some}: {option.describe(noun, most=other is not None)}"
         if other is not None:
             why += f"; {other}"
+        if larger := beyond_default(pictures):
+            ask = f"-n {larger[0]}" + (f" to -n {larger[-1]}" if len(larger) > 1 else "")
+            why += (
+                f"; {MOST_BY_DEFAULT} per card is the largest deck people play, "
+                f"{ask} ask for more (up to {card_count(larger[-1])} cards)"
+            )
     else:
         check_symbols_per_card(symbols_per_card)
         n = symbols_per_card
@@ -112,6 +121,21 @@ def plan_deck(
             why += f"; {cards} of the {len(deck.cards)} cards printed"
         deck = take_cards(deck, cards)
     return deck, why
+
+
+def crowded(options: BuildOptions, symbols_per_card: int) -> tuple[str, ...]:
+    """The warning for a deck of more symbols a card than :data:`MOST_BY_DEFAULT`: how small
+    its pictures may print (:func:`layout.recognisable_size`), as one line; none otherwise."""
+    if symbols_per_card <= MOST_BY_DEFAULT:
+        return ()
+    from dobble_print.layout import recognisable_size
+
+    size = recognisable_size(options.card, symbols_per_card)
+    return (
+        f"{symbols_per_card} per card is more than the {MOST_BY_DEFAULT} of the largest deck "
+        f"people play: its pictures may print as small as {size:.1f} mm across on these cards "
+        "(9 mm on the game's 85 mm card of 8)",
+    )
 
 
 def _number(count: int, noun: str) -> str:
@@ -167,23 +191,34 @@ def plan(
     where = ", ".join(map(str, options.sources))
     refuse_too_few(found, where)
     first, why = choose_deck(options, len(found.items), where, found.noun)
+    # Words are told apart without drawing them, and draw (nearly) always: only the deck's are
+    # drawn. 100,000 words were all drawn before one was chosen (204 s, 5.8 GB).
+    words = found.noun == "words"
     loaded = (cache.load if cache else load_symbols)(
         found,
-        need=None,
+        need=first.symbol_count if words else None,
         max_px=symbol_pixels(options.card.size, options.symbol_margin, first.symbols_per_card),
         options=options.symbol_loading,
         progress=(lambda done, total: progress("load", done, total)) if progress else None,
     )
-    usable = len(loaded.symbols)
-    deck, why = (
-        (first, why)
-        if usable >= first.symbol_count
-        else choose_deck(options, usable, where, found.noun)
-    )
+    usable = len(loaded.symbols) + (len(loaded.unused) if words else 0)
+    again = usable < first.symbol_count or (options.cards is not None and usable < len(found.items))
+    deck, why = choose_deck(options, usable, where, found.noun) if again else (first, why)
     choices = deck_options(usable, larger=2) if usable >= 3 else ()
+    warnings = loaded.warnings + crowded(options, deck.symbols_per_card)
     return DeckPlan(
-        deck, why, len(found.items), usable, choices, loaded.warnings, found.noun, found.searched
+        deck, why, len(found.items), usable, choices, warnings, found.noun, found.searched
     )
+
+
+def symbols_to_load(options: BuildOptions, deck: Deck, count: int, where: str, noun: str) -> int:
+    """How many symbols to load for ``deck`` (planned on ``count`` sources): its own, or with
+    ``cards`` and no N, those of the whole deck it was taken from, so that look-alikes found
+    among them size the deck (400 pictures, many alike, made 6 cards of 20)."""
+    if options.cards is None or options.symbols_per_card is not None:
+        return deck.symbol_count
+    whole, _ = plan_deck(None, None, count, where=where, noun=noun)
+    return max(deck.symbol_count, whole.symbol_count)
 
 
 def choose_deck(options: BuildOptions, count: int, where: str, noun: str) -> tuple[Deck, str]:
@@ -233,7 +268,7 @@ def default_seed(options: BuildOptions) -> int:
             continue
         digest.update(b"file:" + os.fsencode(source.path.name))  # a name need not be UTF-8
         try:
-            digest.update(hashlib.blake2b(source.path.read_bytes(), digest_size=16).digest())
+            digest.update(_file_digest(source.path))
         except OSError:
             digest.update(b"unreadable")  # the build will say so
     shaping = tuple((name, getattr(options, name)) for name in _LAYOUT_FIELDS)
@@ -241,6 +276,18 @@ def default_seed(options: BuildOptions) -> int:
     if options.labels or options.faces:  # only then, so that other decks keep their seeds
         digest.update(repr((options.labels, options.faces)).encode())
     return int.from_bytes(digest.digest(), "big") % SEEDS
+
+
+CHUNK = 1 << 20  # bytes hashed at a time: a 3 GB file read whole took 3.1 GB before any check
+
+
+def _file_digest(path: Path) -> bytes:
+    """The file's BLAKE2b-128, read a chunk at a time (the same digest as read whole)."""
+    file = hashlib.blake2b(digest_size=16)
+    with path.open("rb") as f:
+        while chunk := f.read(CHUNK):
+            file.update(chunk)
+    return file.digest()
 
 
 def symbol_pixels(card_diameter: float, safe_margin: float, symbols_per_card: int) -> int:

@@ -464,6 +464,21 @@ def plan(*, card_fields: dict[str, Any]) -> None:
         say(f"  {option.describe(noun)}{mark}")
     count = len(planned.deck.cards)
     say(f"build makes {count} card{'s' if count != 1 else ''} of {n} symbols.")
+    _say_beyond_default(planned, card_fields["symbols_per_card"])
+
+
+def _say_beyond_default(planned, asked: int | None) -> None:
+    """When the sources allow decks of more symbols a card than build chooses by itself: which,
+    and that ``-n`` asks for them."""
+    from dobble_print.deck import MOST_BY_DEFAULT
+
+    larger = [o.symbols_per_card for o in planned.choices if o.symbols_per_card > MOST_BY_DEFAULT]
+    if asked is None and larger:
+        sizes = f"-n {larger[0]}" + (f" to -n {larger[-1]}" if len(larger) > 1 else "")
+        say(
+            f"{MOST_BY_DEFAULT} per card is the most build chooses (the largest deck people "
+            f"play); {sizes} ask for more, with smaller pictures."
+        )
 
 
 def _plan_count(pictures: int) -> None:

@@ -15,6 +15,8 @@ _EXPORTS = {
     "supported_sizes": "plane",
     "take_cards": "plane",
     "DeckOption": "choice",
+    "MOST_BY_DEFAULT": "choice",
+    "beyond_default": "choice",
     "best_partial_deck": "choice",
     "choose_option": "choice",
     "deck_options": "choice",

@@ -31,6 +31,11 @@ from dobble_print.deck.plane import (
 )
 from dobble_print.errors import DobbleError
 
+# The most symbols a card gets unless asked for more: the largest deck people play (the retail
+# game has 8; decks of 10 and 12 are made by hand). 2,000 words gave 993 cards of 32 symbols,
+# their capitals 2 mm tall.
+MOST_BY_DEFAULT = 12
+
 
 @dataclass(frozen=True)
 class DeckOption:
@@ -168,7 +173,8 @@ def card_bound(symbols_per_card: int, pictures: int) -> int:
 
 
 def choose_option(pictures: int, noun: str = "pictures") -> DeckOption:
-    """The deck a user most likely wants: the most cards; among equals, more symbols per card.
+    """The deck a user most likely wants: the most cards of at most :data:`MOST_BY_DEFAULT`
+    symbols; among equals, more symbols per card.
 
     A partial deck one size up is built only when :func:`card_bound` says it could win, so a
     folder of 57 pictures never pays for building (and importing galois for) the order-8 plane.
@@ -176,14 +182,14 @@ def choose_option(pictures: int, noun: str = "pictures") -> DeckOption:
     Raises:
         DobbleError: with fewer than 3 pictures (``noun``: ``pictures``, ``words``…).
     """
-    full = [o for o in deck_options(pictures, larger=0)]
+    full = [o for o in deck_options(pictures, larger=0) if o.symbols_per_card <= MOST_BY_DEFAULT]
     if not full:
         raise DobbleError(
             f"{pictures} {noun if pictures != 1 else noun[:-1]} cannot make a deck; "
             f"the smallest deck needs 3 {noun} (3 cards of 2 symbols)"
         )
     best = max(full, key=lambda o: (o.cards, o.symbols_per_card))
-    bigger = [n for n in supported_sizes() if card_count(n) > pictures][:1]
+    bigger = [n for n in supported_sizes() if card_count(n) > pictures and n <= MOST_BY_DEFAULT][:1]
     for n in bigger:
         if card_bound(n, pictures) >= best.cards and pictures >= n:
             deck = best_partial_deck(n, pictures)
@@ -193,14 +199,21 @@ def choose_option(pictures: int, noun: str = "pictures") -> DeckOption:
     return best
 
 
+def beyond_default(pictures: int) -> tuple[int, ...]:
+    """The sizes over :data:`MOST_BY_DEFAULT` whose full deck ``pictures`` fill: what only
+    asking for N gives."""
+    return tuple(n for n in supported_sizes() if n > MOST_BY_DEFAULT and card_count(n) <= pictures)
+
+
 def next_option(pictures: int, chosen: DeckOption, noun: str = "pictures") -> str | None:
-    """What the next larger size would give, as a phrase, or None when there is none.
+    """What the next larger size would give, as a phrase, or None when there is none (up to
+    :data:`MOST_BY_DEFAULT`; :func:`beyond_default` says what lies further).
 
     Built only when it is cheap (a prime order needs no galois); otherwise, or when it would
     give fewer than the 3 cards a deck needs, only the number of pictures its full deck needs is
     given, which needs no construction.
     """
-    larger = [n for n in supported_sizes() if n > chosen.symbols_per_card]
+    larger = [n for n in supported_sizes() if chosen.symbols_per_card < n <= MOST_BY_DEFAULT]
     if not larger or pictures < larger[0]:
         return None
     n = larger[0]

@@ -73,6 +73,10 @@ def read_face(face: FontFace) -> FaceInfo | None:
 def _read_face(face: FontFace, _size: int, _mtime: int) -> FaceInfo | None:
     from fontTools.ttLib import TTFont
 
+    from dobble_print.symbols.font_check import font_problem
+
+    if font_problem(face.path, face.index):  # an installed font that would cost gigabytes
+        return None
     try:
         with TTFont(face.path, lazy=True, fontNumber=face.index) as tt:
             outlines = "glyf" if "glyf" in tt else "CFF" if ("CFF " in tt or "CFF2" in tt) else ""

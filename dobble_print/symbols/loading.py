@@ -267,9 +267,44 @@ def load_source(
     return _load_one(source, max_px=max_px, options=options, fonts=fonts, index=index)
 
 
-def _fonts_for(sources: Sources, options: SymbolOptions) -> WordFonts | None:
+def _fonts_for(words: Sequence[str], options: SymbolOptions) -> WordFonts | None:
     """Each word's font: ``--font`` files first, then the bundled one, then installed ones."""
-    return word_fonts([s.word for s in sources.items if s.word], options.fonts)
+    return word_fonts(words, options.fonts)
+
+
+def _word_key(word: str) -> str:
+    """The same word, case aside; a letter deck's ``a`` and ``A`` are two symbols."""
+    return word if is_letter(word) else word.casefold()
+
+
+LISTED_REPEATS = 3  # repeated words of one file warned about one by one; more make one line
+
+
+def _repeated_words(items: Sequence[Source]) -> dict[int, str]:
+    """The words of ``items`` given before (case aside), by index, each with the warning said
+    where it stands ("" when a file's many repeats are said in one line, at its first).
+
+    Found before any word is drawn: 100,000 lines of one word were drawn 100,000 times (111 s)
+    to find one word."""
+    first: dict[str, Source] = {}
+    repeats: dict[str, list[tuple[int, Source, Source]]] = {}
+    for i, source in enumerate(items):
+        if source.word:
+            earlier = first.setdefault(_word_key(source.word), source)
+            if earlier is not source:
+                repeats.setdefault(str(source.path), []).append((i, source, earlier))
+    notes: dict[int, str] = {}
+    for file, found in repeats.items():
+        if len(found) <= LISTED_REPEATS:
+            notes |= {i: f"{s.label}: same word as {e.label}; used once" for i, s, e in found}
+            continue
+        lines = ", ".join(str(s.line) for _, s, _ in found[:8]) + (", …" if len(found) > 8 else "")
+        notes |= {i: "" for i, _, _ in found}
+        notes[found[0][0]] = (
+            f"{file}: {len(found)} lines repeat a word given before (lines {lines}); "
+            "each word is used once"
+        )
+    return notes
 
 
 PARALLEL_FROM = 16  # pictures: below this a process pool costs more than it saves
@@ -330,21 +365,30 @@ def load_symbols(
     Raises:
         DobbleError: listing every unreadable file, one per line, unless ``options.skip_bad``.
     """
-    fonts = _fonts_for(sources, options)
+    items = sources.items
+    repeated = _repeated_words(items)
+    words_given = [s.word for i, s in enumerate(items) if s.word and i not in repeated]
+    # Only the words the deck can use get a font (and are drawn); all do if one draws nothing.
+    fonts = _fonts_for(words_given[:need] if need is not None else words_given, options)
     symbols: list[Symbol] = []
     bad = list(sources.bad)
     warnings: list[str] = list(sources.warnings)
     seen: dict[bytes, Symbol] = {}
     lookalikes: Lookalikes[Symbol] = Lookalikes()  # near-duplicates: resized or re-saved copies
-    total = len(sources.items) if need is None else min(need, len(sources.items))
+    total = len(items) if need is None else min(need, len(items))
     words = 0
     lettered: list[tuple[str, str]] = []  # (label, word) of the words used, for missing glyphs
-    stop = len(sources.items)
-    with _decoded_ahead(sources.items, max_px=max_px, options=options) as decoded:
-        for i, source in enumerate(sources.items):
+    stop = len(items)
+    with _decoded_ahead(items, max_px=max_px, options=options) as decoded:
+        for i, source in enumerate(items):
             if need is not None and len(symbols) >= need:
                 stop = i
                 break
+            if i in repeated:
+                warnings += [repeated[i]] if repeated[i] else []
+                continue
+            if source.word and source.word not in fonts.text and source.word not in fonts.emoji:
+                fonts = _fonts_for(words_given, options)
             try:
                 if decoded is not None:
                     symbol = next(decoded)
@@ -379,8 +423,10 @@ def load_symbols(
     if fonts is not None:
         warnings += missing_warnings(lettered, fonts)
     unused = []
-    for source in sources.items[stop:]:  # checked, never decoded: "unused" means "not needed"
-        if not source.word and (why := picture_problem(source.path)):
+    for i, source in enumerate(items[stop:], stop):  # checked, never decoded: "not needed"
+        if i in repeated:
+            warnings += [repeated[i]] if repeated[i] else []
+        elif not source.word and (why := picture_problem(source.path)):
             bad.append(f"{source.label}: {why}")
         else:
             unused.append(source.word or source.path.name)

@@ -27,8 +27,23 @@ _FORMATS = tuple(d for f in PICTURE_FORMATS for d in f.decoders if d != "HEIF")
 # file starts so, sparing every other picture its import.
 _HEIF_BRANDS = (b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1")
 
-# 100 megapixels: a 48 MP phone photo loads, a 30000×30000 bomb is refused before decoding.
+# What a picture may have, read from its header before decoding. The largest symbol needs 2,400
+# pixels on its longer side (300 dpi); more is shrunk away at once. A JPEG decodes straight at
+# 1/2 to 1/8 scale, so a 48 MP phone photo costs a few; up to 100 MP (a 30000×30000 bomb is
+# refused). Every other format decodes in full first, at 1 to 4 bytes a pixel: up to 40 MP, an
+# A4 page scanned at 600 dpi (35 MP) loads, 160 MB at most a picture; 100 MP of 1-bit, palette
+# or lossless WebP pixels (a few kB of file) took 1-1.5 GB, 16-bit grey 2.5 GB. WebP decodes
+# through whole-canvas copies, ~16 bytes a pixel: 16 MP (its sides stop at 16,383 anyway). An
+# iPhone's 48 MP HEIC (8064×6048, 3 bytes a pixel) must load: HEIF and AVIF up to 50 MP.
 MAX_PIXELS = 100_000_000
+MAX_FULL_PIXELS = {"WEBP": 16_000_000, "HEIF": 50_000_000, "AVIF": 50_000_000}
+FULL_PIXELS = 40_000_000  # any other format but JPEG
+_FORMAT_NAMES = {"WEBP": "WebP", "DIB": "BMP", "HEIF": "HEIC"}
+
+
+def _most_pixels(kind: str | None) -> int:
+    """The most pixels a picture of format ``kind`` may have (see :data:`MAX_PIXELS`)."""
+    return MAX_PIXELS if kind in ("JPEG", "MPO") else MAX_FULL_PIXELS.get(kind, FULL_PIXELS)
 
 
 class BadPicture(Exception):
@@ -59,9 +74,9 @@ def _open(path: Path):
     except (OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError, KeyError) as exc:
         raise BadPicture(_damage(exc)) from None  # a header Pillow cannot parse
     w, h = im.size
-    if w * h > MAX_PIXELS:
+    if w * h > _most_pixels(im.format):
         im.close()
-        raise BadPicture(_too_big_reason(w, h))
+        raise BadPicture(_too_big_reason(w, h, im.format))
     if w < 1 or h < 1:
         im.close()
         raise BadPicture(f"has no pixels ({w}×{h})")
@@ -140,9 +155,15 @@ def _damage(exc: Exception) -> str:
     return reason
 
 
-def _too_big_reason(w: int = 0, h: int = 0) -> str:
+def _too_big_reason(w: int = 0, h: int = 0, kind: str = "JPEG") -> str:
     if w >= 2**31 or h >= 2**31:  # a BMP's negative width, read as a huge one
         return f"its header gives an impossible size ({w}×{h} pixels); the file is damaged"
+    if kind not in ("JPEG", "MPO"):
+        return (
+            f"too large ({w}×{h} pixels, over {_most_pixels(kind) // 1_000_000} megapixels; a "
+            f"{_FORMAT_NAMES.get(kind, kind)} decodes in full, and a card needs at most 2400 "
+            "pixels across); shrink it"
+        )
     size = f"{w}×{h} pixels, " if w else ""
     return (
         f"too large ({size}over {MAX_PIXELS // 1_000_000} megapixels; a decompression bomb?); "
@@ -189,16 +210,24 @@ def _upright(im, max_px: int):
 
     Turning and converting a 6000×4000 PNG at full size took ~370 MB; reducing first by a whole
     factor (leaving at least twice ``max_px``, as Pillow's own ``reducing_gap`` does before
-    LANCZOS) keeps only the decoded image itself at full size. Palette and 1-bit pictures are not
-    reduced early: that would need a full-size conversion first.
+    LANCZOS) keeps only the decoded image itself at full size. 16-bit grey and palette pictures
+    are sampled down instead (``reduce`` takes neither), before any conversion.
     """
     from PIL import Image, ImageOps
 
     factor = max(im.size) // (2 * max_px)
-    if factor < 2 or im.mode not in ("L", "LA", "RGB", "RGBA", "RGBX", "CMYK", "I", "F"):
+    if factor < 2:
         return ImageOps.exif_transpose(im)
     method = _UPRIGHT.get(im.getexif().get(0x0112, 1))
-    small = im.reduce(factor)
+    if im.mode == "1":  # averaged as grey, not picked: thin black lines stay
+        im = im.convert("L")
+    if im.mode in ("P", "I;16", "I;16B", "I;16L", "I;16N"):
+        # reduce() takes neither; converted first, a 9000×9900 16-bit grey took 2.5 GB. A
+        # palette picture is sampled (its colours kept), then smoothed with the rest.
+        w, h = im.size
+        small = im.resize((max(1, w // factor), max(1, h // factor)), Image.Resampling.NEAREST)
+    else:
+        small = im.reduce(factor)
     small.info = {k: v for k, v in im.info.items() if k in ("icc_profile", "transparency")}
     return small.transpose(getattr(Image.Transpose, method)) if method else small
 

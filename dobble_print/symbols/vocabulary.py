@@ -25,12 +25,15 @@ from dobble_print.errors import DobbleError, OptionError
 from dobble_print.symbols.encoding import NotText, decode_text
 from dobble_print.symbols.formats import PICTURE_SUFFIXES, format_names
 from dobble_print.symbols.names import display_name
-from dobble_print.symbols.words import is_letter
+from dobble_print.symbols.words import is_letter, too_long
 
 VOCABULARY_SUFFIXES = frozenset({".csv", ".tsv"})
 MAX_VOCABULARY_BYTES = 1_000_000
 PICTURE_HEADERS = frozenset({"picture", "pictures", "image", "images", "photo", "photos"})
 KEY_SEPARATOR = " · "  # between a symbol's faces in the cover's answer key
+# A symbol is on as many cards as a card has symbols, 12 at most by default: more faces than
+# that can never all show. Every face is a symbol loaded for every row (10,000 columns: 9.9 GB).
+MAX_FACES = 12
 
 
 @dataclass(frozen=True)
@@ -177,6 +180,11 @@ def read_vocabulary(path: Path) -> Vocabulary:
         )
     header = rows[0][1]
     keep = _kept_columns(rows)
+    if len(keep) > MAX_FACES:
+        raise DobbleError(
+            f"{path}:{rows[0][0]}: {len(keep)} columns; a symbol shows at most {MAX_FACES} "
+            f"faces (it is on at most {MAX_FACES} cards); keep {MAX_FACES} columns or fewer"
+        )
     columns = _columns(path, rows[0], keep)
     entries = []
     for line, cells in rows[1:]:
@@ -205,6 +213,7 @@ def read_vocabulary(path: Path) -> Vocabulary:
         for e in entries
     ]
     vocabulary = Vocabulary(path, columns, pictures, tuple(entries))
+    _check_texts(vocabulary)
     _check_entries(vocabulary)
     return vocabulary
 
@@ -253,6 +262,18 @@ def _slashed(folder: Path, cell: str) -> str:
         return cell
     forward = cell.replace("\\", "/")
     return forward if (folder / forward).is_file() else cell
+
+
+def _check_texts(vocabulary: Vocabulary) -> None:
+    """Every text cell is what one symbol can show (:func:`words.too_long`)."""
+    for entry in vocabulary.entries:
+        for name, cell, picture in zip(
+            vocabulary.columns, entry.cells, vocabulary.pictures, strict=True
+        ):
+            if not picture and (why := too_long(cell)):
+                raise DobbleError(
+                    f'{vocabulary.path}:{entry.line}: the "{name}" cell has {why}; shorten it'
+                )
 
 
 def _check_entries(vocabulary: Vocabulary) -> None:
@@ -357,4 +378,8 @@ def choose_faces(vocabulary: Vocabulary, spec: Sequence[str]) -> tuple[Face, ...
         if face in faces:
             raise OptionError("faces", f"{item} is named twice; name each face once")
         faces.append(face)
+    if len(faces) > MAX_FACES:
+        raise OptionError(
+            "faces", f"names {len(faces)} faces; a symbol shows at most {MAX_FACES}; name fewer"
+        )
     return tuple(faces)

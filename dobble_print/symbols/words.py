@@ -26,6 +26,13 @@ from dobble_print.symbols.encoding import NotText, decode_text
 WORD_SUFFIXES = frozenset({".txt"})
 MAX_WORDS_BYTES = 1_000_000
 MAX_LINES = 3
+# What one symbol can show. The largest symbol prints about 47 mm long (an 85 mm card of 8); in
+# it, 3 lines of 20 characters, or one word of 30 letters, already print under 3 mm tall. Past
+# these a symbol cannot be read, and the work grows with them: every 2- and 3-line cut of a
+# phrase is tried (3,000 words: hours), and a 1,000-letter word rasterised took 5 GB.
+MAX_SYMBOL_WORDS = 12  # words in one symbol: three lines of four
+MAX_SYMBOL_CHARS = 60  # characters in one symbol, spaces included: three lines of 20
+MAX_WORD_LETTERS = 30  # characters between two spaces: one line
 # A single line wider than this (width / height) is wrapped at spaces when it can be.
 WRAP_ASPECT = 3.2
 _TARGET_ASPECT = 2.0
@@ -103,10 +110,15 @@ def load_font(path: Path, index: int = 0) -> Font:
     face ``index``), or colour emoji glyphs.
 
     Raises:
-        BadWords: when the file is not such a font.
+        BadWords: when the file is not such a font, or claims what no font may
+            (:func:`font_check.font_problem`).
     """
     from fontTools.ttLib import TTFont, TTLibError
 
+    from dobble_print.symbols.font_check import font_problem
+
+    if why := font_problem(path, index):
+        raise BadWords(why)
     try:
         tt = TTFont(path, lazy=True, fontNumber=index)
         outlines = "glyf" if "glyf" in tt else "CFF" if ("CFF " in tt or "CFF2" in tt) else ""
@@ -128,6 +140,20 @@ def load_font(path: Path, index: int = 0) -> Font:
         raise BadWords(f"not a font file ({exc or type(exc).__name__})") from None
 
 
+def too_long(text: str) -> str:
+    """Why ``text`` is more than one symbol can show ("3000 words; a symbol shows at most 12"),
+    or "" when it fits (see :data:`MAX_SYMBOL_WORDS`)."""
+    words = text.split(" ")
+    if len(words) > MAX_SYMBOL_WORDS:
+        return f"{len(words)} words; a symbol shows at most {MAX_SYMBOL_WORDS}"
+    if len(text) > MAX_SYMBOL_CHARS:
+        return f"{len(text)} characters; a symbol shows at most {MAX_SYMBOL_CHARS}"
+    longest = max(len(w) for w in words)
+    if longest > MAX_WORD_LETTERS:
+        return f"a word of {longest} letters; a symbol shows words of at most {MAX_WORD_LETTERS}"
+    return ""
+
+
 def read_words(path: Path) -> list[tuple[int, str]]:
     """The words of a text file as ``(line number, word)``: UTF-8 (or UTF-16 with its BOM)
     always, whatever the locale.
@@ -136,8 +162,8 @@ def read_words(path: Path) -> list[tuple[int, str]]:
 
     Raises:
         TabbedLines: when a line holds cells between tabs (a spreadsheet's text export).
-        BadWords: when the file is too large, not UTF-8 text, or one line of words separated by
-            commas or semicolons.
+        BadWords: when the file is too large, not UTF-8 text, one line of words separated by
+            commas or semicolons, or a line more than a symbol can show (:func:`too_long`).
     """
     with path.open("rb") as f:
         raw = f.read(MAX_WORDS_BYTES + 1)
@@ -155,6 +181,9 @@ def read_words(path: Path) -> list[tuple[int, str]]:
     if len(words) == 1:
         if sep := next((name for s, name in _SEPARATORS.items() if s in words[0][1]), None):
             raise BadWords(f"the words are on one line, separated by {sep}; put one word per line")
+    for number, word in words:
+        if why := too_long(word):
+            raise BadWords(f"line {number} has {why}; shorten it")
     return words
 
 

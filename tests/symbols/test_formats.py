@@ -51,12 +51,17 @@ def test_avif_is_read(tmp_path):
 
 def test_heic_over_the_size_cap_is_refused_before_decoding(tmp_path, monkeypatch):
     path = save_heic(tmp_path / "big.heic", _halves())
-    monkeypatch.setattr(raster, "MAX_PIXELS", 500)
+    monkeypatch.setitem(raster.MAX_FULL_PIXELS, "HEIF", 500)
     with pytest.raises(BadPicture) as info:
         load_picture(path, max_px=100)
     assert str(info.value) == (
-        "too large (40×20 pixels, over 0 megapixels; a decompression bomb?); shrink it"
+        "too large (40×20 pixels, over 0 megapixels; a HEIC decodes in full, and a card needs "
+        "at most 2400 pixels across); shrink it"
     )
+
+
+def test_a_48_megapixel_iphone_heic_is_within_the_cap():
+    assert 8064 * 6048 <= raster.MAX_FULL_PIXELS["HEIF"]
 
 
 def test_a_video_named_heic_is_not_a_picture(tmp_path):

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from dobble_print.errors import DobbleError
+from dobble_print.symbols import loading
 from dobble_print.symbols.loading import (
     Background,
     PhotoShape,
@@ -232,6 +233,22 @@ def test_duplicates_are_reported_and_used_once(tmp_path):
     assert result.warnings == (
         f"{first}: same pixels as {copy}; used once",
         f"{words}:2: same word as {words}:1; used once",
+    )
+
+
+def test_many_repeated_words_are_one_warning_and_never_drawn(tmp_path, monkeypatch):
+    words = tmp_path / "w.txt"
+    words.write_text("cat\ndog\nsun\n" + "Cat\n" * 10, encoding="utf-8")
+    drawn = []
+    real = loading.render_word
+    monkeypatch.setattr(
+        loading, "render_word", lambda text, **kw: drawn.append(text) or real(text, **kw)
+    )
+    result = load_symbols(find_sources([words]), max_px=100)
+    assert drawn == ["cat", "dog", "sun"]
+    assert result.warnings == (
+        f"{words}: 10 lines repeat a word given before (lines 4, 5, 6, 7, 8, 9, 10, 11, …); "
+        "each word is used once",
     )
 
 

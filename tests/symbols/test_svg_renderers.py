@@ -106,7 +106,9 @@ def test_without_cairo_resvg_draws_and_each_renderer_repeats_its_deck(tmp_path):
         assert done.returncode == 0, done.stderr
         return [line for line in done.stdout.splitlines() if line.startswith("svg:")]
 
-    version = svg_renderer.__module__ and __import__("resvg_py").__resvg_version__
+    import resvg_py
+
+    version = resvg_py.__resvg_version__
     assert build("hidden.pdf", str(hide), None) == [
         f"svg: drawn with resvg {version} (the cairo library was not found)"
     ]
@@ -127,8 +129,8 @@ def test_a_renderer_that_cannot_be_used_is_one_line(tmp_path):
     )  # fmt: skip
     assert done.returncode == 1
     assert done.stderr.splitlines()[-1] == (
-        "dobble-print: error: DOBBLE_PRINT_SVG_RENDERER=inkscape names no SVG renderer; set it to cairosvg or "
-        "resvg, or unset it to choose on its own"
+        "dobble-print: error: DOBBLE_PRINT_SVG_RENDERER=inkscape names no SVG renderer; set it "
+        "to cairosvg or resvg, or unset it to choose on its own"
     )
 
 

@@ -20,6 +20,15 @@ def bundled_presets() -> dict[str, Path]:
     return {p.stem: p for p in sorted(folder.glob("*.toml"))}
 
 
+def given_file(text: str) -> Path:
+    """A file path as typed, or as Windows writes it (``templates\\shops\\x.toml``) with ``/``
+    when only that names a file, so a command copied from Windows works here too."""
+    path = Path(text)
+    if "\\" in text and not path.is_file() and Path(text.replace("\\", "/")).is_file():
+        return Path(text.replace("\\", "/"))
+    return path
+
+
 def load_preset(name_or_file: str, *, known: set[str]) -> dict[str, object]:
     """Read a preset into ``{option_name: value}`` with names in Python form (``card_size``).
 
@@ -31,7 +40,7 @@ def load_preset(name_or_file: str, *, known: set[str]) -> dict[str, object]:
         DobbleError: unknown preset, unreadable TOML, or a key that is not an option.
     """
     bundled = bundled_presets()
-    path = bundled.get(name_or_file) or Path(name_or_file)
+    path = bundled.get(name_or_file) or given_file(name_or_file)
     if not path.is_file():
         names = ", ".join(bundled)
         raise DobbleError(

@@ -25,6 +25,7 @@ from pathlib import Path
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import DobbleError, OptionError
 from dobble_print.options import BuildOptions
+from dobble_print.presets import given_file
 from dobble_print.printing.imposition import MAX_BLEED
 from dobble_print.printing.shop_profile import FileKind, ShopProfile
 from dobble_print.resources import templates_dir
@@ -49,7 +50,7 @@ def load_shop_profile(name_or_file: str = DEFAULT_PROFILE) -> ShopProfile:
             missing key, or a value that does not parse.
     """
     bundled = bundled_shop_profiles()
-    path = bundled.get(name_or_file) or Path(name_or_file)
+    path = bundled.get(name_or_file) or given_file(name_or_file)
     where = f"--shop-profile {name_or_file}"
     if not path.is_file():
         names = ", ".join(bundled)

@@ -75,3 +75,11 @@ def installed(tmp_path, monkeypatch):
     forget_fonts()
     yield folder
     forget_fonts()
+
+
+@pytest.fixture(params=["cairosvg", "resvg"])
+def svg_renderer(request, monkeypatch) -> str:
+    """Each SVG test runs with both renderers, forced by the environment variable (forked
+    decoding processes inherit it)."""
+    monkeypatch.setenv("DOBBLE_PRINT_SVG_RENDERER", request.param)
+    return request.param

@@ -40,6 +40,8 @@ def summarise(
             say(f"unused: {path}")
         for line in font_lines(result.symbols):
             say(line)
+        if line := renderer_line(result.symbols):
+            say(line)
     say(summary_line(result, seed=seed, output=output, added=added))
     if result.unused and not verbose:
         names = ", ".join(result.unused[:10])
@@ -78,6 +80,17 @@ def font_lines(symbols) -> list[str]:
         shown = ", ".join(words[:8]) + (f" and {len(words) - 8} more" if len(words) > 8 else "")
         lines.append(f"font: {name} {how} for {_count(len(words), noun)}: {shown}")
     return lines
+
+
+def renderer_line(symbols) -> str | None:
+    """``svg: drawn with resvg 0.48.1 (the cairo library was not found)`` when the deck has an
+    SVG picture (for ``--verbose``): the two renderers differ in small antialiasing details."""
+    from dobble_print.symbols import is_svg, svg_renderer
+
+    if not any(sym.kind in ("image", "labelled") and is_svg(Path(sym.source)) for sym in symbols):
+        return None
+    renderer = svg_renderer()
+    return f"svg: drawn with {renderer.name} {renderer.version} ({renderer.why})"
 
 
 def _flagged(result: BuildResult) -> dict[str, str]:

@@ -1,6 +1,6 @@
 """Symbols: pictures and words found, loaded safely and trimmed to their ink, with how much prints.
 
-cairosvg is imported only here.
+cairosvg and resvg are imported only here.
 """
 
 from dobble_print.lazy import lazy_exports
@@ -24,6 +24,8 @@ _EXPORTS = {
     "BadPicture": "raster",
     "is_svg": "pictures",
     "load_picture": "pictures",
+    "SvgRenderer": "svg",
+    "svg_renderer": "svg",
     "INK_ALPHA": "ink",
     "WHITE": "ink",
     "Ink": "ink",

@@ -40,6 +40,7 @@ HEAVY = {
     "rich": ("cli",),
     "galois": ("deck",),
     "cairosvg": ("symbols",),
+    "resvg_py": ("symbols",),
     "highspy": ("layout",),
     "starlette": ("app",),
     "uvicorn": ("app",),

@@ -65,8 +65,13 @@ BAD = {
 }
 
 
-@pytest.mark.parametrize("kind", sorted(BAD))
-def test_each_bad_file_gives_its_reason_quickly(tmp_path, kind):
+@pytest.mark.parametrize(
+    ("kind", "renderer"),
+    [(k, r) for k in sorted(BAD) for r in (("cairosvg", "resvg") if k.endswith(".svg") else ("",))],
+)
+def test_each_bad_file_gives_its_reason_quickly(tmp_path, kind, renderer, monkeypatch):
+    if renderer:  # each SVG with both renderers
+        monkeypatch.setenv("DOBBLE_PRINT_SVG_RENDERER", renderer)
     path = _make(kind, tmp_path)
     start = time.perf_counter()
     with pytest.raises(DobbleError) as info:
@@ -171,7 +176,7 @@ def _audit(event: str, args: tuple) -> None:
 sys.addaudithook(_audit)
 
 
-def test_svg_reads_no_other_file_and_no_network(tmp_path, listener):
+def test_svg_reads_no_other_file_and_no_network(tmp_path, listener, svg_renderer):
     port, hits = listener
     secret = sf.save(Image.new("RGB", (40, 40), (255, 0, 0)), tmp_path / "secret.png")
     other = tmp_path / "other.svg"
@@ -194,7 +199,9 @@ def test_svg_reads_no_other_file_and_no_network(tmp_path, listener):
     for name, text in svgs.items():
         (folder / name).write_text(text)
     sources = find_sources([folder])
-    import cairosvg.surface  # noqa: F401  (its first import looks for the cairo library)
+    from dobble_print.symbols.svg import svg_renderer as chosen
+
+    assert chosen().name == svg_renderer  # imported now: its first import reads libraries
 
     _events.clear()
     _watching.set()
@@ -218,7 +225,7 @@ def test_svg_reads_no_other_file_and_no_network(tmp_path, listener):
     )
 
 
-def test_inline_data_images_still_draw(tmp_path):
+def test_inline_data_images_still_draw(tmp_path, svg_renderer):
     import base64
 
     data = base64.b64encode(sf.png_bytes(Image.new("RGB", (8, 8), (0, 200, 0)))).decode()

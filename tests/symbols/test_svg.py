@@ -1,4 +1,4 @@
-"""Loading cairo for SVG pictures without cairocffi's library search (``svg._load_cairo``).
+"""Loading cairo for SVG pictures without cairocffi's library search (``svg_cairo._load_cairo``).
 
 Each check runs in a fresh interpreter: the test process may have imported cairocffi already,
 and ``_load_cairo`` does nothing then (and is cached).
@@ -70,9 +70,10 @@ def test_cairo_loads_without_searching_and_the_search_is_put_back(tmp_path):
 from pathlib import Path
 
 import dobble_print.symbols.svg as svg
+import dobble_print.symbols.svg_cairo as svg_cairo
 
 print("before", len(searches), "cairocffi" in sys.modules)
-svg._load_cairo()
+svg_cairo._load_cairo()
 print("during", len(searches), "cairocffi" in sys.modules)
 import cairocffi
 
@@ -115,8 +116,9 @@ def first_cairo_fails(self, name, *args, **kwargs):
 cffi.api.FFI.dlopen = first_cairo_fails
 
 import dobble_print.symbols.svg as svg
+import dobble_print.symbols.svg_cairo as svg_cairo
 
-svg._load_cairo()
+svg_cairo._load_cairo()
 print("tried", opened, searches)
 print("left", sorted(m for m in sys.modules if m.split(".")[0] == "cairocffi"))
 print("restored", ctypes.util.find_library is counting)

@@ -1,0 +1,91 @@
+"""SVG drawn by cairosvg, where the cairo system library loads (the only module importing it).
+
+Safety: the XML parser refuses entities and external DTDs (cairosvg's ``unsafe=False``), and every
+URL the picture names (images, ``<use>`` of other files, CSS imports) goes through
+:func:`_data_only_fetch`, which serves inline ``data:`` URLs only. Scripts are never run: cairosvg
+has no script engine.
+"""
+
+from __future__ import annotations
+
+import ctypes.util
+import functools
+import sys
+
+import numpy as np
+
+
+def _data_only_fetch(url: str, resource_type: str | None = None) -> bytes:
+    """cairosvg URL fetcher: inline ``data:`` images only; nothing from the network or disk.
+
+    Anything else becomes an empty picture, so an icon with a broken external link still draws.
+    """
+    if url.startswith("data:"):
+        from cairosvg.url import fetch
+
+        return fetch(url, resource_type)
+    return b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
+
+
+@functools.cache
+def _load_cairo() -> None:
+    """Load cairo for cairosvg without the library search that costs every run 0.3 s on Linux.
+
+    cairocffi looks for libcairo with ``ctypes.util.find_library``, which on Linux runs
+    ``ldconfig``, then ``gcc`` and ``ld``, for each of three names, before trying the library's
+    usual file name, ``libcairo.so.2``, which then loads. So the search is skipped, and kept only
+    for a system where that name does not load.
+    """
+    if not sys.platform.startswith("linux") or "cairocffi" in sys.modules:
+        return
+    search = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: None
+    try:
+        import cairocffi
+    except (OSError, ImportError):  # no libcairo.so.2: search after all, on the next import
+        for name in [m for m in sys.modules if m.split(".")[0] == "cairocffi"]:
+            del sys.modules[name]
+    else:
+        cairocffi.find_library = search  # it keeps its own reference, for other libraries
+    finally:
+        ctypes.util.find_library = search
+
+
+def cairosvg_version() -> str:
+    """cairosvg's version once cairo is loaded.
+
+    Raises:
+        OSError: when the cairo library is not on this computer (cairocffi's own words).
+        ImportError: when cairocffi or cairosvg cannot be imported at all.
+    """
+    _load_cairo()
+    import cairosvg
+    import cairosvg.surface  # noqa: F401  (this import is the one that loads the library)
+
+    return cairosvg.__version__
+
+
+def render_cairosvg(
+    data: bytes, *, width: int | None = None, height: int | None = None
+) -> np.ndarray:
+    """Draw straight into a cairo image (no PNG round trip) and return straight RGBA."""
+    _load_cairo()
+    from cairosvg.parser import Tree
+    from cairosvg.surface import PNGSurface
+
+    # unsafe stays False: entities and external DTDs are refused by the XML parser.
+    tree = Tree(bytestring=data, url_fetcher=_data_only_fetch, unsafe=False)
+    surface = PNGSurface(tree, None, 96, output_width=width, output_height=height)
+    image = surface.cairo
+    image.flush()
+    h, w, stride = image.get_height(), image.get_width(), image.get_stride()
+    bgra = np.frombuffer(image.get_data(), np.uint8).reshape(h, stride // 4, 4)[:, :w]
+    out = np.empty((h, w, 4), np.uint8)
+    out[..., :3] = bgra[..., 2::-1]  # cairo stores premultiplied B, G, R, A
+    out[..., 3] = bgra[..., 3]
+    surface.finish()
+    edge = (out[..., 3] > 0) & (out[..., 3] < 255)  # only partly covered pixels need dividing
+    a = out[..., 3][edge].astype(np.uint32)[:, None]
+    rgb = out[..., :3][edge].astype(np.uint32)
+    out[..., :3][edge] = np.minimum((rgb * 255 + a // 2) // a, 255)
+    return out

@@ -1,0 +1,136 @@
+"""SVG drawn by resvg (``resvg-py``), whose wheel carries its own engine: no system library.
+
+It is the fallback where the cairo library does not load (most Windows and many Mac installs).
+The same safety rules as for cairosvg hold, enforced on the tree before resvg sees it: the XML
+was parsed without entities or external DTDs (:mod:`svg_budget`), and every reference to another
+file or the network is taken out, so only ``#fragment`` and inline ``data:`` references remain
+(resvg itself would read a picture's path from disk). Inline SVG pictures are cleaned the same
+way, inline raster pictures are held to Pillow's pixel limit, as with cairosvg.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import threading
+import urllib.parse
+from xml.etree.ElementTree import Element
+
+import numpy as np
+
+_HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
+_NESTED_SVGS = 4  # inline SVG inside inline SVG: deeper ones are left out
+# resvg recurses about 40 KB of stack per nesting level: a 1 MB thread stack (a Mac's secondary
+# threads have 512 KB) crashes the process at ~25 levels, so it draws on a thread of its own.
+_STACK_BYTES = 16 * 1024 * 1024
+_stack_lock = threading.Lock()
+
+
+def resvg_version() -> str:
+    """The resvg engine's version (``resvg-py`` wraps it)."""
+    import resvg_py
+
+    return resvg_py.__resvg_version__
+
+
+def _data_url(url: str) -> tuple[str, bytes] | None:
+    """A ``data:`` URL's media type and bytes; None when it cannot be read."""
+    head, sep, payload = url[5:].partition(",")
+    if not sep:
+        return None
+    kind = head.split(";")[0].strip().lower()
+    try:
+        raw = (
+            base64.b64decode(payload + "=" * (-len(payload) % 4))
+            if head.lower().endswith(";base64")
+            else urllib.parse.unquote_to_bytes(payload)
+        )
+    except ValueError:
+        return None
+    return kind, raw
+
+
+def _inline(url: str, nested: int) -> str | None:
+    """A safe version of an inline ``data:`` picture, or None to leave it out."""
+    from PIL import Image
+
+    from dobble_print.symbols.svg_budget import check_budget, parse_svg
+
+    read = _data_url(url)
+    if read is None:
+        return None
+    kind, raw = read
+    if raw.startswith(b"\x1f\x8b"):  # gzipped: resvg would inflate it without a limit
+        return None
+    if kind == "image/svg+xml" or raw.lstrip()[:1] == b"<":
+        if nested >= _NESTED_SVGS:
+            return None
+        root = parse_svg(raw)
+        check_budget(root)
+        clean(root, nested + 1)
+        return "data:image/svg+xml;base64," + base64.b64encode(_xml(root).encode()).decode()
+    try:  # opening applies Pillow's pixel limit, as cairosvg's drawing of it does
+        with Image.open(io.BytesIO(raw)):
+            pass
+    except (OSError, ValueError):  # not a picture Pillow knows: left out
+        return None
+    return url
+
+
+def clean(root: Element, nested: int = 0) -> None:
+    """Take every reference to another file or the network out of the tree, in place."""
+    for el in root.iter():
+        for name in _HREFS:
+            url = (el.get(name) or "").strip()
+            if not url or url.startswith("#"):
+                continue
+            safe = _inline(url, nested) if url.lower().startswith("data:") else None
+            if safe is None:
+                del el.attrib[name]
+            else:
+                el.set(name, safe)
+
+
+def _xml(root: Element) -> str:
+    from defusedxml import ElementTree
+
+    return ElementTree.tostring(root, encoding="unicode")
+
+
+def _on_big_stack(call):
+    """``call()`` on a thread with a large stack, its result or its exception."""
+    done: dict = {}
+
+    def run() -> None:
+        try:
+            done["value"] = call()
+        except BaseException as exc:  # handed to the caller's thread
+            done["error"] = exc
+
+    with _stack_lock:  # the stack size is process-wide: set it for this one thread only
+        before = threading.stack_size(_STACK_BYTES)
+        try:
+            thread = threading.Thread(target=run, name="resvg", daemon=True)
+            thread.start()
+        finally:
+            threading.stack_size(before)
+    thread.join()
+    if "error" in done:
+        raise done["error"]
+    return done["value"]
+
+
+def prepare_resvg(root: Element) -> str:
+    """The tree, cleaned, as the XML text resvg draws (UTF-8, whatever the file declared)."""
+    clean(root)
+    return _xml(root)
+
+
+def render_resvg(text: str, *, width: int | None = None, height: int | None = None) -> np.ndarray:
+    """Draw the cleaned SVG text at ``width`` (or ``height``) pixels; straight RGBA."""
+    import resvg_py
+    from PIL import Image
+
+    png = _on_big_stack(lambda: resvg_py.svg_to_bytes(svg_string=text, width=width, height=height))
+    with Image.open(io.BytesIO(png)) as im:
+        return np.asarray(im.convert("RGBA")).copy()

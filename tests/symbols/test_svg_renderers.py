@@ -1,0 +1,233 @@
+"""SVGs drawn by cairosvg and by resvg (the fallback where cairo does not load): the same
+pictures, the same limits, the fallback chosen on its own, and each renderer's decks repeatable.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from dobble_print.symbols.raster import BadPicture
+from dobble_print.symbols.svg import load_svg, svg_renderer
+from tests.conftest import ICONS, REPO
+from tests.support import symbol_files as sf
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+
+# Hides cairocffi from a fresh interpreter, as on a computer without the cairo library.
+HIDE_CAIRO = textwrap.dedent(
+    """\
+    import importlib.abc
+    import sys
+
+
+    class _Hide(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name.split(".")[0] == "cairocffi":
+                raise ImportError("cairocffi is hidden by the test")
+
+
+    sys.meta_path.insert(0, _Hide())
+    """
+)
+
+
+def _draw_all(paths: list[Path], renderer: str, monkeypatch) -> list[np.ndarray]:
+    monkeypatch.setenv("DOBBLE_PRINT_SVG_RENDERER", renderer)
+    assert svg_renderer().name == renderer
+    return [load_svg(p, max_px=96) for p in paths]
+
+
+def _premultiplied(rgba: np.ndarray) -> np.ndarray:
+    a = rgba[..., 3:].astype(np.float64)
+    return np.concatenate([rgba[..., :3] * a / 255, a], axis=-1)
+
+
+def test_both_renderers_draw_the_same_pictures(tmp_path, monkeypatch):
+    """The bundled icons, the back design and the tests' outline icons: the same size and, to
+    antialiasing, the same pixels. Measured (96 px of ink): 6 of 63 come out a pixel apart in
+    size (the ink box found a pixel larger); mean |difference| 0.32 of 255 over all, worst 1.79
+    (snowflake, resampled); at most 1.3 % of one picture's pixels off by more than 32 of 255."""
+    for name in sf.OUTLINE_ICONS:
+        (tmp_path / f"{name}.svg").write_text(sf.outline_svg(name))
+    paths = [*sorted(ICONS.glob("*.svg")), REPO / "templates/backs/default.svg"]
+    paths += sorted(tmp_path.glob("*.svg"))
+    cairo = _draw_all(paths, "cairosvg", monkeypatch)
+    resvg = _draw_all(paths, "resvg", monkeypatch)
+    means, shares, resized = [], [], 0
+    for path, a, b in zip(paths, cairo, resvg, strict=True):
+        assert abs(a.shape[0] - b.shape[0]) <= 1 and abs(a.shape[1] - b.shape[1]) <= 1, path.name
+        if a.shape != b.shape:  # the ink found a pixel larger: compare at the same size
+            resized += 1
+            im = Image.fromarray(b, "RGBA").convert("RGBa").resize(a.shape[1::-1], Image.LANCZOS)
+            b = np.asarray(im.convert("RGBA"))
+        diff = np.abs(_premultiplied(a) - _premultiplied(b))
+        means.append(diff.mean())
+        shares.append((diff.max(axis=-1) > 32).mean())
+    print(
+        f"{len(paths)} SVGs, {resized} a pixel apart in size; mean |diff| {np.mean(means):.3f}"
+        f"/255 (worst {max(means):.3f}), worst share of pixels off by >32: {max(shares):.4f}"
+    )
+    assert np.mean(means) < 0.5 and max(means) < 2.5
+    assert max(shares) < 0.02
+
+
+def test_without_cairo_resvg_draws_and_each_renderer_repeats_its_deck(tmp_path):
+    """With cairocffi hidden the CLI builds from SVGs with resvg (``--verbose`` says so), and
+    the PDF is the one that forcing resvg gives, byte for byte."""
+    hide = tmp_path / "hide"
+    hide.mkdir()
+    (hide / "sitecustomize.py").write_text(HIDE_CAIRO)
+    icons = tmp_path / "icons"
+    icons.mkdir()
+    for path in sorted(ICONS.glob("*.svg"))[:7]:
+        (icons / path.name).write_bytes(path.read_bytes())
+
+    def build(name: str, extra_path: str, renderer: str | None) -> list[str]:
+        env = {k: v for k, v in os.environ.items() if k != "DOBBLE_PRINT_SVG_RENDERER"}
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [extra_path, str(REPO)]))
+        if renderer:
+            env["DOBBLE_PRINT_SVG_RENDERER"] = renderer
+        done = subprocess.run(
+            [sys.executable, "-m", "dobble_print", "build", str(icons), "-o", str(tmp_path / name),
+             "--seed", "1", "--no-cover", "--quiet", "--verbose"],
+            capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        return [line for line in done.stdout.splitlines() if line.startswith("svg:")]
+
+    import resvg_py
+
+    version = resvg_py.__resvg_version__
+    assert build("hidden.pdf", str(hide), None) == [
+        f"svg: drawn with resvg {version} (the cairo library was not found)"
+    ]
+    assert build("forced.pdf", "", "resvg") == [
+        f"svg: drawn with resvg {version} (DOBBLE_PRINT_SVG_RENDERER=resvg)"
+    ]
+    assert (tmp_path / "hidden.pdf").read_bytes() == (tmp_path / "forced.pdf").read_bytes()
+
+
+def test_a_renderer_that_cannot_be_used_is_one_line(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    for name in ("sun", "key", "bell"):
+        (tmp_path / f"{name}.svg").write_text(sf.outline_svg(name))
+    done = subprocess.run(
+        [sys.executable, "-m", "dobble_print", "build", str(tmp_path), "-o", str(tmp_path / "d")],
+        capture_output=True, text=True, timeout=60,
+        env={**env, "DOBBLE_PRINT_SVG_RENDERER": "inkscape"},
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == (
+        "dobble-print: error: DOBBLE_PRINT_SVG_RENDERER=inkscape names no SVG renderer; set it "
+        "to cairosvg or resvg, or unset it to choose on its own"
+    )
+
+
+def _path(segments: int) -> str:
+    return "M0 0 " + " ".join(f"L{i % 24} {i * 7 % 24}" for i in range(segments))
+
+
+def _nested_uses(inner: str, times: int) -> str:
+    """``inner`` (with id p) drawn ``times`` ** 3 times through three levels of <use>."""
+    levels = "".join(
+        f'<g id="u{i}">' + f'<use xlink:href="#{"p" if i == 0 else f"u{i - 1}"}"/>' * times + "</g>"
+        for i in range(3)
+    )
+    return f'{SVG}viewBox="0 0 24 24"><defs>{inner}{levels}</defs><use xlink:href="#u2"/></svg>'
+
+
+BUDGET = {
+    # issue 35: a 60,000-segment path multiplied 1,000 times by <use> hung for 10 minutes
+    "long_path_used_1000_times": (
+        _nested_uses(f'<path id="p" d="{_path(60_000)}" stroke="red"/>', 10),
+        "has a path of 120002 coordinates, over the 50000 that draw in reasonable time; "
+        "simplify it",
+    ),
+    "short_path_used_1000_times": (
+        _nested_uses(f'<path id="p" d="{_path(2_000)}" stroke="red"/>', 10),
+        "draws over 500000 path coordinates once every <use> is expanded; simplify it",
+    ),
+    "65_nested_groups": (
+        f'{SVG}viewBox="0 0 9 9">' + "<g>" * 65 + '<rect width="9" height="9"/>' + "</g>" * 65
+        + "</svg>",
+        "nests elements over 64 levels deep (groups in groups, or <use> of <use>); flatten it",
+    ),
+    "use_loop": (
+        f'{SVG}><g id="a"><rect width="3" height="3"/><use xlink:href="#b"/></g>'
+        '<g id="b"><use xlink:href="#a"/></g></svg>',
+        "has <use> references that loop; refused",
+    ),
+    "unknown_encoding": (
+        f'<?xml version="1.0" encoding="x-klingon"?>{SVG}><rect width="3" height="3"/></svg>',
+        'declares the text encoding "x-klingon", which cannot be read; save it as UTF-8',
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("case", sorted(BUDGET))
+def test_svg_work_is_bounded_for_both_renderers(case, svg_renderer, tmp_path):
+    text, message = BUDGET[case]
+    path = tmp_path / f"{case}.svg"
+    path.write_text(text, encoding="ascii")
+    started = time.monotonic()
+    with pytest.raises(BadPicture) as refused:
+        load_svg(path, max_px=64)
+    assert str(refused.value) == message
+    assert time.monotonic() - started < 5
+
+
+def test_64_nested_groups_still_draw_with_resvg(tmp_path, monkeypatch):
+    """resvg recurses ~40 KB of stack a level; it crashed the process at 25 levels on a 1 MB
+    thread stack (a Mac's threads have 512 KB), so it draws on a thread of its own."""
+    import threading
+
+    monkeypatch.setenv("DOBBLE_PRINT_SVG_RENDERER", "resvg")
+    path = tmp_path / "deep.svg"
+    path.write_text(
+        f'{SVG}viewBox="0 0 9 9">' + "<g>" * 63 + '<rect width="9" height="9" fill="red"/>'
+        + "</g>" * 63 + "</svg>"
+    )  # fmt: skip
+    drawn = {}
+    threading.stack_size(512 * 1024)
+    try:
+        thread = threading.Thread(target=lambda: drawn.update(rgba=load_svg(path, max_px=32)))
+        thread.start()
+    finally:
+        threading.stack_size(0)
+    thread.join()
+    assert drawn["rgba"][..., 3].mean() > 250
+
+
+def test_resvg_reads_no_picture_path_the_svg_names(tmp_path, monkeypatch):
+    """resvg on its own draws an <image> from any path on disk; the cleaned tree draws none,
+    and an inline picture still draws (green)."""
+    import resvg_py
+
+    secret = sf.save(Image.new("RGB", (40, 40), (255, 0, 0)), tmp_path / "secret.png")
+    green = base64.b64encode(sf.png_bytes(Image.new("RGB", (8, 8), (0, 200, 0)))).decode()
+    text = (
+        f'{SVG}width="40" height="20" viewBox="0 0 40 20">'
+        f'<image x="0" width="20" height="20" xlink:href="{secret}"/>'
+        f'<image x="20" width="20" height="20" xlink:href="data:image/png;base64,{green}"/></svg>'
+    )
+    raw = np.asarray(Image.open(io.BytesIO(resvg_py.svg_to_bytes(svg_string=text))))
+    assert raw[10, 10, 0] > 200  # the threat: resvg alone reads secret.png
+    path = tmp_path / "pic.svg"
+    path.write_text(text)
+    monkeypatch.setenv("DOBBLE_PRINT_SVG_RENDERER", "resvg")
+    rgba = load_svg(path, max_px=40)
+    red = (rgba[..., 0] > 200) & (rgba[..., 1] < 60) & (rgba[..., 3] > 0)
+    assert not red.any()
+    assert ((rgba[..., 1] > 150) & (rgba[..., 0] < 60)).any()

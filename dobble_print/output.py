@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import stat
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -66,6 +67,42 @@ def refuse_inputs(outputs: Mapping[str, Iterable[Path]], inputs: Iterable[Path])
                 )
 
 
+_KINDS = (
+    (stat.S_ISLNK, "a symbolic link"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+)
+
+
+def special_kind(path: Path) -> str:
+    """What ``path`` is when it is neither missing, an ordinary file nor a folder ("a symbolic
+    link", "a named pipe (FIFO)", "a socket", "a device"); "" otherwise.
+
+    Writing means replacing: a link, a pipe or a device replaced by a file is the user's lost
+    (run as root, ``/dev/null`` itself), so outputs are only ever ordinary files.
+    """
+    try:
+        mode = os.lstat(path).st_mode
+    except (OSError, ValueError):
+        return ""
+    return next((what for test, what in _KINDS if test(mode)), "")
+
+
+def refuse_special(path: Path, field: str, noun: str = "file") -> None:
+    """Refuse an output ``path`` that is a link, a pipe, a socket or a device, before any work.
+
+    Raises:
+        OptionError: naming ``field`` and what the path is.
+    """
+    what = special_kind(path)
+    if what:
+        raise OptionError(
+            field, f"{path} is {what}, not an ordinary {noun}; give a new {noun} name"
+        )
+
+
 def _cannot_write(path: Path, exc: OSError) -> DobbleError:
     return DobbleError(f"{path}: cannot write there ({exc.strerror}); choose another output path")
 
@@ -73,12 +110,19 @@ def _cannot_write(path: Path, exc: OSError) -> DobbleError:
 def _replace(finished: Path, path: Path) -> None:
     """Give the finished file its name; an old file that cannot go is most often open in a
     viewer (Windows refuses to replace a file another program holds)."""
+    what = special_kind(path)
+    if what:  # it became one since the build began: still never replaced
+        raise DobbleError(f"{path} is {what}, not an ordinary file; give a new file name")
     try:
         os.replace(finished, path)
     except PermissionError as exc:
         if not path.exists():
             raise _cannot_write(path, exc) from exc
-        raise DobbleError(f"{path} cannot be replaced — is it open in another program?") from exc
+        where = "your PDF viewer" if path.suffix.lower() == ".pdf" else "the program that has it"
+        raise DobbleError(
+            f"{path} cannot be replaced: it is open in a program or read-only; close it in "
+            f"{where} and try again"
+        ) from exc
     except OSError as exc:
         raise _cannot_write(path, exc) from exc
 
@@ -128,12 +172,38 @@ def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
     Raises:
         DobbleError: when the folder cannot be created or written.
     """
+    staged = stage_file(path, write)
+    put_in_place(staged, path)
+
+
+def put_in_place(staged: Path, path: Path) -> None:
+    """Rename a file :func:`stage_file` wrote over ``path``; the staged file is removed if that
+    fails.
+
+    Raises:
+        DobbleError: ``path`` cannot be replaced (open in a program, read-only) or has become a
+            link, a pipe or a device.
+    """
+    try:
+        _replace(staged, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            staged.unlink()
+        raise
+
+
+def stage_file(path: Path, write: Callable[[Path], None]) -> Path:
+    """Call ``write(tmp)`` and return the finished file, named ``.NAME.XXXXXXXX.part`` beside
+    ``path`` (for :func:`put_in_place`); nothing named is left if ``write`` fails.
+
+    Raises:
+        DobbleError: when the folder cannot be created or written.
+    """
     folder = _prepare_folder(path)
     try:
         fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o644)
     except (AttributeError, OSError):
-        _write_named_temp(path, folder, write)
-        return
+        return _write_named_temp(path, folder, write)
     try:
         write(Path(f"/proc/self/fd/{fd}"))  # reopens the anonymous file by its descriptor
         os.fsync(fd)
@@ -147,17 +217,12 @@ def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
             raise _cannot_write(path, exc) from exc
         finally:
             os.close(folder_fd)
-        try:
-            _replace(staging, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                staging.unlink()
-            raise
+        return staging
     finally:
         os.close(fd)
 
 
-def _write_named_temp(path: Path, folder: Path, write: Callable[[Path], None]) -> None:
+def _write_named_temp(path: Path, folder: Path, write: Callable[[Path], None]) -> Path:
     """Fallback without O_TMPFILE: a hidden temporary file, removed on any failure."""
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
@@ -167,8 +232,8 @@ def _write_named_temp(path: Path, folder: Path, write: Callable[[Path], None]) -
     tmp = Path(tmp_name)
     try:
         write(tmp)
-        _replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
+    return tmp

@@ -24,6 +24,8 @@ from pathlib import Path
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import DobbleError, OptionError
 from dobble_print.options import BuildOptions
+from dobble_print.owned import check_name
+from dobble_print.printing.card_printer import README
 from dobble_print.printing.shop_profile import FileKind, ShopProfile
 from dobble_print.resources import templates_dir
 from dobble_print.units import parse_card_size, parse_length
@@ -117,13 +119,19 @@ def _check_names(front: str, back: str, where: str) -> None:
             f"{where}: front {front!r} is not a name pattern; "
             'use {number}, e.g. "{number:03d}.png"'
         ) from None
-    for key, names in (("front", sorted(fronts)[:1]), ("back", [back] if back else [])):
+    for key, names in (("front", sorted(fronts)), ("back", [back] if back else [])):
         for name in names:
             if "/" in name or "\\" in name or name.startswith("."):
                 raise DobbleError(
                     f"{where}: {key} {name!r} must be a file name in the shop folder, with no "
                     'folder in it and not starting with ".", e.g. "back.png"'
                 )
+            if name.casefold() == README.casefold():
+                raise DobbleError(
+                    f"{where}: {key} {name!r} is the name of the shop folder's README; give it "
+                    "another name"
+                )
+            check_name(name, f"{where}: {key}")
     if back in fronts:
         raise DobbleError(
             f"{where}: back {back!r} is also the name of a card's front; give it another name"

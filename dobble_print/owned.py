@@ -72,8 +72,13 @@ def marker_text(files: Iterable[str]) -> str:
     return "\n".join([_HEADER, *sorted(set(files))]) + "\n"
 
 
-def claim_folder(folder: Path, field: str, sources: Iterable[Path] = ()) -> OwnedFolder:
+def claim_folder(
+    folder: Path, field: str, sources: Iterable[Path] = (), files: Iterable[Path] = ()
+) -> OwnedFolder:
     """Check the output folder ``folder`` before any work: new, empty, or written by this tool.
+
+    ``files`` are this build's other outputs (the PDF, the report): one of them in the folder
+    (``-o cards/deck.pdf`` beside ``cards/card_001.png``) is the build's own.
 
     Raises:
         OptionError: naming ``field``: the folder is a link, lies inside a picture folder among
@@ -89,7 +94,8 @@ def claim_folder(folder: Path, field: str, sources: Iterable[Path] = ()) -> Owne
             )
     if not folder.is_dir():
         return OwnedFolder(folder, field, False, frozenset(), frozenset())
-    there = _files(folder) - {MARKER}
+    mine = {p.resolve() for p in files}
+    there = {n for n in _files(folder) - {MARKER} if (folder / n).resolve() not in mine}
     listed = read_marker(folder)
     if listed is None and there:
         raise OptionError(

@@ -22,7 +22,7 @@ from dobble_print.deck import (
     mix,
     shuffle_cards,
 )
-from dobble_print.errors import OptionError
+from dobble_print.errors import Interrupted, OptionError
 from dobble_print.front_matter import page_counts, plan_front_matter, shows
 from dobble_print.layout import (
     SmallSymbol,
@@ -402,7 +402,12 @@ def build(
         built = dataclasses.replace(prepared, report=report, warnings=warnings, small=small)
         # all at once, and nothing after it: an interrupted build leaves the earlier set, and
         # Ctrl-C once it is done (held back meanwhile) is said as such
-        staging.commit()
+        try:
+            staging.commit()
+        except KeyboardInterrupt:
+            if staging.committed:
+                raise Interrupted(written=True) from None
+            raise
     return built
 
 

@@ -14,7 +14,6 @@ from pathlib import Path
 from dobble_print.errors import DobbleError
 from dobble_print.resources import templates_dir
 
-
 # Options naming files a build reads or writes: a preset someone shares sets how a deck looks,
 # never where files go (one wrote a report over notes.txt) nor what is read into the deck.
 PLACES = {

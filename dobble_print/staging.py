@@ -21,7 +21,7 @@ import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from dobble_print.errors import Interrupted
+from dobble_print.errors import DobbleError, Interrupted
 from dobble_print.output import put_in_place, stage_file, write_atomically
 from dobble_print.owned import MARKER, OwnedFolder, marker_text, read_marker
 
@@ -103,54 +103,118 @@ class Staging:
     def commit(self) -> None:
         """Put every staged output in place, with Ctrl-C and SIGTERM held back until done.
 
+        Each file replaced is first kept under a hidden name, so that when one cannot be
+        replaced (open in a program, read-only) those already in place are put back.
+
         Raises:
-            DobbleError: a file cannot be replaced (open in a program, read-only); the first
-                file (the PDF) is tried first, so that most often nothing has changed.
+            DobbleError: a file cannot be replaced; the earlier set is back in place.
             Interrupted: Ctrl-C came while the outputs were put in place: they all were.
         """
+        undo: list[tuple[Path, Path | None]] = []  # (in place, what was there: kept, or None)
+        new = [_new_files(staging) for staging, _ in self._folders]
         with _held_signals() as caught:
-            for staged, path in self._files:
-                put_in_place(staged, path)
-            self._files = []
-            for staging, owned in self._folders:
-                _commit_folder(staging, owned)
-            self._folders = []
+            try:
+                for staged, path in self._files:
+                    _swap(staged, path, undo)
+                for (staging, owned), names in zip(self._folders, new, strict=True):
+                    _move_folder(staging, owned, names, undo)
+            except BaseException:
+                _put_back(undo)
+                raise
             self.committed = True
+            for _, kept in undo:
+                if kept is not None:
+                    with contextlib.suppress(OSError):
+                        kept.unlink()
+            for (staging, owned), names in zip(self._folders, new, strict=True):
+                _tidy_folder(staging, owned, names)
         if signal.SIGINT in caught:
             raise Interrupted(written=True)
 
 
-def _commit_folder(staging: Path, owned: OwnedFolder) -> None:
-    """Move the staged files into the folder: first a marker listing both sets (so a file of
-    either is known as ours, whenever this stops), then the new files, then the old ones that
-    the new deck has not, then the marker of the new set alone."""
-    target = owned.path
-    new = {
+def _put_back(undo: list[tuple[Path, Path | None]]) -> None:
+    """Undo what :meth:`Staging.commit` did, last first: the kept files back in place, what
+    was not there before removed."""
+    for path, kept in reversed(undo):
+        with contextlib.suppress(OSError):
+            if kept is not None:
+                os.replace(kept, path)
+            elif path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+
+
+def _swap(staged: Path, path: Path, undo: list[tuple[Path, Path | None]]) -> None:
+    """Put ``staged`` in place at ``path``, keeping what was there (a hard link under a hidden
+    name) for ``undo``."""
+    kept = None
+    if path.is_file() and not path.is_symlink():
+        kept = path.with_name(f".{path.name}.{secrets.token_hex(4)}.part")
+        try:
+            os.link(path, kept)
+        except OSError:  # no hard links here (a FAT stick): it cannot be put back
+            kept = None
+    try:
+        put_in_place(staged, path)
+    except BaseException:
+        if kept is not None:
+            kept.unlink()
+        raise
+    undo.append((path, kept))
+
+
+def _new_files(staging: Path) -> set[str]:
+    found = {
         (Path(top).relative_to(staging) / n).as_posix()
         for top, _, names in os.walk(staging)
         for n in names
-    } - {MARKER}
+    }
+    return found - {MARKER}
+
+
+def _move_folder(
+    staging: Path, owned: OwnedFolder, new: set[str], undo: list[tuple[Path, Path | None]]
+) -> None:
+    """Move the staged files ``new`` into the folder: first a marker listing both sets (so a
+    file of either is known as ours, whenever this stops), then the files."""
+    target = owned.path
     if not target.exists():
         (staging / MARKER).write_text(marker_text(new), encoding="utf-8")
         os.rename(staging, target)
+        undo.append((target, None))
         return
     old = read_marker(target) or frozenset()
-    marker = target / MARKER
-
-    def mark(names: set[str]) -> None:
-        write_atomically(marker, lambda tmp: tmp.write_text(marker_text(names), encoding="utf-8"))
-
-    mark(new | (owned.own & old))
+    both = stage_file(target / MARKER, _marker(new | (owned.own & old)))
+    _swap(both, target / MARKER, undo)
     for name in sorted(new):
-        (target / name).parent.mkdir(parents=True, exist_ok=True)
-        put_in_place(staging / name, target / name)
-    for name in sorted((owned.own & old) - new):
-        with contextlib.suppress(FileNotFoundError):
+        folder = (target / name).parent
+        if not folder.exists():
+            folder.mkdir(parents=True)
+            undo.append((folder, None))
+        _swap(staging / name, target / name, undo)
+
+
+def _tidy_folder(staging: Path, owned: OwnedFolder, new: set[str]) -> None:
+    """Once all is in place: remove the old files the new deck has not, and list the new set
+    alone (any old file that could not be removed stays listed)."""
+    if not staging.exists():  # the whole folder was new
+        return
+    target = owned.path
+    stale = sorted((owned.own & (read_marker(target) or frozenset())) - new)
+    for name in stale:
+        with contextlib.suppress(FileNotFoundError, PermissionError):
             (target / name).unlink()
         with contextlib.suppress(OSError):
             (target / name).parent.rmdir()  # a sub-folder left empty (the shop's png/)
-    mark(new)
+    left = {name for name in stale if (target / name).exists()}
+    with contextlib.suppress(DobbleError):
+        write_atomically(target / MARKER, _marker(new | left))
     shutil.rmtree(staging, ignore_errors=True)
+
+
+def _marker(names: set[str]) -> Callable[[Path], None]:
+    return lambda tmp: tmp.write_text(marker_text(names), encoding="utf-8")
 
 
 @contextlib.contextmanager

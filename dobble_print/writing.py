@@ -41,7 +41,8 @@ def check_outputs(options: BuildOptions, inputs: list[Path]) -> Outputs:
     owned = {}
     for field, folder in folders.items():
         if folder is not None:
-            owned[field] = claim_folder(folder, field, options.sources)
+            mine = [p for p in files.values() if p is not None]
+            owned[field] = claim_folder(folder, field, options.sources, mine)
             check_folder(folder, field)  # nor a file in the way, after the PDF is written
     remove_stale([p for p in (*files.values(), *folders.values()) if p is not None])
     return Outputs(owned.get("png_dir"), owned.get("shop"))

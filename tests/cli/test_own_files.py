@@ -156,7 +156,8 @@ def test_a_folder_of_ours_is_replaced_its_stale_cards_removed_and_other_files_ke
     tmp_path, pics, monkeypatch
 ):
     """A 7-card deck, then a 3-card one into the same folders: card_004…007 of the first go,
-    the user's notes stay; a file of the user's with a name the deck needs is refused."""
+    the user's notes stay; a file of the user's with a name the deck needs (backs.pdf, with
+    --backs) is refused."""
     monkeypatch.setattr("dobble_print.parallel.cores", lambda: 1)  # no worker start-up
     cards, shop = tmp_path / "cards", tmp_path / "shop"
     common = ["-o", tmp_path / "d.pdf", "--png-dir", cards, "--shop", shop, "--seed", 1, "-q"]
@@ -174,13 +175,13 @@ def test_a_folder_of_ours_is_replaced_its_stale_cards_removed_and_other_files_ke
         ".dobble-print", "README.txt", "cards.pdf", "png",
         "png/card_001.png", "png/card_002.png", "png/card_003.png",
     ]  # fmt: skip
-    (shop / "png" / "card_004.png").write_bytes(b"the user's own picture")
+    (shop / "backs.pdf").write_bytes(b"the user's own backs")  # in a folder of ours
     before = snapshot(tmp_path)
-    result = run("build", pics, "-n", 3, *common)
+    result = run("build", pics, "-n", 2, *common, "--backs")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        f"{ERROR}--shop {shop / 'png' / 'card_004.png'} was not written by this tool and would "
-        "be replaced; move it out or choose a new folder"
+        f"{ERROR}--shop {shop / 'backs.pdf'} was not written by this tool and would be replaced; "
+        "move it out or choose a new folder"
     ]
     assert snapshot(tmp_path) == before
 
@@ -232,18 +233,17 @@ def test_a_shop_profile_naming_its_readme_or_a_name_windows_forbids_is_refused(
     assert not (tmp_path / "shop").exists() and not (tmp_path / "d.pdf").exists()
 
 
-@pytest.mark.parametrize(
-    ("name", "close"), [("deck.pdf", "your PDF viewer"), ("r.json", "the program that has it")]
-)
-def test_a_locked_or_read_only_output_is_one_plain_line_and_nothing_changes(
-    tmp_path, pics, monkeypatch, name, close
+def test_a_locked_or_read_only_report_is_one_plain_line_and_the_pdf_is_put_back(
+    tmp_path, pics, monkeypatch
 ):
     """Windows refuses to replace a file a program holds open (or one marked read-only): the
-    files already replaced are put back, so nothing of the set changes."""
+    PDF, replaced first, is put back, so nothing of the set changes (the PDF's own line is in
+    test_messages)."""
     out, report = tmp_path / "deck.pdf", tmp_path / "r.json"
-    common = ["-n", 3, "-o", out, "--report", report, "--seed", 1, "-q"]
+    monkeypatch.setattr("dobble_print.parallel.cores", lambda: 1)  # no worker start-up
+    common = ["-n", 2, "--card-size", "30mm", "-o", out, "--report", report, "--seed", 1, "-q"]
     assert run("build", pics, *common).exit_code == 0
-    locked = tmp_path / name
+    locked = report
     replace = os.replace
 
     def held(src, dst, *args, **kwargs):
@@ -257,6 +257,6 @@ def test_a_locked_or_read_only_output_is_one_plain_line_and_nothing_changes(
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         f"{ERROR}{locked} cannot be replaced: it is open in a program or read-only; close it in "
-        f"{close} and try again"
+        "the program that has it and try again"
     ]
     assert snapshot(tmp_path) == before  # the PDF put in place first is put back

@@ -151,7 +151,8 @@ def in_order(
     )
     try:
         if context.get_start_method() == "forkserver":
-            _start_workers(executor, workers)
+            with _held_interrupt():  # a worker half started prints its own traceback
+                _start_workers(executor, workers)
         yield _collect(executor, work, count, workers * ahead, what)
     except KeyboardInterrupt:  # the workers ignore Ctrl-C: this process ends them
         # (the executor has no public way to end its processes)
@@ -164,6 +165,22 @@ def in_order(
 
 def _main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
+
+
+@contextlib.contextmanager
+def _held_interrupt() -> Iterator[None]:
+    """Hold Ctrl-C back until the block is done, then raise it."""
+    if not _main_thread():
+        yield
+        return
+    caught: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda sig, _frame: caught.append(sig))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def _begin(parent: int, setup: Callable[..., None] | None, args: bytes) -> None:

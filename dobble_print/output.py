@@ -199,27 +199,72 @@ def stage_file(path: Path, write: Callable[[Path], None]) -> Path:
     Raises:
         DobbleError: when the folder cannot be created or written.
     """
-    folder = _prepare_folder(path)
-    try:
-        fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o644)
-    except (AttributeError, OSError):
-        return _write_named_temp(path, folder, write)
-    try:
-        write(Path(f"/proc/self/fd/{fd}"))  # reopens the anonymous file by its descriptor
-        os.fsync(fd)
-        staging = folder / f".{path.name}.{secrets.token_hex(4)}.part"
+    return write_unnamed(path, write).name()
+
+
+class Unnamed:
+    """A finished file for ``path`` that has no name yet where the file system allows it (an
+    ``O_TMPFILE`` descriptor, gone with the process even under ``kill -9``), else a hidden
+    ``.part`` file. :meth:`name` names it for :func:`put_in_place`; :meth:`drop` lets it go."""
+
+    def __init__(self, path: Path, fd: int | None = None, staged: Path | None = None) -> None:
+        self.path, self._fd, self._staged = path, fd, staged
+
+    def name(self) -> Path:
+        """The file under a hidden name beside ``path``.
+
+        Raises:
+            DobbleError: the folder no longer takes a new name.
+        """
+        if self._fd is None:
+            assert self._staged is not None
+            return self._staged
+        folder = self.path.parent
+        staged = folder / f".{self.path.name}.{secrets.token_hex(4)}.part"
         folder_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
         try:
             # A dir fd makes Python call linkat(…, AT_SYMLINK_FOLLOW), which names the file;
             # plain link() would try to link the /proc symlink itself.
-            os.link(f"/proc/self/fd/{fd}", staging.name, dst_dir_fd=folder_fd, follow_symlinks=True)
+            os.link(
+                f"/proc/self/fd/{self._fd}", staged.name, dst_dir_fd=folder_fd, follow_symlinks=True
+            )
         except OSError as exc:
-            raise _cannot_write(path, exc) from exc
+            raise _cannot_write(self.path, exc) from exc
         finally:
             os.close(folder_fd)
-        return staging
-    finally:
+        self.drop()
+        self._staged = staged
+        return staged
+
+    def drop(self) -> None:
+        """Close the descriptor, or remove the hidden file."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+        elif self._staged is not None:
+            with contextlib.suppress(OSError):
+                self._staged.unlink()
+
+
+def write_unnamed(path: Path, write: Callable[[Path], None]) -> Unnamed:
+    """Call ``write(tmp)`` and return the finished file, unnamed (:class:`Unnamed`); nothing is
+    left if ``write`` fails.
+
+    Raises:
+        DobbleError: when the folder cannot be created or written.
+    """
+    folder = _prepare_folder(path)
+    try:
+        fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o644)
+    except (AttributeError, OSError):
+        return Unnamed(path, staged=_write_named_temp(path, folder, write))
+    try:
+        write(Path(f"/proc/self/fd/{fd}"))  # reopens the anonymous file by its descriptor
+        os.fsync(fd)
+    except BaseException:
         os.close(fd)
+        raise
+    return Unnamed(path, fd=fd)
 
 
 def _write_named_temp(path: Path, folder: Path, write: Callable[[Path], None]) -> Path:

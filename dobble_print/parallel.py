@@ -170,7 +170,7 @@ def _main_thread() -> bool:
 @contextlib.contextmanager
 def _held_interrupt() -> Iterator[None]:
     """Hold Ctrl-C back until the block is done, then raise it."""
-    if not _main_thread():
+    if not _main_thread() or signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
         yield
         return
     caught: list[int] = []

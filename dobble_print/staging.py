@@ -1,12 +1,12 @@
 """Everything one build writes, staged and put in place together at the end.
 
-A deck is a set of files (the PDF, the report, the card PNGs, the shop's files). Each is first
-written beside its place under a hidden name (``.deck.pdf.XXXXXXXX.part``; a folder's files in a
-hidden ``.cards.XXXXXXXX.part`` folder), and only when all are finished are they renamed into
-place, one after the other, with Ctrl-C and ``kill`` (SIGTERM) held back meanwhile: an interrupted
-build leaves the earlier set, a finished one the new set. (``kill -9`` cannot be held back; it
-leaves a mix only if it lands within those few renames.) What an earlier, killed build left
-staged is removed by the next one.
+A deck is a set of files (the PDF, the report, the card PNGs, the shop's files). The PDF and the
+report are written without a name where the system allows (else as ``.deck.pdf.XXXXXXXX.part``),
+a folder's files into a hidden ``.cards.XXXXXXXX.part`` folder beside it; only when all are
+finished are they renamed into place, one after the other, with Ctrl-C and ``kill`` (SIGTERM)
+held back meanwhile: an interrupted build leaves the earlier set, a finished one the new set.
+(``kill -9`` cannot be held back; it leaves a mix only if it lands within those few renames.)
+What an earlier, killed build left staged is removed by the next one.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from dobble_print.errors import DobbleError, Interrupted
-from dobble_print.output import put_in_place, stage_file, write_atomically
+from dobble_print.output import Unnamed, put_in_place, stage_file, write_atomically, write_unnamed
 from dobble_print.owned import MARKER, OwnedFolder, marker_text, read_marker
 
 
@@ -56,7 +56,7 @@ class Staging:
     everything staged."""
 
     def __init__(self) -> None:
-        self._files: list[tuple[Path, Path]] = []  # (staged, target)
+        self._files: list[Unnamed] = []
         self._folders: list[tuple[Path, OwnedFolder]] = []  # (staging folder, target)
         self._made: list[Path] = []  # parent folders made for staging, to remove if unused
         self.committed = False
@@ -71,7 +71,7 @@ class Staging:
     def file(self, path: Path, write: Callable[[Path], None]) -> None:
         """Stage the file ``path``, written by ``write(tmp)``."""
         self._note_parents(path)
-        self._files.append((stage_file(path, write), path))
+        self._files.append(write_unnamed(path, write))  # named only in the commit
 
     def folder(self, owned: OwnedFolder) -> Path:
         """A hidden empty folder beside ``owned.path`` to write its new files into."""
@@ -91,9 +91,8 @@ class Staging:
 
     def discard(self) -> None:
         """Remove everything staged, and the folders made only for it."""
-        for staged, _ in self._files:
-            with contextlib.suppress(OSError):
-                staged.unlink()
+        for unnamed in self._files:
+            unnamed.drop()
         for staging, _ in self._folders:
             shutil.rmtree(staging, ignore_errors=True)
         for made in reversed(self._made):
@@ -114,8 +113,8 @@ class Staging:
         new = [_new_files(staging) for staging, _ in self._folders]
         with _held_signals() as caught:
             try:
-                for staged, path in self._files:
-                    _swap(staged, path, undo)
+                for unnamed in self._files:
+                    _swap(unnamed.name(), unnamed.path, undo)
                 for (staging, owned), names in zip(self._folders, new, strict=True):
                     _move_folder(staging, owned, names, undo)
             except BaseException:
@@ -225,7 +224,8 @@ def _held_signals() -> Iterator[set[int]]:
     if threading.current_thread() is not threading.main_thread():  # signals go to main only
         yield caught
         return
-    held = (signal.SIGINT, signal.SIGTERM)
+    # a signal this process ignores (SIGINT in a background job) stays ignored
+    held = [s for s in (signal.SIGINT, signal.SIGTERM) if signal.getsignal(s) != signal.SIG_IGN]
     before = {sig: signal.signal(sig, lambda sig, _frame: caught.add(sig)) for sig in held}
     try:
         yield caught

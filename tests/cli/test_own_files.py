@@ -15,6 +15,9 @@ from dobble_print.cli import app
 from tests.conftest import make_pictures
 
 ERROR = "dobble-print: error: "
+MARKER = (  # the first line of the list of files a build wrote into a folder
+    "dobble-print wrote the files listed here; its next build into this folder replaces them\n"
+)
 
 
 def run(*args: object):
@@ -93,6 +96,17 @@ def test_a_png_dir_that_is_a_link_or_holds_a_pipe_of_ours_is_refused(tmp_path, p
     assert result.stderr.splitlines() == [
         f"{ERROR}--png-dir {tmp_path / 'cards'} is a symbolic link, not an ordinary folder; "
         "give a new folder name"
+    ]
+    assert snapshot(tmp_path) == before
+    mine = tmp_path / "mine"  # a folder of ours whose card_001.png has become a pipe
+    (mine / ".dobble-print").write_text(MARKER + "card_001.png\n", encoding="utf-8")
+    os.mkfifo(mine / "card_001.png")
+    before = snapshot(tmp_path)
+    result = run("build", pics, "-o", tmp_path / "d.pdf", "--png-dir", mine)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{ERROR}--png-dir {mine / 'card_001.png'} is a named pipe (FIFO), not an ordinary file; "
+        "remove it and try again"
     ]
     assert snapshot(tmp_path) == before
 

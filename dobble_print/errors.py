@@ -27,3 +27,12 @@ class OptionError(DobbleError):
         super().__init__(f"{field.replace('_', ' ')} {problem}")
         self.field = field
         self.problem = problem
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, said truthfully: ``written`` is whether the build's outputs were all put in place
+    before it stopped (Ctrl-C is held back while they are, so it is all or none)."""
+
+    def __init__(self, *, written: bool) -> None:
+        super().__init__()
+        self.written = written

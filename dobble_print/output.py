@@ -12,6 +12,7 @@ import contextlib
 import errno
 import os
 import secrets
+import stat
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -67,6 +68,42 @@ def refuse_inputs(outputs: Mapping[str, Iterable[Path]], inputs: Iterable[Path])
                 )
 
 
+_KINDS = (
+    (stat.S_ISLNK, "a symbolic link"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+)
+
+
+def special_kind(path: Path) -> str:
+    """What ``path`` is when it is neither missing, an ordinary file nor a folder ("a symbolic
+    link", "a named pipe (FIFO)", "a socket", "a device"); "" otherwise.
+
+    Writing means replacing: a link, a pipe or a device replaced by a file is the user's lost
+    (run as root, ``/dev/null`` itself), so outputs are only ever ordinary files.
+    """
+    try:
+        mode = os.lstat(path).st_mode
+    except (OSError, ValueError):
+        return ""
+    return next((what for test, what in _KINDS if test(mode)), "")
+
+
+def refuse_special(path: Path, field: str, noun: str = "file") -> None:
+    """Refuse an output ``path`` that is a link, a pipe, a socket or a device, before any work.
+
+    Raises:
+        OptionError: naming ``field`` and what the path is.
+    """
+    what = special_kind(path)
+    if what:
+        raise OptionError(
+            field, f"{path} is {what}, not an ordinary {noun}; give a new {noun} name"
+        )
+
+
 def _cannot_write(path: Path, exc: OSError) -> DobbleError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return DobbleError(
@@ -79,12 +116,19 @@ def _cannot_write(path: Path, exc: OSError) -> DobbleError:
 def _replace(finished: Path, path: Path) -> None:
     """Give the finished file its name; an old file that cannot go is most often open in a
     viewer (Windows refuses to replace a file another program holds)."""
+    what = special_kind(path)
+    if what:  # it became one since the build began: still never replaced
+        raise DobbleError(f"{path} is {what}, not an ordinary file; give a new file name")
     try:
         os.replace(finished, path)
     except PermissionError as exc:
         if not path.exists():
             raise _cannot_write(path, exc) from exc
-        raise DobbleError(f"{path} cannot be replaced — is it open in another program?") from exc
+        where = "your PDF viewer" if path.suffix.lower() == ".pdf" else "the program that has it"
+        raise DobbleError(
+            f"{path} cannot be replaced: it is open in a program or read-only; close it in "
+            f"{where} and try again"
+        ) from exc
     except OSError as exc:
         raise _cannot_write(path, exc) from exc
 
@@ -154,43 +198,109 @@ def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
     Raises:
         DobbleError: when the folder cannot be created or written, or the disk fills up.
     """
-    try:
-        _write_atomically(path, write)
-    except OSError as exc:  # a full disk, a quota, an I/O error while writing
-        raise _cannot_write(path, exc) from exc
+    staged = stage_file(path, write)
+    put_in_place(staged, path)
 
 
-def _write_atomically(path: Path, write: Callable[[Path], None]) -> None:
-    folder = _prepare_folder(path)
+def put_in_place(staged: Path, path: Path) -> None:
+    """Rename a file :func:`stage_file` wrote over ``path``; the staged file is removed if that
+    fails.
+
+    Raises:
+        DobbleError: ``path`` cannot be replaced (open in a program, read-only) or has become a
+            link, a pipe or a device.
+    """
     try:
-        fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o644)
-    except (AttributeError, OSError):
-        _write_named_temp(path, folder, write)
-        return
-    try:
-        write(Path(f"/proc/self/fd/{fd}"))  # reopens the anonymous file by its descriptor
-        os.fsync(fd)
-        staging = folder / f".{path.name}.{secrets.token_hex(4)}.part"
+        _replace(staged, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            staged.unlink()
+        raise
+
+
+def stage_file(path: Path, write: Callable[[Path], None]) -> Path:
+    """Call ``write(tmp)`` and return the finished file, named ``.NAME.XXXXXXXX.part`` beside
+    ``path`` (for :func:`put_in_place`); nothing named is left if ``write`` fails.
+
+    Raises:
+        DobbleError: when the folder cannot be created or written.
+    """
+    return write_unnamed(path, write).name()
+
+
+class Unnamed:
+    """A finished file for ``path`` that has no name yet where the file system allows it (an
+    ``O_TMPFILE`` descriptor, gone with the process even under ``kill -9``), else a hidden
+    ``.part`` file. :meth:`name` names it for :func:`put_in_place`; :meth:`drop` lets it go."""
+
+    def __init__(self, path: Path, fd: int | None = None, staged: Path | None = None) -> None:
+        self.path, self._fd, self._staged = path, fd, staged
+
+    def name(self) -> Path:
+        """The file under a hidden name beside ``path``.
+
+        Raises:
+            DobbleError: the folder no longer takes a new name.
+        """
+        if self._fd is None:
+            assert self._staged is not None
+            return self._staged
+        folder = self.path.parent
+        staged = folder / f".{self.path.name}.{secrets.token_hex(4)}.part"
         folder_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
         try:
             # A dir fd makes Python call linkat(…, AT_SYMLINK_FOLLOW), which names the file;
             # plain link() would try to link the /proc symlink itself.
-            os.link(f"/proc/self/fd/{fd}", staging.name, dst_dir_fd=folder_fd, follow_symlinks=True)
+            os.link(
+                f"/proc/self/fd/{self._fd}", staged.name, dst_dir_fd=folder_fd, follow_symlinks=True
+            )
         except OSError as exc:
-            raise _cannot_write(path, exc) from exc
+            raise _cannot_write(self.path, exc) from exc
         finally:
             os.close(folder_fd)
-        try:
-            _replace(staging, path)
-        except BaseException:
+        self.drop()
+        self._staged = staged
+        return staged
+
+    def drop(self) -> None:
+        """Close the descriptor, or remove the hidden file."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+        elif self._staged is not None:
             with contextlib.suppress(OSError):
-                staging.unlink()
-            raise
-    finally:
+                self._staged.unlink()
+
+
+def write_unnamed(path: Path, write: Callable[[Path], None]) -> Unnamed:
+    """Call ``write(tmp)`` and return the finished file, unnamed (:class:`Unnamed`); nothing is
+    left if ``write`` fails.
+
+    Raises:
+        DobbleError: when the folder cannot be created or written, or the disk fills up.
+    """
+    try:
+        return _write_unnamed(path, write)
+    except OSError as exc:  # a full disk, a quota, an I/O error while writing
+        raise _cannot_write(path, exc) from exc
+
+
+def _write_unnamed(path: Path, write: Callable[[Path], None]) -> Unnamed:
+    folder = _prepare_folder(path)
+    try:
+        fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o644)
+    except (AttributeError, OSError):
+        return Unnamed(path, staged=_write_named_temp(path, folder, write))
+    try:
+        write(Path(f"/proc/self/fd/{fd}"))  # reopens the anonymous file by its descriptor
+        os.fsync(fd)
+    except BaseException:
         os.close(fd)
+        raise
+    return Unnamed(path, fd=fd)
 
 
-def _write_named_temp(path: Path, folder: Path, write: Callable[[Path], None]) -> None:
+def _write_named_temp(path: Path, folder: Path, write: Callable[[Path], None]) -> Path:
     """Fallback without O_TMPFILE: a hidden temporary file, removed on any failure."""
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
@@ -200,8 +310,8 @@ def _write_named_temp(path: Path, folder: Path, write: Callable[[Path], None]) -
     tmp = Path(tmp_name)
     try:
         write(tmp)
-        _replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
+    return tmp

@@ -27,6 +27,7 @@ import multiprocessing
 import os
 import pickle
 import select
+import signal
 import sys
 import threading
 import types
@@ -82,9 +83,16 @@ def start_server(preload: Sequence[str]) -> None:
         # every worker. PYTHONSAFEPATH leaves the current folder out; only the server sees it.
         saved = os.environ.get("PYTHONSAFEPATH")
         os.environ["PYTHONSAFEPATH"] = "1"
+        # Ctrl-C goes to every process of the terminal's group: the server (and every worker
+        # forked from it) inherits "ignore" and leaves stopping to this process, instead of
+        # printing its traceback while it imports. A Ctrl-C in these few ms is lost.
+        quiet = _main_thread()
+        interrupt = signal.signal(signal.SIGINT, signal.SIG_IGN) if quiet else None
         try:
             forkserver.ensure_running()
         finally:
+            if quiet:
+                signal.signal(signal.SIGINT, interrupt)
             if saved is None:
                 del os.environ["PYTHONSAFEPATH"]
             else:
@@ -143,15 +151,43 @@ def in_order(
     )
     try:
         if context.get_start_method() == "forkserver":
-            _start_workers(executor, workers)
+            with _held_interrupt():  # a worker half started prints its own traceback
+                _start_workers(executor, workers)
         yield _collect(executor, work, count, workers * ahead, what)
+    except KeyboardInterrupt:  # the workers ignore Ctrl-C: this process ends them
+        # (the executor has no public way to end its processes)
+        for process in dict(getattr(executor, "_processes", None) or {}).values():
+            process.terminate()
+        raise
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
 
 
+def _main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+@contextlib.contextmanager
+def _held_interrupt() -> Iterator[None]:
+    """Hold Ctrl-C back until the block is done, then raise it."""
+    if not _main_thread() or signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        yield
+        return
+    caught: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda sig, _frame: caught.append(sig))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if caught:
+        raise KeyboardInterrupt
+
+
 def _begin(parent: int, setup: Callable[..., None] | None, args: bytes) -> None:
     """Run first in every worker: watch the process that started the pool, then ``setup`` with
-    its pickled ``args``."""
+    its pickled ``args``. Ctrl-C reaches every process of the terminal's group; a worker leaves
+    stopping to the process that started it (no traceback of its own)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _end_with(parent)
     if setup is not None:
         setup(*pickle.loads(args))

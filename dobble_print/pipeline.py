@@ -22,7 +22,7 @@ from dobble_print.deck import (
     mix,
     shuffle_cards,
 )
-from dobble_print.errors import OptionError
+from dobble_print.errors import Interrupted, OptionError
 from dobble_print.front_matter import page_counts, plan_front_matter, shows
 from dobble_print.layout import (
     SmallSymbol,
@@ -40,7 +40,7 @@ from dobble_print.matching import (
     refuse_faces,
 )
 from dobble_print.options import BuildOptions, Variant, check_budget
-from dobble_print.output import check_folder, check_writable, refuse_inputs, write_atomically
+from dobble_print.output import refuse_inputs, refuse_special
 from dobble_print.planning import (
     DeckPlan,
     Progress,
@@ -54,19 +54,18 @@ from dobble_print.planning import (
 from dobble_print.planning import plan as plan_sources
 from dobble_print.printing import (
     SheetPlan,
-    card_png_paths,
     draw_card,
     draw_sheet,
     load_back,
     plan_sheets,
     render_pdf,
     save_png,
-    shop_paths,
     write_card_pngs,
     write_shop,
 )
 from dobble_print.report import build_report, small_words
 from dobble_print.shops import check_fits_shop, load_shop_profile
+from dobble_print.staging import Staging
 from dobble_print.symbols import (
     Ink,
     Symbol,
@@ -81,6 +80,7 @@ from dobble_print.symbols import (
     small_labels,
     with_labels,
 )
+from dobble_print.writing import check_outputs, refuse_overwrites
 
 __all__ = [
     "BuildResult",
@@ -311,33 +311,18 @@ def build(
     check_budget(options)
     inputs = [*find_sources(options.sources).files, *options.symbol_options.fonts, options.backs]
     inputs = [p for p in inputs if p is not None]
-    refuse_inputs(
-        {"output": [options.output], "report": [options.report] if options.report else []}, inputs
-    )
-    for path in (options.output, options.report):
-        if path is not None:
-            check_writable(path)  # a bad output path fails now, not after minutes of layout
-    for field, folder in (("png_dir", options.png_dir), ("shop", options.shop)):
-        if folder is not None:
-            check_folder(folder, field)  # nor a file in the way, after the PDF is written
+    outputs = check_outputs(options, inputs)
     check_fits_shop(options)
     # the shop files are print-and-cut's unless a profile says otherwise; README.txt says which
     profile = (options.shop_profile or load_shop_profile()) if options.shop else None
     prepared = prepare(options, progress, cache=cache)
-    if options.png_dir is not None:
-        refuse_inputs({"png_dir": card_png_paths(options.png_dir, len(prepared.layouts))}, inputs)
-    if options.shop is not None:
-        refuse_inputs(
-            {
-                "shop": shop_paths(
-                    options.shop,
-                    len(prepared.layouts),
-                    backs=options.backs is not None,
-                    profile=profile,
-                )
-            },
-            inputs,
-        )
+    refuse_overwrites(
+        outputs,
+        inputs,
+        count=len(prepared.layouts),
+        backs=options.backs is not None,
+        profile=profile,
+    )
     symbols, layouts, plan = prepared.symbols, prepared.layouts, prepared.plan
     disc = 2 * (max(options.card.half_extent) + plan.back_bleed)
     back = load_back(options.backs, diameter=disc) if options.backs else None
@@ -361,70 +346,80 @@ def build(
             box=front.box,
         )
 
-    metrics = None
-    if measure:  # the cards are measured while the PDF is written
-        with measuring(layouts, symbols, shape=options.card) as measured:
-            write_atomically(options.output, write)
-            metrics = measured()
-    else:
-        write_atomically(options.output, write)
-    # pictures too small to spot, as printed (or as placed, when the cards were not measured)
-    small = too_small(
-        [m.sizes for m in metrics.cards] if metrics else estimated_sizes(layouts, symbols),
-        layouts,
-        symbols,
-        card=options.card,
-        safe_margin=options.symbol_margin,
-    )
-    report = build_report(
-        seed=options.seed,
-        symbols_per_card=prepared.deck.symbols_per_card,
-        symbols=symbols,
-        layouts=layouts,
-        plan=plan,
-        metrics=metrics,
-        teams=prepared.teams,
-    )
-    if prepared.matching is not None:
-        report = faces_report(report, prepared.matching)
-    if options.report is not None:
-        text = json.dumps(report, indent=1, ensure_ascii=False) + "\n"
-        # a file name that is not UTF-8 is kept as JSON's \\udcXX escapes: still valid JSON
-        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-        write_atomically(options.report, lambda tmp: tmp.write_text(text, encoding="utf-8"))
-    if options.png_dir is not None:
-        write_card_pngs(
-            options.png_dir,
+    with Staging() as staging:  # nothing is in place until every output is finished
+        metrics = None
+        if measure:  # the cards are measured while the PDF is written
+            with measuring(layouts, symbols, shape=options.card) as measured:
+                staging.file(options.output, write)
+                metrics = measured()
+        else:
+            staging.file(options.output, write)
+        # pictures too small to spot, as printed (or as placed, when the cards were not measured)
+        small = too_small(
+            [m.sizes for m in metrics.cards] if metrics else estimated_sizes(layouts, symbols),
             layouts,
             symbols,
-            shape=options.card,
-            progress=_stage(progress, "png"),
-            teams=prepared.teams,
-            card_color=options.card_color,
+            card=options.card,
+            safe_margin=options.symbol_margin,
         )
-    if options.shop is not None:
-        write_shop(
-            options.shop,
+        report = build_report(
+            seed=options.seed,
+            symbols_per_card=prepared.deck.symbols_per_card,
             symbols=symbols,
             layouts=layouts,
-            shape=options.card,
-            card_color=options.card_color,
-            back=options.backs,
+            plan=plan,
+            metrics=metrics,
             teams=prepared.teams,
-            progress=_stage(progress, "shop"),
-            profile=profile,
-            safe_margin=options.symbol_margin,
-            shows=shows(symbols),
-            title=options.title,
         )
-    words_note = small_words(report)
-    warnings = (
-        prepared.warnings
-        + tuple(map(str, small))
-        + tuple(small_labels(layouts, symbols))
-        + ((words_note,) if words_note else ())
-    )
-    return dataclasses.replace(prepared, report=report, warnings=warnings, small=small)
+        if prepared.matching is not None:
+            report = faces_report(report, prepared.matching)
+        if options.report is not None:
+            text = json.dumps(report, indent=1, ensure_ascii=False) + "\n"
+            # a file name that is not UTF-8 is kept as JSON's \\udcXX escapes: still valid JSON
+            text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+            staging.file(options.report, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+        if options.png_dir is not None:
+            write_card_pngs(
+                staging.folder(outputs.png_dir),
+                layouts,
+                symbols,
+                shape=options.card,
+                progress=_stage(progress, "png"),
+                teams=prepared.teams,
+                card_color=options.card_color,
+            )
+        if options.shop is not None:
+            write_shop(
+                staging.folder(outputs.shop),
+                symbols=symbols,
+                layouts=layouts,
+                shape=options.card,
+                card_color=options.card_color,
+                back=options.backs,
+                teams=prepared.teams,
+                progress=_stage(progress, "shop"),
+                profile=profile,
+                safe_margin=options.symbol_margin,
+                shows=shows(symbols),
+                title=options.title,
+            )
+        words_note = small_words(report)
+        warnings = (
+            prepared.warnings
+            + tuple(map(str, small))
+            + tuple(small_labels(layouts, symbols))
+            + ((words_note,) if words_note else ())
+        )
+        built = dataclasses.replace(prepared, report=report, warnings=warnings, small=small)
+        # all at once, and nothing after it: an interrupted build leaves the earlier set, and
+        # Ctrl-C once it is done (held back meanwhile) is said as such
+        try:
+            staging.commit()
+        except KeyboardInterrupt:
+            if staging.committed:
+                raise Interrupted(written=True) from None
+            raise
+    return built
 
 
 def plan(
@@ -462,6 +457,7 @@ def draw_preview(
             source.
     """
     refuse_inputs({"output": [options.output]}, find_sources(options.sources).files)
+    refuse_special(options.output, "output")
     if not 30 <= dpi <= 1200:
         raise OptionError("dpi", f"{dpi} is out of range; use 30 to 1200")
 

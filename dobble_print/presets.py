@@ -1,7 +1,8 @@
 """Presets: TOML files of option values, bundled in ``templates/presets`` or the user's own.
 
 A preset fills in options the command line did not give; keys are option names without the
-leading dashes (``symbols-per-card = 8``, ``card-size = "94mm"``).
+leading dashes (``symbols-per-card = 8``, ``card-size = "94mm"``). It may not name the files a
+build reads or writes (:data:`PLACES`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,18 @@ from pathlib import Path
 
 from dobble_print.errors import DobbleError
 from dobble_print.resources import templates_dir
+
+# Options naming files a build reads or writes: a preset someone shares sets how a deck looks,
+# never where files go (one wrote a report over notes.txt) nor what is read into the deck.
+PLACES = {
+    "output": "where the PDF goes",
+    "report": "where the report goes",
+    "png_dir": "where the card pictures go",
+    "shop": "where the shop files go",
+    "sources": "what is read",
+    "back_image": "what is read",
+    "preset": "what is read",
+}
 
 
 def bundled_presets() -> dict[str, Path]:
@@ -62,6 +75,11 @@ def load_preset(name_or_file: str, *, known: set[str]) -> dict[str, object]:
     values = {}
     for key, value in data.items():
         name = key.replace("-", "_")
+        if name in PLACES:
+            raise DobbleError(
+                f"--preset {path}: {key!r} says {PLACES[name]}, which a preset may not set (it "
+                "sets how a deck looks); take it out and give it on the command line"
+            )
         if name not in known:
             raise DobbleError(
                 f"--preset {path}: {key!r} is not an option of build; "

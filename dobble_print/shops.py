@@ -25,7 +25,9 @@ from pathlib import Path
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import DobbleError, OptionError
 from dobble_print.options import BuildOptions
+from dobble_print.owned import check_name
 from dobble_print.presets import given_file
+from dobble_print.printing.card_printer import README
 from dobble_print.printing.imposition import MAX_BLEED
 from dobble_print.printing.shop_profile import FileKind, ShopProfile
 from dobble_print.resources import templates_dir
@@ -127,8 +129,7 @@ def _check_names(front: str, back: str, where: str) -> None:
             f"{where}: front {front!r} is not a name pattern; "
             'use {number}, e.g. "{number:03d}.png"'
         ) from None
-    longest = max(fronts, key=lambda name: len(name.encode()))
-    for key, names in (("front", [min(fronts), longest]), ("back", [back] if back else [])):
+    for key, names in (("front", sorted(fronts)), ("back", [back] if back else [])):
         for name in names:
             if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
                 raise DobbleError(
@@ -145,6 +146,12 @@ def _check_names(front: str, back: str, where: str) -> None:
                     f"{where}: {key} makes names of {len(name.encode())} bytes, too long for a "
                     f"file; keep it under {LONGEST_NAME + 1} bytes"
                 )
+            if name.casefold() == README.casefold():
+                raise DobbleError(
+                    f"{where}: {key} {name!r} is the name of the shop folder's README; give it "
+                    "another name"
+                )
+            check_name(name, f"{where}: {key}")
     if back in fronts:
         raise DobbleError(
             f"{where}: back {back!r} is also the name of a card's front; give it another name"

@@ -335,3 +335,53 @@ def test_worker_count():
     assert worker_count(50, parallel_from=12, workers=8, cap=4) == 4
     assert worker_count(50, parallel_from=12, workers=0) == 1
     assert worker_count(50, parallel_from=12) == len(os.sched_getaffinity(0))
+
+
+_TASKS = """
+import time
+
+def setup():
+    pass
+
+def work(i):
+    time.sleep(30)
+    return i
+"""
+_CTRL_C = """
+from dobble_print import parallel
+from tasks import setup, work
+
+if __name__ == "__main__":
+    parallel.start_server(["slow_import"])
+    print("ready", flush=True)
+    try:
+        with parallel.in_order(work, 4, workers=2, what="waiting", setup=(setup, ())) as results:
+            list(results)
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+"""
+
+
+def test_ctrl_c_reaches_only_the_build_which_ends_its_workers(tmp_path):
+    """Ctrl-C goes to every process of the terminal's group: the fork server, while it imports
+    what workers need, printed its traceback (20-71 lines); workers busy with a card kept the
+    build waiting. Here the server imports for 1 s, each item takes 30 s."""
+    (tmp_path / "slow_import.py").write_text("import time\ntime.sleep(1)\n")
+    (tmp_path / "tasks.py").write_text(_TASKS)
+    (tmp_path / "script.py").write_text(_CTRL_C)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    proc = subprocess.Popen(
+        [sys.executable, str(tmp_path / "script.py")],
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout.readline() == "ready\n"
+    time.sleep(0.3)  # the server is importing
+    start = time.perf_counter()
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=20)
+    assert (out, err) == ("stopped\n", "")
+    assert time.perf_counter() - start < 5

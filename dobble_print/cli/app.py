@@ -17,7 +17,7 @@ from dobble_print.cli.errors import fail, run, say, show_tracebacks
 from dobble_print.cli.options import card_options
 from dobble_print.cli.progress import Bars, loading_noun
 from dobble_print.cli.summary import summarise
-from dobble_print.errors import DobbleError
+from dobble_print.errors import DobbleError, Interrupted
 from dobble_print.units import parse_length, parse_offset
 
 app = typer.Typer(
@@ -351,8 +351,15 @@ def build(
             card_thickness=thickness,
             title=deck_title,
         )
-        with Bars(not quiet, loading=loading_noun(options.sources)) as bars:
-            return build_pdf(options, progress=bars), options.seed
+        built = []
+        try:
+            with Bars(not quiet, loading=loading_noun(options.sources)) as bars:
+                built.append(build_pdf(options, progress=bars))
+        except KeyboardInterrupt:
+            if built:  # Ctrl-C as the bars closed: the files are all in place
+                raise Interrupted(written=True) from None
+            raise
+        return built[0], options.seed
 
     result, seed = run(make)
     if drawn:  # said once the build worked, so an error stays the only line

@@ -10,7 +10,7 @@ from typing import NoReturn, TypeVar
 
 import typer
 
-from dobble_print.errors import DobbleError, OptionError
+from dobble_print.errors import DobbleError, Interrupted, OptionError
 
 T = TypeVar("T")
 
@@ -80,8 +80,13 @@ def run(action: Callable[[], T]) -> T:
         fail(f"{flag(exc.field)} {exc.problem}")
     except DobbleError as exc:
         fail(str(exc))
-    except KeyboardInterrupt:
-        typer.echo("dobble-print: interrupted; nothing was written", err=True)
+    except KeyboardInterrupt as exc:
+        said = (
+            "interrupted, after every file was written in full"
+            if isinstance(exc, Interrupted) and exc.written
+            else "interrupted; nothing was written"
+        )
+        typer.echo(f"dobble-print: {said}", err=True)
         raise typer.Exit(130) from None
     except Exception as exc:  # a bug: say so briefly, show the trace on request
         if _state["debug"]:

@@ -463,7 +463,7 @@ def test_png_dir_writes_every_card_at_300_dpi(tmp_path, pictures):
     )
     assert result.exit_code == 0, result.stderr
     files = sorted(p.name for p in (tmp_path / "pngs").iterdir())
-    assert files == [f"card_{i:03d}.png" for i in range(1, 8)]
+    assert files == [".dobble-print"] + [f"card_{i:03d}.png" for i in range(1, 8)]  # and its list
     with Image.open(tmp_path / "pngs" / "card_001.png") as im:
         assert im.size == (593, 593)
         assert round(im.info["dpi"][0]) == 300

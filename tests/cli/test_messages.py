@@ -206,7 +206,8 @@ def test_an_output_that_cannot_be_replaced_is_said_plainly(tmp_path, monkeypatch
     result = run("build", tmp_path / "p", "-o", out, "--seed", 1, "-q")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == error(
-        f"{out} cannot be replaced — is it open in another program?"
+        f"{out} cannot be replaced: it is open in a program or read-only; close it in your PDF "
+        "viewer and try again"
     )
     assert out.read_bytes() == b"the old deck, open in a viewer"
     assert [p.name for p in tmp_path.iterdir() if p.is_file()] == ["deck.pdf"]

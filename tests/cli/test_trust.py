@@ -61,7 +61,8 @@ def test_plan_of_a_folder_with_copies_counts_them_out(tmp_path):
 def test_build_and_preview_without_a_seed_draw_the_same_card(tmp_path):
     folder = tmp_path / "My Photos"
     make_pictures(folder, 13)
-    built = run("build", str(folder), "-o", str(tmp_path / "d.pdf"), "--png-dir", str(tmp_path))
+    cards = tmp_path / "cards"
+    built = run("build", str(folder), "-o", str(tmp_path / "d.pdf"), "--png-dir", str(cards))
     assert built.exit_code == 0, built.stderr
     seed = re.search(r"using --seed (\d+)", built.stderr).group(1)
     shown = run(
@@ -69,7 +70,7 @@ def test_build_and_preview_without_a_seed_draw_the_same_card(tmp_path):
     )
     assert shown.exit_code == 0, shown.stderr
     assert f"seed {seed} ->" in shown.stdout
-    with Image.open(tmp_path / "card_003.png") as a, Image.open(tmp_path / "p.png") as b:
+    with Image.open(cards / "card_003.png") as a, Image.open(tmp_path / "p.png") as b:
         assert np.array_equal(np.asarray(a), np.asarray(b))
 
 

@@ -472,7 +472,6 @@ def folder(tmp_path, good) -> Path:
             "--report",
             "back.png",
         ),
-        (["-o", "{tmp}/deck.pdf", "--png-dir", "{pics}"], "--png-dir", "pics/card_001.png"),
     ],
 )
 def test_an_output_that_is_an_input_is_refused(tmp_path, folder, args, option, victim):

@@ -44,10 +44,11 @@ def test_tgc_circle_on_the_default_icons(tmp_path):
 
 
 def _check_files(shop: Path) -> None:
-    """57 fronts and one back, 1125 px square, RGB, 300 dpi, and README.txt."""
+    """57 fronts and one back, 1125 px square, RGB, 300 dpi, README.txt, and the marker that
+    lists them as this tool's."""
     names = sorted(p.name for p in shop.iterdir())
     assert names == sorted(
-        [f"{i:03d}-front.png" for i in range(1, 58)] + ["back.png", "README.txt"]
+        [f"{i:03d}-front.png" for i in range(1, 58)] + ["back.png", "README.txt", ".dobble-print"]
     )
     for path in shop.glob("*.png"):
         with Image.open(path) as im:

@@ -21,13 +21,13 @@ LAYERS = (
     {"__main__"},
     {"cli", "app"},  # the two shells; the CLI starts the app
     {"pipeline"},
-    {"planning", "matching", "front_matter"},
+    {"planning", "matching", "front_matter", "writing"},
     {"report"},
     {"options", "presets", "units", "shops"},
     {"printing", "layout"},
     {"symbols"},
     {"deck"},
-    {"card", "seeds", "parallel", "output", "resources", "lazy"},
+    {"card", "seeds", "parallel", "output", "owned", "staging", "resources", "lazy"},
     {"errors"},
 )
 INDEPENDENT = {frozenset({"printing", "layout"})}

@@ -37,6 +37,10 @@ WORD_ROTATION = 25.0  # words read badly when tilted further
 # colour on every card, so neighbouring words get space rather than other colours. Only the
 # packing mask grows; the printed text does not.
 WORD_MARGIN = 0.06
+# Above and below a word its room is this share of the room beside it: words run together along
+# their lines ("1418"), not across them, and a vocabulary's faces (a quarter of their font size
+# each side) left maths and two-language decks a third empty, gaps as tall as the words.
+WORD_ROOM_TALL = 0.4
 # A labelled picture packs with this much room around it (a share of its label's font size):
 # labels are all one colour, and two side by side with a word's room read as one ("keytree").
 LABEL_MARGIN = 0.15
@@ -188,16 +192,20 @@ def _table(ink: np.ndarray) -> np.ndarray:
 
 
 def shape_of(
-    rgba: np.ndarray, kind: str = "image", margin: int = 0, sizing: float | None = None
+    rgba: np.ndarray,
+    kind: str = "image",
+    margin: int = 0,
+    sizing: float | None = None,
+    tall: float = 1.0,
 ) -> Shape:
-    """The packing shape of a trimmed RGBA picture, its ink grown by ``margin`` pixels (see
-    :class:`Shape` for ``sizing``)."""
+    """The packing shape of a trimmed RGBA picture, its ink grown by ``margin`` pixels beside it
+    and ``tall`` × ``margin`` above and below (see :class:`Shape` for ``sizing``)."""
     ink = rgba[..., 3] >= INK_ALPHA
     if not ink.any():  # fuzz only: treat the faint pixels as the shape
         ink = rgba[..., 3] > 0
     count = np.count_nonzero(ink)
     if margin:
-        ink = _grown(ink, margin)
+        ink = _grown(ink, margin, tall)
     h, w = ink.shape
     k = math.ceil(max(w, h) / PYRAMID_PX)  # whole-pixel pooling keeps the superset exact
     level = ink
@@ -210,18 +218,21 @@ def shape_of(
     return Shape(level, k, (w, h), float(count) / ink.size, kind, margin, sizing)
 
 
-def _grown(ink: np.ndarray, margin: int) -> np.ndarray:
-    """``ink`` padded by ``margin`` pixels each side and grown by a disc of that radius.
+def _grown(ink: np.ndarray, margin: int, tall: float = 1.0) -> np.ndarray:
+    """``ink`` padded by ``margin`` pixels each side and grown by an ellipse ``margin`` wide
+    and ``tall`` × ``margin`` high (a disc when ``tall`` is 1).
 
-    By the distance to the nearest ink pixel, the same set as a dilation by the disc
-    ``x² + y² ≤ margin²``: a dilation by a disc 100 pixels across ran out of memory.
+    By the distance to the nearest ink pixel, the same set as a dilation by the ellipse
+    ``x² + (y / tall)² ≤ margin²``: a dilation by a disc 100 pixels across ran out of memory.
     """
     from scipy import ndimage
 
     padded = np.pad(ink, margin)
     if not padded.any():
         return padded
-    return ndimage.distance_transform_edt(~padded) <= margin
+    if tall == 1.0:
+        return ndimage.distance_transform_edt(~padded) <= margin
+    return ndimage.distance_transform_edt(~padded, sampling=(1 / tall, 1.0)) <= margin
 
 
 def _unpickle(bits: np.ndarray, size: tuple[int, int], *args) -> Shape:
@@ -247,7 +258,8 @@ def shapes_of(symbols: Sequence) -> tuple[Shape, ...]:
         if kind == "word":
             sizing = WORD_SIZING if mixed else by_letters.get(i) if by_letters else None
         share = getattr(s, "room", 0.0) or (WORD_MARGIN if kind == "word" else LABEL_MARGIN)
-        out.append(shape_of(s.rgba, kind, _margin_px(s, share), sizing))
+        tall = WORD_ROOM_TALL if kind == "word" else 1.0
+        out.append(shape_of(s.rgba, kind, _margin_px(s, share), sizing, tall))
     return tuple(out)
 
 

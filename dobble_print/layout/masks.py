@@ -44,6 +44,10 @@ WORD_ROOM_TALL = 0.4
 # A labelled picture packs with this much room around it (a share of its label's font size):
 # labels are all one colour, and two side by side with a word's room read as one ("keytree").
 LABEL_MARGIN = 0.15
+# Around the label itself, this much room: more than the gap between it and its own picture (0.2
+# of its font size, :mod:`symbols.labels`), so a label reads as its picture's, never as the next
+# symbol's ("rocket" sat nearer the word "koala" than its rocket).
+LABEL_ROOM = 0.6
 # Among pictures a word is sized as if its box held this much ink (a photo's box holds 1): at 1 the
 # photos matched the words only on average (a third of cards had smaller photos); at 2 the photos
 # are larger on nine cards in ten, and the words stay large enough to read at a glance.
@@ -197,14 +201,20 @@ def shape_of(
     margin: int = 0,
     sizing: float | None = None,
     tall: float = 1.0,
+    *,
+    label: tuple[int, int] = (0, 0),
 ) -> Shape:
     """The packing shape of a trimmed RGBA picture, its ink grown by ``margin`` pixels beside it
-    and ``tall`` × ``margin`` above and below (see :class:`Shape` for ``sizing``)."""
+    and ``tall`` × ``margin`` above and below (see :class:`Shape` for ``sizing``); with a
+    ``label`` (first row, pixels of room), the rows from that one are grown by its room and the
+    picture above them by ``margin``."""
     ink = rgba[..., 3] >= INK_ALPHA
     if not ink.any():  # fuzz only: treat the faint pixels as the shape
         ink = rgba[..., 3] > 0
     count = np.count_nonzero(ink)
-    if margin:
+    if label[1]:
+        ink, margin = _grown_apart(ink, label[0], margin, label[1]), label[1]
+    elif margin:
         ink = _grown(ink, margin, tall)
     h, w = ink.shape
     k = math.ceil(max(w, h) / PYRAMID_PX)  # whole-pixel pooling keeps the superset exact
@@ -235,6 +245,17 @@ def _grown(ink: np.ndarray, margin: int, tall: float = 1.0) -> np.ndarray:
     return ndimage.distance_transform_edt(~padded, sampling=(1 / tall, 1.0)) <= margin
 
 
+def _grown_apart(ink: np.ndarray, row: int, picture: int, label: int) -> np.ndarray:
+    """``ink`` padded by ``label`` pixels, its rows from ``row`` on (the label) grown by that
+    many and the rows above (the picture) by ``picture``."""
+    from scipy import ndimage
+
+    above, below = ink.copy(), ink.copy()
+    above[row:], below[:row] = False, False
+    near = ndimage.distance_transform_edt(~np.pad(above, label)) <= picture if above.any() else 0
+    return _grown(below, label) | near
+
+
 def _unpickle(bits: np.ndarray, size: tuple[int, int], *args) -> Shape:
     level = np.unpackbits(bits, count=size[0] * size[1]).reshape(size).astype(bool)
     return Shape(level, *args)
@@ -259,7 +280,9 @@ def shapes_of(symbols: Sequence) -> tuple[Shape, ...]:
             sizing = WORD_SIZING if mixed else by_letters.get(i) if by_letters else None
         share = getattr(s, "room", 0.0) or (WORD_MARGIN if kind == "word" else LABEL_MARGIN)
         tall = WORD_ROOM_TALL if kind == "word" else 1.0
-        out.append(shape_of(s.rgba, kind, _margin_px(s, share), sizing, tall))
+        picture = getattr(s, "picture", None) if kind == "labelled" else None
+        label = (picture.shape[0], _margin_px(s, LABEL_ROOM)) if picture is not None else (0, 0)
+        out.append(shape_of(s.rgba, kind, _margin_px(s, share), sizing, tall, label=label))
     return tuple(out)
 
 

@@ -8,8 +8,9 @@ into each other's gaps the way the retail game's artwork does:
    the wanted sizes step geometrically from the largest to 1/1.8 of it (by √ink-area; growing
    later spreads them to about 2; a deck of words only, to 1/1.35: ``WORD_SPREAD``); every
    card has each rank once and every symbol each rank once over its cards, so each is
-   sometimes the largest and sometimes the smallest. Given the pictures' printed shares, the ranks are chosen so that no card has its largest places taken
-   by the pictures that print least ink.
+   sometimes the largest and sometimes the smallest. Given the pictures' printed shares, the
+   ranks are chosen so that no card has its largest places taken by the pictures that print
+   least ink.
 2. **Packing each card** (:mod:`packing`): an occupancy grid of the safe disc; for a
    rotated, scaled shape, compiled loops find every free position; largest first, each takes the
    tightest free position over a few angles; when one fits nowhere all shrink and it tries

@@ -37,9 +37,10 @@ WORD_ROTATION = 25.0  # words read badly when tilted further
 # colour on every card, so neighbouring words get space rather than other colours. Only the
 # packing mask grows; the printed text does not.
 WORD_MARGIN = 0.06
-# Above and below a word its room is this share of the room beside it: words run together along
-# their lines ("1418"), not across them, and a vocabulary's faces (a quarter of their font size
-# each side) left maths and two-language decks a third empty, gaps as tall as the words.
+# Above and below a vocabulary's text face its room (a quarter of its font size beside it) is
+# this share of it: faces run together along their lines ("1418"), not across them, and gaps as
+# tall as the faces left maths and two-language decks a third empty. A plain word's room (0.06)
+# stays round: less above and below brought two words within 1.5 mm.
 WORD_ROOM_TALL = 0.4
 # A labelled picture packs with this much room around it (a share of its label's font size):
 # labels are all one colour, and two side by side with a word's room read as one ("keytree").
@@ -279,7 +280,7 @@ def shapes_of(symbols: Sequence) -> tuple[Shape, ...]:
         if kind == "word":
             sizing = WORD_SIZING if mixed else by_letters.get(i) if by_letters else None
         share = getattr(s, "room", 0.0) or (WORD_MARGIN if kind == "word" else LABEL_MARGIN)
-        tall = WORD_ROOM_TALL if kind == "word" else 1.0
+        tall = WORD_ROOM_TALL if kind == "word" and getattr(s, "room", 0.0) else 1.0
         picture = getattr(s, "picture", None) if kind == "labelled" else None
         label = (picture.shape[0], _margin_px(s, LABEL_ROOM)) if picture is not None else (0, 0)
         out.append(shape_of(s.rgba, kind, _margin_px(s, share), sizing, tall, label=label))

@@ -146,10 +146,14 @@ def small_words(report: dict) -> str | None:
     cap, index, card = min(low)
     word = report["symbols"][index]["name"]  # a card's "smallest_word" is its symbol index
     others = f" and {len(low) - 1} more card{'s' if len(low) > 2 else ''}" if len(low) > 1 else ""
+    pictures = any(c.get("smallest_picture") is not None for c in report["cards"])
+    rooms = "fewer symbols per card, larger cards" + (
+        ", or fewer pictures beside them" if pictures else " or shorter words"
+    )
     return (
         f'card {card}{others}: words print small ("{word}": capitals {cap:.1f} mm tall, under '
         f"the {readable:.1f} mm that reads easily on these cards); give the words more room: "
-        "fewer symbols per card, larger cards, or fewer pictures beside them"
+        f"{rooms}"
     )
 
 

@@ -6,10 +6,11 @@ into each other's gaps the way the retail game's artwork does:
 
 1. **Size ranks, balanced over the deck** (:mod:`ranks`): on a card of N symbols
    the wanted sizes step geometrically from the largest to 1/1.8 of it (by √ink-area; growing
-   later spreads them to about 2); every card has each rank once and every symbol each rank once
-   over its cards, so each is sometimes the largest and sometimes the smallest. Given the
-   pictures' printed shares, the ranks are chosen so that no card has its largest places taken
-   by the pictures that print least ink.
+   later spreads them to about 2; a deck of words only, to 1/1.35: ``WORD_SPREAD``); every
+   card has each rank once and every symbol each rank once over its cards, so each is
+   sometimes the largest and sometimes the smallest. Given the pictures' printed shares, the
+   ranks are chosen so that no card has its largest places taken by the pictures that print
+   least ink.
 2. **Packing each card** (:mod:`packing`): an occupancy grid of the safe disc; for a
    rotated, scaled shape, compiled loops find every free position; largest first, each takes the
    tightest free position over a few angles; when one fits nowhere all shrink and it tries
@@ -52,6 +53,7 @@ import numpy as np
 from dobble_print.card import CardLayout, CardShape, Placement, ShapeKind
 from dobble_print.deck import Deck
 from dobble_print.errors import OptionError
+from dobble_print.layout.grid import LEAST_SPREAD
 from dobble_print.layout.masks import Shape, shapes_of
 from dobble_print.layout.packing import GRID, Board, make_board, pack
 from dobble_print.layout.ranks import balance_ranks, expected_ink, rank_sizes, size_ranks
@@ -65,6 +67,11 @@ from dobble_print.symbols import Ink, Symbol
 FILL = 0.62  # share of the safe disc every card first aims to fill with ink (packing shrinks it)
 FINER = 3  # the grid shapes finally grow on has this many times more cells across (0.26 mm)
 SPREAD = 2.3  # the largest symbol on a card is never more than this times the smallest
+# A deck of words only reads by its letters, not by a picture's ink: its sizes vary less than
+# pictures' (ranks from 1 down to 1/1.35, largest / smallest within 1.2 to 1.8 rather than 1.65
+# to 2.3), so the smallest word takes the room the largest one's rank left it.
+WORD_SIZE_RATIO = 1.35
+WORD_SPREAD = (1.2, 1.8)
 SMALLEST_FILL = 0.39  # a card's smallest symbol is traded for when smaller than on a card this full
 RETRY_BELOW = 0.60  # a card printing less than this share of its expected ink is packed again
 ATTEMPTS = 3  # packings at most of a card that stays short
@@ -98,6 +105,16 @@ class _Job:
     card: CardShape = CardShape()  # what the recognisable size is scaled to
     reach: float = 0.0  # at least the longest line in the safe area, mm
     letters: tuple[float, ...] = ()  # each symbol's cap height per mm of height (0: a picture)
+    words: bool = False  # every symbol is a word: sizes spread less (``WORD_SPREAD``)
+
+    def rank_sizes(self, count: int) -> np.ndarray:
+        """Relative sizes of a card's ranks (:func:`ranks.rank_sizes`), closer for words."""
+        return rank_sizes(count, WORD_SIZE_RATIO) if self.words else rank_sizes(count)
+
+    @property
+    def spread(self) -> tuple[float, float]:
+        """The least and the largest ratio of a card's largest to its smallest symbol."""
+        return WORD_SPREAD if self.words else (LEAST_SPREAD, SPREAD)
 
 
 _JOB: _Job | None = None
@@ -258,14 +275,15 @@ def _word(job: _Job, layout: CardLayout) -> float:
 
 def _floor(job: _Job, index: int) -> float:
     """The size floor of card ``index`` (see ``SMALLEST_FILL``), mm."""
-    rel = rank_sizes(len(job.cards[index]))
+    rel = job.rank_sizes(len(job.cards[index]))
     return math.sqrt(SMALLEST_FILL * job.area / float((rel**2).sum())) * float(rel.min())
 
 
 def _attempt(index: int, job: _Job, rng: np.random.Generator) -> CardLayout:
     """Pack card ``index`` of ``job`` with the random stream ``rng``."""
     card = job.cards[index]
-    rel = rank_sizes(len(card))[list(job.ranks[index])]
+    rel = job.rank_sizes(len(card))[list(job.ranks[index])]
+    least, spread = job.spread
     fill = FILL
     while True:  # pack() shrinks as it needs; only shapes it cannot fit at all come back here
         scale = math.sqrt(fill * job.area / float((rel**2).sum()))
@@ -275,8 +293,9 @@ def _attempt(index: int, job: _Job, rng: np.random.Generator) -> CardLayout:
             scale * rel,
             [job.caps[s] for s in card],
             rng,
-            spread=SPREAD,
+            spread=spread,
             fine=job.board[1],
+            least=least,
         )
         if packed is not None:
             break
@@ -288,9 +307,10 @@ def _attempt(index: int, job: _Job, rng: np.random.Generator) -> CardLayout:
             for s, sp in zip(card, spots, strict=True)
         ],
         clearance=job.clearance,
-        spread=SPREAD,
+        spread=spread,
         depth=job.depth,
         floor=_floor(job, index),
+        least=least,
     )
     placements = []
     for s, sp, nudge in zip(card, spots, nudges, strict=True):
@@ -401,6 +421,7 @@ def layout_deck(
         card,
         reach(card, safe_margin),
         letter_heights(symbols),
+        all(shape.kind == "word" for shape in shapes),
     )
     try:
         with in_order(

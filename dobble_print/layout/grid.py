@@ -39,15 +39,22 @@ PAD = 3  # blocked cells around the grid in the frame: the widest ring looked at
 LEAST_SPREAD = 1.65  # the smallest shape stops growing before the card's size ratio falls below
 
 
-def size_cap(items: Sequence[Piece], it: Piece, spread: float, *, taken_out: bool = False) -> float:
+def size_cap(
+    items: Sequence[Piece],
+    it: Piece,
+    spread: float,
+    *,
+    taken_out: bool = False,
+    least: float = LEAST_SPREAD,
+) -> float:
     """The largest size ``it`` may grow to: the largest shape within ``spread`` times the smallest
     (of the others when it is ``taken_out`` to be put back anywhere), and the smallest not so large
-    that the card's size ratio falls under ``LEAST_SPREAD`` (like the retail game, where the
+    that the card's size ratio falls under ``least`` (like the retail game, where the
     largest symbol is about twice the smallest)."""
     others = [x.size for x in items if x is not it]
     cap = min(others if taken_out and others else [x.size for x in items]) * spread
     if others and it.size <= min(others):
-        cap = min(cap, max(max(others) / LEAST_SPREAD, it.size))
+        cap = min(cap, max(max(others) / least, it.size))
     return cap
 
 
@@ -258,15 +265,21 @@ HERE = NEAR[:1]  # no move
 
 
 def grow(
-    card: CardGrid, items: list[Piece], spread: float, grow_steps: Sequence[float] | None = None
+    card: CardGrid,
+    items: list[Piece],
+    spread: float,
+    grow_steps: Sequence[float] | None = None,
+    *,
+    least: float = LEAST_SPREAD,
 ) -> None:
-    """Enlarge shapes in place, smallest first, while they fit and the size spread allows."""
+    """Enlarge shapes in place, smallest first, while they fit and the size spread (at most
+    ``spread``, at least ``least``) allows."""
     grow_steps = GROW_STEPS if grow_steps is None else grow_steps
     steps = {i: 0 for i in range(len(items))} if grow_steps else {}
     while steps:
         for i in sorted(steps, key=lambda j: (items[j].size, j)):
             it = items[i]
-            limit = size_cap(items, it, spread)
+            limit = size_cap(items, it, spread, least=least)
             new = min(it.size * (1 + grow_steps[steps[i]]), limit)
             if new <= it.size * 1.002:
                 del steps[i]

@@ -37,9 +37,18 @@ WORD_ROTATION = 25.0  # words read badly when tilted further
 # colour on every card, so neighbouring words get space rather than other colours. Only the
 # packing mask grows; the printed text does not.
 WORD_MARGIN = 0.06
+# Above and below a vocabulary's text face its room (a quarter of its font size beside it) is
+# this share of it: faces run together along their lines ("1418"), not across them, and gaps as
+# tall as the faces left maths and two-language decks a third empty. A plain word's room (0.06)
+# stays round: less above and below brought two words within 1.5 mm.
+WORD_ROOM_TALL = 0.4
 # A labelled picture packs with this much room around it (a share of its label's font size):
 # labels are all one colour, and two side by side with a word's room read as one ("keytree").
 LABEL_MARGIN = 0.15
+# Around the label itself, this much room: more than the gap between it and its own picture (0.2
+# of its font size, :mod:`symbols.labels`), so a label reads as its picture's, never as the next
+# symbol's ("rocket" sat nearer the word "koala" than its rocket).
+LABEL_ROOM = 0.6
 # Among pictures a word is sized as if its box held this much ink (a photo's box holds 1): at 1 the
 # photos matched the words only on average (a third of cards had smaller photos); at 2 the photos
 # are larger on nine cards in ten, and the words stay large enough to read at a glance.
@@ -188,16 +197,26 @@ def _table(ink: np.ndarray) -> np.ndarray:
 
 
 def shape_of(
-    rgba: np.ndarray, kind: str = "image", margin: int = 0, sizing: float | None = None
+    rgba: np.ndarray,
+    kind: str = "image",
+    margin: int = 0,
+    sizing: float | None = None,
+    tall: float = 1.0,
+    *,
+    label: tuple[int, int] = (0, 0),
 ) -> Shape:
-    """The packing shape of a trimmed RGBA picture, its ink grown by ``margin`` pixels (see
-    :class:`Shape` for ``sizing``)."""
+    """The packing shape of a trimmed RGBA picture, its ink grown by ``margin`` pixels beside it
+    and ``tall`` × ``margin`` above and below (see :class:`Shape` for ``sizing``); with a
+    ``label`` (first row, pixels of room), the rows from that one are grown by its room and the
+    picture above them by ``margin``."""
     ink = rgba[..., 3] >= INK_ALPHA
     if not ink.any():  # fuzz only: treat the faint pixels as the shape
         ink = rgba[..., 3] > 0
     count = np.count_nonzero(ink)
-    if margin:
-        ink = _grown(ink, margin)
+    if label[1]:
+        ink, margin = _grown_apart(ink, label[0], margin, label[1]), label[1]
+    elif margin:
+        ink = _grown(ink, margin, tall)
     h, w = ink.shape
     k = math.ceil(max(w, h) / PYRAMID_PX)  # whole-pixel pooling keeps the superset exact
     level = ink
@@ -210,18 +229,32 @@ def shape_of(
     return Shape(level, k, (w, h), float(count) / ink.size, kind, margin, sizing)
 
 
-def _grown(ink: np.ndarray, margin: int) -> np.ndarray:
-    """``ink`` padded by ``margin`` pixels each side and grown by a disc of that radius.
+def _grown(ink: np.ndarray, margin: int, tall: float = 1.0) -> np.ndarray:
+    """``ink`` padded by ``margin`` pixels each side and grown by an ellipse ``margin`` wide
+    and ``tall`` × ``margin`` high (a disc when ``tall`` is 1).
 
-    By the distance to the nearest ink pixel, the same set as a dilation by the disc
-    ``x² + y² ≤ margin²``: a dilation by a disc 100 pixels across ran out of memory.
+    By the distance to the nearest ink pixel, the same set as a dilation by the ellipse
+    ``x² + (y / tall)² ≤ margin²``: a dilation by a disc 100 pixels across ran out of memory.
     """
     from scipy import ndimage
 
     padded = np.pad(ink, margin)
     if not padded.any():
         return padded
-    return ndimage.distance_transform_edt(~padded) <= margin
+    if tall == 1.0:
+        return ndimage.distance_transform_edt(~padded) <= margin
+    return ndimage.distance_transform_edt(~padded, sampling=(1 / tall, 1.0)) <= margin
+
+
+def _grown_apart(ink: np.ndarray, row: int, picture: int, label: int) -> np.ndarray:
+    """``ink`` padded by ``label`` pixels, its rows from ``row`` on (the label) grown by that
+    many and the rows above (the picture) by ``picture``."""
+    from scipy import ndimage
+
+    above, below = ink.copy(), ink.copy()
+    above[row:], below[:row] = False, False
+    near = ndimage.distance_transform_edt(~np.pad(above, label)) <= picture if above.any() else 0
+    return _grown(below, label) | near
 
 
 def _unpickle(bits: np.ndarray, size: tuple[int, int], *args) -> Shape:
@@ -247,7 +280,10 @@ def shapes_of(symbols: Sequence) -> tuple[Shape, ...]:
         if kind == "word":
             sizing = WORD_SIZING if mixed else by_letters.get(i) if by_letters else None
         share = getattr(s, "room", 0.0) or (WORD_MARGIN if kind == "word" else LABEL_MARGIN)
-        out.append(shape_of(s.rgba, kind, _margin_px(s, share), sizing))
+        tall = WORD_ROOM_TALL if kind == "word" and getattr(s, "room", 0.0) else 1.0
+        picture = getattr(s, "picture", None) if kind == "labelled" else None
+        label = (picture.shape[0], _margin_px(s, LABEL_ROOM)) if picture is not None else (0, 0)
+        out.append(shape_of(s.rgba, kind, _margin_px(s, share), sizing, tall, label=label))
     return tuple(out)
 
 

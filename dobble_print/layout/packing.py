@@ -42,6 +42,7 @@ import numpy as np
 from dobble_print.layout.grid import (
     GRID,
     HERE,
+    LEAST_SPREAD,
     PAD,
     SAFETY,
     Board,
@@ -199,6 +200,7 @@ def _reinsert(
     caps: Sequence[float],
     rng: np.random.Generator,
     spread: float,
+    least: float,
 ) -> None:
     """Take each shape out in turn (furthest below its wanted size first) and put it back anywhere
     at the largest size that fits within the spread; after each round everything grows again.
@@ -207,7 +209,7 @@ def _reinsert(
         gained = False
         for i in sorted(range(len(items)), key=lambda j: (items[j].size / targets[j], j)):
             it = items[i]
-            hi = size_cap(items, it, spread, taken_out=True)
+            hi = size_cap(items, it, spread, taken_out=True, least=least)
             if hi <= it.size * (1 + MIN_GAIN):
                 continue
             card.remove(it)
@@ -221,7 +223,7 @@ def _reinsert(
             gained = True
         if not gained:
             return
-        grow(card, items, spread)
+        grow(card, items, spread, least=least)
 
 
 def _angles(cap: float, count: int, rng: np.random.Generator) -> list[float]:
@@ -241,6 +243,7 @@ def pack(
     tries: int | None = None,
     spread: float = 2.3,
     fine: Board | None = None,
+    least: float = LEAST_SPREAD,
 ) -> tuple[list[Spot], float] | None:
     """Pack ``shapes`` at about ``sizes`` (√ink-area, mm).
 
@@ -254,6 +257,7 @@ def pack(
         rng: the card's own random generator.
         tries: angles tried for each shape (``TRIES`` when None).
         spread: largest allowed ratio of the largest to the smallest size.
+        least: the smallest stops growing before that ratio falls below this.
         fine: a finer grid of the same card to grow the packed shapes on at the end.
 
     Returns:
@@ -271,11 +275,11 @@ def pack(
             if shrinks > MAX_SHRINKS:
                 return None
             _shrink(card, [items[j] for j in order[:n]], [items[j] for j in order[n:]])
-    grow(card, items, spread)
+    grow(card, items, spread, least=least)
     targets = [float(z) for z in sizes]
-    _reinsert(card, items, targets, caps, rng, spread)
+    _reinsert(card, items, targets, caps, rng, spread, least)
     if fine is not None:
-        card, items = settle(fine, card, items, caps, rng, spread) or (card, items)
+        card, items = settle(fine, card, items, caps, rng, spread, least=least) or (card, items)
     spots = [
         Spot(centre_of(card.board, it), it.size, it.shape.height_for(it.size), it.angle)
         for it in items

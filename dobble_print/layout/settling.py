@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dobble_print.layout.grid import (
+    LEAST_SPREAD,
     Board,
     CardGrid,
     Piece,
@@ -40,7 +41,16 @@ JOSTLE_STEPS = 3  # random steps tried
 JOSTLE_MOVES = offsets(JOSTLE_NUDGE)
 
 
-def settle(fine: Board, card: CardGrid, items: list[Piece], caps, rng, spread: float):
+def settle(
+    fine: Board,
+    card: CardGrid,
+    items: list[Piece],
+    caps,
+    rng,
+    spread: float,
+    *,
+    least: float = LEAST_SPREAD,
+):
     """The packed shapes moved onto the finer grid ``fine``, grown there and jostled.
 
     A finer grid hugs the ink more closely, so every contact has a little slack there; only
@@ -64,20 +74,22 @@ def settle(fine: Board, card: CardGrid, items: list[Piece], caps, rng, spread: f
         new.origin = spot
         out.add(new)
         moved.append(new)
-    grow(out, moved, spread, FINE_GROW_STEPS)
+    grow(out, moved, spread, FINE_GROW_STEPS, least=least)
     for _ in range(JOSTLES):
-        _jostle(out, moved, caps, rng, spread)
+        _jostle(out, moved, caps, rng, spread, least)
     return out, moved
 
 
-def _jostle(card: CardGrid, items: list[Piece], caps: Sequence[float], rng, spread: float) -> None:
+def _jostle(
+    card: CardGrid, items: list[Piece], caps: Sequence[float], rng, spread: float, least: float
+) -> None:
     """One round, in random order: each shape tries to grow a little, moving up to
     ``JOSTLE_NUDGE`` cells as it is or turned a few degrees; one that cannot takes a random small
     step instead, which can open room for the others (how jammed shapes settle in a shaken box).
     """
     for i in rng.permutation(len(items)):
         it = items[i]
-        new = min(it.size * (1 + JOSTLE_GROW), size_cap(items, it, spread))
+        new = min(it.size * (1 + JOSTLE_GROW), size_cap(items, it, spread, least=least))
         card.remove(it)
         turns = [it.angle]
         if caps[i] > 0:

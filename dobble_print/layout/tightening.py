@@ -214,6 +214,7 @@ def tighten(
     spread: float,
     depth: Depth,
     floor: float = 0.0,
+    least: float = LEAST_SPREAD,
 ) -> list[Nudge]:
     """How each symbol of one packed card grows and shifts into the slack left by the grids.
 
@@ -230,6 +231,7 @@ def tighten(
         spread: largest allowed ratio of the largest to the smallest √ink-area on the card.
         depth: how far inside the safe area (convex) each point (mm) lies; negative outside.
         floor: the least √ink-area worth trading the others' size for, mm (0: none).
+        least: the largest stays at least this times the smallest (when it is).
     """
     from dobble_print.layout.kernels import neighbours, pair_bounds  # compiled: see its docstring
 
@@ -277,7 +279,7 @@ def tighten(
     i, j = pairs.T  # each pair's unknowns: t_i, t_j, dx_i, dy_i, dx_j, dy_j
     cols = np.column_stack([i, j, n + i, 2 * n + i, n + j, 2 * n + j])
     stack = _Stack(coef, room, starts, cols)
-    x = _solve(gain, lower, upper, _Edges(edges), stack, _spread(sizes, spread), shift)
+    x = _solve(gain, lower, upper, _Edges(edges), stack, _spread(sizes, spread, least), shift)
     if x is None:
         return [Nudge()] * n
     return [Nudge(1.0 + float(x[i]), (float(x[n + i]), float(x[2 * n + i]))) for i in range(n)]
@@ -313,9 +315,9 @@ def _edge(i, p, centre, half, move, grow, depth, n):
     return _Edge((i, n + i, 2 * n + i), p[keep], (p - centre)[keep], half[keep], depth)
 
 
-def _spread(sizes: np.ndarray, spread: float) -> list[_Bounds]:
+def _spread(sizes: np.ndarray, spread: float, least: float) -> list[_Bounds]:
     """Bounds keeping each symbol within ``spread`` of every other (or no further out of it than
-    it is), and the largest at least ``LEAST_SPREAD`` times the smallest (when it is)."""
+    it is), and the largest at least ``least`` times the smallest (when it is)."""
     out = []
     for i in range(len(sizes)):
         for j in range(len(sizes)):
@@ -325,7 +327,7 @@ def _spread(sizes: np.ndarray, spread: float) -> list[_Bounds]:
                 out.append(_Bounds((i, j), coef, np.array([k * sizes[j] - sizes[i]])))
     small, large = int(np.argmin(sizes)), int(np.argmax(sizes))
     if small != large:  # k·s_small(1 + t_small) ≤ s_large(1 + t_large)
-        k = min(LEAST_SPREAD, sizes[large] / sizes[small])
+        k = min(least, sizes[large] / sizes[small])
         coef = np.array([[k * sizes[small], -sizes[large]]])
         out.append(_Bounds((small, large), coef, np.array([sizes[large] - k * sizes[small]])))
     return out

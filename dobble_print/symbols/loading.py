@@ -375,6 +375,7 @@ def load_symbols(
     warnings: list[str] = list(sources.warnings)
     seen: dict[bytes, Symbol] = {}
     lookalikes: Lookalikes[Symbol] = Lookalikes()  # near-duplicates: resized or re-saved copies
+    copies: list[tuple[str, str]] = []  # (near-duplicate left out, the symbol it copies)
     total = len(items) if need is None else min(need, len(items))
     words = 0
     lettered: list[tuple[str, str]] = []  # (label, word) of the words used, for missing glyphs
@@ -408,10 +409,7 @@ def load_symbols(
                 continue
             twin = lookalikes.twin(symbol.rgba, symbol) if symbol.kind == "image" else None
             if twin is not None:
-                warnings.append(
-                    f"{source.label}: looks the same as {twin.source} "
-                    "(a resized or re-saved copy?); used once"
-                )
+                copies.append((source.label, twin.source))
                 continue
             seen[key] = symbol
             if symbol.kind == "word":
@@ -432,14 +430,34 @@ def load_symbols(
             unused.append(source.word or source.path.name)
     if bad and not options.skip_bad:
         raise unreadable(bad, rest=bool(symbols))
-    warnings = [f"skipped {line}" for line in bad] + warnings
+    said, listed = _copies_said(copies)
+    warnings = [f"skipped {line}" for line in bad] + warnings + said
     unused = tuple(unused)
     names = distinct_names([(s.name, s.source, s.kind == "image") for s in symbols])
     symbols = [
         s if s.name == n else dataclasses.replace(s, name=n)
         for s, n in zip(symbols, names, strict=True)
     ]
-    return SymbolSet(tuple(symbols), unused, tuple(warnings), sources.notes)
+    return SymbolSet(tuple(symbols), unused, tuple(warnings), sources.notes + listed)
+
+
+def _copies_said(copies: list[tuple[str, str]]) -> tuple[list[str], tuple[str, ...]]:
+    """The near-duplicates left out, as (warnings, notes): one copy in a warning of its own;
+    more in one warning that counts them (a folder of filtered copies gave 279 lines), each then
+    in a note (listed with ``--verbose``)."""
+    lines = [
+        f"{copy}: looks the same as {twin} (a resized, re-saved or colour-filtered copy?); "
+        "used once"
+        for copy, twin in copies
+    ]
+    if len(copies) < 2:
+        return lines, ()
+    copy, twin = copies[0]
+    said = (
+        f"{len(copies)} pictures look the same as others (resized, re-saved or colour-filtered "
+        f"copies?) and are used once: {copy} looks like {twin}, and {len(copies) - 1} more"
+    )
+    return [said], tuple(lines)
 
 
 def faint_on_card(symbols: Sequence[Symbol], card_rgb: tuple[float, float, float]) -> list[str]:

@@ -1,4 +1,5 @@
-"""Near-duplicates: a resized, recompressed or re-saved copy of a picture looks the same as it.
+"""Near-duplicates: a resized, recompressed, re-saved or colour-filtered copy of a picture looks
+the same as it.
 
 Two symbols that look the same would make two cards seem to share two pictures, which breaks the
 game, so :func:`symbols.load_symbols` uses such a copy once, as it does an exact duplicate.
@@ -14,7 +15,9 @@ A symbol's :class:`Look` is taken from its trimmed RGBA (after background treatm
   in up to 28 of the 64 bits, two distinct photos (a stereo pair) in 4. Compared as numbers,
   the frequencies near zero weigh nothing;
 * a 16 × 16 thumbnail of its colours, since the shape is luminance only: the same silhouette in
-  another colour has the same shape;
+  another colour has the same shape. A photo app's warm or cool filter, or a brightness change,
+  scales each channel by a few percent, so the thumbnails are compared after the one gain per
+  channel (within :data:`MAX_GAIN`) that brings them closest; another hue needs far more;
 * its aspect ratio, which the reduction to a square forgets.
 
 Two symbols look the same when all three are close (:func:`looks_same`). The limits sit between
@@ -55,10 +58,16 @@ FLAT = float(SIDE)
 # shrunk to 30 % at JPEG q50: 0.19); distinct photos 0.35 and more, even two views of one scene
 # or a stereo pair; distinct icons 0.48 and more; views of a photo panned by 10 %, 0.21 and more.
 MAX_SHAPE = 0.2
-# Mean over the thumbnail's cells of the largest difference of a channel (0–255). The copies came
-# within 9.5 (a saturated icon as a half-size JPEG q60: its green shifts; photos 6.0); distinct
-# photos 20 and more (two views of a stormy sky), distinct icons 35 and more.
+# Mean over the thumbnail's cells of the largest difference of a channel (0–255), once each
+# channel of one is scaled by the gain (within MAX_GAIN) that fits the other best. The copies came
+# within 9.5 (a saturated icon as a half-size JPEG q60: its green shifts; photos 6.0); copies
+# with R × 1.10 and B × 0.90, or all × 0.92, or all + 12, within 11 (uncompensated: 22);
+# distinct photos 10.6 and more (bricks and handwriting, shapes 0.5 apart; two views of a
+# stormy sky 20), distinct icons 36 and more.
 MAX_COLOUR = 12.0
+# Largest gain of a channel a filter is taken to apply: a warm or cool filter moves a channel by
+# a few percent; the same silhouette in another colour needs gains of 2 and more.
+MAX_GAIN = 1.12
 MAX_ASPECT = 1.05  # copies' widths / heights were within 3 %
 
 _LUMA = np.array([0.299, 0.587, 0.114], np.float32)
@@ -103,18 +112,29 @@ def look(rgba: np.ndarray) -> Look:
     )
 
 
+def colour_difference(a: np.ndarray, b: np.ndarray) -> float:
+    """How far apart two colour thumbnails are, as :data:`MAX_COLOUR` measures it: ``b``'s
+    channels first scaled by the least-squares gains that fit ``a``, each within
+    :data:`MAX_GAIN`, so that a colour filter's tint or a brightness change counts for little."""
+    x, y = a.reshape(-1, 3), b.reshape(-1, 3)
+    gain = (x * y).sum(axis=0) / np.maximum((y * y).sum(axis=0), 1e-6)
+    gain = np.clip(gain, 1 / MAX_GAIN, MAX_GAIN)
+    return float(np.abs(x - y * gain).max(axis=1).mean())
+
+
 def distance(a: Look, b: Look) -> tuple[float, float, float]:
     """How far apart two looks are: (shape distance, colour difference as :data:`MAX_COLOUR`
     measures it, ratio of the aspect ratios ≥ 1)."""
     return (
         float(np.linalg.norm(a.shape - b.shape)),
-        float(np.abs(a.colour - b.colour).max(axis=2).mean()),
+        colour_difference(a.colour, b.colour),
         max(a.aspect, b.aspect) / min(a.aspect, b.aspect),
     )
 
 
 def looks_same(a: Look, b: Look) -> bool:
-    """True when two pictures look the same: one is a resized or re-saved copy of the other."""
+    """True when two pictures look the same: one is a resized, re-saved or colour-filtered copy
+    of the other."""
     shape, colour, aspect = distance(a, b)
     return shape <= MAX_SHAPE and colour <= MAX_COLOUR and aspect <= MAX_ASPECT
 

@@ -10,7 +10,13 @@ import numpy as np
 import pytest
 from scipy import ndimage
 
-from dobble_print.layout.masks import LABEL_MARGIN, WORD_MARGIN, _grown, shapes_of
+from dobble_print.layout.masks import (
+    LABEL_ROOM,
+    WORD_MARGIN,
+    WORD_ROOM_TALL,
+    _grown,
+    shapes_of,
+)
 from dobble_print.symbols import SymbolOptions, find_sources, load_symbols, with_labels
 
 ICONS = Path(__file__).resolve().parents[2] / "assets" / "icons"
@@ -44,5 +50,36 @@ def test_each_kind_keeps_its_room(symbols):
     em = word.lines[0].size
     assert shapes[0].margin == math.ceil(WORD_MARGIN * em)
     assert shapes[1].margin == 0
-    assert shapes[2].margin == math.ceil(LABEL_MARGIN * labelled.lines[0].size)
+    assert shapes[2].margin == math.ceil(LABEL_ROOM * labelled.lines[0].size)
     assert shapes[3].margin == math.ceil(0.25 * em)
+
+
+def test_a_words_room_is_less_tall_than_wide(symbols):
+    """Issue 31, item 7: a vocabulary's face keeps a quarter of its font size beside it (so
+    "14" and "18" do not read as "1418") but less above and below, where the gaps as tall as
+    the words left maths decks a third empty."""
+    word = dataclasses.replace(symbols[0], room=0.25)
+    [shape] = shapes_of([word])
+    ink = word.rgba[..., 3] >= 128
+    rows, cols = np.nonzero(shape.finest)
+    m = shape.margin
+    beside = (m - cols.min(), cols.max() - (m + ink.shape[1] - 1))
+    above = (m - rows.min(), rows.max() - (m + ink.shape[0] - 1))
+    assert shape.factor == 1 and min(beside) >= m - 1
+    assert max(above) <= WORD_ROOM_TALL * m + 1
+
+
+def test_a_labels_room_is_wider_than_its_gap_to_its_picture(symbols):
+    """Issue 31, item 7: in a picture+word vocabulary deck the label "rocket" sat nearer the
+    word "koala" than its rocket. Every pixel as near the label's ink as its picture's ink is
+    lies in the packing shape, so another symbol's ink (clearance aside) stays further away."""
+    labelled = symbols[2]
+    [shape] = shapes_of([labelled])
+    ink = labelled.rgba[..., 3] >= 128
+    top = labelled.picture.shape[0]
+    rows = np.nonzero(ink.any(axis=1))[0]
+    gap = rows[rows >= top].min() - rows[rows < top].max()  # picture to label, pixels
+    label = np.pad(ink & (np.arange(ink.shape[0]) >= top)[:, None], shape.margin)
+    near = ndimage.distance_transform_edt(~label) <= gap + 1
+    assert shape.factor == 1 and gap > 2
+    assert shape.finest[near].all(), (gap, shape.margin)

@@ -45,6 +45,23 @@ def _on_white(im: Image.Image) -> Image.Image:
     )
 
 
+def _tinted(im: Image.Image, gains: tuple[float, float, float]) -> Image.Image:
+    """What a photo app's colour filter does: each channel scaled by a few percent (alpha kept)."""
+    a = np.asarray(im).astype(np.float32)
+    a[..., :3] *= np.array(gains, np.float32)
+    return Image.fromarray(np.clip(np.round(a), 0, 255).astype(np.uint8), im.mode)
+
+
+# Filters that moved 21 pairs of pictures into one deck: R and B 6 % apart (warm, cool); a small
+# brightness change.
+TINTS = {
+    "warm filter": (1.06, 1.0, 0.94),
+    "cool filter": (0.94, 1.0, 1.06),
+    "brighter": (1.08, 1.08, 1.08),
+    "darker": (0.93, 0.93, 0.93),
+}
+
+
 # A copy maker: (original file, folder) -> (the file to compare with, the copy).
 Copier = Callable[[Path, Path], tuple[Path, Path]]
 
@@ -72,6 +89,12 @@ PHOTO_COPIES: dict[str, Copier] = {
     "PNG resized 50 % to JPEG q60": _as_png_then(
         lambda im, d: sf.save(_half(im), d / "copy.jpg", quality=60)
     ),
+} | {
+    f"{tint} (JPEG q85)": lambda p, d, gains=gains: (
+        p,
+        sf.save(_tinted(_rgb(p), gains), d / "copy.jpg", quality=85),
+    )
+    for tint, gains in TINTS.items()
 }
 
 
@@ -208,10 +231,58 @@ def test_load_symbols_uses_a_resized_copy_once_and_takes_the_next_picture(tmp_pa
     result = load_symbols(find_sources([tmp_path]), need=3, max_px=MAX_PX)
     assert [s.source for s in result.symbols] == [str(a), str(c), str(e)]
     assert result.warnings == (
-        f"{b}: looks the same as {a} (a resized or re-saved copy?); used once",
         f"{d}: same pixels as {c}; used once",
+        f"{b}: looks the same as {a} (a resized, re-saved or colour-filtered copy?); used once",
     )
     assert result.unused == (f.name,)
+
+
+def _mixed_folder(folder: Path) -> tuple[int, int]:
+    """The default icons (as PNGs) and the photos of ``tests/data/photos``, with colour-filtered
+    copies of every third icon and of every photo (two filters each), the filters in turn.
+    Returns (originals, copies)."""
+    tints = itertools.cycle(TINTS.values())
+    originals = copies = 0
+    for i, svg in enumerate(sorted(ICONS.glob("*.svg"))):
+        im = Image.fromarray(load_svg(svg, max_px=ICON_PX), "RGBA")
+        sf.save(im, folder / f"{svg.stem}.png")
+        if i % 3 == 0:
+            sf.save(_tinted(im, next(tints)), folder / f"{svg.stem}_edited.png")
+            copies += 1
+        originals += 1
+    for photo in sorted((Path(__file__).parents[1] / "data" / "photos").glob("*.jpg")):
+        sf.save(_rgb(photo), folder / f"{photo.stem}.jpg", quality=90)
+        for j in range(2):
+            sf.save(_tinted(_rgb(photo), next(tints)), folder / f"{photo.stem}_{j}.jpg", quality=85)
+        originals, copies = originals + 1, copies + 2
+    return originals, copies
+
+
+def test_colour_filtered_copies_are_caught_and_plan_counts_the_originals(tmp_path):
+    """Issue 31, item 6: warm, cool, brighter and darker copies among distinct icons and photos
+    are used once, and reported in one line; each is listed in the notes."""
+    from typer.testing import CliRunner
+
+    from dobble_print.cli import app
+
+    originals, copies = _mixed_folder(tmp_path)
+    assert (originals, copies) == (69, 43)
+    done = CliRunner().invoke(app, ["plan", str(tmp_path)])
+    assert done.exit_code == 0, done.output
+    lines = done.output.splitlines()
+    assert (
+        f"{originals} pictures ({copies} not used: duplicates or files that cannot be read):"
+        in lines
+    )
+    assert lines[0] == (
+        f"warning: {copies} pictures look the same as others (resized, re-saved or "
+        f"colour-filtered copies?) and are used once: {tmp_path}/airplane_edited.png looks "
+        f"like {tmp_path}/airplane.png, and {copies - 1} more"
+    )
+    assert (
+        lines[1]
+        == f"{originals} pictures ({copies} not used: duplicates or files that cannot be read):"
+    )
 
 
 def test_the_look_is_the_orthonormal_dct_and_loading_needs_no_scipy():

@@ -26,7 +26,7 @@ from dobble_print.printing import (
     plan_cover,
     plan_rules,
 )
-from dobble_print.symbols import Symbol, text_warning
+from dobble_print.symbols import Symbol, key_name, text_warning
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,11 @@ def plan_front_matter(
     )
     cover: tuple[CoverPage, ...] = ()
     if options.cover:
-        names = matching.key_names() if matching else [s.name for s in symbols]
+        names = (
+            matching.key_names()
+            if matching
+            else [key_name(s.name, s.source, s.kind) for s in symbols]
+        )
         cover = plan_cover(names, facts, plan)
         if matching is not None:
             cover = key_faces(cover, matching.key_symbols())

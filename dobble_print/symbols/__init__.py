@@ -31,6 +31,7 @@ _EXPORTS = {
     "Ink": "ink",
     "measure_ink": "ink",
     "visual": "words",
+    "key_name": "name_words",
     "cap_height": "words",
     "is_letter": "words",
     "with_labels": "labels",

@@ -85,3 +85,14 @@ def name_label(display: str, stem: str) -> str | None:
     if is_camera_name(stem):
         return None
     return display
+
+
+def key_name(name: str, source: str, kind: str) -> str:
+    """The name the answer key prints under a symbol: its ``name``, but none for a picture
+    (``kind`` ``"image"``) whose file name is no words (``IMG_4100.HEIC``): the picture above
+    it says more than a camera's counter."""
+    from pathlib import PurePath
+
+    if kind == "image" and is_camera_name(PurePath(source).stem):
+        return ""
+    return name

@@ -72,11 +72,9 @@ def plan_front_matter(
     )
     cover: tuple[CoverPage, ...] = ()
     if options.cover:
-        names = (
-            matching.key_names()
-            if matching
-            else [key_name(s.name, s.source, s.kind) for s in symbols]
-        )
+        names = matching.key_names() if matching else [s.name for s in symbols]
+        if options.labels:  # the key names what the cards name: no camera's counter
+            names = [key_name(n, s.source, s.kind) for n, s in zip(names, symbols, strict=True)]
         cover = plan_cover(names, facts, plan)
         if matching is not None:
             cover = key_faces(cover, matching.key_symbols())

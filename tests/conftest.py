@@ -36,21 +36,33 @@ def classic_deck(tmp_path_factory) -> tuple[Path, dict]:
 
 
 def make_pictures(folder: Path, count: int, *, seed: int = 0) -> list[Path]:
-    """``count`` distinct PNG blobs of varied shape and colour on transparency."""
-    rng = np.random.default_rng(seed)
+    """``count`` distinct PNG blobs of varied shape and colour on transparency.
+
+    A colour close to an earlier one's (each channel within 12 %, what a photo app's filter
+    changes) is drawn again from a second stream, so no two blobs are look-alikes
+    (``symbols.similar``) and the others are as they always were."""
+    rng, again = np.random.default_rng(seed), np.random.default_rng(seed + 1_000_003)
     folder.mkdir(parents=True, exist_ok=True)
-    paths = []
+    paths, colours = [], []
     for i in range(count):
         w, h = int(rng.integers(60, 200)), int(rng.integers(60, 200))
         yy, xx = np.mgrid[0:h, 0:w]
         blob = ((xx - w / 2) / (w / 2)) ** 2 + ((yy - h / 2) / (h / 2)) ** 2 <= 1
         rgba = np.zeros((h, w, 4), np.uint8)
-        rgba[blob] = (*rng.integers(0, 220, 3), 255)
+        colour = rng.integers(0, 220, 3)
+        while any(_alike(colour, c) for c in colours):
+            colour = again.integers(0, 220, 3)
+        colours.append(colour)
+        rgba[blob] = (*colour, 255)
         rgba[h // 3 : h // 3 + 3, :, 3] = 0  # a notch so shapes differ
         path = folder / f"pic_{i:03d}.png"
         Image.fromarray(rgba, "RGBA").save(path)
         paths.append(path)
     return paths
+
+
+def _alike(a: np.ndarray, b: np.ndarray) -> bool:
+    return bool((np.abs(a.astype(int) - b) <= 0.12 * np.maximum(a, b) + 6).all())
 
 
 @pytest.fixture

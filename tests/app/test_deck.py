@@ -35,12 +35,15 @@ CHOICES = {
 }
 
 
+ANIMALS = ["ant", "bee", "cat", "dog", "eel", "fox", "gnu", "hen", "owl", "yak"]  # labels are words
+
+
 @pytest.fixture
 def made(client, tmp_path):
     """10 pictures, a broken one, 3 words and a back picture; the deck made, seed kept."""
     sid = new_session(client)
-    for p in make_pictures(tmp_path / "p", 10):
-        assert upload(client, sid, p).is_success
+    for p, name in zip(make_pictures(tmp_path / "p", 10), ANIMALS, strict=True):
+        assert upload(client, sid, p.rename(p.with_name(f"{name}.png"))).is_success
     broken = tmp_path / "broken.png"
     broken.write_bytes(b"\x89PNG\r\n\x1a\n not a picture")
     assert upload(client, sid, broken).is_success
@@ -84,7 +87,7 @@ def test_the_deck_its_pages_and_the_command_that_remakes_it(client, made, tmp_pa
     doc = pymupdf.open(stream=pdf.content)
     assert doc.page_count == len(result["pages"])
     assert "Zoé's zoo" in doc[2].get_text()  # the title on the box
-    assert "pic 000" in "".join(p.get_text() for p in doc)  # a picture's label
+    assert "ant" in "".join(p.get_text() for p in doc)  # a picture's label
 
     files = client.get(f"/api/s/{sid}/download/pictures.zip")
     with zipfile.ZipFile(io.BytesIO(files.content)) as z:
@@ -92,7 +95,7 @@ def test_the_deck_its_pages_and_the_command_that_remakes_it(client, made, tmp_pa
         z.extractall(tmp_path / "unzipped")
     assert names == sorted(
         ["deck/back.png", "deck/command.txt", "deck/pictures/broken.png", "deck/words.txt"]
-        + [f"deck/pictures/pic_{i:03d}.png" for i in range(10)]
+        + [f"deck/pictures/{name}.png" for name in ANIMALS]
     )
     done = build_cli(shlex.split(shown), tmp_path / "unzipped" / "deck")
     assert done.returncode == 0, done.stderr

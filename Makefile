@@ -36,7 +36,7 @@ $(PDFJS): tests/viewers/package.json tests/viewers/package-lock.json
 	else echo "npm not found: the pdf.js test will be skipped"; fi
 
 test: $(STAMP) $(PDFJS)
-	$(BIN)/python -m pytest -q -n 2  # two processes: the suite takes ~2.5 min instead of ~4
+	$(BIN)/python -m pytest -q -n 2 --dist loadgroup  # two processes; xdist_group keeps a group in one
 
 lint: $(STAMP)
 	$(BIN)/ruff check dobble_print tests bench

@@ -19,7 +19,7 @@ from dobble_print.cli import app
 
 runner = CliRunner()
 FUZZ = settings(
-    max_examples=40,
+    max_examples=20,  # a plan of a word list with unusual scripts takes ~0.3 s
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -75,7 +75,7 @@ VALUE = st.one_of(
 )
 
 
-@FUZZ
+@settings(FUZZ, max_examples=60)  # refused in milliseconds
 @given(option=st.sampled_from(OPTIONS), value=VALUE)
 def test_any_option_value_is_planned_or_refused_in_one_line(tmp_path_factory, option, value):
     path = tmp_path_factory.mktemp("opt") / "words.txt"

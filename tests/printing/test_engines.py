@@ -26,6 +26,7 @@ from tests.support.fonts import make_font, system_fonts
 from tests.support.preflight import preflight
 
 pytestmark = [
+    pytest.mark.xdist_group("engines"),  # one process builds each deck once for every test
     pytest.mark.skipif(
         bool(engines.missing_tools()),
         reason="the engine test needs poppler-utils and ghostscript (.ci/run installs them)",
@@ -96,21 +97,17 @@ DECKS = {
         lambda d: [ICONS.parent.parent / "tests" / "data" / "photos"],
         ["-n", "3", "--shape", "hexagon", "--card-size", "70mm", "--backs"],
     ),
-    "words-every-script-square-shops": (
+    "words-every-script-square-eu-3mm": (
         lambda d: [_lines(d, "words.txt", SCRIPT_WORDS)],
-        ["-n", "4", "--shape", "square", "--shop", "shop", "--backs"],
-    ),
-    "words-eu-3mm": (
-        lambda d: [_lines(d, "words.txt", SCRIPT_WORDS)],
-        ["-n", "4", "--shop", "shop", "--shop-profile", "eu-3mm", "--backs"],
+        ["-n", "4", "--shape", "square", "--shop", "shop", "--shop-profile", "eu-3mm", "--backs"],
     ),
     "japanese-cff-outlines": (
         lambda d: [_lines(d, "words.txt", JAPANESE_CFF)],
         ["-n", "3", "--font", "cff.otf"],
     ),
-    "letters-with-bars": (
+    "letters-with-bars-print-and-cut": (
         lambda d: [_lines(d, "letters.txt", LETTERS)],
-        ["-n", "3", "--preset", "junior"],
+        ["-n", "3", "--preset", "junior", "--shop", "shop", "--backs"],
     ),
     "labels-rounded": (
         lambda d: [_icons(d / "icons", 7)],
@@ -120,14 +117,14 @@ DECKS = {
         lambda d: [_vocabulary(d)],
         ["-n", "3", "--faces", "picture+word,word"],
     ),
-    "connect-words": (
-        lambda d: [_lines(d, "words.txt", [f"{w} {i}" for i, w in enumerate(SCRIPT_WORDS * 2)])],
-        ["--preset", "connect", "-n", "5", "--cards", "21", "--rules"],
+    "connect": (
+        lambda d: [_icons(d / "icons", 21)],
+        ["--preset", "connect", "-n", "5", "--cards", "14", "--rules"],
     ),
 }
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def built(tmp_path_factory):
     """``built(name)``: deck ``name`` built once in this test process; the PDFs it wrote."""
     done: dict[str, list[Path]] = {}
@@ -181,7 +178,7 @@ def test_every_word_is_found_whole_and_arabic_in_the_order_typed(mode, built):
     """Words stay real text: pdftotext, in reading order or the content's own, finds every
     word that is not an emoji whole on the cards' pages, however it is turned, and the Arabic
     and Hebrew in the order they were typed."""
-    pdf = built("words-every-script-square-shops")[0]
+    pdf = built("words-every-script-square-eu-3mm")[0]
     text = subprocess.run(
         ["pdftotext", *mode, "-f", "2", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
@@ -208,7 +205,7 @@ def test_pdfjs_draws_the_cover_words_and_emoji_as_poppler_does(built, browser):
     """Firefox's pdf.js on the cover (answer key, title), a card page of words in every script
     with the colour emoji, and the rules page."""
     pdf = built("icons-cover-rules-box")[0]
-    words = built("words-every-script-square-shops")[0]
+    words = built("words-every-script-square-eu-3mm")[0]
     for deck, pages in ((pdf, [1, 2]), (words, [1, 2, 3])):
         reference = engines.poppler(deck)
         drawn = engines.pdfjs_pages(browser, deck, pages)

@@ -29,11 +29,14 @@ FLAGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason=f"browser tests need Chromium at {CHROMIUM}: apt-get install chromium "
-    "(or set DOBBLE_CHROMIUM); .ci/run installs it when run as root",
-)
+pytestmark = [
+    pytest.mark.xdist_group("browser"),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason=f"browser tests need Chromium at {CHROMIUM}: apt-get install chromium "
+        "(or set DOBBLE_CHROMIUM); .ci/run installs it when run as root",
+    ),
+]
 WAIT = 180_000  # ms: a deck on a busy two-core machine
 
 

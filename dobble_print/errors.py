@@ -36,3 +36,11 @@ class Interrupted(KeyboardInterrupt):
     def __init__(self, *, written: bool) -> None:
         super().__init__()
         self.written = written
+
+
+def not_a_file(path) -> str:
+    """Why ``path``, given as a file to read, is not one: a folder, a pipe or device, or
+    nothing at all (one wording for every option that takes a file)."""
+    if path.is_dir():
+        return "is a folder"
+    return "not a regular file (a pipe or a device)" if path.exists() else "no such file"

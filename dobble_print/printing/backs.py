@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dobble_print.errors import OptionError
+from dobble_print.errors import OptionError, not_a_file
 from dobble_print.printing.paper import PRINT_DPI
 from dobble_print.resources import templates_dir
 from dobble_print.symbols import BadPicture, format_names, is_svg, load_picture
@@ -33,14 +33,7 @@ def load_back(path: Path, *, diameter: float) -> np.ndarray:
         OptionError: about ``backs`` when the file is missing or not a picture.
     """
     if not path.is_file():
-        what = (
-            "is a folder"
-            if path.is_dir()
-            else "not a regular file (a pipe or a device)"
-            if path.exists()
-            else "no such file"
-        )
-        raise OptionError("backs", f"{path}: {what}; {PICTURE_KINDS}")
+        raise OptionError("backs", f"{path}: {not_a_file(path)}; {PICTURE_KINDS}")
     px = math.ceil(diameter / 25.4 * PRINT_DPI)
     if not is_svg(path):
         # A wide photo is cropped to the disc, so its long side needs more pixels than the disc;

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from dobble_print.errors import OptionError
+from dobble_print.errors import OptionError, not_a_file
 from dobble_print.symbols.emoji import (
     emoji_characters,
     is_emoji_character,
@@ -227,14 +227,9 @@ def word_fonts(words: Sequence[str], given: Sequence[Path]) -> WordFonts | None:
     """
     for path in given:
         if not path.is_file():
-            what = (
-                "is a folder"
-                if path.is_dir()
-                else "not a regular file (a pipe or a device)"
-                if path.exists()
-                else "no such file"
+            raise OptionError(
+                "font", f"{path}: {not_a_file(path)}; give a font file (.ttf, .otf or .ttc)"
             )
-            raise OptionError("font", f"{path}: {what}; give a font file (.ttf, .otf or .ttc)")
     if not words:
         return None
     from dobble_print.resources import default_font

@@ -17,6 +17,18 @@ REPO = Path(__file__).resolve().parent.parent
 ICONS = REPO / "assets" / "icons"
 
 
+@pytest.fixture(autouse=True)
+def _signals_left_as_found():
+    """A test that leaves Ctrl-C ignored breaks the later ones that send it (a process started
+    meanwhile inherits "ignore", too): every test leaves SIGINT and SIGTERM as it found them."""
+    import signal
+
+    before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    yield
+    after = {s: signal.getsignal(s) for s in before}
+    assert after == before, f"signal handlers changed: {before} -> {after}"
+
+
 @pytest.fixture(scope="session")
 def classic_deck(tmp_path_factory) -> tuple[Path, dict]:
     """The classic deck built once from the default icons (seed 1): its PDF and its report.

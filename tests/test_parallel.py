@@ -351,6 +351,8 @@ def work(i):
     return i
 """
 _CTRL_C = """
+import faulthandler, signal
+faulthandler.register(signal.SIGQUIT)  # where it was, should the test time out
 from dobble_print import parallel
 from tasks import setup, work
 
@@ -385,6 +387,11 @@ def test_ctrl_c_reaches_only_the_build_which_ends_its_workers(tmp_path):
     time.sleep(0.3)  # the server is importing
     start = time.perf_counter()
     os.killpg(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=20)
+    try:
+        out, err = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:  # say what it was doing, and leave no process behind
+        os.killpg(proc.pid, signal.SIGQUIT)
+        out, err = proc.communicate()
+        pytest.fail(f"Ctrl-C did not stop the build in 20 s: {out!r} {err[-3000:]!r}")
     assert (out, err) == ("stopped\n", "")
     assert time.perf_counter() - start < 5

@@ -17,6 +17,36 @@ REPO = Path(__file__).resolve().parent.parent
 ICONS = REPO / "assets" / "icons"
 
 
+def pytest_configure(config):
+    """Under pytest-xdist each test process keeps to one core of its own (and so do the builds
+    and commands it starts): a build then packs in its own process instead of starting two
+    workers beside the other test process's two, on a two-core machine. Tests of the worker
+    processes themselves ask for every core (:func:`all_cores`)."""
+    worker, count = (
+        os.environ.get("PYTEST_XDIST_WORKER"),
+        os.environ.get("PYTEST_XDIST_WORKER_COUNT"),
+    )
+    if worker and count and hasattr(os, "sched_setaffinity"):
+        cpus = sorted(os.sched_getaffinity(0))
+        if int(count) >= len(cpus) > 1:
+            os.sched_setaffinity(0, {cpus[int(worker.removeprefix("gw")) % len(cpus)]})
+
+
+@pytest.fixture
+def all_cores():
+    """Every core of the machine for this test and what it starts, as a user's build has: the
+    packing and loading workers really run."""
+    if not hasattr(os, "sched_setaffinity"):
+        yield
+        return
+    mine = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, range(os.cpu_count() or 1))
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, mine)
+
+
 @pytest.fixture(autouse=True)
 def _signals_left_as_found():
     """A test that leaves Ctrl-C ignored breaks the later ones that send it (a process started

@@ -14,6 +14,9 @@ import pytest
 from dobble_print.errors import DobbleError
 from dobble_print.output import write_atomically
 
+# builds here start their worker processes, as on a user's machine
+pytestmark = pytest.mark.usefixtures("all_cores")
+
 
 def test_writes_and_replaces_whole_files(tmp_path):
     target = tmp_path / "new" / "deep" / "out.txt"

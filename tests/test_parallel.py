@@ -12,6 +12,10 @@ import pytest
 from dobble_print.errors import DobbleError
 from dobble_print.parallel import in_order, worker_count
 
+# builds here start their worker processes, as on a user's machine
+pytestmark = pytest.mark.usefixtures("all_cores")
+
+
 SLOW = 0.02  # s per item: slow enough that the window is full when the loop leaves early
 
 

@@ -26,6 +26,9 @@ from PIL import Image
 from tests.conftest import REPO, make_pictures
 from tests.support.fonts import font_builder
 
+# builds here start their worker processes, as on a user's machine
+pytestmark = pytest.mark.usefixtures("all_cores")
+
 ERROR = "dobble-print: error: "
 # Lines a build may print besides warnings: the seed it drew, and a first run's packer warm-up.
 INFO = ("no seed given", "preparing the fast packer")

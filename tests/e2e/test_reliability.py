@@ -31,6 +31,10 @@ from tests.support import symbol_files as sf
 from tests.symbols.test_hostile_symbols import BAD, listener  # noqa: F401  (a fixture)
 from tests.symbols.test_hostile_symbols import _make as make_bad
 
+# builds here start their worker processes, as on a user's machine
+pytestmark = pytest.mark.usefixtures("all_cores")
+
+
 ERROR = "dobble-print: error: "
 SKIP_BAD_HEAD = "cannot be read; fix"  # then the files, one a line
 

@@ -64,16 +64,23 @@ def classic_deck(tmp_path_factory) -> tuple[Path, dict]:
     """The classic deck built once from the default icons (seed 1): its PDF and its report.
 
     Several modules check it (the PDF, the report, the issue's layout figures); building it is
-    the suite's single most expensive step, so it is shared.
+    the suite's single most expensive step, so it is shared, by the test processes of one run
+    too: the first to need it builds it, under a lock, into their common temporary folder.
     """
+    import fcntl
     import json
 
     from dobble_print.options import BuildOptions
     from dobble_print.pipeline import build
 
-    out = tmp_path_factory.mktemp("classic") / "deck.pdf"
-    report = out.with_suffix(".json")
-    build(BuildOptions(sources=(ICONS,), output=out, seed=1, report=report))
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's folder, above each process's own
+    out, report = shared / "classic-deck.pdf", shared / "classic-deck.json"
+    with open(shared / "classic-deck.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not report.exists():
+            build(BuildOptions(sources=(ICONS,), output=out, seed=1, report=report))
     return out, json.loads(report.read_text(encoding="utf-8"))
 
 

@@ -110,9 +110,21 @@ def _draw_symbols(card, layout: CardLayout, symbols: Sequence[Symbol], px_per_mm
         pic = pic.rotate(p.rotation, resample=Image.Resampling.BICUBIC, expand=True)
         cx = card.width / 2 + p.center[0] * px_per_mm
         cy = card.height / 2 - p.center[1] * px_per_mm  # image rows grow downwards
-        layer = Image.new("RGBA", card.size, (0, 0, 0, 0))
-        layer.paste(pic, (round(cx - pic.width / 2), round(cy - pic.height / 2)), pic)
-        card = Image.alpha_composite(card, layer)
+        x, y = round(cx - pic.width / 2), round(cy - pic.height / 2)
+        # The picture is laid on a clear layer the size of its own box, not of the card: a
+        # clear pixel leaves the card's as it was, so only the box needs compositing (an eighth
+        # of the work on a card of eight); the part of the box off the card is cut away first.
+        box = (
+            max(0, -x),
+            max(0, -y),
+            min(pic.width, card.width - x),
+            min(pic.height, card.height - y),
+        )
+        if box[0] >= box[2] or box[1] >= box[3]:
+            continue
+        layer = Image.new("RGBA", pic.size, (0, 0, 0, 0))
+        layer.paste(pic, (0, 0), pic)
+        card.alpha_composite(layer.crop(box), (x + box[0], y + box[1]))
     return card
 
 

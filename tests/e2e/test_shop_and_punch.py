@@ -1,5 +1,5 @@
 """Issue 26, shop profiles and punch presets, from the command line on the bundled icons:
-``--shop-profile tgc-circle`` gives 57 exact-size fronts and a back with nothing but card colour
+``--shop-profile tgc-circle`` gives exact-size fronts and a back with nothing but card colour
 outside the safe zone (measured on the PNGs' pixels) and no cut path; ``--preset punch-2.5in`` and
 ``punch-2in`` give cards of the punch's size (measured from the PDF's centring ticks) with no
 printed ring and every picture at least the 8 mm floor."""
@@ -28,27 +28,46 @@ def run(*args: str):
 
 
 def test_tgc_circle_on_the_default_icons(tmp_path):
-    """One build checked three ways (a build of 57 cards at 300 dpi is the cost)."""
+    """One build checked three ways. Thirteen cards of four (``-n 4``) rather than the full 57:
+    the pictures are larger there, so the safe zone is pressed harder, at a quarter of the cost
+    of 57 fronts at 300 dpi."""
     shop = tmp_path / "shop"
     result = run(
-        "build", "-o", str(tmp_path / "deck.pdf"), "--seed", "1", "-q", "--no-cover",
+        "build", "-o", str(tmp_path / "deck.pdf"), "--seed", "1", "-q", "--no-cover", "-n", "4",
         "--shop", str(shop), "--shop-profile", "tgc-circle",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    _check_files(shop)
-    _check_safe_zone(shop)
+    _check_files(shop, 13)
+    _check_safe_zone(shop, 13)
     assert not list(shop.glob("*.pdf"))  # no PDF, so no CutContour; the PNGs carry no guides
     words = " ".join((shop / "README.txt").read_text(encoding="utf-8").split())
+    assert "Order 13 cards: one of each front, all with the same back." in words
+    assert "--cards" not in words  # fewer than the retail game's 55: nothing to trim
+
+
+def test_a_full_deck_for_a_card_printer_says_how_to_order_the_retail_count():
+    from dobble_print.card import CardShape
+    from dobble_print.printing.card_printer import shop_readme
+    from dobble_print.shops import load_shop_profile
+
+    profile = load_shop_profile("tgc-circle")
+    files = [f"{i:03d}-front.png" for i in range(1, 58)] + ["back.png"]
+    text = shop_readme(
+        profile, shape=CardShape(size=88.9), cards=57, symbols_per_card=8, files=files
+    )
+    words = " ".join(text.split())
     assert "Order 57 cards: one of each front, all with the same back." in words
     assert "make the deck again with --cards 55 (the retail game's count)" in words
+    assert "001-front.png ... 057-front.png the 57 card fronts, 1125 x 1125 pixels" in words
 
 
-def _check_files(shop: Path) -> None:
-    """57 fronts and one back, 1125 px square, RGB, 300 dpi, README.txt, and the marker that
+def _check_files(shop: Path, cards: int) -> None:
+    """``cards`` fronts and one back, 1125 px square, RGB, 300 dpi, README.txt, and the marker that
     lists them as this tool's."""
     names = sorted(p.name for p in shop.iterdir())
     assert names == sorted(
-        [f"{i:03d}-front.png" for i in range(1, 58)] + ["back.png", "README.txt", ".dobble-print"]
+        [f"{i:03d}-front.png" for i in range(1, cards + 1)]
+        + ["back.png", "README.txt", ".dobble-print"]
     )
     for path in shop.glob("*.png"):
         with Image.open(path) as im:
@@ -56,7 +75,7 @@ def _check_files(shop: Path) -> None:
             assert im.info["dpi"] == pytest.approx((300, 300), abs=0.01)
 
 
-def _check_safe_zone(shop: Path) -> None:
+def _check_safe_zone(shop: Path, cards: int) -> None:
     """Nothing but the (white) card colour outside the 1050 px circle's safe zone."""
     yy, xx = np.mgrid[0:1125, 0:1125]
     r = np.hypot(xx + 0.5 - 562.5, yy + 0.5 - 562.5)  # from each pixel's centre
@@ -65,7 +84,7 @@ def _check_safe_zone(shop: Path) -> None:
     # beyond it) holds no ink at all; one the line crosses may hold the antialiased edge of ink.
     outside = r > safe + math.sqrt(0.5)
     reach = []
-    for i in range(1, 58):
+    for i in range(1, cards + 1):
         face = np.asarray(Image.open(shop / f"{i:03d}-front.png"))
         assert face[outside].min() == 255, f"card {i}"
         reach.append(r[face.min(axis=2) < 250].max())

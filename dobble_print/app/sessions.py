@@ -162,13 +162,14 @@ class Sessions:
         :class:`TooManySessions` when none has been quiet for :attr:`quiet` seconds."""
         sid = secrets.token_urlsafe(12)
         folder = self.root / sid
+        cache = _new_cache()  # the first one imports the engine: not under the lock
         with self._lock:
             now = self.clock()
             dropped = self._make_room(now)
             folder.mkdir(mode=0o700)
             for sub in ("pictures", "out"):
                 (folder / sub).mkdir(mode=0o700)
-            session = Session(sid, folder, cache=_new_cache(), last_seen=now)
+            session = Session(sid, folder, cache=cache, last_seen=now)
             self._all[sid] = session
         if dropped is not None:
             shutil.rmtree(dropped.folder, ignore_errors=True)

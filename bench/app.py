@@ -51,7 +51,8 @@ class App:
             raise SystemExit("bench/app.py: the app printed no address")
         self.url = found.group(0)
         self.base, token = found.group(1), found.group(2)
-        self.headers = {"Cookie": f"dobble_token={token}", "X-Dobble": "1"}
+        port = self.base.rsplit(":", 1)[1]
+        self.headers = {"Cookie": f"dobble_token_{port}={token}", "X-Dobble": "1"}
         self.sid = self.post("/api/session")["id"]
 
     def request(self, path: str, body: bytes | None = None, json_body=None) -> bytes:

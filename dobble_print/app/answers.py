@@ -3,6 +3,7 @@ the page with its HTTP status; :func:`answering` turns the user-facing errors in
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -11,10 +12,13 @@ from starlette.responses import JSONResponse, Response
 
 from dobble_print.app.sessions import Session, Sessions
 from dobble_print.app.settings import word
-from dobble_print.app.uploads import Refused, TooLarge
+from dobble_print.app.uploads import Refused, TooLarge, megabytes
 from dobble_print.errors import DobbleError
 
 NO_STORE = {"cache-control": "no-store"}
+# The page's JSON (its choices, a card's number) is a few kB; pictures and words come as raw
+# bodies with limits of their own (file_routes).
+JSON_BYTES = 64_000
 
 
 class Problem(Exception):
@@ -47,10 +51,23 @@ def refuse_while_busy(session: Session) -> None:
         raise Problem(409, "Wait until the deck is made, then change the pictures.")
 
 
-async def read_json(request: Request) -> dict[str, Any]:
-    """The request's JSON object; 400 otherwise."""
+async def read_json(request: Request, *, limit: int = JSON_BYTES) -> dict[str, Any]:
+    """The request's JSON object; 400 otherwise. A body over ``limit`` bytes is 413: refused by
+    its declared length before a byte is read, or the moment the stream passes the limit, so an
+    oversized body is never held whole."""
+    too_large = TooLarge(
+        f"The request is over {megabytes(limit)}, more than the page ever sends; reload the page."
+    )
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise too_large
     try:
-        data = await request.json()
+        data = json.loads(body)
     except ValueError:
         raise Problem(400, "The request was not JSON.") from None
     if not isinstance(data, dict):

@@ -28,7 +28,7 @@ from dobble_print.app.answers import (
     read_json,
     reply,
 )
-from dobble_print.app.sessions import Job, Session, Sessions
+from dobble_print.app.sessions import Job, Session, Sessions, TooManySessions
 from dobble_print.app.settings import Choices, offered
 
 STATIC = resources.files("dobble_print.app") / "static"
@@ -36,7 +36,10 @@ _PAGE = re.compile(r"page-\d+-\d+\.png")
 
 
 async def new_session(request: Request) -> Response:
-    session = request.app.state.sessions.new()
+    try:
+        session = request.app.state.sessions.new()
+    except TooManySessions as exc:
+        raise Problem(429, str(exc)) from None
     limits = request.app.state.sessions.limits
     return reply({"id": session.id, "limits": vars(limits)})
 

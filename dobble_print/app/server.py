@@ -15,6 +15,7 @@ import signal
 import socket
 import tempfile
 import threading
+import time
 import webbrowser
 from collections.abc import Callable
 from pathlib import Path
@@ -22,8 +23,8 @@ from pathlib import Path
 from starlette.types import ASGIApp
 
 from dobble_print.app.routes import create_app
-from dobble_print.app.security import Gate
-from dobble_print.app.sessions import IDLE_SECONDS, Sessions
+from dobble_print.app.security import Gate, cookie_name
+from dobble_print.app.sessions import IDLE_SECONDS, MOST_SESSIONS, Sessions
 from dobble_print.app.uploads import DEFAULT_LIMITS, Limits
 
 SWEEP_SECONDS = 60.0
@@ -37,6 +38,8 @@ def make_app(
     limits: Limits = DEFAULT_LIMITS,
     idle: float = IDLE_SECONDS,
     sweep: float = SWEEP_SECONDS,
+    most: int = MOST_SESSIONS,
+    clock: Callable[[], float] = time.monotonic,
     on_start: Callable[[], None] | None = None,
 ) -> tuple[ASGIApp, Sessions]:
     """The gated app and its sessions, with the idle sweeper running while it serves.
@@ -44,13 +47,16 @@ def make_app(
     Args:
         root: the private folder the sessions live in (removed when the app stops).
         token: the launch's secret.
-        port: the port it is served on (the Host header must name it).
+        port: the port it is served on (the Host header and the Origin must name it, and
+            the token's cookie is named after it).
         limits: upload limits per file and per session.
         idle: seconds after which a session nobody asks about is removed.
         sweep: seconds between two looks for idle sessions.
+        most: sessions (tabs) alive at once.
+        clock: the sessions' clock, in seconds.
         on_start: called once the app is ready (the URL is printed, the browser opened).
     """
-    sessions = Sessions(root, limits, idle=idle)
+    sessions = Sessions(root, limits, idle=idle, most=most, clock=clock)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -71,7 +77,7 @@ def make_app(
     app = create_app(sessions)
     app.router.lifespan_context = lifespan
     hosts = {f"127.0.0.1:{port}", f"localhost:{port}"}
-    return Gate(app, token=token, hosts=hosts), sessions
+    return Gate(app, token=token, hosts=hosts, cookie=cookie_name(port)), sessions
 
 
 def _stop(signum: int, frame: object) -> None:

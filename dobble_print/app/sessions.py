@@ -9,6 +9,15 @@ A session's folder (mode 0700, inside the launch's own 0700 temporary folder) ho
 
 A session nobody has asked about for :data:`IDLE_SECONDS` (a closed tab) is removed, files and
 all, unless it is making a deck.
+
+At most :data:`MOST_SESSIONS` live at once. A count, not a rate: a rate limit would refuse a
+teacher who opens a few tabs quickly and still let a runaway script fill the disk slowly, while
+a count bounds what the launch can hold (each session may store hundreds of MB and keep its
+decoded pictures). When the count is reached, the session quiet for longest is dropped, if it
+has been quiet for :data:`QUIET_SECONDS` and is not making a deck: an open page asks every
+minute, so only closed tabs go, sooner than the sweep would take them. When every session was
+used within that time, the new one is refused (429) with what to do. The clock is passed in, so
+tests decide what time it is.
 """
 
 from __future__ import annotations
@@ -17,6 +26,7 @@ import secrets
 import shutil
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +34,12 @@ from typing import Any
 from dobble_print.app.uploads import Limits
 
 IDLE_SECONDS = 30 * 60  # the page asks every minute while it is open
+MOST_SESSIONS = 20  # tabs of one person; each may hold hundreds of MB
+QUIET_SECONDS = 5 * 60  # a background tab's minute timer may be held back to about two minutes
+
+
+class TooManySessions(Exception):
+    """Every allowed session is in use: the message says what to do (HTTP 429)."""
 
 
 @dataclass
@@ -115,41 +131,76 @@ class Session:
             found.append(self.words)
         return tuple(found)
 
-    def touch(self) -> None:
-        self.last_seen = time.monotonic()
+    def touch(self, now: float | None = None) -> None:
+        self.last_seen = time.monotonic() if now is None else now
 
 
 class Sessions:
     """Every session of this launch, under one private temporary folder."""
 
-    def __init__(self, root: Path, limits: Limits, *, idle: float = IDLE_SECONDS) -> None:
+    def __init__(
+        self,
+        root: Path,
+        limits: Limits,
+        *,
+        idle: float = IDLE_SECONDS,
+        most: int = MOST_SESSIONS,
+        quiet: float = QUIET_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.root = root
         self.limits = limits
         self.idle = idle
+        self.most = most
+        self.quiet = quiet
+        self.clock = clock
         self._all: dict[str, Session] = {}
         self._lock = threading.Lock()
 
     def new(self) -> Session:
+        """A new session; when :attr:`most` live, the longest quiet one makes room for it, or
+        :class:`TooManySessions` when none has been quiet for :attr:`quiet` seconds."""
         sid = secrets.token_urlsafe(12)
         folder = self.root / sid
-        folder.mkdir(mode=0o700)
-        for sub in ("pictures", "out"):
-            (folder / sub).mkdir(mode=0o700)
-        session = Session(sid, folder, cache=_new_cache())
+        cache = _new_cache()  # the first one imports the engine: not under the lock
         with self._lock:
+            now = self.clock()
+            dropped = self._make_room(now)
+            folder.mkdir(mode=0o700)
+            for sub in ("pictures", "out"):
+                (folder / sub).mkdir(mode=0o700)
+            session = Session(sid, folder, cache=cache, last_seen=now)
             self._all[sid] = session
+        if dropped is not None:
+            shutil.rmtree(dropped.folder, ignore_errors=True)
         return session
+
+    def _make_room(self, now: float) -> Session | None:
+        """The session dropped to stay within :attr:`most` (called under the lock)."""
+        if len(self._all) < self.most:
+            return None
+        quiet = [
+            s for s in self._all.values() if now - s.last_seen > self.quiet and not s.busy.locked()
+        ]
+        if not quiet:
+            raise TooManySessions(
+                f"{self.most} tabs are using the deck maker already; close one you no longer "
+                "need, then reload this page in a few minutes."
+            )
+        oldest = min(quiet, key=lambda s: s.last_seen)
+        del self._all[oldest.id]
+        return oldest
 
     def get(self, sid: str) -> Session | None:
         with self._lock:
             session = self._all.get(sid)
         if session is not None:
-            session.touch()
+            session.touch(self.clock())
         return session
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Remove the sessions idle for longer than ``idle`` and not busy; their ids."""
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
         with self._lock:
             gone = [
                 s

@@ -75,6 +75,12 @@ class Server:
     base: str
     tmp: Path
 
+    @property
+    def cookie(self) -> str:
+        """The Cookie header the page's browser sends: the token under this port's name."""
+        port = int(self.base.rsplit(":", 1)[1])
+        return f"dobble_token_{port}={self.url.split('token=')[1]}"
+
 
 def start_server(tmp: Path, module: tuple[str, ...] = ("dobble_print.app",)) -> Server:
     """``python -m dobble_print.app --no-browser`` (or ``-m dobble_print app``, the CLI's

@@ -279,8 +279,7 @@ def test_stopping_the_server_leaves_no_temporary_files(tmp_path, sig):
     server = start_server(tmp_path / "tmp")
     try:
         assert _get(server.base + "/") == 403
-        token = server.url.split("token=")[1]
-        cookie = f"dobble_token={token}"
+        cookie = server.cookie
         request = urllib.request.Request(
             server.base + "/api/session", method="POST", headers={"Cookie": cookie, **POST}
         )
@@ -306,9 +305,8 @@ def test_dobble_print_app_starts_the_same_server(tmp_path):
     """The CLI's ``app`` command: the address it prints opens the page, SIGTERM cleans up."""
     server = start_server(tmp_path / "tmp", module=("dobble_print", "app"))
     try:
-        token = server.url.split("token=")[1]
         assert _get(server.base + "/") == 403
-        assert _get(server.base + "/", cookie=f"dobble_token={token}") == 200
+        assert _get(server.base + "/", cookie=server.cookie) == 200
     finally:
         stop_server(server)
     assert list(Path(server.tmp).iterdir()) == []

@@ -345,6 +345,72 @@ def test_pictures_dropped_on_the_page_are_added(page, tmp_path):
     assert page.locator(".thumb .name").all_inner_texts() == [f for f, _ in files]
 
 
+def test_a_page_of_another_local_server_cannot_use_the_key(page, server):
+    """A page served from another port of 127.0.0.1 is the same site: the browser sends it the
+    app's cookie and SameSite=Strict lets it through. The app refuses such requests (403), and
+    the page reads nothing from them."""
+    import http.server
+    import threading
+
+    class Other(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = b"<!doctype html><title>another local server</title>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    other_server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Other)
+    threading.Thread(target=other_server.serve_forever, daemon=True).start()
+    sid = page.evaluate("() => sessionStorage.getItem('dobble-session')")
+    other = page.context.new_page()
+    # The browser's own record of what the app answered, which the page itself never sees.
+    devtools = page.context.new_cdp_session(other)
+    devtools.send("Network.enable")
+    urls, cookies, statuses = {}, {}, {}
+    devtools.on(
+        "Network.requestWillBeSent", lambda e: urls.update({e["requestId"]: e["request"]["url"]})
+    )
+    devtools.on(
+        "Network.requestWillBeSentExtraInfo",
+        lambda e: cookies.update({e["requestId"]: e["headers"].get("Cookie", "")}),
+    )
+    devtools.on(
+        "Network.responseReceivedExtraInfo",
+        lambda e: statuses.update({e["requestId"]: e["statusCode"]}),
+    )
+    try:
+        other.goto(f"http://127.0.0.1:{other_server.server_address[1]}/")
+        api = [f"{server.base}/api/menus", f"{server.base}/api/s/{sid}/state"]
+        read = other.evaluate(
+            """async urls => Promise.all(urls.map(async url => {
+                try {
+                    const answer = await fetch(url, {credentials: 'include'});
+                    return await answer.text();
+                } catch (error) { return 'no data'; }
+            }))""",
+            api,
+        )
+        for _ in range(100):  # the browser's record may come a moment after the page's answer
+            if sum(urls.get(r, "").startswith(server.base) for r in statuses) == len(api):
+                break
+            other.wait_for_timeout(20)
+    finally:
+        other.close()
+        other_server.shutdown()
+        other_server.server_close()
+    assert read == ["no data", "no data"]
+    to_app = [r for r, url in urls.items() if url.startswith(server.base)]
+    assert sorted(urls[r] for r in to_app) == sorted(api)
+    assert [statuses[r] for r in to_app] == [403, 403]  # the app refused each request ...
+    key = server.cookie  # ... though the browser sent the app's key with it
+    assert all(key in cookies[r].split("; ") for r in to_app), cookies
+
+
 def test_everything_works_by_keyboard(page, server, shots, tmp_path):
     page.bring_to_front()  # keys go to the focused page: earlier tests' pages were in front
     assert_accessible(page, "the empty page")

@@ -36,7 +36,7 @@ $(PDFJS): tests/viewers/package.json tests/viewers/package-lock.json
 	else echo "npm not found: the pdf.js test will be skipped"; fi
 
 test: $(STAMP) $(PDFJS)
-	$(BIN)/python -m pytest -q -n 2 --dist loadgroup  # two processes; xdist_group keeps a group in one
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile  # two processes; a module's tests in one (its shared decks are built once)
 
 lint: $(STAMP)
 	$(BIN)/ruff check dobble_print tests bench

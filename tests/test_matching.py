@@ -16,9 +16,6 @@ from dobble_print.options import BuildOptions
 from dobble_print.pipeline import build, plan
 from tests.support.messages import as_cli
 
-# One process builds this module's shared deck once (--dist loadgroup).
-pytestmark = pytest.mark.xdist_group("matching")
-
 ICONS = Path(__file__).resolve().parent.parent / "assets" / "icons"
 
 

@@ -30,7 +30,6 @@ FLAGS = [
     "--no-first-run",
 ]
 pytestmark = [
-    pytest.mark.xdist_group("browser"),
     pytest.mark.skipif(
         not CHROMIUM.exists(),
         reason=f"browser tests need Chromium at {CHROMIUM}: apt-get install chromium "

@@ -26,7 +26,6 @@ from tests.support.fonts import make_font, system_fonts
 from tests.support.preflight import preflight
 
 pytestmark = [
-    pytest.mark.xdist_group("engines"),  # one process builds each deck once for every test
     pytest.mark.skipif(
         bool(engines.missing_tools()),
         reason="the engine test needs poppler-utils and ghostscript (.ci/run installs them)",

@@ -18,9 +18,6 @@ from dobble_print.pipeline import build
 from dobble_print.symbols import SymbolOptions, find_sources, load_symbols, with_labels
 from dobble_print.symbols.labels import LABEL_COLOR
 
-# One process builds this module's shared deck once (--dist loadgroup).
-pytestmark = pytest.mark.xdist_group("labels")
-
 ICONS = Path(__file__).resolve().parents[2] / "assets" / "icons"
 
 

@@ -1,4 +1,5 @@
-"""The routes that store a session's files: pictures, the word list and the back picture.
+"""The routes that store a session's files: pictures, word lists and the vocabulary file, the
+words typed in and the back picture.
 
 Each arrives as one raw request body, streamed to disk and cut off at its limit, so a too-large
 file is refused by its declared length before a byte is read, or the moment it passes the limit.
@@ -6,11 +7,14 @@ file is refused by its declared length before a byte is read, or the moment it p
 
 from __future__ import annotations
 
+import secrets
+
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 
 from dobble_print.app.answers import NO_STORE, Problem, find_session, refuse_while_busy, reply
 from dobble_print.app.sessions import Session
+from dobble_print.app.tables import is_text_file, remove_text_file, store_text_file
 from dobble_print.app.uploads import (
     TooLarge,
     check_picture_name,
@@ -49,7 +53,9 @@ async def add_picture(request: Request) -> Response:
     limits = request.app.state.sessions.limits
     raw = request.query_params.get("name", "")
     name = safe_name(raw)
-    check_picture_name(name)
+    if is_text_file(name):
+        return await _add_text_file(request, session, name, raw)
+    check_picture_name(name, or_text=True)
     if len(session.names) >= limits.session_files:
         raise TooLarge(
             f"{name}: {limits.session_files} pictures is the most the app takes for one deck "
@@ -68,10 +74,24 @@ async def add_picture(request: Request) -> Response:
     return reply({"name": name, "given": raw, "bytes": session.names[name]})
 
 
+async def _add_text_file(request: Request, session: Session, name: str, raw: str) -> Response:
+    """A word list or vocabulary file, written under a scratch name, then put in its place."""
+    limit = _room_for(session, request, "words_bytes", name)
+    scratch = session.folder / f".upload-{secrets.token_hex(8)}{name[name.rfind('.') :]}"
+    try:
+        await write_stream(request.stream(), scratch, limit=limit, what=name)
+        stored = store_text_file(session, name, scratch)
+    finally:
+        scratch.unlink(missing_ok=True)
+    return reply({**stored, "given": raw})
+
+
 async def remove_picture(request: Request) -> Response:
     session = find_session(request)
     refuse_while_busy(session)
     name = request.path_params["name"]
+    if remove_text_file(session, name):
+        return reply({"removed": name})
     if name not in session.names:
         raise Problem(404, f"{name}: no such picture in this deck")
     del session.names[name]

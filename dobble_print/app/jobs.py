@@ -19,6 +19,7 @@ from typing import Any
 from dobble_print.app.pages import describe_pages, page_sizes, render_page
 from dobble_print.app.sessions import Job, Made, Session
 from dobble_print.app.settings import Choices, build_options, command, word
+from dobble_print.app.tables import about, table_problem, unused_pictures
 from dobble_print.errors import DobbleError
 
 ENGINE = threading.Lock()
@@ -53,6 +54,16 @@ def file_problems(session: Session, warnings: tuple[str, ...]) -> tuple[dict, li
     return per_file, other
 
 
+def tiles(session: Session) -> dict[str, dict[str, str]]:
+    """What the tiles of the word lists and the vocabulary file say (their words or rows), and
+    of the pictures the vocabulary file leaves out."""
+    shown = about(session)
+    if session.table is not None:
+        left_out = f"not in {session.table.name}, so not in the deck"
+        shown.update({name: {"note": left_out} for name in unused_pictures(session)})
+    return shown
+
+
 def plan_deck(session: Session, choices: Choices) -> dict[str, Any]:
     """What the deck would be: the plan's sentence, the sizes on offer, each file's problem."""
     from dobble_print import plan
@@ -60,6 +71,8 @@ def plan_deck(session: Session, choices: Choices) -> dict[str, Any]:
     sources = session.sources()
     if not sources:
         return {"ok": False, "error": "Add pictures or words to start: a deck needs 3 or more."}
+    if problem := table_problem(session):
+        return {"ok": False, "error": problem, "files": {session.table.name: {"bad": problem}}}
     options = build_options(
         choices,
         sources=sources,
@@ -79,6 +92,8 @@ def plan_deck(session: Session, choices: Choices) -> dict[str, Any]:
             except DobbleError:
                 return answer
     per_file, other = file_problems(session, planned.warnings)
+    for name, shown in tiles(session).items():
+        per_file.setdefault(name, {}).update(shown)
     if answer["ok"]:
         answer.update(
             why=relative(session, planned.why),
@@ -104,6 +119,9 @@ def make_deck(
 
     number = session.builds + 1
     pdf = session.out / f"deck-{number}.pdf"
+    if problem := table_problem(session):
+        job.state, job.message = "error", problem
+        return
     try:
         options = build_options(
             choices,
@@ -125,10 +143,11 @@ def make_deck(
         job.state, job.message = "error", f"Something went wrong inside dobble-print: {exc!r}"
         raise
     per_file, other = file_problems(session, result.warnings)
-    names = {"pictures": "pictures", "words.txt": "words.txt"}
+    for name, shown in tiles(session).items():
+        per_file.setdefault(name, {}).update(shown)
     shown = command(
         choices,
-        sources=[names[p.name] for p in session.sources()],
+        sources=[p.relative_to(session.folder).as_posix() for p in session.sources()],
         seed=seed,
         back=session.back.name if session.back else None,
         reshuffle=reshuffle,
@@ -232,13 +251,17 @@ def zip_folder(folder: Path, target: Path, *, under: str = "") -> None:
 
 
 def sources_zip(session: Session, target: Path) -> None:
-    """The files as the command expects them: ``pictures/``, ``words.txt``, the back picture,
-    and ``command.txt`` with the command of the last deck."""
+    """The files as the command expects them: ``pictures/``, ``words.txt``, the word lists, the
+    vocabulary file, the back picture, and ``command.txt`` with the command of the last deck."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
         for name in sorted(session.names):
             z.write(session.pictures / name, f"deck/pictures/{name}")
         if session.words_bytes:
             z.write(session.words, "deck/words.txt")
+        for name in session.lists:
+            z.write(session.folder / name, f"deck/{name}")
+        if session.table is not None:
+            z.write(session.table, f"deck/{session.table.relative_to(session.folder).as_posix()}")
         if session.back is not None:
             z.write(session.back, f"deck/{session.back.name}")
         if session.made is not None:

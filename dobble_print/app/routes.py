@@ -50,6 +50,10 @@ async def state(request: Request) -> Response:
     return reply(
         {
             "pictures": list(session.names),
+            "files": [  # word lists and the vocabulary file, as their tiles show them
+                *session.lists,
+                *([session.table.name] if session.table else []),
+            ],
             "words": session.words.read_text(encoding="utf-8") if session.words_bytes else "",
             "back": session.back.name if session.back else None,
             "busy": session.busy.locked(),

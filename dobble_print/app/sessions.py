@@ -94,6 +94,8 @@ class Session:
     names: dict[str, int] = field(default_factory=dict)  # stored picture name -> bytes
     back: Path | None = None
     words_bytes: int = 0
+    lists: dict[str, int] = field(default_factory=dict)  # word-list file name -> bytes
+    table: Path | None = None  # the vocabulary file, in the folder its pictures are named from
     seed: int = field(default_factory=lambda: secrets.randbelow(1_000_000))
     job: Job | None = None
     made: Made | None = None
@@ -119,16 +121,22 @@ class Session:
         return (
             sum(self.names.values())
             + self.words_bytes
+            + sum(self.lists.values())
+            + (self.table.stat().st_size if (self.table and self.table.exists()) else 0)
             + (self.back.stat().st_size if (self.back and self.back.exists()) else 0)
         )
 
     def sources(self) -> tuple[Path, ...]:
-        """The engine's sources, in the order the command names them: pictures, then words."""
+        """The engine's sources, in the order the command names them: the vocabulary file (its
+        pictures are its own), or the pictures; then the words typed, then word-list files."""
         found = []
-        if self.names:
+        if self.table is not None:
+            found.append(self.table)
+        elif self.names:
             found.append(self.pictures)
         if self.words_bytes:
             found.append(self.words)
+        found += (self.folder / name for name in self.lists)
         return tuple(found)
 
     def touch(self, now: float | None = None) -> None:

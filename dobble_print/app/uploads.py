@@ -85,12 +85,16 @@ def unique_name(name: str, taken: set[str]) -> str:
     return candidate
 
 
-def check_picture_name(name: str) -> None:
-    """Raises :class:`Refused` unless ``name`` ends as a picture the CLI reads."""
+def check_picture_name(name: str, *, or_text: bool = False) -> None:
+    """Raises :class:`Refused` unless ``name`` ends as a picture the CLI reads; ``or_text``
+    when a word list or vocabulary file would be taken too (the message says so)."""
     suffix = Path(name).suffix.lower()
     if suffix not in IMAGE_SUFFIXES:
         kinds = ", ".join(sorted(s.lstrip(".").upper() for s in IMAGE_SUFFIXES))
-        raise Refused(f"{name}: not a picture ({suffix or 'no extension'}); give {kinds} files")
+        text = ", a word list (.txt) or a vocabulary file (.csv, .tsv)" if or_text else ""
+        raise Refused(
+            f"{name}: not a picture ({suffix or 'no extension'}); give {kinds} files{text}"
+        )
 
 
 async def write_stream(chunks: AsyncIterator[bytes], path: Path, *, limit: int, what: str) -> int:

@@ -44,6 +44,12 @@ _EXPORTS = {
     "Face": "vocabulary",
     "Vocabulary": "vocabulary",
     "choose_faces": "vocabulary",
+    "TableCells": "vocabulary",
+    "table_cells": "vocabulary",
+    "VOCABULARY_SUFFIXES": "vocabulary",
+    "read_words": "words",
+    "BadWords": "words",
+    "TabbedLines": "words",
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -154,6 +154,31 @@ def read_table(path: Path) -> Vocabulary:
     return read_vocabulary(path)
 
 
+@dataclass(frozen=True)
+class TableCells:
+    """What a vocabulary file holds before its pictures are looked for: how many rows, and
+    the picture cells as written (``/`` between folders), in order, each once."""
+
+    rows: int
+    pictures: tuple[str, ...]
+
+
+def table_cells(path: Path) -> TableCells:
+    """The rows and picture cells of a vocabulary file, without looking for the pictures: what
+    a shell gathering the files (the app, file by file) still needs, all at once, where
+    :func:`read_vocabulary` stops at the first picture missing.
+
+    Raises:
+        DobbleError: a file that cannot be read as a table (as :func:`read_vocabulary`).
+    """
+    rows = _rows(path)
+    if not rows:
+        return TableCells(0, ())
+    keep = [k for k in _kept_columns(rows) if _is_picture_column(rows, k)]
+    cells = (cells[k].replace("\\", "/") for _, cells in rows[1:] for k in keep if k < len(cells))
+    return TableCells(len(rows) - 1, tuple(dict.fromkeys(c for c in cells if c)))
+
+
 def _is_picture_column(rows: list[tuple[int, list[str]]], k: int) -> bool:
     """Whether column ``k`` of a table's rows (the first its header) holds pictures."""
     header, body = rows[0][1], [cells for _, cells in rows[1:]]

@@ -123,8 +123,9 @@ def table_problem(session: Session) -> str:
     if table is None:
         return ""
     if session.words_bytes or session.lists:
-        others = "the words typed in" if session.words_bytes else ""
-        others += (" and " if others else "") + ", ".join(session.lists)
+        parts = ["the words typed in"] if session.words_bytes else []
+        parts += session.lists
+        others = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
         return (
             f"{table.name} makes the whole deck from its rows; remove {others}, "
             f"or remove {table.name}"

@@ -18,6 +18,9 @@ const SHOPS = {  // each print-shop profile: its menu entry, and what its downlo
     "A 300 dpi picture of each card’s face and of the back, for MakePlayingCards"],
 };
 const UPLOADS_AT_ONCE = 4;
+// Word lists and vocabulary files: uploaded beside the pictures, shown as one tile each.
+const TEXT_FILES = [".txt", ".csv", ".tsv"];
+const isTextFile = (name) => TEXT_FILES.some((suffix) => name.toLowerCase().endsWith(suffix));
 const STAGES = {  // share of the bar each stage of a build fills, and what it is called
   start: [0, 0.02, "Starting"],
   load: [0.02, 0.3, "Loading pictures"],
@@ -33,7 +36,7 @@ const state = {
   menus: null,
   preset: "",
   values: {},
-  items: [],  // {key, given, name, url, status: "uploading"|"ok"|"error", message, li}
+  items: [],  // {key, given, name, url, text, status: "uploading"|"ok"|"error", message, about, li}
   plan: null,
   made: null,  // the last job result of a deck
   selected: null,  // card number
@@ -87,6 +90,12 @@ function restore(saved) {
     item.status = "ok";
     showItem(item);
   }
+  for (const name of saved.files || []) {
+    const item = addItem(name, null);
+    item.name = name;
+    item.status = "ok";
+    showItem(item);
+  }
   $("words").value = saved.words || "";
   if (saved.back) $("back-name").textContent = `Back picture: ${saved.back}`;
   if (saved.choices) {
@@ -103,14 +112,23 @@ function restore(saved) {
 let nextKey = 0;
 
 function addItem(given, url) {
-  const item = { key: nextKey++, given, name: null, url, status: "uploading", message: "" };
+  const text = isTextFile(given);
+  const item = { key: nextKey++, given, name: null, url, text, status: "uploading", message: "", about: "" };
   const li = document.createElement("li");
-  li.className = "thumb";
-  const img = document.createElement("img");
-  img.src = url;
-  img.alt = "";
-  img.loading = "lazy";
-  img.addEventListener("error", () => { img.hidden = true; });
+  li.className = text ? "thumb text" : "thumb";
+  let img;
+  if (text) {  // a word list or table: its kind where a picture would be
+    img = document.createElement("span");
+    img.className = "kind";
+    img.setAttribute("aria-hidden", "true");
+    img.textContent = given.slice(given.lastIndexOf(".") + 1).toUpperCase();
+  } else {
+    img = document.createElement("img");
+    img.src = url;
+    img.alt = "";
+    img.loading = "lazy";
+    img.addEventListener("error", () => { img.hidden = true; });
+  }
   const name = document.createElement("span");
   name.className = "name";
   const note = document.createElement("span");
@@ -141,9 +159,10 @@ function showItem(item) {
   else if (item.status === "error") text = item.message;
   else if (item.problem) text = item.problem;
   else if (item.duplicate) text = item.duplicate;
+  else if (item.about) text = item.about;
   else if (item.name && item.name !== item.given && item.given) text = `saved as ${item.name}`;
   note.textContent = text;
-  img.hidden = item.status === "error" || !!item.problem;
+  img.hidden = !item.text && (item.status === "error" || !!item.problem);
 }
 
 function wanted(file) {
@@ -157,9 +176,12 @@ function skippedFolder(name) {
 }
 
 async function addFiles(files) {
-  const queue = files.filter(wanted).map((file) => [file, addItem(file.name, URL.createObjectURL(file))]);
+  const queue = files.filter(wanted).map((file) =>
+    [file, addItem(file.name, isTextFile(file.name) ? null : URL.createObjectURL(file))]);
   if (!queue.length) return;
-  say("upload-status", `Adding ${queue.length} picture${queue.length === 1 ? "" : "s"}…`);
+  const what = (n) => queue.some(([file]) => isTextFile(file.name))
+    ? `${n} file${n === 1 ? "" : "s"}` : `${n} picture${n === 1 ? "" : "s"}`;
+  say("upload-status", `Adding ${what(queue.length)}…`);
   let failed = 0;
   async function worker() {
     while (queue.length) {
@@ -168,6 +190,7 @@ async function addFiles(files) {
         const stored = await api(sessionPath(`pictures?name=${encodeURIComponent(file.name)}`),
           { method: "POST", body: file });
         item.name = stored.name;
+        item.about = stored.about || "";
         item.status = "ok";
       } catch (error) {
         item.status = "error";
@@ -179,7 +202,7 @@ async function addFiles(files) {
   }
   await Promise.all(Array.from({ length: UPLOADS_AT_ONCE }, worker));
   const ok = state.items.filter((i) => i.status === "ok").length;
-  say("upload-status", `${ok} picture${ok === 1 ? "" : "s"} added` +
+  say("upload-status", `${what(ok)} added` +
     (failed ? `; ${failed} could not be added (see below)` : "") + ".");
   schedulePlan();
 }
@@ -197,7 +220,7 @@ async function removeItem(item) {
   }
   state.items.splice(index, 1);
   item.li.remove();
-  if (item.url.startsWith("blob:")) URL.revokeObjectURL(item.url);
+  if (item.url && item.url.startsWith("blob:")) URL.revokeObjectURL(item.url);
   say("upload-status", `Removed ${item.name || item.given}.`);
   (neighbour ? neighbour.li.querySelector(".remove") : $("pick-files")).focus();
   schedulePlan();
@@ -253,7 +276,7 @@ async function backChosen(file) {
 
 function fillMenus(menus) {
   // the picture kinds the command line reads, from the server's one list
-  $("files").accept = ["image/*", ...menus.pictures.suffixes].join(",");
+  $("files").accept = ["image/*", ...menus.pictures.suffixes, ...TEXT_FILES].join(",");
   $("kinds").textContent = menus.pictures.kinds;
   const fill = (id, values, label) => {
     $(id).replaceChildren(...values.map((v) => new Option(label(v), v)));
@@ -404,6 +427,7 @@ function showPlan(plan) {
     const found = item.name ? files[item.name] || {} : {};
     item.problem = found.bad || "";
     item.duplicate = found.note || "";
+    if (found.about) item.about = found.about;
     showItem(item);
   }
   $("make").disabled = !plan.ok || state.busy;

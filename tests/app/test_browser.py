@@ -509,3 +509,56 @@ def test_names_rules_and_a_box_by_keyboard_and_a_bad_thickness_said_under_its_fi
     )
     page.locator("#h-result").evaluate("e => e.scrollIntoView({block: 'start'})")
     page.screenshot(path=shots / "13-rules-and-box.png")
+
+
+def test_a_teacher_makes_a_matching_deck_from_vocab_csv_and_its_pictures(
+    page, server, shots, tmp_path
+):
+    names = ["apple", "bread", "cheese", "egg", "fish", "milk", "rice"]
+    folder = tmp_path / "lesson"
+    pictures = [
+        p.rename(p.with_name(f"{name}.png"))
+        for p, name in zip(make_pictures(folder / "pictures", 7), names, strict=True)
+    ]
+    table = folder / "vocab.csv"
+    table.write_text(
+        "picture,word\n" + "".join(f"pictures/{name}.png,{name}\n" for name in names),
+        encoding="utf-8",
+    )
+    add_pictures(page, [table, *pictures[:5]])  # two pictures forgotten
+    said = (
+        "vocab.csv names these 2 pictures, not added yet: milk.png, rice.png; "
+        "add them (or their folder)"
+    )
+    assert plan_text(page, "vocab.csv names") == said
+    tile = page.locator(".thumb", has_text="vocab.csv")
+    page.wait_for_function("() => document.querySelector('.thumb.text.bad')")
+    assert tile.locator(".note").inner_text() == said
+    assert tile.locator(".kind").inner_text() == "CSV" and tile.locator("img").count() == 0
+    assert page.is_disabled("#make")
+    page.locator("section[aria-labelledby='h-add']").screenshot(path=shots / "14-vocab-missing.png")
+
+    page.set_input_files("#files", [str(p) for p in pictures[5:]])
+    assert plan_text(page, "7 symbols: 3 per card gives the full 7-card deck").endswith(
+        "each symbol shown as picture or word"
+    )
+    page.wait_for_function("() => !document.querySelector('.thumb.bad')")
+    assert tile.locator(".note").inner_text() == "vocabulary: 7 rows"
+    assert page.locator(".thumb").count() == 8
+    make_deck(page)
+    assert page.locator(".sheet .card").count() == 7
+    assert page.inner_text("#command").startswith("dobble-print build vocab.csv -o deck.pdf --seed")
+    page.screenshot(path=shots / "15-vocab-deck.png", full_page=True)
+
+
+def test_a_word_list_file_makes_a_word_deck(page, shots, tmp_path):
+    listed = tmp_path / "farm words.txt"
+    listed.write_text("horse\ncow\npig\nsheep\nhen\nduck\ngoat\n", encoding="utf-8")
+    add_pictures(page, [listed])
+    assert plan_text(page, "7 words: 3 per card gives the full 7-card deck")
+    assert page.inner_text(".thumb .note") == "word list: 7 words"
+    assert page.inner_text("#upload-status") == "1 file added."
+    make_deck(page)
+    assert page.locator(".sheet .card").count() == 7
+    assert page.inner_text("#command").startswith("dobble-print build 'farm words.txt' -o deck.pdf")
+    page.screenshot(path=shots / "16-word-list.png", full_page=True)

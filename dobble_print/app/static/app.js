@@ -179,8 +179,8 @@ async function addFiles(files) {
   const queue = files.filter(wanted).map((file) =>
     [file, addItem(file.name, isTextFile(file.name) ? null : URL.createObjectURL(file))]);
   if (!queue.length) return;
-  const what = (n) => queue.some(([file]) => isTextFile(file.name))
-    ? `${n} file${n === 1 ? "" : "s"}` : `${n} picture${n === 1 ? "" : "s"}`;
+  const noun = queue.some(([file]) => isTextFile(file.name)) ? "file" : "picture";
+  const what = (n) => `${n} ${noun}${n === 1 ? "" : "s"}`;
   say("upload-status", `Adding ${what(queue.length)}…`);
   let failed = 0;
   async function worker() {
@@ -202,7 +202,8 @@ async function addFiles(files) {
   }
   await Promise.all(Array.from({ length: UPLOADS_AT_ONCE }, worker));
   const ok = state.items.filter((i) => i.status === "ok").length;
-  say("upload-status", `${what(ok)} added` +
+  const all = state.items.some((i) => i.text) ? "file" : "picture";
+  say("upload-status", `${ok} ${all}${ok === 1 ? "" : "s"} added` +
     (failed ? `; ${failed} could not be added (see below)` : "") + ".");
   schedulePlan();
 }

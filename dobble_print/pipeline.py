@@ -426,17 +426,39 @@ def plan(
     options: BuildOptions, progress: Progress | None = None, *, cache: SymbolCache | None = None
 ) -> DeckPlan:
     """The deck :func:`build` would make with ``options`` (:func:`planning.plan`), a vocabulary
-    file's included.
+    file's included, its cards checked against the paper and the shop as build checks them.
 
     Raises:
-        DobbleError: as :func:`build` would, about the sources or the deck's size.
+        DobbleError: as :func:`build` would, about the sources, the deck's size, the card on
+            its paper or the shop's card.
     """
     check_budget(options)
     found = find_sources(options.sources)
     refuse_faces(options, found)
     if found.vocabulary is not None:
-        return plan_matching(options, found, progress)
-    return plan_sources(options, progress, cache=cache)
+        planned = plan_matching(options, found, progress)
+    else:
+        planned = plan_sources(options, progress, cache=cache)
+    _check_sheets(options, len(planned.deck.cards))
+    return planned
+
+
+def _check_sheets(options: BuildOptions, cards: int) -> None:
+    """Refuse what build would refuse once the cards are laid out: a card the shop does not
+    cut, or one the paper cannot take (sheets planned without the cover's pages, which only
+    move the page numbers). A shell's plan then answers for every option before the build."""
+    check_fits_shop(options)
+    plan_sheets(
+        cards,
+        paper=options.paper,
+        card=options.card,
+        margin=options.margin,
+        bleed=options.bleed,
+        cut_circle="circle" in options.cut_guides,
+        ticks="ticks" in options.cut_guides,
+        duplex=options.duplex if options.backs else None,
+        back_offset=options.back_offset,
+    )
 
 
 def draw_preview(

@@ -215,6 +215,23 @@ def test_an_impossible_choice_explains_itself_and_still_lists_the_sizes(client, 
     assert [c["n"] for c in plan["choices"]] == [2, 3]
 
 
+def test_a_card_the_paper_cannot_take_is_refused_by_the_plan_as_the_build_refuses_it(
+    client, tmp_path
+):
+    sid = new_session(client)
+    for p in make_pictures(tmp_path / "p", 7):
+        upload(client, sid, p)
+    choices = {"preset": "", "values": {"card_size": "250mm"}}
+    plan = client.post(f"/api/s/{sid}/plan", json={"choices": choices}, headers=POST).json()
+    said = (
+        "Card size: 250mm does not fit on a4 paper inside a 5 mm margin; choose a smaller card "
+        "or larger paper"
+    )
+    assert (plan["ok"], plan["error"]) == (False, said)
+    choices["values"]["paper"] = "a3"
+    assert client.post(f"/api/s/{sid}/plan", json={"choices": choices}, headers=POST).json()["ok"]
+
+
 def test_no_sources_yet(client):
     sid = new_session(client)
     plan = client.post(f"/api/s/{sid}/plan", json={"choices": {}}, headers=POST).json()

@@ -562,3 +562,26 @@ def test_a_word_list_file_makes_a_word_deck(page, shots, tmp_path):
     assert page.locator(".sheet .card").count() == 7
     assert page.inner_text("#command").startswith("dobble-print build 'farm words.txt' -o deck.pdf")
     page.screenshot(path=shots / "16-word-list.png", full_page=True)
+
+
+def test_a_card_too_large_for_the_paper_is_refused_by_the_plan_under_its_control(
+    page, shots, tmp_path
+):
+    add_pictures(page, make_pictures(tmp_path / "p", 7))
+    plan_text(page, "7 pictures")
+    page.fill("#card_size", "250")
+    page.keyboard.press("Tab")
+    said = (
+        "Card size: 250mm does not fit on a4 paper inside a 5 mm margin; choose a smaller card "
+        "or larger paper"
+    )
+    assert plan_text(page, "Card size:") == said
+    assert page.inner_text("#error-card_size") == said
+    assert page.get_attribute("#card_size", "aria-invalid") == "true"
+    assert page.is_disabled("#make")
+    page.locator("section[aria-labelledby='h-plan']").screenshot(
+        path=shots / "17-card-too-large.png"
+    )
+    page.select_option("#paper", "a3")
+    plan_text(page, "7 pictures")
+    assert page.is_hidden("#error-card_size") and not page.is_disabled("#make")

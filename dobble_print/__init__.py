@@ -33,6 +33,8 @@ _API = {
     "Paper": "dobble_print.printing",
     "PAPERS": "dobble_print.printing",
     "DobbleError": "dobble_print.errors",
+    "OptionError": "dobble_print.errors",
+    "Interrupted": "dobble_print.errors",
     "default_icons": "dobble_print.resources",
 }
 

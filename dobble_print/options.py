@@ -56,7 +56,7 @@ class BuildOptions:
     cover: bool = True
     shop: Path | None = None  # folder for the print-shop files (one card per page, PNGs)
     # what the shop asks for (None: print-and-cut); its card and safe margin must be the deck's
-    # (fit_to_shop in dobble_print.shops makes them so)
+    # (fit_to_shop in dobble_print.printing.shop makes them so)
     shop_profile: ShopProfile | None = None
     variant: Variant = Variant.CLASSIC
     reshuffle: tuple[int, ...] = ()  # cards (from 1) laid out again; one listed twice, twice

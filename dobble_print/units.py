@@ -1,7 +1,8 @@
 """Lengths, paper sizes, colours and offsets as people type them, turned into mm and numbers.
 
 The library works in mm only; these parsers are for the CLI edge (as vpype's ``UNITS``). Paper sizes
-live in one table, :data:`dobble_print.printing.paper.PAPERS`, which the parser and help text read.
+live in one table, :data:`dobble_print.printing.paper.PAPERS`, parsed beside it
+(:func:`dobble_print.printing.paper.parse_paper`) with these units.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ import math
 import re
 
 from dobble_print.errors import DobbleError
-from dobble_print.printing import PAPERS, Paper
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 
@@ -54,24 +54,6 @@ def parse_card_size(text: str, *, option: str) -> float:
         )
         raise DobbleError(f"{option} {number} has no unit — {number}{unit}?")
     return mm
-
-
-def parse_paper(text: str) -> Paper:
-    """``a4``, ``letter``, ``a3`` or ``WxH`` with a unit (``210x297mm``) → :class:`Paper`."""
-    key = text.strip().lower()
-    if key in PAPERS:
-        return PAPERS[key]
-    m = re.match(r"^([0-9.]+)\s*x\s*([0-9.]+)\s*(mm|cm|in)?$", key)
-    if m:
-        unit = MM_PER_UNIT[m.group(3) or "mm"]
-        try:
-            w, h = float(m.group(1)) * unit, float(m.group(2)) * unit
-        except ValueError:
-            w = h = 0.0
-        if w > 0 and h > 0:
-            return Paper(key, min(w, h), max(w, h))
-    names = ", ".join(PAPERS)
-    raise DobbleError(f"--paper {text!r} is not a paper size; use {names} or WxH like 210x297mm")
 
 
 COLORS = {

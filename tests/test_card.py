@@ -18,11 +18,11 @@ from dobble_print.deck.plane import build_deck
 from dobble_print.layout.deck_layout import layout_deck
 from dobble_print.layout.metrics import measure_deck
 from dobble_print.layout.packing import SAFETY, make_board
+from dobble_print.pipeline.report import build_report
 from dobble_print.printing.imposition import plan_sheets
 from dobble_print.printing.paper import PAPERS
 from dobble_print.printing.pdf.deck import render_pdf
 from dobble_print.printing.sheet import HAIRLINE, Duplex
-from dobble_print.report import build_report
 from tests.printing.test_pdf import LAYOUTS, SYMBOLS, _back
 from tests.support.goldens import GOLDEN, assert_golden
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from dobble_print.errors import DobbleError
-from dobble_print.output import write_atomically
+from dobble_print.files.output import write_atomically
 
 # builds here start their worker processes, as on a user's machine
 pytestmark = pytest.mark.usefixtures("all_cores")

@@ -86,7 +86,7 @@ def test_plan_counts_what_build_makes_with_duplicates_and_broken_files(tmp_path)
 
 
 def test_a_cache_re_lays_only_the_reshuffled_card_and_gives_the_same_bytes(tmp_path, monkeypatch):
-    import dobble_print.pipeline as pipeline
+    import dobble_print.pipeline.building as pipeline
 
     make_pictures(tmp_path / "p", 13)
     cache = SymbolCache()

@@ -11,7 +11,7 @@ from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import DobbleError, OptionError
 from dobble_print.options import BuildOptions
 from dobble_print.printing import FileKind
-from dobble_print.shops import (
+from dobble_print.printing.shop.profiles import (
     bundled_shop_profiles,
     check_fits_shop,
     fit_to_shop,

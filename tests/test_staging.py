@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import dobble_print.staging as staging_module
+import dobble_print.files.staging as staging_module
 from dobble_print.cli import app
 from dobble_print.cli.progress import Bars
-from dobble_print.owned import MARKER, marker_text
-from dobble_print.staging import Staging, remove_stale
+from dobble_print.files.owned import MARKER, marker_text
+from dobble_print.files.staging import Staging, remove_stale
 from tests.conftest import make_pictures
 
 NOTHING = "dobble-print: interrupted; nothing was written"

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from dobble_print.presets import load_preset
-from dobble_print.shops import load_shop_profile
+from dobble_print.pipeline.presets import load_preset
+from dobble_print.printing.shop.profiles import load_shop_profile
 from dobble_print.symbols.loading import find_sources, load_symbols
 from dobble_print.symbols.vocabulary import read_vocabulary
 from tests.conftest import REPO, make_pictures

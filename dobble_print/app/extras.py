@@ -59,7 +59,7 @@ def _thickness(text: str) -> float:
 
 def shop_profile(name: str):
     """The bundled profile ``name``; None for the default (the CLI without --shop-profile)."""
-    from dobble_print.shops import DEFAULT_PROFILE, bundled_shop_profiles, load_shop_profile
+    from dobble_print.printing import DEFAULT_PROFILE, bundled_shop_profiles, load_shop_profile
 
     if name not in bundled_shop_profiles():
         names = ", ".join(bundled_shop_profiles())
@@ -74,7 +74,7 @@ def extra_fields(values: Mapping[str, str], card: CardShape, safe_margin: float)
     Raises:
         DobbleError: a value that does not parse, naming the page's control.
     """
-    from dobble_print.shops import fit_to_shop
+    from dobble_print.printing import fit_to_shop
 
     box = _yes("box", values["box"])
     title = values["title"].strip()
@@ -117,7 +117,7 @@ def extra_args(values: Mapping[str, str], same_length) -> list[str]:
 def shop_profiles() -> list[dict[str, Any]]:
     """The bundled profiles for the page's menu: name, the shop in words, and the card its die
     cuts (None: the deck's own)."""
-    from dobble_print.shops import bundled_shop_profiles, load_shop_profile
+    from dobble_print.printing import bundled_shop_profiles, load_shop_profile
 
     out = []
     for name in bundled_shop_profiles():

@@ -26,7 +26,7 @@ from dobble_print.app.extras import (
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import DobbleError, OptionError
 from dobble_print.options import BuildOptions, Variant
-from dobble_print.printing import Duplex, default_back
+from dobble_print.printing import PAPERS, Duplex, default_back, parse_paper
 from dobble_print.symbols import (
     IMAGE_SUFFIXES,
     SYSTEM_FOLDERS,
@@ -37,11 +37,9 @@ from dobble_print.symbols import (
 )
 from dobble_print.units import (
     COLORS,
-    PAPERS,
     parse_color,
     parse_cut_guides,
     parse_length,
-    parse_paper,
 )
 
 # Each choice the page offers, its CLI option, and the CLI's default (tests/app checks these
@@ -136,7 +134,7 @@ def preset_values(preset: str) -> dict[str, str]:
     """The CLI's defaults with ``preset``'s values over them, as text."""
     values = dict(DEFAULTS)
     if preset:
-        from dobble_print.presets import load_preset
+        from dobble_print.pipeline import load_preset
 
         for key, value in load_preset(preset, known=set(OPTIONS)).items():
             values[key] = str(value)

@@ -20,15 +20,14 @@ from dobble_print.card import CardShape, ShapeKind
 from dobble_print.cli.errors import run
 from dobble_print.errors import DobbleError
 from dobble_print.options import Variant
+from dobble_print.printing import PAPERS, parse_paper
 from dobble_print.resources import default_icons
 from dobble_print.symbols import Background, PhotoShape, SymbolOptions
 from dobble_print.units import (
-    PAPERS,
     parse_card_size,
     parse_color,
     parse_cut_guides,
     parse_length,
-    parse_paper,
 )
 
 # Options of build that do not change how a card looks: a preset may set them, preview skips them.
@@ -57,7 +56,7 @@ def _apply_preset(ctx: typer.Context, param: object, value: str | None) -> str |
     ``default_map``), so anything given on the command line still wins."""
     if value is None or ctx.resilient_parsing:
         return value
-    from dobble_print.presets import load_preset
+    from dobble_print.pipeline import load_preset
 
     own = {p.name for p in ctx.command.params if p.name and p.name != "preset"}
     values = run(lambda: load_preset(value, known=own | _BUILD_ONLY))
@@ -305,7 +304,7 @@ def parse_card_options(
 
 def _fit_shop(fields: dict[str, Any], name: str) -> dict[str, Any]:
     """The fields with the shop profile ``name`` loaded, and its card and safe margin."""
-    from dobble_print.shops import fit_to_shop, load_shop_profile
+    from dobble_print.printing import fit_to_shop, load_shop_profile
 
     profile = load_shop_profile(name)
     card, margin = fit_to_shop(profile, fields["card"], fields["safe_margin"])
@@ -315,7 +314,7 @@ def _fit_shop(fields: dict[str, Any], name: str) -> dict[str, Any]:
 def _refuse_resized(shared: dict[str, Any], fields: dict[str, Any], typed: set[str]) -> None:
     """A card size or shape typed on the command line that the shop profile overrides: refused,
     not silently changed (a preset's size gives way to the profile's die)."""
-    from dobble_print.shops import same_card
+    from dobble_print.printing import same_card
 
     profile = fields.get("shop_profile")
     for name in ("card_size", "shape"):

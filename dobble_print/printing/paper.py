@@ -1,12 +1,16 @@
 """Paper sizes, and the resolution pictures are prepared at for print.
 
-A table of data, as img2pdf's ``papersizes``: :mod:`dobble_print.units` turns what people type
-into a :class:`Paper`, and the CLI's help lists the names.
+A table of data, as img2pdf's ``papersizes``: :func:`parse_paper` turns what people type into a
+:class:`Paper` (with :mod:`dobble_print.units`' units), and the CLI's help lists the names.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+from dobble_print.errors import DobbleError
+from dobble_print.units import MM_PER_UNIT
 
 # Pixels per inch every picture is prepared for (symbols, backs): what print shops ask for; more is
 # invisible on paper and only makes the PDF larger.
@@ -31,3 +35,21 @@ PAPERS = {
     "legal": Paper("legal", 215.9, 355.6),  # US: 8.5 × 14 in
     "tabloid": Paper("tabloid", 279.4, 431.8),  # US: 11 × 17 in (ledger turned)
 }
+
+
+def parse_paper(text: str) -> Paper:
+    """``a4``, ``letter``, ``a3`` or ``WxH`` with a unit (``210x297mm``) → :class:`Paper`."""
+    key = text.strip().lower()
+    if key in PAPERS:
+        return PAPERS[key]
+    m = re.match(r"^([0-9.]+)\s*x\s*([0-9.]+)\s*(mm|cm|in)?$", key)
+    if m:
+        unit = MM_PER_UNIT[m.group(3) or "mm"]
+        try:
+            w, h = float(m.group(1)) * unit, float(m.group(2)) * unit
+        except ValueError:
+            w = h = 0.0
+        if w > 0 and h > 0:
+            return Paper(key, min(w, h), max(w, h))
+    names = ", ".join(PAPERS)
+    raise DobbleError(f"--paper {text!r} is not a paper size; use {names} or WxH like 210x297mm")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from dobble_print.card import CardLayout, CardShape, ShapeKind
 from dobble_print.deck import BORDER_MM, Team
-from dobble_print.output import write_atomically
+from dobble_print.files import write_atomically
 from dobble_print.printing.sheet import SheetPlan
 from dobble_print.symbols import Symbol
 

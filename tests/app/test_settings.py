@@ -41,7 +41,7 @@ def test_the_defaults_are_the_clis():
 
 
 def test_every_bundled_preset_sets_only_choices_the_page_has():
-    from dobble_print.presets import bundled_presets
+    from dobble_print.pipeline.presets import bundled_presets
 
     assert set(bundled_presets()) == set(PRESETS)
     for name in PRESETS:
@@ -279,7 +279,7 @@ def test_a_title_may_be_longer_than_other_values_but_not_endless():
 
 def test_the_menus_offer_every_bundled_shop_profile():
     from dobble_print.app.settings import offered
-    from dobble_print.shops import bundled_shop_profiles
+    from dobble_print.printing.shop.profiles import bundled_shop_profiles
 
     shops = {p["name"]: p for p in offered()["shop_profiles"]}
     assert set(shops) == set(bundled_shop_profiles())

@@ -584,7 +584,7 @@ def test_verbose_names_every_picture(tmp_path, pictures):
 
 
 def test_internal_errors_are_one_line_and_traced_with_debug(monkeypatch, tmp_path, pictures):
-    import dobble_print.pipeline as pipeline
+    import dobble_print.pipeline.building as pipeline
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("boom")

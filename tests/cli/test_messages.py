@@ -15,10 +15,11 @@ from typer.testing import CliRunner
 from dobble_print.cli import app
 from dobble_print.errors import DobbleError
 from dobble_print.pipeline import plan_deck
+from dobble_print.printing.paper import parse_paper
 from dobble_print.symbols import find_sources, load_symbols, visual
 from dobble_print.symbols.names import distinct_names
 from dobble_print.symbols.words import display_order
-from dobble_print.units import parse_card_size, parse_paper
+from dobble_print.units import parse_card_size
 from tests.conftest import make_pictures
 
 runner = CliRunner()
@@ -560,8 +561,8 @@ def test_the_box_net_names_its_parts_as_the_steps_do():
 )  # fmt: skip
 def test_each_shop_readme_gives_its_own_deck_sizes(name, order):
     from dobble_print.card import CardShape
-    from dobble_print.printing.card_printer import shop_readme
-    from dobble_print.shops import load_shop_profile
+    from dobble_print.printing.shop.card_printer import shop_readme
+    from dobble_print.printing.shop.profiles import load_shop_profile
 
     profile = load_shop_profile(name)
     text = shop_readme(profile, shape=profile.card or CardShape(), cards=31,

@@ -9,7 +9,7 @@ import pytest
 from dobble_print.deck.choice import best_partial_deck, card_bound, choose_option, deck_options
 from dobble_print.deck.plane import card_count
 from dobble_print.errors import DobbleError
-from dobble_print.planning import plan_deck
+from dobble_print.pipeline.planning import plan_deck
 from tests.support.messages import as_cli
 
 

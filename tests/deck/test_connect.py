@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 from dobble_print.cli.app import app
 from dobble_print.deck.connect import START, TEAMS, assign_teams, cover_lines
 from dobble_print.errors import DobbleError
-from dobble_print.planning import plan_deck
-from dobble_print.presets import load_preset
+from dobble_print.pipeline.planning import plan_deck
+from dobble_print.pipeline.presets import load_preset
 from tests.support.messages import as_cli
 
 MM_PER_PT = 25.4 / 72.0

@@ -13,7 +13,7 @@ import pytest
 from dobble_print.card import CardShape
 from dobble_print.options import BuildOptions
 from dobble_print.pipeline import build
-from dobble_print.units import PAPERS
+from dobble_print.printing.paper import PAPERS
 from tests.conftest import ICONS
 from tests.support.pdfread import images_per_card, stored_images
 

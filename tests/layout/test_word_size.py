@@ -205,7 +205,7 @@ def test_a_maths_deck_grows_its_facts_into_the_room_it_has(tmp_path):
 )
 def test_the_small_words_advice_speaks_of_pictures_only_beside_pictures(picture, remedy):
     """Issue 31, item 7: a deck of words only was told to put "fewer pictures beside them"."""
-    from dobble_print.report import small_words
+    from dobble_print.pipeline.report import small_words
 
     report = {
         "readable_cap_mm": 4.0,

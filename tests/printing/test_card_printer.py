@@ -16,9 +16,9 @@ from PIL import Image
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.deck.connect import assign_teams
 from dobble_print.printing.backs import default_back
-from dobble_print.printing.card_printer import shop_readme
-from dobble_print.printing.shop import shop_paths, write_shop
-from dobble_print.shops import load_shop_profile
+from dobble_print.printing.shop.card_printer import shop_readme
+from dobble_print.printing.shop.folder import shop_paths, write_shop
+from dobble_print.printing.shop.profiles import load_shop_profile
 from tests.printing.test_pdf import LAYOUTS, SYMBOLS
 
 MM_PER_PT = 25.4 / 72.0

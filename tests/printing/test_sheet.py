@@ -10,10 +10,9 @@ import pytest
 from dobble_print.card import CardShape
 from dobble_print.errors import DobbleError
 from dobble_print.printing.imposition import BACK_BLEED, plan_sheets
-from dobble_print.printing.paper import PAPERS, Paper
+from dobble_print.printing.paper import PAPERS, Paper, parse_paper
 from dobble_print.printing.round_sheets import CARD_GAP, compass_ticks
 from dobble_print.printing.sheet import Arrangement, Duplex, Page, mirror, page_order
-from dobble_print.units import parse_paper
 from tests.support.messages import as_cli
 
 GRID, ROWS, COLS = Arrangement.GRID, Arrangement.STAGGERED_ROWS, Arrangement.STAGGERED_COLUMNS

@@ -17,7 +17,7 @@ from dobble_print.deck.connect import assign_teams
 from dobble_print.options import BuildOptions
 from dobble_print.pipeline import build
 from dobble_print.printing.backs import default_back
-from dobble_print.printing.shop import SHOP_BLEED, write_shop
+from dobble_print.printing.shop.folder import SHOP_BLEED, write_shop
 from tests.printing.test_pdf import LAYOUTS, SYMBOLS
 
 MM_PER_PT = 25.4 / 72.0

@@ -20,14 +20,12 @@ PACKAGE = "dobble_print"
 LAYERS = (
     {"__main__"},
     {"cli", "app"},  # the two shells; the CLI starts the app
-    {"pipeline"},
-    {"planning", "matching", "front_matter", "writing"},
-    {"report"},
-    {"options", "presets", "units", "shops"},
+    {"pipeline"},  # the wiring
+    {"options"},
     {"printing", "layout"},
     {"symbols"},
     {"deck"},
-    {"card", "seeds", "parallel", "output", "owned", "staging", "resources", "lazy"},
+    {"card", "seeds", "parallel", "files", "units", "resources", "lazy"},
     {"errors"},
 )
 INDEPENDENT = {frozenset({"printing", "layout"})}

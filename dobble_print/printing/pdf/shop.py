@@ -1,4 +1,4 @@
-"""The print-shop PDFs that ``printing.shop`` writes: one card, or one back, per page.
+"""The print-shop PDFs that ``printing.shop.folder`` writes: one card, or one back, per page.
 
 Each page's MediaBox and BleedBox are the card's bounding box grown by the shop bleed, its TrimBox
 the card's bounding box. The card background (and a Connect border's colour) fills the

@@ -1,8 +1,7 @@
-"""The whole pipeline in one call: sources → symbols → deck → layout → sheets → PDF (+ report).
+"""The build: the deck loaded (:mod:`.loading`), its cards laid out and the sheets planned
+(:func:`prepare`), then the PDF, the report and the other outputs written together (:func:`build`).
 
 The CLI parses options into a :class:`BuildOptions` and calls :func:`build`; nothing here prints.
-What the sources make is worked out first by :mod:`planning` (``plan``, ``default_seed`` and the
-others are re-exported here, the public API's home).
 """
 
 from __future__ import annotations
@@ -15,85 +14,40 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.card import CardLayout
-from dobble_print.deck import (
-    Deck,
-    Team,
-    assign_teams,
-    mix,
-    shuffle_cards,
-)
+from dobble_print.deck import Deck, Team, assign_teams
 from dobble_print.errors import Interrupted, OptionError
-from dobble_print.front_matter import page_counts, plan_front_matter, shows
+from dobble_print.files import Staging
 from dobble_print.layout import (
     SmallSymbol,
     estimated_sizes,
     layout_deck,
     measuring,
-    start_packers,
     too_small,
 )
-from dobble_print.matching import (
-    Matching,
-    faces_report,
-    load_matching,
-    plan_matching,
-    refuse_faces,
-)
 from dobble_print.options import BuildOptions, Variant, check_budget
-from dobble_print.output import refuse_inputs, refuse_special
-from dobble_print.planning import (
-    DeckPlan,
-    Progress,
-    choose_deck,
-    crowded,
-    default_seed,
-    plan_deck,
-    symbol_pixels,
-    symbols_to_load,
-)
-from dobble_print.planning import plan as plan_sources
+from dobble_print.pipeline.front_matter import page_counts, plan_front_matter, shows
+from dobble_print.pipeline.loading import load_deck
+from dobble_print.pipeline.matching import Matching, faces_report
+from dobble_print.pipeline.planning import Progress, crowded, stage_progress
+from dobble_print.pipeline.report import build_report, small_words
+from dobble_print.pipeline.writing import check_fits_shop, check_outputs, refuse_overwrites
 from dobble_print.printing import (
     SheetPlan,
-    draw_card,
-    draw_sheet,
     load_back,
+    load_shop_profile,
     plan_sheets,
     render_pdf,
-    save_png,
     write_card_pngs,
     write_shop,
 )
-from dobble_print.report import build_report, small_words
-from dobble_print.shops import check_fits_shop, load_shop_profile
-from dobble_print.staging import Staging
 from dobble_print.symbols import (
-    Ink,
     Symbol,
     SymbolCache,
     SymbolSet,
     faint_on_card,
     find_sources,
-    load_symbols,
-    measure_ink,
-    refuse_too_few,
-    refuse_unreadable,
     small_labels,
-    with_labels,
 )
-from dobble_print.writing import check_outputs, refuse_overwrites
-
-__all__ = [
-    "BuildResult",
-    "DeckPlan",
-    "Progress",
-    "build",
-    "default_seed",
-    "draw_preview",
-    "plan",
-    "plan_deck",
-    "prepare",
-    "symbol_pixels",
-]
 
 
 @dataclass(frozen=True)
@@ -114,10 +68,6 @@ class BuildResult:
     # the cards whose smallest picture prints under the recognisable size, each also a warning
     small: tuple[SmallSymbol, ...] = ()
     matching: Matching | None = None  # a vocabulary file's deck: which face symbol is which row
-
-
-def _stage(progress: Progress | None, stage: str) -> Callable[[int, int], None] | None:
-    return (lambda done, total: progress(stage, done, total)) if progress else None
 
 
 def prepare(
@@ -144,7 +94,8 @@ def prepare(
     if options.seed < 0:  # numpy's generators take none; said before any work
         raise OptionError("seed", f"{options.seed} is negative; give a whole number from 0 up")
     check_budget(options)
-    deck, why, loaded, ink, matching = _load(options, progress, packers=only is None, cache=cache)
+    loaded_deck = load_deck(options, progress, packers=only is None, cache=cache)
+    deck, loaded, matching = loaded_deck.deck, loaded_deck.loaded, loaded_deck.matching
     for number in options.reshuffle:
         if not 1 <= number <= len(deck.cards):
             raise OptionError(
@@ -189,9 +140,9 @@ def prepare(
             clearance=options.clearance,
             max_rotation=options.max_rotation,
             seed=options.seed,
-            progress=_stage(progress, "layout"),
+            progress=stage_progress(progress, "layout"),
             only=None if len(missing) == len(deck.cards) else missing,
-            ink=ink,
+            ink=loaded_deck.ink,
             reshuffles=reshuffles,
         )
         kept.update({(i, reshuffles[i]): layout for i, layout in zip(missing, laid, strict=True)})
@@ -204,7 +155,7 @@ def prepare(
         plan,
         loaded.unused,
         {},
-        choice=why,
+        choice=loaded_deck.why,
         warnings=loaded.warnings
         + _faint(loaded, options.card_color, cache)
         + crowded(options, deck.symbols_per_card),
@@ -223,75 +174,6 @@ def _faint(
         return tuple(faint_on_card(loaded.symbols, card_color))
 
     return cache.derived(loaded, ("faint", card_color), find) if cache else find()
-
-
-def _load(
-    options: BuildOptions,
-    progress: Progress | None,
-    *,
-    packers: bool = False,
-    cache: SymbolCache | None = None,
-) -> tuple[Deck, str, SymbolSet, Ink, Matching | None]:
-    """Plan the deck on the sources found, then load just the symbols it needs; the deck comes
-    back mixed (:func:`mixing.mix`) and shuffled, with how much of each symbol prints.
-
-    With ``packers``, the packing workers start getting ready once the deck's size is known, while
-    the pictures load (:func:`layout.start_packers`).
-
-    Duplicates and skipped bad files can leave fewer symbols than planned: the deck is then
-    planned again on what did load, and loaded again at that deck's symbol size (a rare path).
-    """
-    found = find_sources(options.sources)
-    refuse_faces(options, found)
-    if found.vocabulary is not None:  # a matching deck: the vocabulary's rows, by their faces
-        return load_matching(options, found, _stage(progress, "load"), packers=packers)
-    refuse_unreadable(found, skip_bad=options.symbol_options.skip_bad)
-    where = ", ".join(map(str, options.sources))
-    refuse_too_few(found, where)
-    count = len(found.items)
-    for _attempt in range(2):
-        deck, why = choose_deck(options, count, where, found.noun)
-        need = symbols_to_load(options, deck, count, where, found.noun)
-        if packers:
-            start_packers(len(deck.cards))
-        px = symbol_pixels(options.card.size, options.symbol_margin, deck.symbols_per_card)
-        loaded = (cache.load if cache else load_symbols)(
-            found,
-            need=need,
-            max_px=px,
-            options=options.symbol_loading,
-            progress=_stage(progress, "load"),
-        )
-        if options.labels:  # each picture with its name under it, one shape
-            loaded = _labelled(loaded, options, cache)
-        if len(loaded.symbols) >= need:
-            break
-        count = len(loaded.symbols)
-    known = len(loaded.symbols) + len(loaded.unused)  # skipped files and duplicates left out
-    if known < count:  # the sentence counts the pictures the user has, as plan does
-        again, again_why = choose_deck(options, known, where, found.noun)
-        why = again_why if again == deck else why
-    used = loaded.symbols[: deck.symbol_count]
-    ink = (
-        cache.derived(loaded, ("ink", len(used)), lambda: measure_ink([s.rgba for s in used]))
-        if cache
-        else measure_ink([s.rgba for s in used])
-    )
-    deck = shuffle_cards(mix(deck, ink.shares, options.seed), options.seed)
-    if found.searched:  # pictures found below the folders given: say so, as plan does
-        why = f"{why} ({found.searched})"
-    return deck, why, loaded, ink, None
-
-
-def _labelled(loaded: SymbolSet, options: BuildOptions, cache: SymbolCache | None) -> SymbolSet:
-    """``loaded`` with every picture labelled (kept in ``cache`` when given)."""
-
-    def label() -> SymbolSet:
-        return with_labels(loaded, options.symbol_options)
-
-    return (
-        cache.derived(loaded, ("labels", options.symbol_options.fonts), label) if cache else label()
-    )
 
 
 def build(
@@ -340,7 +222,7 @@ def build(
             cover=front.cover,
             back=back,
             card_color=options.card_color,
-            progress=_stage(progress, "render"),
+            progress=stage_progress(progress, "render"),
             teams=prepared.teams,
             rules=front.rules,
             box=front.box,
@@ -384,7 +266,7 @@ def build(
                 layouts,
                 symbols,
                 shape=options.card,
-                progress=_stage(progress, "png"),
+                progress=stage_progress(progress, "png"),
                 teams=prepared.teams,
                 card_color=options.card_color,
             )
@@ -397,7 +279,7 @@ def build(
                 card_color=options.card_color,
                 back=options.backs,
                 teams=prepared.teams,
-                progress=_stage(progress, "shop"),
+                progress=stage_progress(progress, "shop"),
                 profile=profile,
                 safe_margin=options.symbol_margin,
                 shows=shows(symbols),
@@ -420,102 +302,3 @@ def build(
                 raise Interrupted(written=True) from None
             raise
     return built
-
-
-def plan(
-    options: BuildOptions, progress: Progress | None = None, *, cache: SymbolCache | None = None
-) -> DeckPlan:
-    """The deck :func:`build` would make with ``options`` (:func:`planning.plan`), a vocabulary
-    file's included, its cards checked against the paper and the shop as build checks them.
-
-    Raises:
-        DobbleError: as :func:`build` would, about the sources, the deck's size, the card on
-            its paper or the shop's card.
-    """
-    check_budget(options)
-    found = find_sources(options.sources)
-    refuse_faces(options, found)
-    if found.vocabulary is not None:
-        planned = plan_matching(options, found, progress)
-    else:
-        planned = plan_sources(options, progress, cache=cache)
-    _check_sheets(options, len(planned.deck.cards))
-    return planned
-
-
-def _check_sheets(options: BuildOptions, cards: int) -> None:
-    """Refuse what build would refuse once the cards are laid out: a card the shop does not
-    cut, or one the paper cannot take (sheets planned without the cover's pages, which only
-    move the page numbers). A shell's plan then answers for every option before the build."""
-    check_fits_shop(options)
-    plan_sheets(
-        cards,
-        paper=options.paper,
-        card=options.card,
-        margin=options.margin,
-        bleed=options.bleed,
-        cut_circle="circle" in options.cut_guides,
-        ticks="ticks" in options.cut_guides,
-        duplex=options.duplex if options.backs else None,
-        back_offset=options.back_offset,
-    )
-
-
-def draw_preview(
-    options: BuildOptions,
-    *,
-    card: int | None = 1,
-    sheet: int | None = None,
-    dpi: int = 150,
-    cache: SymbolCache | None = None,
-) -> None:
-    """Draw one card (1-based ``card``) or one whole front ``sheet`` as a PNG at ``options.output``.
-
-    Only the cards drawn are laid out; each is the card the full build prints with the same
-    options and seed.
-
-    Raises:
-        DobbleError: ``card``, ``sheet`` or ``dpi`` out of range, or the output would overwrite a
-            source.
-    """
-    refuse_inputs({"output": [options.output]}, find_sources(options.sources).files)
-    refuse_special(options.output, "output")
-    if not 30 <= dpi <= 1200:
-        raise OptionError("dpi", f"{dpi} is out of range; use 30 to 1200")
-
-    def wanted(plan: SheetPlan) -> list[int]:  # only what is drawn; the range errors come next
-        if sheet is not None:
-            return [slot.card for slot in plan.slots if slot.sheet == sheet - 1]
-        return [card - 1] if 1 <= card <= len(plan.slots) else []
-
-    prepared = prepare(options, only=wanted, cache=cache)
-    if sheet is not None:
-        sheets = prepared.plan.sheet_count
-        if not 1 <= sheet <= sheets:
-            raise OptionError(
-                "sheet", f"{sheet} is out of range: this deck has sheets 1 to {sheets}"
-            )
-        image = draw_sheet(
-            prepared.plan,
-            prepared.layouts,
-            prepared.symbols,
-            sheet - 1,
-            dpi=dpi,
-            card_color=options.card_color,
-            teams=prepared.teams,
-        )
-    else:
-        count = len(prepared.layouts)
-        if not 1 <= card <= count:
-            raise OptionError(
-                "preview_card", f"{card} is out of range: this deck has cards 1 to {count}"
-            )
-        image = draw_card(
-            prepared.layouts[card - 1],
-            prepared.symbols,
-            shape=options.card,
-            dpi=dpi,
-            card_color=options.card_color,
-            team=prepared.teams[card - 1] if prepared.teams else None,
-        )
-    save_png(image, options.output, dpi=dpi)

@@ -20,17 +20,17 @@ from pathlib import Path
 
 from dobble_print.card import CardLayout, CardShape
 from dobble_print.deck import Team
-from dobble_print.output import write_atomically
+from dobble_print.files import write_atomically
 from dobble_print.printing.backs import default_back, load_back
-from dobble_print.printing.card_printer import (
+from dobble_print.printing.paper import PRINT_DPI
+from dobble_print.printing.preview import card_png_paths, write_card_pngs
+from dobble_print.printing.shop.card_printer import (
     README,
     card_printer_paths,
     shop_readme,
     write_card_printer,
 )
-from dobble_print.printing.paper import PRINT_DPI
-from dobble_print.printing.preview import card_png_paths, write_card_pngs
-from dobble_print.printing.shop_profile import FileKind, ShopProfile
+from dobble_print.printing.shop.profile import FileKind, ShopProfile
 from dobble_print.symbols import Symbol
 
 SHOP_BLEED = 3.0  # mm: what print shops ask for

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.errors import DobbleError, OptionError
-from dobble_print.output import refuse_special, special_kind
+from dobble_print.files.output import refuse_special, special_kind
 
 MARKER = ".dobble-print"
 _HEADER = "dobble-print wrote the files listed here; its next build into this folder replaces them"

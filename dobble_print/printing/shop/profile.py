@@ -1,5 +1,5 @@
 """What a print shop asks for, as one value: :class:`ShopProfile` (read from a small TOML file by
-:mod:`dobble_print.shops`).
+:mod:`dobble_print.printing.shop.profiles`).
 
 Card printers and contour-cutting shops want opposite things: a card printer dies its own cuts and
 wants a square full-bleed picture per card face with no cut line, the art well inside the cut;

@@ -3,7 +3,8 @@
 The deck is planned on the file's rows as on any symbols; each chosen face of each row is loaded
 as its own symbol (:func:`symbols.load_faces`, face ``f`` of row ``e`` is symbol ``e·F + f``);
 the rows are mixed and the cards shuffled as usual, then :func:`deck.assign_faces` picks which
-face each card shows, and the layout packs those faces like any symbols. :class:`Matching` says
+face each card shows (:func:`.loading.load_deck`), and the layout packs those faces like any
+symbols. :class:`Matching` says
 which face symbol is which row, for the report and the cover's answer key.
 """
 
@@ -13,20 +14,25 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from dobble_print.deck import Deck, assign_faces, mix, shuffle_cards
+from dobble_print.deck import Deck
 from dobble_print.errors import OptionError
 from dobble_print.layout import start_packers
 from dobble_print.options import BuildOptions
-from dobble_print.planning import DeckPlan, Progress, choose_deck, crowded, symbol_pixels
+from dobble_print.pipeline.planning import (
+    DeckPlan,
+    Progress,
+    choose_deck,
+    crowded,
+    stage_progress,
+    symbol_pixels,
+)
 from dobble_print.printing.cover import CoverPage
 from dobble_print.symbols import (
     Face,
-    Ink,
     SymbolSet,
     Vocabulary,
     choose_faces,
     load_faces,
-    measure_ink,
 )
 from dobble_print.symbols.sources import Sources
 
@@ -140,65 +146,43 @@ def refuse_faces(options: BuildOptions, found: Sources) -> None:
         )
 
 
-def load_matching(
+def load_rows(
     options: BuildOptions,
-    found: Sources,
+    vocabulary: Vocabulary,
     load_progress: Callable[[int, int], None] | None,
     *,
     packers: bool = False,
-) -> tuple[Deck, str, SymbolSet, Ink, Matching]:
-    """The matching deck of ``found``'s vocabulary: its cards as face symbols, why this deck,
-    the face symbols, their ink, and which face symbol is which row."""
-    vocabulary = found.vocabulary
+) -> tuple[tuple[Face, ...], Deck, str, SymbolSet]:
+    """The faces shown, the deck the vocabulary's rows make (cards as rows), why this deck, and
+    the faces of its rows loaded: the steps :func:`plan_matching` and the build share.
+
+    With ``packers``, the packing workers start getting ready once the deck's size is known.
+    """
     faces = faces_for(options, vocabulary)
     deck, why = choose_deck(options, len(vocabulary.entries), str(vocabulary.path), NOUN)
     why += _shown(faces)
     if packers:
         start_packers(len(deck.cards))
-    px = symbol_pixels(options.card.size, options.symbol_margin, deck.symbols_per_card)
-    loaded = load_faces(
-        vocabulary,
-        faces,
-        need=deck.symbol_count,
-        max_px=px,
-        options=options.symbol_loading,
-        progress=load_progress,
-    )
-    ink = measure_ink([s.rgba for s in loaded.symbols])
-    count = len(faces)
-    shares = [
-        sum(ink.shares[e * count : (e + 1) * count]) / count for e in range(deck.symbol_count)
-    ]
-    rows = shuffle_cards(mix(deck, shares, options.seed), options.seed)
-    shown = assign_faces(rows.cards, count, seed=options.seed)
-    cards = tuple(
-        tuple(sorted(e * count + f for e, f in zip(card, card_faces, strict=True)))
-        for card, card_faces in zip(rows.cards, shown, strict=True)
-    )
-    faced = Deck(order=deck.order, cards=cards, symbol_count=deck.symbol_count * count)
-    return faced, why, loaded, ink, Matching(vocabulary, faces, deck.symbol_count)
-
-
-def plan_matching(
-    options: BuildOptions, found: Sources, progress: Progress | None = None
-) -> DeckPlan:
-    """What :func:`planning.plan` says of a vocabulary file: its rows counted as symbols, the
-    faces of the deck's rows loaded, as build would."""
-    from dobble_print.deck import deck_options
-
-    vocabulary = found.vocabulary
-    faces = faces_for(options, vocabulary)
-    rows = len(vocabulary.entries)
-    deck, why = choose_deck(options, rows, str(vocabulary.path), NOUN)
-    why += _shown(faces)
-    loaded = load_faces(  # the deck's rows only, as build: 50,000 rows were all drawn
+    loaded = load_faces(  # the deck's rows only: 50,000 rows were all drawn
         vocabulary,
         faces,
         need=deck.symbol_count,
         max_px=symbol_pixels(options.card.size, options.symbol_margin, deck.symbols_per_card),
         options=options.symbol_loading,
-        progress=(lambda done, total: progress("load", done, total)) if progress else None,
+        progress=load_progress,
     )
+    return faces, deck, why, loaded
+
+
+def plan_matching(
+    options: BuildOptions, found: Sources, progress: Progress | None = None
+) -> DeckPlan:
+    """What :func:`planning.plan_sources` says of a vocabulary file: its rows counted as symbols,
+    the faces of the deck's rows loaded, as build would."""
+    from dobble_print.deck import deck_options
+
+    rows = len(found.vocabulary.entries)
+    _, deck, why, loaded = load_rows(options, found.vocabulary, stage_progress(progress, "load"))
     choices = deck_options(rows, larger=2) if rows >= 3 else ()
     warnings = loaded.warnings + crowded(options, deck.symbols_per_card)
     return DeckPlan(deck, why, rows, rows, choices, warnings, NOUN)

@@ -12,6 +12,7 @@ import tomllib
 from pathlib import Path
 
 from dobble_print.errors import DobbleError
+from dobble_print.files import given_file
 from dobble_print.resources import templates_dir
 
 # Options naming files a build reads or writes: a preset someone shares sets how a deck looks,
@@ -31,15 +32,6 @@ def bundled_presets() -> dict[str, Path]:
     """Preset name → file, for the presets that ship with the tool."""
     folder = templates_dir() / "presets"
     return {p.stem: p for p in sorted(folder.glob("*.toml"))}
-
-
-def given_file(text: str) -> Path:
-    """A file path as typed, or as Windows writes it (``templates\\shops\\x.toml``) with ``/``
-    when only that names a file, so a command copied from Windows works here too."""
-    path = Path(text)
-    if "\\" in text and not path.is_file() and Path(text.replace("\\", "/")).is_file():
-        return Path(text.replace("\\", "/"))
-    return path
 
 
 def load_preset(name_or_file: str, *, known: set[str]) -> dict[str, object]:

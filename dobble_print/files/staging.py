@@ -22,8 +22,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from dobble_print.errors import DobbleError, Interrupted
-from dobble_print.output import Unnamed, put_in_place, stage_file, write_atomically, write_unnamed
-from dobble_print.owned import MARKER, OwnedFolder, marker_text, read_marker
+from dobble_print.files.output import (
+    Unnamed,
+    put_in_place,
+    stage_file,
+    write_atomically,
+    write_unnamed,
+)
+from dobble_print.files.owned import MARKER, OwnedFolder, marker_text, read_marker
 
 
 def _staged_names(path: Path) -> re.Pattern[str]:

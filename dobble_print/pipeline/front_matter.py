@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dobble_print.deck import Deck, Team, cover_lines
-from dobble_print.matching import Matching, key_faces
 from dobble_print.options import BuildOptions, Variant
+from dobble_print.pipeline.matching import Matching, key_faces
 from dobble_print.printing import (
     BoxPage,
     CoverPage,

@@ -1,6 +1,6 @@
 """Planning a deck before building it: which deck the sources make and why, the seed drawn
-when none is given, and the size pictures load at. :mod:`pipeline` builds what this plans; the
-``plan`` command and the app show it.
+when none is given, and the size pictures load at. :mod:`.building` builds what this plans; the
+``plan`` command and the app show it (through :func:`.loading.plan`).
 """
 
 from __future__ import annotations
@@ -39,6 +39,11 @@ from dobble_print.symbols import (
 
 # progress(stage, done, total): stage is "load", "layout", "render", "png" or "shop".
 Progress = Callable[[str, int, int], None]
+
+
+def stage_progress(progress: Progress | None, stage: str) -> Callable[[int, int], None] | None:
+    """``progress`` for one stage, as the stages' own ``progress(done, total)`` take it."""
+    return (lambda done, total: progress(stage, done, total)) if progress else None
 
 
 def plan_deck(
@@ -175,10 +180,11 @@ class DeckPlan:
     searched: str = ""  # "3 subfolders searched too", when pictures were looked for below
 
 
-def plan(
+def plan_sources(
     options: BuildOptions, progress: Progress | None = None, *, cache: SymbolCache | None = None
 ) -> DeckPlan:
-    """The deck :func:`build` would make with ``options``, after the same loading checks.
+    """The deck :func:`build` would make with ``options`` from pictures and words (a vocabulary
+    file's: :func:`.matching.plan_matching`), after the same loading checks.
 
     Every source is decoded (at the size build would use), so duplicates and broken files are
     counted as build counts them; build itself stops decoding once its deck has its symbols.
@@ -199,7 +205,7 @@ def plan(
         need=first.symbol_count if words else None,
         max_px=symbol_pixels(options.card.size, options.symbol_margin, first.symbols_per_card),
         options=options.symbol_loading,
-        progress=(lambda done, total: progress("load", done, total)) if progress else None,
+        progress=stage_progress(progress, "load"),
     )
     usable = len(loaded.symbols) + (len(loaded.unused) if words else 0)
     again = usable < first.symbol_count or (options.cards is not None and usable < len(found.items))

@@ -16,10 +16,10 @@ from pathlib import Path
 
 from dobble_print.card import CardLayout, CardShape, ShapeKind
 from dobble_print.deck import Team
-from dobble_print.output import write_atomically
+from dobble_print.files import write_atomically
 from dobble_print.printing.backs import load_back
 from dobble_print.printing.preview import draw_card, save_png
-from dobble_print.printing.shop_profile import FileKind, ShopProfile
+from dobble_print.printing.shop.profile import FileKind, ShopProfile
 from dobble_print.symbols import Symbol
 
 README = "README.txt"

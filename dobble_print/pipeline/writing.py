@@ -1,17 +1,25 @@
 """Where a build writes, checked before any work: only ordinary files, never an input, and
-folders that are new, empty or this tool's own (:mod:`owned`); then staged together
-(:mod:`staging`)."""
+folders that are new, empty or this tool's own (:mod:`dobble_print.files.owned`); then staged
+together (:mod:`dobble_print.files.staging`). A shop profile's card must be the deck's."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
+from dobble_print.errors import OptionError
+from dobble_print.files import (
+    OwnedFolder,
+    check_folder,
+    check_writable,
+    claim_folder,
+    refuse_inputs,
+    refuse_others,
+    refuse_special,
+    remove_stale,
+)
 from dobble_print.options import BuildOptions
-from dobble_print.output import check_folder, check_writable, refuse_inputs, refuse_special
-from dobble_print.owned import OwnedFolder, claim_folder, refuse_others
-from dobble_print.printing import ShopProfile, card_png_paths, shop_paths
-from dobble_print.staging import remove_stale
+from dobble_print.printing import ShopProfile, card_png_paths, fit_to_shop, same_card, shop_paths
 
 
 @dataclass(frozen=True)
@@ -71,3 +79,28 @@ def refuse_overwrites(
         paths = shop_paths(folder, count, backs=backs, profile=profile)
         refuse_inputs({"shop": paths}, inputs)
         refuse_others(outputs.shop, [p.relative_to(folder).as_posix() for p in paths])
+
+
+def check_fits_shop(options: BuildOptions) -> None:
+    """Refuse a deck whose card or safe margin is not what its shop profile asks for.
+
+    Raises:
+        OptionError: about ``shop_profile``, saying the card and margin the deck needs.
+    """
+    profile = options.shop_profile
+    if profile is None or options.shop is None:
+        return
+    card, margin = fit_to_shop(profile, options.card, options.safe_margin)
+    if not same_card(card, options.card):
+        raise OptionError(
+            "shop_profile",
+            f"{profile.name} cuts {card.describe()} cards ({card.kind.value}); this deck's are "
+            f"{options.card.describe()} ({options.card.kind.value}): lay the deck out at the "
+            "shop's card",
+        )
+    if margin > options.safe_margin:
+        raise OptionError(
+            "shop_profile",
+            f"{profile.name} keeps pictures {margin:g} mm inside the cut; this deck's safe margin "
+            f"is {options.safe_margin:g} mm: use at least {margin:g} mm",
+        )

@@ -1,5 +1,5 @@
 """Shop profiles: small TOML files of a print shop's requirements, bundled in ``templates/shops``
-or the user's own, read into a :class:`~dobble_print.printing.shop_profile.ShopProfile`.
+or the user's own, read into a :class:`~dobble_print.printing.shop.profile.ShopProfile`.
 
 Keys (lengths as text with a unit, as on the command line)::
 
@@ -23,13 +23,11 @@ import tomllib
 from pathlib import Path
 
 from dobble_print.card import CardShape, ShapeKind
-from dobble_print.errors import DobbleError, OptionError
-from dobble_print.options import BuildOptions
-from dobble_print.owned import check_name
-from dobble_print.presets import given_file
-from dobble_print.printing.card_printer import README
+from dobble_print.errors import DobbleError
+from dobble_print.files import check_name, given_file
 from dobble_print.printing.imposition import MAX_BLEED
-from dobble_print.printing.shop_profile import FileKind, ShopProfile
+from dobble_print.printing.shop.card_printer import README
+from dobble_print.printing.shop.profile import FileKind, ShopProfile
 from dobble_print.resources import templates_dir
 from dobble_print.units import parse_card_size, parse_length
 
@@ -185,28 +183,3 @@ def same_card(a: CardShape, b: CardShape) -> bool:
     """Whether two cards are one (the same shape, sizes within 0.01 mm: ``88.9mm`` is
     ``3.5in``)."""
     return a.kind is b.kind and abs(a.size - b.size) < 0.01
-
-
-def check_fits_shop(options: BuildOptions) -> None:
-    """Refuse a deck whose card or safe margin is not what its shop profile asks for.
-
-    Raises:
-        OptionError: about ``shop_profile``, saying the card and margin the deck needs.
-    """
-    profile = options.shop_profile
-    if profile is None or options.shop is None:
-        return
-    card, margin = fit_to_shop(profile, options.card, options.safe_margin)
-    if not same_card(card, options.card):
-        raise OptionError(
-            "shop_profile",
-            f"{profile.name} cuts {card.describe()} cards ({card.kind.value}); this deck's are "
-            f"{options.card.describe()} ({options.card.kind.value}): lay the deck out at the "
-            "shop's card",
-        )
-    if margin > options.safe_margin:
-        raise OptionError(
-            "shop_profile",
-            f"{profile.name} keeps pictures {margin:g} mm inside the cut; this deck's safe margin "
-            f"is {options.safe_margin:g} mm: use at least {margin:g} mm",
-        )

@@ -1,0 +1,70 @@
+"""One card or one sheet drawn as a PNG, the same card the full build prints (``preview``)."""
+
+from __future__ import annotations
+
+from dobble_print.errors import OptionError
+from dobble_print.files import refuse_inputs, refuse_special
+from dobble_print.options import BuildOptions
+from dobble_print.pipeline.building import prepare
+from dobble_print.printing import SheetPlan, draw_card, draw_sheet, save_png
+from dobble_print.symbols import SymbolCache, find_sources
+
+
+def draw_preview(
+    options: BuildOptions,
+    *,
+    card: int | None = 1,
+    sheet: int | None = None,
+    dpi: int = 150,
+    cache: SymbolCache | None = None,
+) -> None:
+    """Draw one card (1-based ``card``) or one whole front ``sheet`` as a PNG at ``options.output``.
+
+    Only the cards drawn are laid out; each is the card the full build prints with the same
+    options and seed.
+
+    Raises:
+        DobbleError: ``card``, ``sheet`` or ``dpi`` out of range, or the output would overwrite a
+            source.
+    """
+    refuse_inputs({"output": [options.output]}, find_sources(options.sources).files)
+    refuse_special(options.output, "output")
+    if not 30 <= dpi <= 1200:
+        raise OptionError("dpi", f"{dpi} is out of range; use 30 to 1200")
+
+    def wanted(plan: SheetPlan) -> list[int]:  # only what is drawn; the range errors come next
+        if sheet is not None:
+            return [slot.card for slot in plan.slots if slot.sheet == sheet - 1]
+        return [card - 1] if 1 <= card <= len(plan.slots) else []
+
+    prepared = prepare(options, only=wanted, cache=cache)
+    if sheet is not None:
+        sheets = prepared.plan.sheet_count
+        if not 1 <= sheet <= sheets:
+            raise OptionError(
+                "sheet", f"{sheet} is out of range: this deck has sheets 1 to {sheets}"
+            )
+        image = draw_sheet(
+            prepared.plan,
+            prepared.layouts,
+            prepared.symbols,
+            sheet - 1,
+            dpi=dpi,
+            card_color=options.card_color,
+            teams=prepared.teams,
+        )
+    else:
+        count = len(prepared.layouts)
+        if not 1 <= card <= count:
+            raise OptionError(
+                "preview_card", f"{card} is out of range: this deck has cards 1 to {count}"
+            )
+        image = draw_card(
+            prepared.layouts[card - 1],
+            prepared.symbols,
+            shape=options.card,
+            dpi=dpi,
+            card_color=options.card_color,
+            team=prepared.teams[card - 1] if prepared.teams else None,
+        )
+    save_png(image, options.output, dpi=dpi)

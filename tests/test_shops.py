@@ -10,10 +10,10 @@ import pytest
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import DobbleError, OptionError
 from dobble_print.options import BuildOptions
+from dobble_print.pipeline.writing import check_fits_shop
 from dobble_print.printing import FileKind
 from dobble_print.printing.shop.profiles import (
     bundled_shop_profiles,
-    check_fits_shop,
     fit_to_shop,
     load_shop_profile,
 )

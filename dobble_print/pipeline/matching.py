@@ -26,7 +26,7 @@ from dobble_print.pipeline.planning import (
     stage_progress,
     symbol_pixels,
 )
-from dobble_print.printing.cover import CoverPage
+from dobble_print.printing import CoverPage
 from dobble_print.symbols import (
     Face,
     SymbolSet,

@@ -10,7 +10,7 @@ _EXPORTS = {
     "Duplex": "sheet",
     "SheetPlan": "sheet",
     "plan_sheets": "imposition",
-    "CoverPage": "cover",
+    "CoverPage": "page",
     "DeckFacts": "cover",
     "cover_page_count": "cover",
     "plan_cover": "cover",

@@ -18,7 +18,7 @@ from dobble_print.printing.box import (
     net_piece,
     place,
 )
-from dobble_print.printing.cover import Text
+from dobble_print.printing.page import Text
 from dobble_print.printing.paper import Paper
 from dobble_print.printing.text_width import wrap
 

@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from dobble_print.printing.page import CoverPage, LegendCell, Rule, Text
 from dobble_print.printing.paper import Paper
 from dobble_print.printing.sheet import Segment, SheetPlan
 
@@ -19,50 +20,6 @@ SQUARE_MM = 50.0
 CELL_MIN = 16.0  # mm: the narrowest legend cell whose name is still readable at ~5 pt
 CELL_MAX = 28.0
 CELL_RATIO = 0.85  # cell height / width: the picture above, its name below
-
-
-@dataclass(frozen=True)
-class Text:
-    """One line of text; ``x``/``y`` is the baseline start (or centre with ``center``).
-
-    The PDF writer shrinks the font until the line fits ``max_width`` (mm) when one is given.
-    """
-
-    x: float
-    y: float
-    text: str
-    size: float  # points
-    bold: bool = False
-    center: bool = False
-    max_width: float | None = None
-
-
-@dataclass(frozen=True)
-class Rule:
-    """A stroked line; ``width`` in points (the one print unit people quote for lines)."""
-
-    segment: Segment
-    width: float = 0.5
-
-
-@dataclass(frozen=True)
-class LegendCell:
-    """One symbol of the answer key: its picture fits a ``box``-mm square centred at ``center``."""
-
-    symbol: int
-    center: tuple[float, float]
-    box: float
-    name: Text
-
-
-@dataclass(frozen=True)
-class CoverPage:
-    """Everything drawn on one cover page."""
-
-    texts: tuple[Text, ...]
-    rules: tuple[Rule, ...]
-    squares: tuple[tuple[float, float, float], ...]  # (x, y, side) of outlined squares, mm
-    legend: tuple[LegendCell, ...]
 
 
 @dataclass(frozen=True)

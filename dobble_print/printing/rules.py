@@ -13,7 +13,7 @@ import functools
 import tomllib
 from dataclasses import dataclass
 
-from dobble_print.printing.cover import CoverPage, Text
+from dobble_print.printing.page import CoverPage, Text
 from dobble_print.printing.paper import Paper
 from dobble_print.printing.text_width import wrap
 from dobble_print.resources import templates_dir

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dobble_print.printing.cover import CoverPage, Text
+from dobble_print.printing.page import CoverPage, Text
 from dobble_print.printing.pdf.canvas import pt, word_font
 from dobble_print.printing.pdf.text_fonts import Fonts, draw_runs, fit_runs, printable
 from dobble_print.symbols import Symbol

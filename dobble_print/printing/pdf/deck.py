@@ -15,7 +15,7 @@ import numpy as np
 from dobble_print.card import CardLayout, ShapeKind
 from dobble_print.deck import Team
 from dobble_print.printing.box_pages import BoxPage
-from dobble_print.printing.cover import CoverPage
+from dobble_print.printing.page import CoverPage
 from dobble_print.printing.pdf.box import draw_box_page
 from dobble_print.printing.pdf.canvas import (
     CUT_GREY,

@@ -1,6 +1,8 @@
 """The architecture holds: one folder per stage, imports one way, no cycles (imports inside
-functions counted), heavy dependencies in their folder, no private names across modules; and each
-rule fails when it is broken on purpose, in a planted copy of the package."""
+functions counted), heavy dependencies in their folder, no private names across modules, a
+stage's modules reached through its ``__init__``, shells on the public API and the wiring, lazy
+exports that resolve, no flags in engine strings; and each rule fails when it is broken on
+purpose, in a planted copy of the package."""
 
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ import pytest
 from tests.support import architecture
 
 REPO = Path(__file__).resolve().parent.parent
-STAGES = {"deck", "symbols", "layout", "printing", "cli"}
+STAGES = {"deck", "symbols", "layout", "printing", "files", "pipeline", "cli", "app"}
+# The shared values and plumbing the top of the package keeps; everything else is in a folder.
+TOP = 10
 
 
 def test_the_stage_folders_are_packages():
@@ -25,6 +29,11 @@ def test_the_stage_folders_are_packages():
     for stage in STAGES:
         init = (package / stage / "__init__.py").read_text(encoding="utf-8")
         assert "__all__" in init, f"{stage}/__init__.py declares no __all__"
+
+
+def test_the_top_of_the_package_keeps_at_most_ten_modules():
+    top = sorted(p.stem for p in (REPO / "dobble_print").glob("*.py"))
+    assert len(top) <= TOP, top
 
 
 def test_the_package_breaks_no_rule():
@@ -82,3 +91,77 @@ def test_each_rule_fails_when_broken_on_purpose(tmp_path, name):
     plant, expected = PLANTS[name]
     found = _violations_of_copy(tmp_path, plant)
     assert any(expected in line for line in found), found
+
+
+def _rules_of_copy(tmp_path: Path, plant: dict[str, str]) -> list[str]:
+    """The rules read from the source alone (no import graph), on a planted copy."""
+    copy = tmp_path / "dobble_print"
+    shutil.copytree(
+        REPO / "dobble_print", copy, ignore=shutil.ignore_patterns("__pycache__", "data", "static")
+    )
+    for rel, code in plant.items():
+        with (copy / rel).open("a", encoding="utf-8") as f:
+            f.write("\n" + code + "\n")
+    return (
+        architecture.stage_insides(copy)
+        + architecture.shells_past_api(copy)
+        + architecture.unresolved_exports(copy)
+        + architecture.engine_flags(copy)
+    )
+
+
+SOURCE_PLANTS = {
+    "a stage's module taken from outside the stage": (
+        {"layout/ranks.py": "def _planted():\n    from dobble_print.symbols.ink import Ink"},
+        "dobble_print.layout.ranks imports dobble_print.symbols.ink (line",
+    ),
+    "a shell past the public API": (
+        {"app/jobs.py": "def _planted():\n    from dobble_print.deck import build_deck"},
+        "dobble_print.app.jobs imports dobble_print.deck (line",
+    ),
+    "a shell reaching into the wiring's modules": (
+        {"cli/summary.py": "def _planted():\n    from dobble_print.pipeline.building import build"},
+        "dobble_print.cli.summary imports dobble_print.pipeline.building (line",
+    ),
+    "a stage exporting a name its module lacks": (
+        {"deck/__init__.py": '_EXPORTS["planted"] = "plane"'},
+        "dobble_print.deck exports planted from dobble_print.deck.plane, which does not define it",
+    ),
+    "a stage exporting from a module that is gone": (
+        {"printing/__init__.py": '_EXPORTS["Paper"] = "papers"'},
+        "dobble_print.printing exports Paper from dobble_print.printing.papers, which does not",
+    ),
+    "the public API naming the wrong module": (
+        {"__init__.py": '_API["BuildOptions"] = "dobble_print.card"'},
+        "dobble_print exports BuildOptions from dobble_print.card, which does not define it",
+    ),
+    "a flag in an engine string": (
+        {"deck/plane.py": 'def _planted(n):\n    return f"too few; use -n {n} or --cards 7"'},
+        "dobble_print.deck.plane names --cards, -n in its strings (2, at most 0)",
+    ),
+    "one more flag where some are still allowed": (
+        {"units.py": 'def _planted():\n    return "use --card-size"'},
+        "dobble_print.units names --card-size, --cut-guides in its strings (2, at most 1)",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", SOURCE_PLANTS)
+def test_each_source_rule_fails_when_broken_on_purpose(tmp_path, name):
+    plant, expected = SOURCE_PLANTS[name]
+    found = _rules_of_copy(tmp_path, plant)
+    assert any(expected in line for line in found), found
+
+
+# What the rules allow: public names from their modules, the stage's own __init__, docstrings.
+ALLOWED = {
+    "cli/summary.py": "def _planted():\n    from dobble_print.options import BuildOptions",
+    "app/jobs.py": "def _planted():\n    from dobble_print.pipeline import build, plan",
+    "layout/ranks.py": "def _planted():\n    from dobble_print.symbols import Ink",
+    "deck/plane.py": 'def _planted():\n    """A docstring may speak of --cards."""',
+    "deck/__init__.py": '_EXPORTS["card_count"] = "plane"',
+}
+
+
+def test_what_the_source_rules_allow_passes(tmp_path):
+    assert _rules_of_copy(tmp_path, ALLOWED) == []

@@ -47,7 +47,7 @@ def _yes(key: str, text: str) -> bool:
 
 def _thickness(text: str) -> float:
     """The card thickness, in the CLI's words when it is no length or no card's thickness."""
-    from dobble_print.printing.box import box_inside
+    from dobble_print.printing import box_inside
 
     option = EXTRA_LABELS["card_thickness"]
     text = text.strip()

@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from dobble_print.symbols.sources import IMAGE_SUFFIXES
+from dobble_print.symbols import IMAGE_SUFFIXES
 
 MAX_NAME = 80  # characters of a stored name, extension included
 _KEEP = set("-_.,()+ ")

@@ -8,8 +8,7 @@ import sys
 def loading_noun(sources) -> str:
     """What the load bar says it loads, from the sources' kinds alone (no file is read):
     ``words`` for word lists, ``pictures`` for folders and pictures, else ``symbols``."""
-    from dobble_print.symbols.vocabulary import VOCABULARY_SUFFIXES
-    from dobble_print.symbols.words import WORD_SUFFIXES
+    from dobble_print.symbols import VOCABULARY_SUFFIXES, WORD_SUFFIXES
 
     kinds = {p.suffix.lower() for p in sources}  # a folder holds pictures
     if kinds <= WORD_SUFFIXES:

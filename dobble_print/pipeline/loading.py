@@ -30,6 +30,7 @@ from dobble_print.pipeline.writing import check_fits_shop
 from dobble_print.printing import plan_sheets
 from dobble_print.symbols import (
     Ink,
+    Sources,
     SymbolCache,
     SymbolSet,
     find_sources,
@@ -39,7 +40,6 @@ from dobble_print.symbols import (
     refuse_unreadable,
     with_labels,
 )
-from dobble_print.symbols.sources import Sources
 
 
 @dataclass(frozen=True)

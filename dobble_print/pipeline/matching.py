@@ -29,12 +29,12 @@ from dobble_print.pipeline.planning import (
 from dobble_print.printing import CoverPage
 from dobble_print.symbols import (
     Face,
+    Sources,
     SymbolSet,
     Vocabulary,
     choose_faces,
     load_faces,
 )
-from dobble_print.symbols.sources import Sources
 
 NOUN = "symbols"
 

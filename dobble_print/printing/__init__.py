@@ -33,6 +33,7 @@ _EXPORTS = {
     "render_pdf": "pdf",
     "RulesDeck": "rules",
     "plan_rules": "rules",
+    "box_inside": "box",
     "BoxPage": "box_pages",
     "plan_box": "box_pages",
 }

@@ -1,6 +1,8 @@
 """The package's architecture as rules over its import graph (read by grimp, imports inside
 functions included): stages import one way, no cycles, heavy dependencies stay in their folder,
-and no module takes another's private name.
+no module takes another's private name, a stage's modules are reached through its ``__init__``,
+the shells use only the public API and the wiring, every lazy export names a real thing, and no
+engine string names a command-line flag.
 
 :func:`violations` returns one line per broken rule, so a test can show them all at once and can
 be run on a planted copy of the package to prove each rule fails when broken.
@@ -9,7 +11,9 @@ be run on a planted copy of the package to prove each rule fails when broken.
 from __future__ import annotations
 
 import ast
+import functools
 import pathlib
+import re
 
 import grimp
 
@@ -164,6 +168,246 @@ def private_imports(root: pathlib.Path) -> list[str]:
     return bad
 
 
+# Packages whose modules others reach only through the package's ``__init__`` (its ``__all__``).
+STAGES = ("deck", "symbols", "layout", "printing", "files", "pipeline")
+SHELLS = ("cli", "app")
+# What a shell may import besides the public API: the wiring, and the export machinery.
+SHELL_DOORS = {"dobble_print.pipeline", "dobble_print.lazy"}
+
+# Today's shell imports past the public API and the wiring: each pair may stay until the option
+# table and the message records (issue 32, items 1 and 2) take it away; none may be added.
+SHELL_PAST_API = {
+    ("dobble_print.app.extras", "dobble_print.printing"),
+    ("dobble_print.app.extras", "dobble_print.units"),
+    ("dobble_print.app.settings", "dobble_print.printing"),
+    ("dobble_print.app.settings", "dobble_print.symbols"),
+    ("dobble_print.app.settings", "dobble_print.units"),
+    ("dobble_print.app.uploads", "dobble_print.symbols"),
+    ("dobble_print.cli.app", "dobble_print.deck"),
+    ("dobble_print.cli.app", "dobble_print.layout"),
+    ("dobble_print.cli.app", "dobble_print.printing"),
+    ("dobble_print.cli.app", "dobble_print.units"),
+    ("dobble_print.cli.options", "dobble_print.printing"),
+    ("dobble_print.cli.options", "dobble_print.units"),
+    ("dobble_print.cli.progress", "dobble_print.symbols"),
+    ("dobble_print.cli.summary", "dobble_print.layout"),
+    ("dobble_print.cli.summary", "dobble_print.resources"),
+    ("dobble_print.cli.summary", "dobble_print.symbols"),
+}
+
+# A flag as the command line spells it (``--card-size``, ``-n 4``): the CLI's word for a field.
+FLAG = re.compile(r"(?<![\w-])(--[a-z][a-z0-9]*(?:-[a-z0-9]+)*|-n(?= [0-9]))")
+# Engine modules whose strings name flags today, and how many such strings each may keep while
+# the message records (issue 32, item 2) replace them; a count may only go down.
+FLAG_STRINGS = {
+    "dobble_print.pipeline.matching": 4,  # --faces, --labels
+    "dobble_print.pipeline.planning": 4,  # -n
+    "dobble_print.pipeline.presets": 6,  # --preset
+    "dobble_print.printing.box_pages": 2,  # --box, --paper
+    "dobble_print.printing.cover": 1,  # --back-offset, printed on the cover
+    "dobble_print.printing.paper": 1,  # --paper
+    "dobble_print.printing.shop.card_printer": 1,  # --cards, in the shop's README.txt
+    "dobble_print.printing.shop.profiles": 1,  # --shop-profile
+    "dobble_print.symbols.fallback": 2,  # --font
+    "dobble_print.symbols.fonts": 1,  # fc-list's own --format, not one of ours
+    "dobble_print.symbols.labels": 1,  # --card-size
+    "dobble_print.symbols.loading": 1,  # --card-color
+    "dobble_print.symbols.sources": 1,  # --skip-bad
+    "dobble_print.units": 1,  # --cut-guides
+}
+
+
+@functools.cache
+def _modules(root: pathlib.Path) -> tuple[tuple[str, bool, ast.Module], ...]:
+    """``(module name, is a package's __init__, parsed tree)`` of every module under ``root``,
+    parsed once for all the rules."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root.parent).with_suffix("").parts)
+        is_pkg = parts[-1] == "__init__"
+        if is_pkg:
+            parts = parts[:-1]
+        found.append((".".join(parts), is_pkg, ast.parse(path.read_text(encoding="utf-8"))))
+    return tuple(found)
+
+
+def _imports(module: str, is_pkg: bool, tree: ast.Module):
+    """``(imported module, names taken from it, line)`` of every import in ``tree``; a plain
+    ``import a.b`` takes no names."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, (), node.lineno
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = module.split(".") if is_pkg else module.split(".")[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            yield source, tuple(a.name for a in node.names), node.lineno
+
+
+def _tables(tree: ast.Module) -> dict[str, dict[str, str]]:
+    """The module's top-level dicts of text to text, by name, with the entries its later
+    ``table["name"] = "module"`` lines add."""
+    tables: dict[str, dict[str, str]] = {}
+    for node in tree.body:
+        if not isinstance(node, ast.Assign | ast.AnnAssign):
+            continue
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        for target in targets:
+            if isinstance(target, ast.Name) and isinstance(node.value, ast.Dict):
+                pairs = zip(node.value.keys, node.value.values, strict=True)
+                tables[target.id] = {
+                    k.value: v.value
+                    for k, v in pairs
+                    if isinstance(k, ast.Constant) and isinstance(v, ast.Constant)
+                }
+            elif (
+                isinstance(target, ast.Subscript)
+                and isinstance(target.value, ast.Name)
+                and target.value.id in tables
+                and isinstance(target.slice, ast.Constant)
+                and isinstance(node.value, ast.Constant)
+            ):
+                tables[target.value.id][target.slice.value] = node.value.value
+    return tables
+
+
+def _public_api(root: pathlib.Path) -> dict[str, str]:
+    """The package's public names (``dobble_print._API``): name -> the module defining it."""
+    return _tables(ast.parse((root / "__init__.py").read_text(encoding="utf-8"))).get("_API", {})
+
+
+def shells_past_api(root: pathlib.Path) -> list[str]:
+    """Shell modules importing what is neither the public API (``dobble_print`` and the names
+    its ``__init__`` exports, from their modules) nor the wiring (``dobble_print.pipeline``)."""
+    api = _public_api(root)
+    bad = []
+    for module, is_pkg, tree in _modules(root):
+        if _part(module) not in SHELLS:
+            continue
+        for source, names, line in _imports(module, is_pkg, tree):
+            if not source.startswith(PACKAGE + ".") or _part(source) in SHELLS:
+                continue
+            if source in SHELL_DOORS or (names and all(api.get(n) == source for n in names)):
+                continue
+            if (module, source) not in SHELL_PAST_API:
+                bad.append(
+                    f"{module} imports {source} (line {line}): a shell uses only dobble_print's "
+                    "public API and dobble_print.pipeline"
+                )
+    return bad
+
+
+def stage_insides(root: pathlib.Path) -> list[str]:
+    """Modules outside a stage importing one of its submodules rather than the stage itself."""
+    bad = []
+    for module, is_pkg, tree in _modules(root):
+        for source, _names, line in _imports(module, is_pkg, tree):
+            stage = _part(source)
+            inside = source.count(".") >= 2 and source.startswith(PACKAGE + ".")
+            if stage in STAGES and inside and _part(module) != stage:
+                if _part(module) in SHELLS and (module, source) in SHELL_PAST_API:
+                    continue  # counted once, among the shells' imports
+                bad.append(
+                    f"{module} imports {source} (line {line}): use dobble_print.{stage}, whose "
+                    "__init__ exports what other parts may use"
+                )
+    return bad
+
+
+def _defined(tree: ast.Module) -> set[str]:
+    """The names a module defines or imports at its top level."""
+    names = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return names
+
+
+def _lazy_table(tree: ast.Module) -> dict[str, str] | None:
+    """The table an ``__init__`` hands to ``lazy_exports`` (name -> submodule), if it does."""
+    for node in tree.body:
+        call = node.value if isinstance(node, ast.Assign) else None
+        if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "lazy_exports":
+            if len(call.args) == 2 and isinstance(call.args[1], ast.Name):
+                return _tables(tree).get(call.args[1].id, {})
+    return None
+
+
+def unresolved_exports(root: pathlib.Path) -> list[str]:
+    """Names a lazy export table (a stage's ``_EXPORTS``, the package's ``_API``) promises that
+    the module it names does not define: they fail only when first used."""
+    trees = {module: tree for module, _, tree in _modules(root)}
+    tables = {m: t for m, tree in trees.items() if (t := _lazy_table(tree)) is not None}
+
+    def has(module: str, name: str) -> bool:
+        if module not in trees:
+            return False
+        if module in tables and name in tables[module]:
+            return has(f"{module}.{tables[module][name]}", name)
+        return name in _defined(trees[module])
+
+    bad = []
+    promised = [(m, name, f"{m}.{sub}") for m, t in tables.items() for name, sub in t.items()]
+    promised += [(PACKAGE, name, mod) for name, mod in _public_api(root).items()]
+    for package, name, module in promised:
+        if not has(module, name):
+            bad.append(f"{package} exports {name} from {module}, which does not define it")
+    return bad
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    """``id`` of every docstring node: they speak to programmers, not users."""
+    found = set()
+    for node in ast.walk(tree):
+        kinds = ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+        if isinstance(node, kinds) and node.body and isinstance(node.body[0], ast.Expr):
+            if isinstance(node.body[0].value, ast.Constant):
+                found.add(id(node.body[0].value))
+    return found
+
+
+def flag_strings(root: pathlib.Path) -> dict[str, list[str]]:
+    """Engine module -> the flags its strings name (docstrings left out)."""
+    found: dict[str, list[str]] = {}
+    for module, _, tree in _modules(root):
+        if _part(module) in (*SHELLS, "__main__"):
+            continue
+        skip = _docstrings(tree)
+        for node in ast.walk(tree):
+            text = None
+            if isinstance(node, ast.JoinedStr):  # f"-n {n}": each value read as a number
+                skip |= {id(v) for v in node.values}
+                text = "".join(v.value if isinstance(v, ast.Constant) else "0" for v in node.values)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                text = None if id(node) in skip else node.value
+            if text and (flags := FLAG.findall(text)):
+                found.setdefault(module, []).extend(flags)
+    return found
+
+
+def engine_flags(root: pathlib.Path) -> list[str]:
+    """Engine modules naming more command-line flags in their strings than :data:`FLAG_STRINGS`
+    lets them: the engine names a field (``OptionError("card_size", …)``), a shell its flag."""
+    bad = []
+    for module, flags in sorted(flag_strings(root).items()):
+        if len(flags) > FLAG_STRINGS.get(module, 0):
+            bad.append(
+                f"{module} names {', '.join(sorted(set(flags)))} in its strings "
+                f"({len(flags)}, at most {FLAG_STRINGS.get(module, 0)}): name the field instead"
+            )
+    return bad
+
+
 def violations() -> list[str]:
     """Every broken rule of the importable ``dobble_print``, one line each."""
     graph = _graph()
@@ -174,6 +418,10 @@ def violations() -> list[str]:
         + upward_imports(graph, edges)
         + heavy_outside(graph)
         + private_imports(root)
+        + stage_insides(root)
+        + shells_past_api(root)
+        + unresolved_exports(root)
+        + engine_flags(root)
     )
 
 

@@ -353,7 +353,7 @@ def _actual_text(word: str) -> str:
     """A word's ``/ActualText``: the whole word as one line, in the left-to-right order its
     letters stand in (extractors turn right-to-left runs back, as they do for the drawn glyphs),
     as a PDF text string (UTF-16BE with its byte-order mark, in hex)."""
-    from dobble_print.symbols.words import display_order
+    from dobble_print.symbols import display_order
 
     return "<FEFF" + display_order(word).encode("utf-16-be").hex().upper() + ">"
 

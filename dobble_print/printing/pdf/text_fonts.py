@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dobble_print.printing.pdf.canvas import word_font
-from dobble_print.symbols import drawn_characters, text_font, text_fonts, visual
-from dobble_print.symbols.words import Font
+from dobble_print.symbols import Font, drawn_characters, text_font, text_fonts, visual
 
 Run = tuple[str, str]  # (characters as drawn, registered font name)
 Fonts = tuple[Font, ...]

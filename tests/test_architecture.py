@@ -165,3 +165,21 @@ ALLOWED = {
 
 def test_what_the_source_rules_allow_passes(tmp_path):
     assert _rules_of_copy(tmp_path, ALLOWED) == []
+
+
+def test_the_readme_tree_names_every_top_level_module_and_folder():
+    """The README's tree of the package, its modules at the top and its folders, is the
+    package's own (``__init__`` and ``__main__`` go without saying)."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    tree = text.split("```\ndobble_print/\n", 1)[1].split("```", 1)[0]
+    named = set()
+    for line in tree.splitlines():
+        if line.startswith("  ") and not line.startswith("   "):
+            for word in line.split():
+                if not word.endswith(".py"):
+                    break
+                named.add(word.removesuffix(".py"))
+    package = REPO / "dobble_print"
+    assert named == {p.stem for p in package.glob("*.py")} - {"__init__", "__main__"}
+    folders = {p.parent.name for p in package.glob("*/__init__.py")}
+    assert {f for f in folders if f"{f}/" not in tree} == set()

@@ -110,3 +110,27 @@ def test_a_cache_re_lays_only_the_reshuffled_card_and_gives_the_same_bytes(tmp_p
     build(dataclasses.replace(again, output=tmp_path / "d.pdf"), cache=cache)  # nothing to lay out
     assert len(asked) == 2
     assert (tmp_path / "d.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+def test_pictures_and_a_vocabulary_file_load_as_one_named_value(tmp_path):
+    """Both kinds of deck come back from one entry as a LoadedDeck: a vocabulary file's with the
+    rows behind its face symbols, and the deck plan names."""
+    from dobble_print.pipeline import LoadedDeck, load_deck
+
+    make_pictures(tmp_path / "p", 7)
+    pictures = load_deck(_options(tmp_path / "p", tmp_path), None)
+    (tmp_path / "maths.tsv").write_text(
+        "fact\tanswer\n" + "".join(f"{a} × 2\t{2 * a}\n" for a in range(2, 9)), encoding="utf-8"
+    )
+    rows = load_deck(_options(tmp_path / "maths.tsv", tmp_path), None)
+    assert isinstance(pictures, LoadedDeck) and isinstance(rows, LoadedDeck)
+    assert pictures.matching is None and len(pictures.loaded.symbols) == 7
+    assert (len(pictures.deck.cards), pictures.deck.symbol_count) == (7, 7)
+    assert rows.matching.entries == 7 and [f.name for f in rows.matching.faces] == [
+        "fact",
+        "answer",
+    ]
+    assert rows.deck.symbol_count == 14  # each row's two faces, symbols 2e and 2e + 1
+    assert all(len({s // 2 for s in card}) == 3 for card in rows.deck.cards)
+    assert rows.why == plan(_options(tmp_path / "maths.tsv", tmp_path)).why
+    assert pictures.why == plan(_options(tmp_path / "p", tmp_path)).why

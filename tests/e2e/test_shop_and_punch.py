@@ -47,8 +47,8 @@ def test_tgc_circle_on_the_default_icons(tmp_path):
 
 def test_a_full_deck_for_a_card_printer_says_how_to_order_the_retail_count():
     from dobble_print.card import CardShape
-    from dobble_print.printing.card_printer import shop_readme
-    from dobble_print.shops import load_shop_profile
+    from dobble_print.printing.shop.card_printer import shop_readme
+    from dobble_print.printing.shop.profiles import load_shop_profile
 
     profile = load_shop_profile("tgc-circle")
     files = [f"{i:03d}-front.png" for i in range(1, 58)] + ["back.png"]

@@ -6,11 +6,11 @@ cairosvg and resvg are imported only here.
 from dobble_print.lazy import lazy_exports
 
 _EXPORTS = {
-    "Background": "loading",
+    "Background": "symbol",
     "PhotoShape": "loading",
-    "Symbol": "loading",
-    "SymbolOptions": "loading",
-    "SymbolSet": "loading",
+    "Symbol": "symbol",
+    "SymbolOptions": "symbol",
+    "SymbolSet": "symbol",
     "faint_on_card": "loading",
     "find_images": "loading",
     "find_sources": "loading",

@@ -14,8 +14,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import TypeVar
 
-from dobble_print.symbols.loading import SymbolOptions, SymbolSet, load_symbols
+from dobble_print.symbols.loading import load_symbols
 from dobble_print.symbols.sources import Source, Sources
+from dobble_print.symbols.symbol import SymbolOptions, SymbolSet
 
 T = TypeVar("T")
 KEPT = 4  # loads kept: enough for switching card sizes back and forth, bounded in memory

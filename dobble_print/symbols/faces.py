@@ -14,15 +14,10 @@ from collections.abc import Callable, Sequence
 from dobble_print.errors import DobbleError
 from dobble_print.symbols.fallback import WordFonts, missing_warning
 from dobble_print.symbols.labels import is_labelled, label_fonts, label_symbol
-from dobble_print.symbols.loading import (
-    DEFAULT_OPTIONS,
-    Symbol,
-    SymbolOptions,
-    SymbolSet,
-    load_source,
-)
+from dobble_print.symbols.loading import DEFAULT_OPTIONS, load_source
 from dobble_print.symbols.raster import BadPicture
 from dobble_print.symbols.sources import Source
+from dobble_print.symbols.symbol import Symbol, SymbolOptions, SymbolSet
 from dobble_print.symbols.vocabulary import Entry, Face, Vocabulary
 from dobble_print.symbols.words import Font
 

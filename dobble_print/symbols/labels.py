@@ -18,10 +18,11 @@ import numpy as np
 from dobble_print.card import CardLayout
 from dobble_print.symbols.emoji import is_emoji_line, may_be_emoji
 from dobble_print.symbols.fallback import WordFonts, missing_warning, word_fonts
-from dobble_print.symbols.loading import Symbol, SymbolOptions, SymbolSet, trim
+from dobble_print.symbols.loading import trim
 from dobble_print.symbols.name_words import name_label
 from dobble_print.symbols.names import display_name
 from dobble_print.symbols.outlines import outline_lines
+from dobble_print.symbols.symbol import Symbol, SymbolOptions, SymbolSet
 from dobble_print.symbols.words import (
     Font,
     load_font,

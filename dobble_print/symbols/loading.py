@@ -1,8 +1,9 @@
 """Symbols: the pictures and words that go on the cards, found, loaded, normalised and trimmed.
 
-Every symbol becomes an RGBA array trimmed to its ink, so the layout can pack its real shape (the
-alpha channel is the shape) and the renderer can embed it once. Word symbols also carry their text
-lines, so the renderer prints them as vector text over exactly that shape.
+Every symbol becomes an RGBA array trimmed to its ink (a :class:`~.symbol.Symbol`), so the layout
+can pack its real shape (the alpha channel is the shape) and the renderer can embed it once. Word
+symbols also carry their text lines, so the renderer prints them as vector text over exactly that
+shape.
 
 Next door: :mod:`sources` (what the given paths hold), one loader per kind (:mod:`raster` for
 Pillow formats, :mod:`svg` for cairosvg, :mod:`words` for text files) and :mod:`background`
@@ -17,8 +18,6 @@ import contextlib
 import dataclasses
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
 from pathlib import Path
 
 import numpy as np
@@ -35,7 +34,7 @@ from dobble_print.symbols.background import (
 from dobble_print.symbols.emoji import render_emoji
 from dobble_print.symbols.fallback import WordFonts, missing_warnings, word_fonts
 from dobble_print.symbols.names import display_name, distinct_names
-from dobble_print.symbols.outlines import PathOp, outline_lines
+from dobble_print.symbols.outlines import outline_lines
 from dobble_print.symbols.pictures import load_picture, picture_problem
 from dobble_print.symbols.raster import BadPicture, ink_box
 from dobble_print.symbols.similar import Lookalikes
@@ -46,6 +45,7 @@ from dobble_print.symbols.sources import (
     find_sources,
     unreadable,
 )
+from dobble_print.symbols.symbol import Background, Symbol, SymbolOptions, SymbolSet
 from dobble_print.symbols.words import (
     PALETTE,
     TextLine,
@@ -74,99 +74,6 @@ __all__ = [
 FAINT_SHARE = 0.97
 FAINT_DIFFERENCE = 24
 FAINT_STRIDE = 3  # pixels between the ones sampled for the faint-ink check, each way
-
-
-class Background(StrEnum):
-    """What happens to a plain background around a picture."""
-
-    REMOVE = "remove"
-    KEEP = "keep"
-
-
-@dataclass(frozen=True, eq=False)
-class Symbol:
-    """One symbol, ready to be placed and printed.
-
-    Attributes:
-        name: display name: the word, or the file name without extension, ``_``/``-`` as spaces.
-        source: the file it came from, as given (``words.txt:3`` for a word on line 3).
-        rgba: H×W×4 uint8 pixels, trimmed so that every edge touches ink. For a word, the text
-            rasterised in its colour: the shape the layout packs.
-        kind: ``"image"``, ``"word"`` or ``"labelled"`` (a picture with its name under it).
-        lines: for a word, its lines in ``rgba``'s pixel coordinates, to print as vector text.
-        font: for a word, the font file to print it in (for an emoji line, its colour font).
-        font_index: the font's face number in a collection (``.ttc``), else 0.
-        outline: for a word in a font the PDF cannot embed (CFF), its glyphs' outlines in
-            ``rgba``'s pixels, printed as filled paths instead of text.
-        color: for a word, its RGB colour (0–255).
-        bars: for a letter that reads as another turned, its bar (left, top, right, bottom in
-            ``rgba``'s pixels), a rectangle printed in its colour.
-        background_removed: a picture whose plain background was made transparent.
-        picture: for a labelled picture (``kind`` ``"labelled"``), the picture alone; ``rgba``
-            is then the picture with its label under it, and ``lines`` the label.
-        picture_at: where ``picture`` sits in ``rgba``: (left, top) in pixels.
-        room: packing room around a word or label, a share of its font size; 0 leaves it to
-            the layout (a word's usual room).
-        photo: a picture printed whole with its background (no transparency of its own, no
-            plain backdrop removed): it has an up, and turns no more than a word.
-    """
-
-    name: str
-    source: str
-    rgba: np.ndarray
-    kind: str = "image"
-    lines: tuple[TextLine, ...] = ()
-    font: str = ""
-    color: tuple[int, int, int] = (0, 0, 0)
-    background_removed: bool = False
-    font_index: int = 0
-    outline: tuple[PathOp, ...] = ()
-    bars: tuple[tuple[int, int, int, int], ...] = ()
-    picture: np.ndarray | None = None
-    picture_at: tuple[int, int] = (0, 0)
-    room: float = 0.0
-    photo: bool = False
-
-    @property
-    def aspect(self) -> float:
-        """Width / height of the trimmed picture."""
-        h, w = self.rgba.shape[:2]
-        return w / h
-
-    @property
-    def alpha(self) -> np.ndarray:
-        """The shape used for packing: alpha as float in [0, 1]."""
-        return self.rgba[..., 3].astype(np.float32) / 255.0
-
-
-@dataclass(frozen=True)
-class SymbolOptions:
-    """How pictures and words are turned into symbols."""
-
-    background: Background = Background.REMOVE
-    photo_shape: PhotoShape = PhotoShape.RECT
-    fonts: tuple[Path, ...] = ()  # --font files, in front of the bundled and installed ones
-    skip_bad: bool = False
-    # how far symbols may turn, degrees: past 90° the letters that read as others turned get a
-    # bar. Out of the repr, which default seeds are drawn from (BuildOptions.max_rotation is).
-    max_rotation: float = field(default=180.0, repr=False)
-
-
-@dataclass(frozen=True)
-class SymbolSet:
-    """The loaded symbols and everything worth telling the user about them.
-
-    Attributes:
-        symbols: loaded, trimmed, unique; in source order.
-        unused: labels of sources not needed for the deck (never decoded).
-        warnings: always worth showing: duplicates, missing glyphs, bad files skipped.
-        notes: only for ``--verbose``: files passed over.
-    """
-
-    symbols: tuple[Symbol, ...]
-    unused: tuple[str, ...] = ()
-    warnings: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
 
 
 DEFAULT_OPTIONS = SymbolOptions()

@@ -1,0 +1,111 @@
+"""A symbol: one picture or word as it goes on the cards — an RGBA array trimmed to its ink (the
+alpha channel is the shape the layout packs), with a word's text lines for the PDF — and the
+options and set it is loaded with (:mod:`.loading` loads them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+import numpy as np
+
+from dobble_print.symbols.background import PhotoShape
+from dobble_print.symbols.outlines import PathOp
+from dobble_print.symbols.words import TextLine
+
+__all__ = ["Background", "Symbol", "SymbolOptions", "SymbolSet"]
+
+
+class Background(StrEnum):
+    """What happens to a plain background around a picture."""
+
+    REMOVE = "remove"
+    KEEP = "keep"
+
+
+@dataclass(frozen=True, eq=False)
+class Symbol:
+    """One symbol, ready to be placed and printed.
+
+    Attributes:
+        name: display name: the word, or the file name without extension, ``_``/``-`` as spaces.
+        source: the file it came from, as given (``words.txt:3`` for a word on line 3).
+        rgba: H×W×4 uint8 pixels, trimmed so that every edge touches ink. For a word, the text
+            rasterised in its colour: the shape the layout packs.
+        kind: ``"image"``, ``"word"`` or ``"labelled"`` (a picture with its name under it).
+        lines: for a word, its lines in ``rgba``'s pixel coordinates, to print as vector text.
+        font: for a word, the font file to print it in (for an emoji line, its colour font).
+        font_index: the font's face number in a collection (``.ttc``), else 0.
+        outline: for a word in a font the PDF cannot embed (CFF), its glyphs' outlines in
+            ``rgba``'s pixels, printed as filled paths instead of text.
+        color: for a word, its RGB colour (0–255).
+        bars: for a letter that reads as another turned, its bar (left, top, right, bottom in
+            ``rgba``'s pixels), a rectangle printed in its colour.
+        background_removed: a picture whose plain background was made transparent.
+        picture: for a labelled picture (``kind`` ``"labelled"``), the picture alone; ``rgba``
+            is then the picture with its label under it, and ``lines`` the label.
+        picture_at: where ``picture`` sits in ``rgba``: (left, top) in pixels.
+        room: packing room around a word or label, a share of its font size; 0 leaves it to
+            the layout (a word's usual room).
+        photo: a picture printed whole with its background (no transparency of its own, no
+            plain backdrop removed): it has an up, and turns no more than a word.
+    """
+
+    name: str
+    source: str
+    rgba: np.ndarray
+    kind: str = "image"
+    lines: tuple[TextLine, ...] = ()
+    font: str = ""
+    color: tuple[int, int, int] = (0, 0, 0)
+    background_removed: bool = False
+    font_index: int = 0
+    outline: tuple[PathOp, ...] = ()
+    bars: tuple[tuple[int, int, int, int], ...] = ()
+    picture: np.ndarray | None = None
+    picture_at: tuple[int, int] = (0, 0)
+    room: float = 0.0
+    photo: bool = False
+
+    @property
+    def aspect(self) -> float:
+        """Width / height of the trimmed picture."""
+        h, w = self.rgba.shape[:2]
+        return w / h
+
+    @property
+    def alpha(self) -> np.ndarray:
+        """The shape used for packing: alpha as float in [0, 1]."""
+        return self.rgba[..., 3].astype(np.float32) / 255.0
+
+
+@dataclass(frozen=True)
+class SymbolOptions:
+    """How pictures and words are turned into symbols."""
+
+    background: Background = Background.REMOVE
+    photo_shape: PhotoShape = PhotoShape.RECT
+    fonts: tuple[Path, ...] = ()  # --font files, in front of the bundled and installed ones
+    skip_bad: bool = False
+    # how far symbols may turn, degrees: past 90° the letters that read as others turned get a
+    # bar. Out of the repr, which default seeds are drawn from (BuildOptions.max_rotation is).
+    max_rotation: float = field(default=180.0, repr=False)
+
+
+@dataclass(frozen=True)
+class SymbolSet:
+    """The loaded symbols and everything worth telling the user about them.
+
+    Attributes:
+        symbols: loaded, trimmed, unique; in source order.
+        unused: labels of sources not needed for the deck (never decoded).
+        warnings: always worth showing: duplicates, missing glyphs, bad files skipped.
+        notes: only for ``--verbose``: files passed over.
+    """
+
+    symbols: tuple[Symbol, ...]
+    unused: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()

@@ -22,7 +22,6 @@ _EXPORTS = {
     "Font": "words",
     "WORD_SUFFIXES": "words",
     "display_order": "words",
-    "VOCABULARY_SUFFIXES": "vocabulary",
     "format_names": "formats",
     "SYSTEM_FOLDERS": "folders",
     "SymbolCache": "cache",

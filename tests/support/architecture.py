@@ -182,6 +182,7 @@ SHELL_PAST_API = {
     ("dobble_print.app.settings", "dobble_print.printing"),
     ("dobble_print.app.settings", "dobble_print.symbols"),
     ("dobble_print.app.settings", "dobble_print.units"),
+    ("dobble_print.app.tables", "dobble_print.symbols"),
     ("dobble_print.app.uploads", "dobble_print.symbols"),
     ("dobble_print.cli.app", "dobble_print.deck"),
     ("dobble_print.cli.app", "dobble_print.layout"),

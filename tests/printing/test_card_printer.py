@@ -211,3 +211,45 @@ def test_readme_names_the_deck_and_what_its_cards_show(shows, title, first, fact
     assert f"Every {shows[0]} stays at least" in words
     assert f"any two cards still share exactly one {shows[0]}." in words  # 57 > 55: --cards 55
     assert max(len(line) for line in text.splitlines()) <= 90
+
+
+def test_faces_drawn_by_worker_processes_are_the_bytes_one_process_writes(tmp_path, monkeypatch):
+    """Card printers' faces and card PNGs are drawn and compressed by worker processes from 8
+    cards on; what they write, and in which order the progress is told, is what one process
+    writes and tells."""
+    from dobble_print import parallel
+    from dobble_print.printing import preview
+
+    profile = load_shop_profile("tgc-circle")
+    layouts = (LAYOUTS * 4)[:9]
+    teams = assign_teams(90)[10 : 10 + len(layouts)]  # cards of every team
+    written, told = {}, {}
+    for cores in (1, 2):
+        monkeypatch.setattr("dobble_print.parallel.cores", lambda cores=cores: cores)
+        asked = []
+
+        def counted(*args, asked=asked, **kwargs):
+            asked.append(kwargs["workers"])
+            return parallel.in_order(*args, **kwargs)
+
+        monkeypatch.setattr(preview, "in_order", counted)
+        folder = tmp_path / str(cores)
+        steps = []
+        write_shop(
+            folder / "shop",
+            symbols=SYMBOLS,
+            layouts=layouts,
+            shape=profile.card,
+            card_color=CREAM,
+            profile=profile,
+            teams=teams,
+            progress=lambda done, total, steps=steps: steps.append(done),
+        )
+        preview.write_card_pngs(folder / "png", layouts, SYMBOLS, shape=profile.card, dpi=60)
+        written[cores] = {
+            p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*.png")
+        }
+        told[cores] = steps
+        assert asked == [cores, cores]  # the shop's faces, then the card PNGs
+    assert len(written[1]) == 2 * len(layouts) + 1 and written[1] == written[2]
+    assert told[1] == told[2] and told[1][-1] == len(layouts)

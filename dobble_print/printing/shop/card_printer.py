@@ -18,7 +18,7 @@ from dobble_print.card import CardLayout, CardShape, ShapeKind
 from dobble_print.deck import Team
 from dobble_print.files import write_atomically
 from dobble_print.printing.backs import load_back
-from dobble_print.printing.preview import draw_card, save_png
+from dobble_print.printing.preview import CardLook, save_png, write_cards
 from dobble_print.printing.shop.profile import FileKind, ShopProfile
 from dobble_print.symbols import Symbol
 
@@ -77,21 +77,10 @@ def write_card_printer(
         write_atomically(paths[0], write)
         return paths
     size = profile.pixels(shape)
-    for i, (layout, path) in enumerate(zip(layouts, paths[:-1], strict=True)):
-        face = draw_card(
-            layout,
-            symbols,
-            shape=shape,
-            dpi=profile.dpi,
-            bleed=profile.bleed,
-            background=card_color,
-            team=teams[i] if teams else None,
-            card_color=card_color,
-            pixels=size,
-        )
-        save_png(face.convert("RGB"), path, dpi=profile.dpi)
-        if progress:
-            progress(i + 1, len(layouts))
+    look = CardLook(
+        shape, profile.dpi, profile.bleed, card_color, card_color, pixels=size, rgb=True
+    )
+    write_cards(paths[:-1], layouts, symbols, look=look, teams=teams, progress=progress)
     save_png(_back_face(pixels, size, card_color), paths[-1], dpi=profile.dpi)
     return paths
 

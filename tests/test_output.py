@@ -13,6 +13,7 @@ import pytest
 
 from dobble_print.errors import DobbleError
 from dobble_print.files.output import write_atomically
+from tests.conftest import every_core, make_pictures
 
 # builds here start their worker processes, as on a user's machine
 pytestmark = pytest.mark.usefixtures("all_cores")
@@ -74,21 +75,13 @@ def _build_command(src: Path, out: Path) -> list[str]:
 def finished(tmp_path_factory) -> tuple[Path, float, bytes]:
     """7 pictures, built once uninterrupted: the folder, how long the build took (the kills are
     spread over it) and the complete PDF every kill is compared with."""
-    from tests.conftest import make_pictures
-
     base = tmp_path_factory.mktemp("kills")
     src = base / "pics"
     make_pictures(src, 7)
-    mine = os.sched_getaffinity(0) if hasattr(os, "sched_setaffinity") else None
-    if mine is not None:  # every core, as the kills have (the all_cores fixture, per test)
-        os.sched_setaffinity(0, range(os.cpu_count() or 1))
-    try:
+    with every_core():  # as the kills have (all_cores, per test)
         start = time.perf_counter()
         subprocess.run(_build_command(src, base / "out"), check=True, capture_output=True)
         full = time.perf_counter() - start
-    finally:
-        if mine is not None:
-            os.sched_setaffinity(0, mine)
     return src, full, (base / "out" / "deck.pdf").read_bytes()
 
 

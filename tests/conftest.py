@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -32,10 +33,10 @@ def pytest_configure(config):
             os.sched_setaffinity(0, {cpus[int(worker.removeprefix("gw")) % len(cpus)]})
 
 
-@pytest.fixture
-def all_cores():
-    """Every core of the machine for this test and what it starts, as a user's build has: the
-    packing and loading workers really run."""
+@contextlib.contextmanager
+def every_core():
+    """Every core of the machine for what runs inside, as a user's build has: the packing and
+    loading workers really run. A module's shared build uses it (the fixture below is per test)."""
     if not hasattr(os, "sched_setaffinity"):
         yield
         return
@@ -45,6 +46,13 @@ def all_cores():
         yield
     finally:
         os.sched_setaffinity(0, mine)
+
+
+@pytest.fixture
+def all_cores():
+    """Every core of the machine for this test and what it starts (:func:`every_core`)."""
+    with every_core():
+        yield
 
 
 @pytest.fixture(autouse=True)

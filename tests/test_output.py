@@ -13,6 +13,7 @@ import pytest
 
 from dobble_print.errors import DobbleError
 from dobble_print.files.output import write_atomically
+from tests.conftest import every_core, make_pictures
 
 # builds here start their worker processes, as on a user's machine
 pytestmark = pytest.mark.usefixtures("all_cores")
@@ -55,13 +56,8 @@ def test_output_that_is_a_folder(tmp_path):
     assert str(err.value) == f"{tmp_path}: is a folder; give a file name for the output"
 
 
-@pytest.mark.parametrize(
-    ("sig", "trials"), [(signal.SIGKILL, 5), (signal.SIGTERM, 2), (signal.SIGINT, 2)]
-)
-def test_killing_a_build_at_random_moments_leaves_nothing_partial(tmp_path, pictures, sig, trials):
-    src = pictures(7)
-    out = tmp_path / "out"
-    cmd = [
+def _build_command(src: Path, out: Path) -> list[str]:
+    return [
         sys.executable,
         "-m",
         "dobble_print",
@@ -73,11 +69,29 @@ def test_killing_a_build_at_random_moments_leaves_nothing_partial(tmp_path, pict
         "1",
         "--quiet",
     ]
-    start = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True)
-    full = time.perf_counter() - start
-    complete = (out / "deck.pdf").read_bytes()
-    (out / "deck.pdf").unlink()
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory) -> tuple[Path, float, bytes]:
+    """7 pictures, built once uninterrupted: the folder, how long the build took (the kills are
+    spread over it) and the complete PDF every kill is compared with."""
+    base = tmp_path_factory.mktemp("kills")
+    src = base / "pics"
+    make_pictures(src, 7)
+    with every_core():  # as the kills have (all_cores, per test)
+        start = time.perf_counter()
+        subprocess.run(_build_command(src, base / "out"), check=True, capture_output=True)
+        full = time.perf_counter() - start
+    return src, full, (base / "out" / "deck.pdf").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("sig", "trials"), [(signal.SIGKILL, 5), (signal.SIGTERM, 2), (signal.SIGINT, 2)]
+)
+def test_killing_a_build_at_random_moments_leaves_nothing_partial(tmp_path, finished, sig, trials):
+    src, full, complete = finished
+    out = tmp_path / "out"
+    cmd = _build_command(src, out)
     for i in range(trials):
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(full * (0.2 + 0.9 * i / trials))  # spread over the whole run

@@ -234,13 +234,19 @@ def test_a_card_printers_profile_sets_the_card_and_a_larger_safe_margin():
         ("thin", "Card thickness"),
     ],
 )
-def test_a_bad_card_thickness_says_what_the_cli_says(thickness, label):
-    """The same line as ``build --box --card-thickness …``, the control's name for the flag."""
+def test_a_bad_card_thickness_says_what_the_cli_says(tmp_path, thickness, label):
+    """The same line as ``build --box --card-thickness …``, the control's name for the flag.
+    The build is of three words: a number out of range is refused once the sources are read,
+    and the default icons took a second to read."""
     from typer.testing import CliRunner
 
     from dobble_print.cli.app import app
 
-    cli = CliRunner().invoke(app, ["build", "--box", "--card-thickness", thickness, "-q"])
+    words = tmp_path / "words.txt"
+    words.write_text("cat\ndog\nsun\n", encoding="utf-8")
+    cli = CliRunner().invoke(
+        app, ["build", str(words), "--box", "--card-thickness", thickness, "-q"]
+    )
     line = cli.output.strip().splitlines()[-1]
     problem = line.removeprefix("dobble-print: error: --card-thickness ")
     assert problem != line and cli.exit_code == 1

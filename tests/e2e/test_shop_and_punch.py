@@ -91,6 +91,17 @@ def _check_safe_zone(shop: Path, cards: int) -> None:
     assert max(reach) > safe - 15  # the symbols do reach out towards the zone's edge
 
 
+@pytest.fixture(scope="module")
+def kept_cards():
+    """One :class:`SymbolCache` for the punch builds, as the app keeps one per session: a4 and
+    letter lay the same cards out (the paper only places them), so the second paper reuses the
+    decoded icons and the laid-out cards and prints its own sheets, the same bytes as without
+    it."""
+    from dobble_print.symbols.cache import SymbolCache
+
+    return SymbolCache()
+
+
 @pytest.mark.parametrize(
     ("preset", "paper", "diameter", "cards"),
     [
@@ -100,7 +111,15 @@ def _check_safe_zone(shop: Path, cards: int) -> None:
         ("punch-2in", "letter", 50.8, 13),
     ],
 )
-def test_punch_presets_cut_at_the_punch_size_with_no_ring(tmp_path, preset, paper, diameter, cards):
+def test_punch_presets_cut_at_the_punch_size_with_no_ring(
+    tmp_path, monkeypatch, kept_cards, preset, paper, diameter, cards
+):
+    import dobble_print.pipeline
+
+    build = dobble_print.pipeline.build  # the command's build, keeping its cards for the next
+    monkeypatch.setattr(
+        dobble_print.pipeline, "build", lambda *a, **k: build(*a, **k, cache=kept_cards)
+    )
     pdf, report = tmp_path / "deck.pdf", tmp_path / "deck.json"
     result = run(
         "build", "--preset", preset, "-o", str(pdf), "--report", str(report),

@@ -150,20 +150,32 @@ ICON_COPIES: dict[str, Callable[[Image.Image, Path], Path]] = {
 }
 
 
+@pytest.fixture(scope="module")
+def icon_originals(tmp_path_factory) -> dict[str, tuple[Path, Look]]:
+    """Each default icon drawn as a PNG and its look, once for every kind of copy."""
+    folder = tmp_path_factory.mktemp("icons")
+    originals = {}
+    for svg in sorted(ICONS.glob("*.svg")):
+        (folder / svg.stem).mkdir()
+        original = _icon_png(svg, folder / svg.stem)
+        originals[svg.stem] = original, look_of(original, ICON_PX)
+    return originals
+
+
 @pytest.mark.parametrize("kind", ICON_COPIES)
-def test_copies_of_the_default_icons_are_caught(tmp_path, kind):
+def test_copies_of_the_default_icons_are_caught(tmp_path, icon_originals, kind):
     """Symmetric ones too (sun, star, snowflake, crown), whose pHash bits differed by up to 28 of
     64 in such copies: many of their frequencies are near zero, with signs left to chance."""
+    assert len(icon_originals) == 57
     missed = []
-    for svg in sorted(ICONS.glob("*.svg")):
-        folder = tmp_path / svg.stem
+    for stem, (original, a) in icon_originals.items():
+        folder = tmp_path / stem
         folder.mkdir()
-        original = _icon_png(svg, folder)
         with Image.open(original) as im:
             copy = ICON_COPIES[kind](im.convert("RGBA"), folder)
-        a, b = look_of(original, ICON_PX), look_of(copy, ICON_PX)
+        b = look_of(copy, ICON_PX)
         if not looks_same(a, b):
-            missed.append(f"{svg.stem}: {distance(a, b)}")
+            missed.append(f"{stem}: {distance(a, b)}")
     assert not missed, missed
 
 
@@ -237,17 +249,17 @@ def test_load_symbols_uses_a_resized_copy_once_and_takes_the_next_picture(tmp_pa
     assert result.unused == (f.name,)
 
 
-def _mixed_folder(folder: Path) -> tuple[int, int]:
-    """The default icons (as PNGs) and the photos of ``tests/data/photos``, with colour-filtered
-    copies of every third icon and of every photo (two filters each), the filters in turn.
-    Returns (originals, copies)."""
+def _mixed_folder(folder: Path, icons: dict[str, tuple[Path, Look]]) -> tuple[int, int]:
+    """The default icons (their PNGs from ``icon_originals``) and the photos of
+    ``tests/data/photos``, with colour-filtered copies of every third icon and of every photo
+    (two filters each), the filters in turn. Returns (originals, copies)."""
     tints = itertools.cycle(TINTS.values())
     originals = copies = 0
-    for i, svg in enumerate(sorted(ICONS.glob("*.svg"))):
-        im = Image.fromarray(load_svg(svg, max_px=ICON_PX), "RGBA")
-        sf.save(im, folder / f"{svg.stem}.png")
+    for i, (stem, (png, _)) in enumerate(icons.items()):  # in the files' order
+        (folder / f"{stem}.png").write_bytes(png.read_bytes())
         if i % 3 == 0:
-            sf.save(_tinted(im, next(tints)), folder / f"{svg.stem}_edited.png")
+            with Image.open(png) as im:
+                sf.save(_tinted(im.convert("RGBA"), next(tints)), folder / f"{stem}_edited.png")
             copies += 1
         originals += 1
     for photo in sorted((Path(__file__).parents[1] / "data" / "photos").glob("*.jpg")):
@@ -258,14 +270,14 @@ def _mixed_folder(folder: Path) -> tuple[int, int]:
     return originals, copies
 
 
-def test_colour_filtered_copies_are_caught_and_plan_counts_the_originals(tmp_path):
+def test_colour_filtered_copies_are_caught_and_plan_counts_the_originals(tmp_path, icon_originals):
     """Issue 31, item 6: warm, cool, brighter and darker copies among distinct icons and photos
     are used once, and reported in one line; each is listed in the notes."""
     from typer.testing import CliRunner
 
     from dobble_print.cli import app
 
-    originals, copies = _mixed_folder(tmp_path)
+    originals, copies = _mixed_folder(tmp_path, icon_originals)
     assert (originals, copies) == (69, 43)
     done = CliRunner().invoke(app, ["plan", str(tmp_path)])
     assert done.exit_code == 0, done.output

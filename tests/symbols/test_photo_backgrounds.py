@@ -141,19 +141,29 @@ def test_drawn_art_on_plain_paper_still_loses_it(tmp_path, name):
     assert (symbol.rgba[..., 3] == 0).mean() > 0.15
 
 
+@pytest.fixture(scope="module")
+def flat_icons() -> dict[str, Image.Image]:
+    """The 57 default icons drawn at 400 px and flattened on white, drawn once for both
+    qualities."""
+    from dobble_print.symbols.svg import load_svg
+
+    flat = {}
+    for icon in sorted(ICONS.glob("*.svg")):
+        art = Image.fromarray(load_svg(icon, max_px=400), "RGBA")
+        flat[icon.stem] = Image.new("RGBA", art.size, (255, 255, 255, 255))
+        flat[icon.stem].alpha_composite(art)
+    return flat
+
+
 @pytest.mark.parametrize("quality", [60, 90])
-def test_clip_art_saved_as_jpeg_on_white_still_loses_it(tmp_path, quality):
+def test_clip_art_saved_as_jpeg_on_white_still_loses_it(tmp_path, flat_icons, quality):
     """The 57 default icons flattened on white and saved as JPEG, as clip art is downloaded:
     the blurred edge of a flat-coloured shape must not make it a photo (a white box). Only the
     watermelon, whose pale rind fades into the white, may keep its paper (the old rule kept
     16 of them as white boxes at quality 60)."""
-    from dobble_print.symbols.svg import load_svg
-
-    for icon in sorted(ICONS.glob("*.svg")):
-        art = Image.fromarray(load_svg(icon, max_px=400), "RGBA")
-        flat = Image.new("RGBA", art.size, (255, 255, 255, 255))
-        flat.alpha_composite(art)
-        flat.convert("RGB").save(tmp_path / f"{icon.stem}.jpg", quality=quality)
+    assert len(flat_icons) == 57
+    for stem, flat in flat_icons.items():
+        flat.convert("RGB").save(tmp_path / f"{stem}.jpg", quality=quality)
     loaded = load_symbols(find_sources([tmp_path]), options=SymbolOptions()).symbols
     kept = [s.name for s in loaded if not s.background_removed]
     assert set(kept) <= {"watermelon"}

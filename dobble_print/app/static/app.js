@@ -347,11 +347,15 @@ function choices() {
 }
 
 function schedulePlan() {
+  // The plan shown is marked busy from the change on, not only while it is asked for: an
+  // answer to an earlier change must not look like the answer to this one.
   clearTimeout(state.planTimer);
+  $("plan").classList.add("busy");
   state.planTimer = setTimeout(runPlan, 250);
 }
 
 async function runPlan() {
+  state.planTimer = null;
   if (state.planning) { state.planAgain = true; return; }
   state.planning = true;
   $("plan").classList.add("busy");
@@ -361,8 +365,12 @@ async function runPlan() {
     showPlan({ ok: false, error: error.message });
   } finally {
     state.planning = false;
-    $("plan").classList.remove("busy");
-    if (state.planAgain) { state.planAgain = false; schedulePlan(); }
+    if (state.planAgain) {
+      state.planAgain = false;
+      schedulePlan();
+    } else if (!state.planTimer) {
+      $("plan").classList.remove("busy");
+    }
   }
 }
 

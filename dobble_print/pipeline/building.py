@@ -30,12 +30,16 @@ from dobble_print.pipeline.loading import load_deck
 from dobble_print.pipeline.matching import Matching, faces_report
 from dobble_print.pipeline.planning import Progress, crowded, stage_progress
 from dobble_print.pipeline.report import build_report, small_words
-from dobble_print.pipeline.writing import check_fits_shop, check_outputs, refuse_overwrites
+from dobble_print.pipeline.writing import (
+    check_fits_shop,
+    check_outputs,
+    refuse_overwrites,
+    sheets_for,
+)
 from dobble_print.printing import (
     SheetPlan,
     load_back,
     load_shop_profile,
-    plan_sheets,
     render_pdf,
     write_card_pngs,
     write_shop,
@@ -103,16 +107,9 @@ def prepare(
             )
     symbols = loaded.symbols
     cover_pages, rules_pages, box_pages = page_counts(options, deck, symbols, matching)
-    plan = plan_sheets(
+    plan = sheets_for(
+        options,
         len(deck.cards),
-        paper=options.paper,
-        card=options.card,
-        margin=options.margin,
-        bleed=options.bleed,
-        cut_circle="circle" in options.cut_guides,
-        ticks="ticks" in options.cut_guides,
-        duplex=options.duplex if options.backs else None,
-        back_offset=options.back_offset,
         cover_pages=cover_pages,
         rules_pages=rules_pages,
         box_pages=box_pages,

@@ -26,8 +26,7 @@ from dobble_print.pipeline.planning import (
     symbol_pixels,
     symbols_to_load,
 )
-from dobble_print.pipeline.writing import check_fits_shop
-from dobble_print.printing import plan_sheets
+from dobble_print.pipeline.writing import check_fits_shop, sheets_for
 from dobble_print.symbols import (
     Ink,
     Sources,
@@ -89,17 +88,7 @@ def _check_sheets(options: BuildOptions, cards: int) -> None:
     cut, or one the paper cannot take (sheets planned without the cover's pages, which only
     move the page numbers). A shell's plan then answers for every option before the build."""
     check_fits_shop(options)
-    plan_sheets(
-        cards,
-        paper=options.paper,
-        card=options.card,
-        margin=options.margin,
-        bleed=options.bleed,
-        cut_circle="circle" in options.cut_guides,
-        ticks="ticks" in options.cut_guides,
-        duplex=options.duplex if options.backs else None,
-        back_offset=options.back_offset,
-    )
+    sheets_for(options, cards)
 
 
 def load_deck(

@@ -19,7 +19,15 @@ from dobble_print.files import (
     remove_stale,
 )
 from dobble_print.options import BuildOptions
-from dobble_print.printing import ShopProfile, card_png_paths, fit_to_shop, same_card, shop_paths
+from dobble_print.printing import (
+    SheetPlan,
+    ShopProfile,
+    card_png_paths,
+    fit_to_shop,
+    plan_sheets,
+    same_card,
+    shop_paths,
+)
 
 
 @dataclass(frozen=True)
@@ -79,6 +87,32 @@ def refuse_overwrites(
         paths = shop_paths(folder, count, backs=backs, profile=profile)
         refuse_inputs({"shop": paths}, inputs)
         refuse_others(outputs.shop, [p.relative_to(folder).as_posix() for p in paths])
+
+
+def sheets_for(
+    options: BuildOptions,
+    cards: int,
+    *,
+    cover_pages: int = 0,
+    rules_pages: int = 0,
+    box_pages: int = 0,
+) -> SheetPlan:
+    """Where ``cards`` cards go on the paper ``options`` give, after the front matter's pages
+    (the plan's check leaves them out: they only move the page numbers)."""
+    return plan_sheets(
+        cards,
+        paper=options.paper,
+        card=options.card,
+        margin=options.margin,
+        bleed=options.bleed,
+        cut_circle="circle" in options.cut_guides,
+        ticks="ticks" in options.cut_guides,
+        duplex=options.duplex if options.backs else None,
+        back_offset=options.back_offset,
+        cover_pages=cover_pages,
+        rules_pages=rules_pages,
+        box_pages=box_pages,
+    )
 
 
 def check_fits_shop(options: BuildOptions) -> None:

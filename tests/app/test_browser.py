@@ -11,6 +11,7 @@ import io
 import itertools
 import os
 import shlex
+import signal
 import zipfile
 from pathlib import Path
 
@@ -584,3 +585,22 @@ def test_a_card_too_large_for_the_paper_is_refused_by_the_plan_under_its_control
     page.select_option("#paper", "a3")
     plan_text(page, "7 pictures")
     assert page.is_hidden("#error-card_size") and not page.is_disabled("#make")
+
+
+def test_a_stopped_deck_maker_is_said_in_words(browser, shots, tmp_path):
+    """The server stopped (its terminal closed, Ctrl-C) while the page is open: the next plan
+    says so and what to do, not the browser's "Failed to fetch"."""
+    server = start_server(tmp_path / "app-tmp")
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready='true']")
+        assert stop_server(server, signal.SIGINT) == 0
+        page.fill("#words", "cat\ndog\nsun")
+        said = plan_text(page, "The deck maker")
+        assert said == "The deck maker has stopped; start it again, then reload this page."
+        page.locator("#plan").screenshot(path=shots / "18-stopped.png")
+    finally:
+        context.close()
+        stop_server(server)

@@ -48,6 +48,8 @@ const state = {
 
 // ---- talking to the server ----------------------------------------------------------------
 
+const STOPPED = "The deck maker has stopped; start it again, then reload this page.";
+
 async function api(path, { method = "GET", body = null, json = null } = {}) {
   const headers = {};
   if (method !== "GET") headers["X-Dobble"] = "1";
@@ -55,7 +57,13 @@ async function api(path, { method = "GET", body = null, json = null } = {}) {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(json);
   }
-  const response = await fetch(path, { method, headers, body, credentials: "same-origin" });
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body, credentials: "same-origin" });
+  } catch {
+    // no answer at all: the server is gone (stopped, or its terminal closed), not the network
+    throw new Error(STOPPED);
+  }
   let data = null;
   try { data = await response.json(); } catch { data = null; }
   if (!response.ok) {

@@ -21,6 +21,8 @@ from dobble_print.symbols import IMAGE_SUFFIXES
 
 MAX_NAME = 80  # characters of a stored name, extension included
 _KEEP = set("-_.,()+ ")
+_RESERVED = set('<>:"/\\|?*')  # Windows refuses these in file names
+ZWJ = "\u200d"  # joins emoji into one (👩‍🍳); the other format characters are dropped
 
 
 @dataclass(frozen=True)
@@ -59,9 +61,7 @@ def safe_name(raw: str, *, fallback: str = "picture") -> str:
     """
     name = unicodedata.normalize("NFC", raw.replace("\\", "/").split("/")[-1])
     name = "".join(
-        ch if ch.isalnum() or ch in _KEEP else "_"
-        for ch in name
-        if unicodedata.category(ch)[0] != "C"
+        ch if _kept(ch) else "_" for ch in name if ch == ZWJ or unicodedata.category(ch)[0] != "C"
     )
     name = " ".join(name.split())
     stem, dot, ext = name.rpartition(".")
@@ -71,6 +71,15 @@ def safe_name(raw: str, *, fallback: str = "picture") -> str:
     ext = ext[:10]
     stem = stem[: MAX_NAME - len(ext) - 1]
     return f"{stem}.{ext}" if ext else stem
+
+
+def _kept(ch: str) -> bool:
+    """Letters, digits, the marks that complete them (Devanagari's vowel signs), symbols and
+    emoji (``🐱.png`` names a cat; as ``_.png`` it named nothing), and plain punctuation; not
+    the characters Windows refuses in a name."""
+    if ch in _RESERVED:
+        return False
+    return ch.isalnum() or ch in _KEEP or ch == ZWJ or unicodedata.category(ch)[0] in "MS"
 
 
 def unique_name(name: str, taken: set[str]) -> str:

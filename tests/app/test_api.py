@@ -137,6 +137,10 @@ def test_a_file_that_is_not_a_picture_is_refused_with_what_is_taken(client):
         ("a\x00b\nc.png", "abc.png"),
         ("ca*t?:|<>.png", "ca_t_____.png"),
         ("Café.PNG", "Café.PNG"),
+        ("🐱.png", "🐱.png"),  # was "_.png", and the next emoji-named picture "_-2.png": "2"
+        ("👩\u200d🍳 chef.png", "👩\u200d🍳 chef.png"),  # one emoji, joined
+        ("नमस्ते.png", "नमस्ते.png"),  # the vowel signs are marks, not letters
+        ("€ & ½ ^x.png", "€ _ ½ ^x.png"),
         ("x" * 300 + ".png", "x" * 76 + ".png"),
     ],
 )

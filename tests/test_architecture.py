@@ -140,8 +140,8 @@ SOURCE_PLANTS = {
         "dobble_print.deck.plane names --cards, -n in its strings (2, at most 0)",
     ),
     "one more flag where some are still allowed": (
-        {"units.py": 'def _planted():\n    return "use --card-size"'},
-        "dobble_print.units names --card-size, --cut-guides in its strings (2, at most 1)",
+        {"symbols/labels.py": 'def _planted():\n    return "use --card-size"'},
+        "dobble_print.symbols.labels names --card-size in its strings (2, at most 1)",
     ),
 }
 

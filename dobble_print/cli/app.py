@@ -13,12 +13,12 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand
 
+from dobble_print import PLAN_LISTED, options_for
 from dobble_print.cli.errors import fail, run, say, show_tracebacks
-from dobble_print.cli.options import card_options
+from dobble_print.cli.options import card_options, table_options
 from dobble_print.cli.progress import Bars, loading_noun
 from dobble_print.cli.summary import summarise
 from dobble_print.errors import DobbleError, Interrupted
-from dobble_print.units import parse_length, parse_offset
 
 app = typer.Typer(
     add_completion=False,
@@ -96,19 +96,7 @@ class _PlanCommand(_Command):
     """plan's help leaves out the options that change nothing in a plan (where and how the
     cards are printed); plan still takes them, so build's command line works as it is."""
 
-    unlisted = frozenset(
-        {
-            "paper",
-            "margin",
-            "cut_guides",
-            "card_color",
-            "bleed",
-            "clearance",
-            "rotation",
-            "photo_shape",
-            "reshuffle",
-        }
-    )
+    unlisted = frozenset(o.name for o in options_for("plan") if o.group not in PLAN_LISTED)
 
 
 def _print_version(value: bool) -> None:
@@ -165,116 +153,18 @@ def _given(ctx: typer.Context, name: str) -> bool:
     return source is not None and source.name == "COMMANDLINE"
 
 
-def _duplex(text: str):
-    from dobble_print.printing import Duplex
-
-    try:
-        return Duplex(text.strip().lower())
-    except ValueError:
-        raise DobbleError(f"--duplex {text!r} is not a choice; use long or short") from None
-
-
-def _thickness(text: str) -> float:
-    """``--card-thickness``: a length; a negative one is passed on, for the engine to refuse
-    in its own words (a length cannot start with a minus)."""
-    text = text.strip()
-    if text.startswith("-"):
-        return -parse_length(text[1:], option="--card-thickness")
-    return parse_length(text, option="--card-thickness")
-
-
-def _title(text: str | None) -> str | None:
-    if text is not None and not text.strip():
-        raise DobbleError('--title is empty; give the deck a name, e.g. --title "Our animals"')
-    return text.strip() if text is not None else None
-
-
 @app.command(cls=_Command)
-@card_options
+@table_options("build")
 def build(
     ctx: typer.Context,
     output: Annotated[
         Path, typer.Option("-o", "--output", metavar="FILE", help="PDF to write.")
     ] = Path("out/deck.pdf"),
     seed: Seed = None,
-    report: Annotated[
-        Path | None,
-        typer.Option("--report", metavar="FILE", help="Also write a JSON report here."),
-    ] = None,
-    png_dir: Annotated[
-        Path | None,
-        typer.Option(
-            "--png-dir", metavar="DIR", help="Also write every card as a 300 dpi PNG here."
-        ),
-    ] = None,
-    shop: Annotated[
-        Path | None,
-        typer.Option(
-            "--shop",
-            metavar="DIR",
-            help="Also write print-shop files here: one card "
-            "per PDF page with trim/bleed boxes and a CutContour path, backs, PNGs "
-            "(--shop-profile for a card printer's files), and a README.txt.",
-        ),
-    ] = None,
-    backs: Annotated[
-        bool,
-        typer.Option("--backs", help="Print card backs (the bundled design) after each sheet."),
-    ] = False,
-    back_image: Annotated[
-        Path | None,
-        typer.Option(
-            "--back-image", metavar="FILE", help="Picture for the backs (implies --backs)."
-        ),
-    ] = None,
-    duplex: Annotated[
-        str,
-        typer.Option(
-            "--duplex",
-            metavar="long|short",
-            help="Printer flips the sheet on its long or short edge.",
-        ),
-    ] = "long",
-    back_offset: Annotated[
-        str,
-        typer.Option(
-            "--back-offset", metavar="X,Y", help="Move the backs by X,Y mm to correct a printer."
-        ),
-    ] = "0,0",
-    no_cover: Annotated[
-        bool, typer.Option("--no-cover", help="Leave out the cover page (instructions, key).")
-    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Name every picture used or unused.")
     ] = False,
-    rules: Annotated[
-        bool,
-        typer.Option("--rules", help="Add a page of rules (how to play) after the cover."),
-    ] = False,
-    box: Annotated[
-        bool,
-        typer.Option(
-            "--box", help="Add a tuck box to print on thick paper, cut, fold and glue for the deck."
-        ),
-    ] = False,
-    card_thickness: Annotated[
-        str,
-        typer.Option(
-            "--card-thickness",
-            metavar="LENGTH",
-            help="One card's thickness, for the box's depth (laminated cards: about 0.5mm).",
-        ),
-    ] = "0.3mm",
-    title: Annotated[
-        str | None,
-        typer.Option(
-            "--title",
-            metavar="TEXT",
-            help="The deck's name, on the box, the cover and the rules (default on the box: "
-            '"Spot it! deck").',
-        ),
-    ] = None,
     *,
     card_fields: dict[str, Any],
 ) -> None:
@@ -298,35 +188,12 @@ def build(
 
       dobble-print build vocabulary.csv -o vocabulary.pdf --faces picture,word
     """
-    from dobble_print.options import BuildOptions
+    from dobble_print import BuildOptions
     from dobble_print.pipeline import build as build_pdf
     from dobble_print.pipeline import default_seed
-    from dobble_print.printing import default_back
 
     drawn = seed is None
     output, added = run(lambda: _output(output, ".pdf", "build"))
-    run(lambda: _duplex(duplex))  # a value that is no choice is the first thing to say
-    if _given(ctx, "duplex") and not backs and back_image is None:  # refused at once: no work lost
-        fail(
-            f"--duplex {duplex} does nothing without backs; add --backs (or --back-image FILE) "
-            "to print them, or leave --duplex out"
-        )
-    # the profile says what the shop files are (typed, or from a preset: it also fixes the card)
-    if card_fields.get("shop_profile") is not None and shop is None:
-        typed = _given(ctx, "shop_profile")
-        fail(
-            f"--shop-profile {card_fields['shop_profile'].name}"
-            + ("" if typed else " (from the preset)")
-            + " does nothing without --shop DIR; add --shop DIR for the shop's files, or "
-            + ("leave --shop-profile out" if typed else "take shop-profile out of the preset")
-        )
-    if _given(ctx, "card_thickness") and not box:
-        fail(
-            f"--card-thickness {card_thickness} does nothing without --box; add --box to print "
-            "a tuck box, or leave --card-thickness out"
-        )
-    thickness = run(lambda: _thickness(card_thickness))
-    deck_title = run(lambda: _title(title))
     from dobble_print.layout import packer_cached
 
     if not quiet and not packer_cached():
@@ -339,17 +206,6 @@ def build(
             seed=default_seed(BuildOptions(**card_fields, output=output, seed=0))
             if seed is None
             else seed,
-            report=report,
-            png_dir=png_dir,
-            shop=shop,
-            backs=back_image or (default_back() if backs else None),
-            duplex=_duplex(duplex),
-            back_offset=parse_offset(back_offset, option="--back-offset"),
-            cover=not no_cover,
-            rules=rules,
-            box=box,
-            card_thickness=thickness,
-            title=deck_title,
         )
         built = []
         try:
@@ -409,7 +265,7 @@ def preview(
 
       dobble-print preview photos/ --sheet 1 -o sheet1.png --paper letter --preset junior
     """
-    from dobble_print.options import BuildOptions
+    from dobble_print import BuildOptions
     from dobble_print.pipeline import default_seed, draw_preview
 
     output, added = run(lambda: _output(output, ".png", "preview"))
@@ -432,7 +288,7 @@ def preview(
 
 
 @app.command(cls=_PlanCommand)
-@card_options
+@table_options("plan")
 def plan(*, card_fields: dict[str, Any]) -> None:
     """Say which decks your pictures can make, and which one build will make.
 
@@ -453,7 +309,7 @@ def plan(*, card_fields: dict[str, Any]) -> None:
     if len(sources) == 1 and sources[0].name.isdigit() and not sources[0].exists():
         _plan_count(int(sources[0].name))
         return
-    from dobble_print.options import BuildOptions
+    from dobble_print import BuildOptions
     from dobble_print.pipeline import plan as plan_deck
 
     options = BuildOptions(**card_fields, output=Path("deck.pdf"), seed=0)

@@ -14,19 +14,62 @@ from dobble_print.errors import DobbleError, Interrupted, OptionError
 
 T = TypeVar("T")
 
-# The options whose flag is not the field's name with dashes (the engine names fields).
+# Fields named by no option of the table, or by another than the one that fills them.
 FLAGS = {
     "output": "-o",
-    "card": "--card-size",
-    "symbols_per_card": "-n",
-    "backs": "--back-image",
+    "backs": "--back-image",  # a back picture that cannot be read
     "preview_card": "--card",
+    "preset": "--preset",
 }
 
 
 def flag(field: str) -> str:
-    """The flag of a :class:`BuildOptions` field: ``safe_margin`` → ``--safe-margin``."""
-    return FLAGS.get(field, "--" + field.replace("_", "-"))
+    """The flag of an option or a :class:`BuildOptions` field: ``safe_margin`` →
+    ``--safe-margin``, ``symbols_per_card`` → ``-n``, ``card`` → ``--card-size``."""
+    from dobble_print import option_of
+
+    if field in FLAGS:
+        return FLAGS[field]
+    option = option_of(field)
+    return option_flag(option.name) if option else "--" + field.replace("_", "-")
+
+
+def option_flag(name: str) -> str:
+    """The flag of the option ``name`` of the table: its one-letter alias, or its long name."""
+    from dobble_print import BY_NAME
+
+    short = BY_NAME[name].short
+    return f"-{short}" if short else "--" + name.replace("_", "-")
+
+
+def _with_value(name: str) -> str:
+    """An option's flag as it is typed with its value: ``--shop DIR``, ``--box``."""
+    from dobble_print import BY_NAME
+
+    metavar = BY_NAME[name].metavar
+    return f"{option_flag(name)} {metavar}" if metavar else option_flag(name)
+
+
+def conflict_line(exc) -> str:
+    """A broken rule between options (:class:`~dobble_print.options.ConflictError`) in the
+    command line's words."""
+    rule, own = exc.conflict, option_flag(exc.conflict.option)
+    if not rule.needs:
+        return (
+            f"{own} {exc.value}: the {rule.profile} shop profile cuts {rule.die} cards; leave "
+            f"{own} out, or use --shop-profile {rule.instead}"
+        )
+    needed = " or ".join(_with_value(name) for name in rule.needs)
+    add = f"add {needed}" if len(rule.needs) == 1 else "add one"
+    where = "" if rule.asked else " (from the preset)"
+    leave = (
+        f"leave {own} out"
+        if rule.asked
+        else f"take {rule.option.replace('_', '-')} out of the preset"
+    )
+    return (
+        f"{own} {exc.value}{where} does nothing without {needed}; {add} {rule.purpose}, or {leave}"
+    )
 
 
 _state = {"debug": False}
@@ -77,6 +120,10 @@ def run(action: Callable[[], T]) -> T:
     try:
         return action()
     except OptionError as exc:
+        from dobble_print import ConflictError
+
+        if isinstance(exc, ConflictError):
+            fail(conflict_line(exc))
         fail(f"{flag(exc.field)} {exc.problem}")
     except DobbleError as exc:
         fail(str(exc))

@@ -184,8 +184,8 @@ def test_duplex_without_backs_is_refused_when_typed_not_when_a_preset_sets_it(tm
     typed = run("build", tmp_path / "p", "--duplex", "long", "-o", out, "--seed", 1, "-q")
     assert typed.exit_code == 1 and not out.exists()
     assert typed.stderr.splitlines() == error(
-        "--duplex long does nothing without backs; add --backs (or --back-image FILE) to print "
-        "them, or leave --duplex out"
+        "--duplex long does nothing without --backs or --back-image FILE; add one to print the "
+        "backs, or leave --duplex out"
     )
     preset = tmp_path / "two-sided.toml"  # a preset for decks with and without backs
     preset.write_text('duplex = "short"\n', encoding="utf-8")

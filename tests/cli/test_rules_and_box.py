@@ -70,7 +70,7 @@ def test_the_rules_and_the_box_of_a_word_deck_speak_of_words(tmp_path, words):
             "--card-thickness 0.4mm does nothing without --box; add --box to print a tuck box, "
             "or leave --card-thickness out",
         ),
-        (["--title", "  "], '--title is empty; give the deck a name, e.g. --title "Our animals"'),
+        (["--title", "  "], '--title is empty; give the deck a name, e.g. "Our animals"'),
         (
             ["--box", "--paper", "a6"],
             "--box does not fit on a6 paper for 85 mm cards, even in two pieces; choose larger "

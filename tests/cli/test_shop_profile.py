@@ -47,7 +47,7 @@ def test_the_profile_sets_the_card_and_lifts_the_safe_margin():
     assert fields("--preset", "junior", "--shop-profile", "tgc-circle")["card"] == TGC
     eu = fields("--shop-profile", "eu-3mm", "--card-size", "70mm", "--shape", "square")
     assert eu["card"] == CardShape(ShapeKind.SQUARE, 70.0) and eu["safe_margin"] == 4.0
-    assert "shop_profile" not in fields()  # no profile: BuildOptions keeps print-and-cut
+    assert fields()["shop_profile"] is None  # no profile: print-and-cut
 
 
 @pytest.mark.parametrize(

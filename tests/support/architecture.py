@@ -206,7 +206,6 @@ FLAG_STRINGS = {
     "dobble_print.pipeline.presets": 6,  # --preset
     "dobble_print.printing.box_pages": 2,  # --box, --paper
     "dobble_print.printing.cover": 1,  # --back-offset, printed on the cover
-    "dobble_print.printing.paper": 1,  # --paper
     "dobble_print.printing.shop.card_printer": 1,  # --cards, in the shop's README.txt
     "dobble_print.printing.shop.profiles": 1,  # --shop-profile
     "dobble_print.symbols.fallback": 2,  # --font
@@ -214,7 +213,6 @@ FLAG_STRINGS = {
     "dobble_print.symbols.labels": 1,  # --card-size
     "dobble_print.symbols.loading": 1,  # --card-color
     "dobble_print.symbols.sources": 1,  # --skip-bad
-    "dobble_print.units": 1,  # --cut-guides
 }
 
 

@@ -1,4 +1,5 @@
-"""What a build is asked to do: :class:`BuildOptions`, already parsed, in mm and enums.
+"""What a build is asked to do: :class:`BuildOptions`, already parsed, in mm and enums; and
+the one table of options both shells are made from (:mod:`.table`, read by :mod:`.reading`).
 
 The public Python API and both shells (the CLI and the app) fill one of these; the pipeline reads
 it. Values here are plain numbers and enums: text such as ``"85mm"`` is parsed at the edge
@@ -9,24 +10,17 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 
 from dobble_print.card import CardShape
 from dobble_print.deck import BORDER_MM
 from dobble_print.errors import OptionError
+from dobble_print.options.table import Variant
 from dobble_print.printing import PAPERS, Duplex, Paper, ShopProfile
 from dobble_print.symbols import SymbolOptions
 
 DEFAULT_TITLE = "Spot it! deck"  # on the box when the deck has no --title
 CONNECT_GAP = 2.0  # mm between a Connect card's border and its symbols (the preset's 5 mm margin)
-
-
-class Variant(StrEnum):
-    """The game: the classic deck, or Connect (starting cards and four teams, by border colour)."""
-
-    CLASSIC = "classic"
-    CONNECT = "connect"
 
 
 @dataclass(frozen=True)
@@ -125,3 +119,38 @@ def check_budget(options: BuildOptions) -> None:
             f"has {len(options.title)} characters; a box's front shows at most "
             f"{MAX_TITLE_CHARS}; shorten it",
         )
+
+
+# The option table both shells are made from, its reading and its rules (after the values
+# above, which they use).
+from dobble_print.options.reading import read_options, read_value  # noqa: E402
+from dobble_print.options.rules import RULES, Conflict, ConflictError  # noqa: E402
+from dobble_print.options.table import (  # noqa: E402
+    BY_NAME,
+    OPTIONS,
+    PLAN_LISTED,
+    Group,
+    Kind,
+    Option,
+    option_of,
+    options_for,
+)
+
+__all__ = [
+    "BY_NAME",
+    "OPTIONS",
+    "PLAN_LISTED",
+    "RULES",
+    "BuildOptions",
+    "Conflict",
+    "ConflictError",
+    "Group",
+    "Kind",
+    "Option",
+    "Variant",
+    "check_budget",
+    "option_of",
+    "options_for",
+    "read_options",
+    "read_value",
+]

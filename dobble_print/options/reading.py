@@ -1,0 +1,193 @@
+"""The values of :data:`~dobble_print.options.table.OPTIONS`, as either shell has them (text
+typed or sent by the page; switches and paths already typed), read into
+:class:`~dobble_print.options.BuildOptions` fields.
+
+Both shells call :func:`read_options`, so a value means the same on the command line and on the
+page, and a bad one is refused in the same words: an :class:`OptionError` naming the option,
+which each shell words as its own control.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from dobble_print.card import CardShape, ShapeKind
+from dobble_print.errors import OptionError
+from dobble_print.options.rules import check_rules
+from dobble_print.options.table import BY_NAME, Kind, Option, Variant, options_for
+from dobble_print.printing import Duplex, parse_paper
+from dobble_print.symbols import Background, PhotoShape, SymbolOptions
+from dobble_print.units import (
+    parse_card_size,
+    parse_color,
+    parse_cut_guides,
+    parse_length,
+    parse_offset,
+)
+
+# The enum each choice is read into (the table holds their values and the page's words).
+ENUMS: Mapping[str, type] = {
+    "shape": ShapeKind,
+    "background": Background,
+    "photo_shape": PhotoShape,
+    "duplex": Duplex,
+}
+
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value).strip()
+
+
+def _choice(option: Option, text: str) -> str:
+    names = list(option.choices)
+    if text.lower() not in names:
+        listed = f"{', '.join(names[:-1])} or {names[-1]}"
+        raise OptionError(option.name, f"{text!r} is not a choice; use {listed}")
+    return text.lower()
+
+
+def _count(option: Option, text: str) -> int | None:
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise OptionError(option.name, f"{text!r} is not a whole number") from None
+
+
+def _degrees(option: Option, text: str) -> float:
+    try:
+        degrees = float(text)
+    except ValueError:
+        raise OptionError(option.name, f"{text!r} is not a number") from None
+    if not option.low <= degrees <= option.high:
+        raise OptionError(
+            option.name,
+            f"{degrees:g} is out of range; give {option.low:g} (upright) to {option.high:g} "
+            "degrees",
+        )
+    return degrees
+
+
+def _cards(option: Option, text: str) -> tuple[int, ...]:
+    """``"5,12"`` → (5, 12); empty → ()."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not all(p.isdigit() for p in parts):
+        raise OptionError(
+            option.name, f"{text!r} is not a list of card numbers; write them from 1, e.g. 5,12"
+        )
+    return tuple(int(p) for p in parts)
+
+
+def _signed_length(option: Option, text: str) -> float:
+    """A length; a negative one is passed on, for the engine to refuse in its own words (a
+    length cannot start with a minus)."""
+    mm = parse_length(text.removeprefix("-"), option=option.name)
+    return -mm if text.startswith("-") else mm
+
+
+def _title(option: Option, value: object) -> str | None:
+    if value is None:
+        return None
+    if not str(value).strip():
+        raise OptionError(option.name, 'is empty; give the deck a name, e.g. "Our animals"')
+    return str(value).strip()
+
+
+def read_value(option: Option, value: object) -> Any:
+    """One option's value as the engine takes it (mm, RGB, an enum member, a tuple).
+
+    Raises:
+        OptionError: naming the option, when the value is not of its kind.
+    """
+    kind, text = option.kind, _text(value)
+    if kind is Kind.SWITCH:
+        return bool(value)
+    if kind in (Kind.FILE, Kind.FOLDER):
+        return None if value is None or value == "" else Path(value)
+    if kind is Kind.FILES:
+        return tuple(Path(v) for v in value or ())
+    if kind is Kind.COUNT:
+        return _count(option, text)
+    if kind is Kind.DEGREES:
+        return _degrees(option, text)
+    if kind is Kind.CHOICE:
+        chosen = _choice(option, text)
+        return ENUMS[option.name](chosen) if option.name in ENUMS else chosen
+    if kind is Kind.LENGTH:
+        if option.name == "card_size":
+            return parse_card_size(text, option=option.name)
+        return _signed_length(option, text)
+    if kind is Kind.COLOUR:
+        return parse_color(text, option=option.name)
+    if kind is Kind.PAPER:
+        return parse_paper(text)
+    if kind is Kind.GUIDES:
+        return parse_cut_guides(text)
+    if kind is Kind.OFFSET:
+        return parse_offset(text, option=option.name)
+    if kind is Kind.CARDS:
+        return _cards(option, text)
+    if kind is Kind.PROFILE:
+        return _profile(text)
+    if option.name == "title":
+        return _title(option, value)
+    return tuple(f.strip() for f in text.split(",") if f.strip())  # faces
+
+
+def _profile(text: str):
+    from dobble_print.printing import load_shop_profile
+
+    return load_shop_profile(text) if text else None
+
+
+def read_options(
+    values: Mapping[str, object], *, command: str = "build", given: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    """The :class:`BuildOptions` fields of ``values`` (option name → value; a missing one is
+    its default) for the options ``command`` takes, after the rules between options
+    (:func:`~dobble_print.options.rules.check_rules`) held.
+
+    ``given`` names the options the user set (typed, or changed on the page): only those are
+    refused for doing nothing; defaults and a preset's values give way.
+
+    Raises:
+        OptionError: the first value that is not of its kind, or a rule broken.
+    """
+    taken = options_for(command)
+    raw = {o.name: values.get(o.name, o.default) for o in taken}
+    read = {name: read_value(BY_NAME[name], value) for name, value in raw.items()}
+    check_rules(read, given, raw)
+    return _fields(read, command)
+
+
+def _fields(read: dict[str, Any], command: str) -> dict[str, Any]:
+    """The options read, as :class:`BuildOptions` fields: several options fill one field."""
+    from dobble_print.printing import fit_to_shop
+
+    fields = {name: value for name, value in read.items() if BY_NAME[name].field is None}
+    card = CardShape(read["shape"], read["card_size"])
+    safe_margin = read["safe_margin"]
+    profile = read["shop_profile"]
+    if profile is not None:
+        card, safe_margin = fit_to_shop(profile, card, safe_margin)
+    fields.update(
+        card=card,
+        safe_margin=safe_margin,
+        shop_profile=profile,
+        max_rotation=read["rotation"],
+        variant=Variant(read["variant"]),
+        symbol_options=SymbolOptions(
+            read["background"], read["photo_shape"], read["font"], read["skip_bad"]
+        ),
+    )
+    if command == "build":
+        from dobble_print.printing import default_back
+
+        fields.update(
+            backs=read["back_image"] or (default_back() if read["backs"] else None),
+            cover=not read["no_cover"],
+        )
+    return fields

@@ -1,0 +1,495 @@
+"""Every option of a deck, declared once: the command line's options and the page's controls are
+made from :data:`OPTIONS`, and :mod:`dobble_print.options.reading` turns the values of either
+into :class:`~dobble_print.options.BuildOptions` fields.
+
+An entry holds what the option is (its kind, default, range, choices) and the words both shells
+show for it: ``help`` is the command line's, ``label`` and ``hint`` the page's (no label: the page
+does not offer it). Text that names another option writes it as ``{card_size}``, and each shell
+puts its own name there (``--card-size``, “Card size”), so no sentence here names a flag.
+Adding an option is one entry here, its engine code and its tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field as _field
+from enum import StrEnum
+from types import MappingProxyType
+
+
+class Variant(StrEnum):
+    """The game: the classic deck, or Connect (starting cards and four teams, by border colour)."""
+
+    CLASSIC = "classic"
+    CONNECT = "connect"
+
+
+class Kind(StrEnum):
+    """What an option's value is, which says how it is typed, read and shown."""
+
+    COUNT = "count"  # a whole number from 1; empty: none
+    LENGTH = "length"  # 85mm, 8.5cm, 3.3in; a bare number is mm
+    DEGREES = "degrees"  # a number of degrees
+    CHOICE = "choice"  # one of ``choices``
+    SWITCH = "switch"  # on or off
+    TEXT = "text"
+    COLOUR = "colour"  # a colour's name or #rrggbb
+    PAPER = "paper"  # a paper's name or WxH
+    GUIDES = "guides"  # the cut guides: circle,ticks
+    OFFSET = "offset"  # X,Y in mm
+    CARDS = "cards"  # card numbers from 1: 5,12
+    PROFILE = "profile"  # a shop profile's name or a .toml file
+    FILE = "file"  # a file read (the command line only: the page uploads)
+    FILES = "files"  # files read, the option repeated
+    FOLDER = "folder"  # a file or folder written
+
+
+class Group(StrEnum):
+    """Where an option belongs, which says which commands list it."""
+
+    DECK = "deck"  # which symbols and how many: every command
+    CARD = "card"  # the card's size and shape: every command
+    LOOK = "look"  # how symbols lie on a card: build and preview
+    PRINT = "print"  # paper and ink: build and preview
+    EXTRAS = "extras"  # what else the PDF holds: build only
+    FILES = "files"  # further files written: build only
+
+
+ALL = frozenset({"build", "preview", "plan"})
+SHOWN = frozenset({"build", "preview"})
+BUILD = frozenset({"build"})
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option, as both shells show it and the engine takes it.
+
+    Attributes:
+        name: the option's key: the command line's ``--card-size`` and the page's value key.
+        kind: what its value is.
+        default: the value when none is given, as the command line takes it (None: none).
+        help: the command line's help sentence.
+        group: where it belongs (:class:`Group`).
+        commands: the commands that take it; plan takes build's options and lists fewer
+            (:data:`PLAN_LISTED`).
+        short: a one-letter alias on the command line (``n``: ``-n``).
+        metavar: the command line's word for the value.
+        field: the :class:`BuildOptions` field it fills, when not ``name`` (errors about the
+            field are shown at this option).
+        label: the page's control; None when the page does not offer it.
+        hint: the page's line under the control.
+        choices: the values a choice takes, with the page's words for each.
+        low, high: the range of a number (the page's control and the engine both hold it).
+        step: the page's step for a number.
+        under: the switch this option belongs to: the page sends it only while that is on.
+    """
+
+    name: str
+    kind: Kind
+    default: str | bool | None
+    help: str
+    group: Group
+    commands: frozenset[str] = ALL
+    short: str | None = None
+    metavar: str | None = None
+    field: str | None = None
+    label: str | None = None
+    hint: str | None = None
+    choices: Mapping[str, str] = _field(default_factory=lambda: MappingProxyType({}))
+    low: float | None = None
+    high: float | None = None
+    step: float | None = None
+    under: str | None = None
+
+    @property
+    def fills(self) -> str:
+        """The :class:`BuildOptions` field this option fills."""
+        return self.field or self.name
+
+    @property
+    def on_page(self) -> bool:
+        """Whether the page offers this option."""
+        return self.label is not None
+
+
+def _choices(**words: str) -> Mapping[str, str]:
+    return MappingProxyType(dict(words))
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "symbols_per_card",
+        Kind.COUNT,
+        None,
+        "Symbols per card.",
+        Group.DECK,
+        short="n",
+        metavar="N",
+        label="Symbols per card",
+        hint="More symbols make a harder game and need more pictures.",
+        low=3,
+    ),
+    Option(
+        "cards",
+        Kind.COUNT,
+        None,
+        "Print only K cards.",
+        Group.DECK,
+        metavar="K",
+        label="Cards to print",
+        hint="Leave empty for the whole deck; the shop game has 55.",
+        low=1,
+    ),
+    Option(
+        "paper",
+        Kind.PAPER,
+        "a4",
+        "{papers} or WxH like 210x297mm.",
+        Group.PRINT,
+        metavar="PAPER",
+        label="Paper",
+        hint="The paper in your printer.",
+        choices=_choices(a4="A4", letter="US Letter", a3="A3"),
+    ),
+    Option(
+        "card_size",
+        Kind.LENGTH,
+        "85mm",
+        "Card diameter, e.g. 85mm, 8.5cm, 3.3in.",
+        Group.CARD,
+        metavar="LENGTH",
+        field="card",
+        label="Card size",
+        hint="Across the card; the shop game’s cards are 85 mm.",
+        low=25,
+        high=300,
+        step=1,
+    ),
+    Option(
+        "shape",
+        Kind.CHOICE,
+        "circle",
+        "Card shape; {card_size} is then the square's side or the hexagon's width across its "
+        "flats.",
+        Group.CARD,
+        field="card",
+        label="Card shape",
+        hint="Squares are quickest to cut: one straight cut serves two cards.",
+        choices=_choices(
+            circle="Round", hexagon="Hexagon", square="Square", rounded="Rounded square"
+        ),
+    ),
+    Option(
+        "variant",
+        Kind.CHOICE,
+        "classic",
+        "classic, or connect: 10 black-bordered starting cards and four teams of 20 in pink, "
+        "orange, green and blue, symbols at least 5 mm inside the cut ({preset} connect sets "
+        "it).",
+        Group.DECK,
+        choices=_choices(classic="Classic", connect="Connect"),
+    ),
+    Option(
+        "margin",
+        Kind.LENGTH,
+        "5mm",
+        "Printable margin kept clear on every side.",
+        Group.PRINT,
+        metavar="LENGTH",
+    ),
+    Option(
+        "cut_guides",
+        Kind.GUIDES,
+        "circle,ticks",
+        "circle,ticks (default), circle, ticks or none.",
+        Group.PRINT,
+        metavar="GUIDES",
+    ),
+    Option(
+        "card_color",
+        Kind.COLOUR,
+        "white",
+        "Card background: white, cream, … or #rrggbb.",
+        Group.PRINT,
+        metavar="COLOUR",
+        label="Card colour",
+        hint="The colour behind the symbols; pale colours print best.",
+    ),
+    Option(
+        "bleed",
+        Kind.LENGTH,
+        "0mm",
+        "Run the card colour this far past the cut line.",
+        Group.PRINT,
+        metavar="LENGTH",
+    ),
+    Option(
+        "safe_margin",
+        Kind.LENGTH,
+        "3mm",
+        "Keep symbols this far inside the cut line.",
+        Group.CARD,
+        metavar="LENGTH",
+        label="Safe margin",
+        hint="How far inside the cut line the symbols stay; more forgives a wobbly cut.",
+        low=0,
+        high=20,
+        step=0.5,
+    ),
+    Option(
+        "clearance",
+        Kind.LENGTH,
+        "1mm",
+        "Least gap between two symbols.",
+        Group.LOOK,
+        metavar="LENGTH",
+    ),
+    Option(
+        "rotation",
+        Kind.DEGREES,
+        "180",
+        "Largest tilt of any symbol, degrees (pictures turn freely, words up to 25; 0 keeps all "
+        "upright).",
+        Group.LOOK,
+        metavar="DEG",
+        field="max_rotation",
+        label="Symbols may turn (degrees)",
+        hint="180 turns them any way, like the shop game, and packs tighter; 0 keeps them "
+        "upright for small children.",
+        low=0,
+        high=180,
+        step=5,
+    ),
+    Option(
+        "background",
+        Kind.CHOICE,
+        "remove",
+        "remove: plain backgrounds around drawings, clip art and product shots become "
+        "transparent (photos stay whole); keep: leave every picture whole.",
+        Group.DECK,
+        field="symbol_options",
+        choices=_choices(remove="Removed", keep="Kept"),
+    ),
+    Option(
+        "photo_shape",
+        Kind.CHOICE,
+        "rect",
+        "How photos (no plain background) are cut.",
+        Group.LOOK,
+        field="symbol_options",
+        label="Photos cut as",
+        hint="How photos are cut out; drawings are cut to their outline anyway.",
+        choices=_choices(rect="Rectangles, whole", rounded="Rounded rectangles", circle="Circles"),
+    ),
+    Option(
+        "font",
+        Kind.FILES,
+        None,
+        "A font (.ttf, .otf, .ttc; a colour emoji font too) tried before the bundled DejaVu "
+        "Sans and the installed fonts; repeat for several. Not needed for most scripts: words "
+        "DejaVu Sans lacks are set in an installed font that has them.",
+        Group.DECK,
+        metavar="FILE",
+        field="symbol_options",
+    ),
+    Option(
+        "skip_bad",
+        Kind.SWITCH,
+        False,
+        "Build from the readable files, skipping bad ones.",
+        Group.DECK,
+        field="symbol_options",
+    ),
+    Option(
+        "reshuffle",
+        Kind.CARDS,
+        "",
+        "Lay these cards (from 1) out again, e.g. 5,12; the others stay as they are. A card "
+        "listed twice is shuffled twice.",
+        Group.LOOK,
+        metavar="CARDS",
+    ),
+    Option(
+        "shop_profile",
+        Kind.PROFILE,
+        None,
+        "What the {shop} files are for: print-and-cut (the default: CutContour cut path), "
+        "tgc-circle, makeplayingcards-round, eu-3mm, or a .toml file; a card printer's profile "
+        "lays the deck out at its card size and safe zone.",
+        Group.CARD,
+        metavar="NAME|FILE",
+        label="Print-shop files for",
+        hint="Which shop the print-shop download (step 5) is for; the whole deck is laid out to "
+        "fit its cards.",
+    ),
+    Option(
+        "labels",
+        Kind.SWITCH,
+        False,
+        "Print each picture with its name under it (the file's name, or a vocabulary file's "
+        "first text column).",
+        Group.DECK,
+        label="Names under the pictures",
+        hint="Each picture with its file name under it (ice-cream.png: “ice cream”), for "
+        "learning words.",
+    ),
+    Option(
+        "faces",
+        Kind.TEXT,
+        "",
+        "A vocabulary file's columns shown as faces, e.g. picture,word (picture+word: the "
+        "picture with its word under it). Default: every column.",
+        Group.DECK,
+        metavar="COLUMNS",
+    ),
+    # build's own: what else the PDF holds, and further files
+    Option(
+        "report",
+        Kind.FOLDER,
+        None,
+        "Also write a JSON report here.",
+        Group.FILES,
+        BUILD,
+        metavar="FILE",
+    ),
+    Option(
+        "png_dir",
+        Kind.FOLDER,
+        None,
+        "Also write every card as a 300 dpi PNG here.",
+        Group.FILES,
+        BUILD,
+        metavar="DIR",
+    ),
+    Option(
+        "shop",
+        Kind.FOLDER,
+        None,
+        "Also write print-shop files here: one card per PDF page with trim/bleed boxes and a "
+        "CutContour path, backs, PNGs ({shop_profile} for a card printer's files), and a "
+        "README.txt.",
+        Group.FILES,
+        BUILD,
+        metavar="DIR",
+    ),
+    Option(
+        "backs",
+        Kind.SWITCH,
+        False,
+        "Print card backs (the bundled design) after each sheet.",
+        Group.EXTRAS,
+        BUILD,
+        label="Card backs",
+        hint="Backs print on the other side of each sheet; your printer must print both sides.",
+    ),
+    Option(
+        "back_image",
+        Kind.FILE,
+        None,
+        "Picture for the backs (implies {backs}).",
+        Group.EXTRAS,
+        BUILD,
+        metavar="FILE",
+        field="backs",
+    ),
+    Option(
+        "duplex",
+        Kind.CHOICE,
+        "long",
+        "Printer flips the sheet on its long or short edge.",
+        Group.EXTRAS,
+        BUILD,
+        metavar="long|short",
+        label="Printer turns the paper",
+        hint="If the backs come out upside down, choose the other edge.",
+        choices=_choices(long="On the long edge (most)", short="On the short edge"),
+        under="backs",
+    ),
+    Option(
+        "back_offset",
+        Kind.OFFSET,
+        "0,0",
+        "Move the backs by X,Y mm to correct a printer.",
+        Group.EXTRAS,
+        BUILD,
+        metavar="X,Y",
+        label="Move the backs by (mm)",
+        hint="If the backs print off centre, move them: right and down are positive, e.g. "
+        "1.5,-0.5.",
+        under="backs",
+    ),
+    Option(
+        "no_cover",
+        Kind.SWITCH,
+        False,
+        "Leave out the cover page (instructions, key).",
+        Group.EXTRAS,
+        BUILD,
+        field="cover",
+    ),
+    Option(
+        "rules",
+        Kind.SWITCH,
+        False,
+        "Add a page of rules (how to play) after the cover.",
+        Group.EXTRAS,
+        BUILD,
+        label="Add a page of rules",
+        hint="How to play, and five quick games, in words a ten-year-old can read; after the "
+        "first page.",
+    ),
+    Option(
+        "box",
+        Kind.SWITCH,
+        False,
+        "Add a tuck box to print on thick paper, cut, fold and glue for the deck.",
+        Group.EXTRAS,
+        BUILD,
+        label="Add a box for the cards",
+        hint="A box to print on thick paper (160–300 g/m²), cut, fold and glue; its page says how.",
+    ),
+    Option(
+        "card_thickness",
+        Kind.LENGTH,
+        "0.3mm",
+        "One card's thickness, for the box's depth (laminated cards: about 0.5mm).",
+        Group.EXTRAS,
+        BUILD,
+        metavar="LENGTH",
+        label="Card thickness (mm)",
+        hint="Makes the box deep enough: 0.3 for printed cards, about 0.5 if laminated.",
+        low=0.1,
+        high=2,
+        step=0.05,
+        under="box",
+    ),
+    Option(
+        "title",
+        Kind.TEXT,
+        None,
+        "The deck's name, on the box, the cover and the rules (default on the box: \"Spot it! "
+        'deck").',
+        Group.EXTRAS,
+        BUILD,
+        metavar="TEXT",
+        label="Deck name",
+        hint="Printed on the first page, and on the rules and the box if you add them.",
+    ),
+)
+
+BY_NAME: Mapping[str, Option] = MappingProxyType({o.name: o for o in OPTIONS})
+# The groups plan lists: what changes which deck the sources make (it takes the others too,
+# so build's command line works unchanged).
+PLAN_LISTED = frozenset({Group.DECK, Group.CARD})
+
+
+def options_for(command: str) -> tuple[Option, ...]:
+    """The options ``command`` takes, in the table's order."""
+    return tuple(o for o in OPTIONS if command in o.commands)
+
+
+def option_of(field_name: str) -> Option | None:
+    """The option an error about ``field_name`` is shown at: the option of that name, or the
+    first that fills that :class:`BuildOptions` field (``card``: the card size)."""
+    return BY_NAME.get(field_name) or next((o for o in OPTIONS if o.fills == field_name), None)

@@ -130,7 +130,7 @@ def main() -> int:
             page = []
             for _ in range(20):
                 start = time.perf_counter()
-                for path in ("/", "/static/app.js", "/static/app.css", "/api/menus"):
+                for path in ("/", "/static/js/main.js", "/static/app.css", "/api/menus"):
                     app.request(path)
                 page.append(time.perf_counter() - start)
             uploads = []

@@ -35,6 +35,18 @@ STATIC = resources.files("dobble_print.app") / "static"
 _PAGE = re.compile(r"page-\d+-\d+\.png")
 
 
+class _Static(StaticFiles):
+    """The page's own files, from ``static/`` and its folders and never outside it (Starlette
+    checks the real path). Its modules are ``text/javascript`` on every machine: without
+    ``/etc/mime.types`` Python 3.11 guesses ``application/javascript``."""
+
+    def file_response(self, full_path, stat_result, scope, status_code=200) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        if str(full_path).endswith(".js") and "content-type" in response.headers:
+            response.headers["content-type"] = "text/javascript; charset=utf-8"
+        return response
+
+
 async def new_session(request: Request) -> Response:
     try:
         session = request.app.state.sessions.new()
@@ -226,7 +238,7 @@ def routes() -> list:
     return [
         Route("/", index, methods=["GET"]),
         *(Route(path, answering(fn), methods=methods) for path, fn, methods in api),
-        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+        Mount("/static", _Static(directory=str(STATIC)), name="static"),
     ]
 
 

@@ -3,6 +3,8 @@ names stored safely, sessions swept, and a real server process leaving nothing b
 
 from __future__ import annotations
 
+import mimetypes
+import re
 import signal
 import time
 import urllib.error
@@ -32,7 +34,7 @@ CAT = ICONS / sorted(p.name for p in ICONS.glob("*.svg"))[0]
 
 @pytest.mark.parametrize(
     ("method", "path"),
-    [("GET", "/"), ("GET", "/api/menus"), ("POST", "/api/session"), ("GET", "/static/app.js")],
+    [("GET", "/"), ("GET", "/api/menus"), ("POST", "/api/session"), ("GET", "/static/js/main.js")],
 )
 def test_no_token_is_refused(tmp_path, method, path):
     with make_client(tmp_path / "root") as c:
@@ -69,6 +71,36 @@ def test_localhost_by_name_is_the_same_server(client):
 def test_a_post_without_the_page_header_is_refused(client):
     assert client.post("/api/session").status_code == 403  # what a form on another site sends
     assert client.get("/api/session").status_code == 405  # state changes are POSTs only
+
+
+# ---- the page's files ----------------------------------------------------------------------
+
+STATIC = Path(__file__).parents[2] / "dobble_print" / "app" / "static"
+
+
+@pytest.mark.parametrize("guessed", ["text/javascript", "application/javascript"])
+def test_the_page_loads_main_js_alone_and_every_module_is_javascript(client, monkeypatch, guessed):
+    # What Python guesses for .js depends on the machine's /etc/mime.types.
+    real = mimetypes.guess_type
+    monkeypatch.setattr(
+        "starlette.responses.guess_type",
+        lambda path: (guessed, None) if str(path).endswith(".js") else real(path),
+    )
+    scripts = re.findall(r"<script\b[^>]*>", client.get("/").text)
+    assert scripts == ['<script type="module" src="/static/js/main.js">']
+    modules = sorted(STATIC.rglob("*.js"))
+    assert "js/main.js" in [m.relative_to(STATIC).as_posix() for m in modules]
+    for module in modules:
+        answer = client.get(f"/static/{module.relative_to(STATIC).as_posix()}")
+        assert answer.status_code == 200
+        assert answer.headers["content-type"] == "text/javascript; charset=utf-8"
+        assert answer.content == module.read_bytes()
+        for imported in re.findall(r'from "(\./[^"]+)"', module.read_text(encoding="utf-8")):
+            assert (module.parent / imported).is_file(), f"{module.name} imports {imported}"
+    # the folder is served, never what lies beside it
+    assert client.get("/static/js/%2e%2e/app.css").status_code == 200
+    for path in ("/static/js/%2e%2e/%2e%2e/routes.py", "/static/%2e%2e/routes.py"):
+        assert client.get(path).status_code == 404
 
 
 # ---- uploads -------------------------------------------------------------------------------

@@ -1,0 +1,139 @@
+// The deck maker's page: plain JavaScript modules, no build step, nothing from elsewhere.
+// This one wires the page's controls to the other modules and starts it: the menus, then the
+// session (a reload keeps its pictures, words, choices and deck).
+
+import { api, sessionPath } from "./api.js";
+import { CHOICE_IDS, KEPT, applyValues, fillMenus, readChoice, schedulePlan } from "./choices.js";
+import { extra, make, showDeck, shuffleCard, unselect } from "./deck.js";
+import {
+  addFiles, addItem, backChosen, filesFromEntries, showItem, wordsChanged,
+} from "./pictures.js";
+import { $, say, state } from "./state.js";
+
+async function startSession() {
+  const kept = sessionStorage.getItem("dobble-session");
+  if (kept) {
+    try {
+      state.sid = kept;
+      const saved = await api(sessionPath("state"));
+      restore(saved);
+      return;
+    } catch { /* gone: start afresh */ }
+  }
+  const made = await api("/api/session", { method: "POST" });
+  state.sid = made.id;
+  sessionStorage.setItem("dobble-session", made.id);
+}
+
+function restore(saved) {
+  for (const name of saved.pictures) {
+    const item = addItem(name, sessionPath(`pictures/${encodeURIComponent(name)}`));
+    item.name = name;
+    item.status = "ok";
+    showItem(item);
+  }
+  for (const name of saved.files || []) {
+    const item = addItem(name, null);
+    item.name = name;
+    item.status = "ok";
+    showItem(item);
+  }
+  $("words").value = saved.words || "";
+  if (saved.back) $("back-name").textContent = `Back picture: ${saved.back}`;
+  if (saved.choices) {
+    state.preset = saved.choices.preset || "";
+    $("preset").value = state.preset;
+    Object.assign(state.values, saved.choices.values || {});
+    applyValues();
+  }
+  if (saved.made) showDeck(saved.made);
+}
+
+function wire() {
+  $("pick-files").addEventListener("click", () => $("files").click());
+  $("pick-folder").addEventListener("click", () => $("folder").click());
+  for (const id of ["files", "folder"]) {
+    $(id).addEventListener("change", (event) => {
+      addFiles(Array.from(event.target.files));
+      event.target.value = "";
+    });
+  }
+  const drop = $("drop");
+  drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", async (event) => {
+    event.preventDefault();
+    drop.classList.remove("over");
+    // What was dropped can be read only now, before the first await.
+    const plain = Array.from(event.dataTransfer.files);
+    const entries = Array.from(event.dataTransfer.items || [])
+      .map((item) => item.webkitGetAsEntry && item.webkitGetAsEntry()).filter(Boolean);
+    addFiles(entries.length ? await filesFromEntries(entries) : plain);
+  });
+  $("words").addEventListener("input", wordsChanged);
+  $("pick-back").addEventListener("click", () => $("back-file").click());
+  $("back-file").addEventListener("change", (event) => {
+    if (event.target.files.length) backChosen(event.target.files[0]);
+    event.target.value = "";
+  });
+  $("preset").addEventListener("change", () => {
+    state.preset = $("preset").value;
+    const kept = Object.fromEntries(KEPT.map((id) => [id, state.values[id]]));
+    state.values = { ...(state.preset ? state.menus.presets[state.preset] : state.menus.defaults) };
+    Object.assign(state.values, kept);
+    applyValues();
+    schedulePlan();
+  });
+  for (const id of CHOICE_IDS) {
+    $(id).addEventListener("change", () => {
+      state.values[id] = readChoice(id);
+      applyValues();
+      schedulePlan();
+    });
+  }
+  $("make").addEventListener("click", () => make("keep"));
+  $("shuffle").addEventListener("click", () => make("new"));
+  $("shuffle-card").addEventListener("click", shuffleCard);
+  $("larger").addEventListener("click", () => {
+    const larger = $("larger").getAttribute("aria-pressed") !== "true";
+    $("larger").setAttribute("aria-pressed", String(larger));
+    $("pages").classList.toggle("large", larger);
+  });
+  $("unselect").addEventListener("click", () => {
+    const card = state.selected;
+    unselect();
+    const button = document.querySelector(`[data-card="${card}"]`);
+    if (button) button.focus();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && state.selected !== null) $("unselect").click();
+  });
+  $("dl-cards").addEventListener("click", () => extra("cards"));
+  $("dl-shop").addEventListener("click", () => extra("shop"));
+  $("copy").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("command").textContent);
+      say("extra-status", "Command copied.");
+    } catch {
+      getSelection().selectAllChildren($("command"));
+      say("extra-status", "Selected: press Ctrl+C (or ⌘C) to copy.");
+    }
+  });
+  // Tell the server the page is still open, so its files are kept.
+  setInterval(() => api(sessionPath("state")).catch((error) => {
+    if (error.status === 404) say("status", error.message);
+  }), 60_000);
+}
+
+async function main() {
+  wire();
+  state.menus = await api("/api/menus");
+  fillMenus(state.menus);
+  state.values = { ...state.menus.defaults };
+  applyValues();
+  await startSession();
+  document.body.dataset.ready = "true";
+  schedulePlan();
+}
+
+main().catch((error) => say("status", `The page could not start: ${error.message}`));

@@ -1,0 +1,25 @@
+// The page's one state object, and the two DOM shorthands every part of the page uses.
+// Every module reads and changes this object; none keeps state of its own.
+
+export const $ = (id) => document.getElementById(id);
+
+export function say(id, text) {
+  $(id).textContent = text;
+}
+
+export const state = {
+  sid: null,
+  menus: null,
+  preset: "",
+  values: {},
+  items: [],  // {key, given, name, url, text, status: "uploading"|"ok"|"error", message, about, li}
+  nextKey: 0,  // the key the next tile gets
+  plan: null,
+  made: null,  // the last job result of a deck
+  selected: null,  // card number
+  planTimer: null,
+  planning: false,
+  planAgain: false,
+  wordsTimer: null,
+  busy: false,
+};

@@ -73,19 +73,26 @@ def plan_deck(session: Session, choices: Choices) -> dict[str, Any]:
         return {"ok": False, "error": "Add pictures or words to start: a deck needs 3 or more."}
     if problem := table_problem(session):
         return {"ok": False, "error": problem, "files": {session.table.name: {"bad": problem}}}
-    options = build_options(
-        choices,
-        sources=sources,
-        output=session.out / DECK,
-        seed=session.seed,
-        back=session.back,
-    )
+    try:
+        options = build_options(
+            choices,
+            sources=sources,
+            output=session.out / DECK,
+            seed=session.seed,
+            back=session.back,
+        )
+    except DobbleError as exc:  # a value refused: said under its control, before any work
+        return {"ok": False, "error": word(exc), "field": getattr(exc, "field", None)}
     answer: dict[str, Any] = {"ok": True}
     with ENGINE:
         try:
             planned = plan(options, cache=session.cache)
         except DobbleError as exc:
-            answer = {"ok": False, "error": relative(session, word(exc))}
+            answer = {
+                "ok": False,
+                "error": relative(session, word(exc)),
+                "field": getattr(exc, "field", None),
+            }
             free = dataclasses.replace(options, symbols_per_card=None, cards=None)
             try:  # what the pictures allow without the choice that failed
                 planned = plan(free, cache=session.cache)

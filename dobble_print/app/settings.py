@@ -1,9 +1,12 @@
-"""The page's choices, as the CLI's option values: parsed into :class:`BuildOptions`, and written
-back out as the ``dobble-print build …`` command that makes the same PDF.
+"""The page's choices: the options of the one table (:data:`dobble_print.OPTIONS`) that have a
+label, read by :func:`dobble_print.read_options` as the command line's are, and written back
+out as the ``dobble-print build …`` command that makes the same PDF.
 
-The page sends every choice as the text the CLI takes (``"94mm"``, ``"hexagon"``); a preset fills
-the choices it names, exactly as ``--preset`` fills the defaults of the CLI's options. The command
-names the preset and then only what differs from it, so it reads as the user chose.
+The page sends every value as the text the command line takes (``"94mm"``, ``"hexagon"``; a
+switch ``"yes"`` or ``"no"``); a preset fills the values it names, exactly as ``--preset`` fills
+the defaults of the command line's options. The command names the preset and then only what
+differs from it, so it reads as the user chose. The page's menus (:func:`offered`) come from
+the same table, so a new option with a label is on the page with no change here.
 """
 
 from __future__ import annotations
@@ -12,98 +15,78 @@ import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from dobble_print.app.extras import (
-    ADVICE,
-    EXTRA_DEFAULTS,
-    EXTRA_LABELS,
-    MAX_TITLE,
-    extra_args,
-    extra_fields,
-    fixes_card,
-    shop_profiles,
+from dobble_print import (
+    BY_NAME,
+    OPTIONS,
+    BuildOptions,
+    ConflictError,
+    DobbleError,
+    Kind,
+    Option,
+    OptionError,
+    option_of,
+    read_options,
+    read_value,
 )
-from dobble_print.card import CardShape, ShapeKind
-from dobble_print.errors import DobbleError, OptionError
-from dobble_print.options import BuildOptions, Variant
-from dobble_print.printing import PAPERS, Duplex, default_back, parse_paper
-from dobble_print.symbols import (
-    IMAGE_SUFFIXES,
-    SYSTEM_FOLDERS,
-    Background,
-    PhotoShape,
-    SymbolOptions,
-    format_names,
-)
-from dobble_print.units import (
-    COLORS,
-    parse_color,
-    parse_cut_guides,
-    parse_length,
-)
+from dobble_print.pipeline import bundled_presets, load_preset
 
-# Each choice the page offers, its CLI option, and the CLI's default (tests/app checks these
-# defaults against the CLI's own, so the two cannot drift apart).
-OPTIONS = {
-    "symbols_per_card": "-n",
-    "cards": "--cards",
-    "paper": "--paper",
-    "card_size": "--card-size",
-    "shape": "--shape",
-    "card_color": "--card-color",
-    "rotation": "--rotation",
-    "safe_margin": "--safe-margin",
-    "variant": "--variant",
-    "photo_shape": "--photo-shape",
-    "duplex": "--duplex",
-    "cut_guides": "--cut-guides",
-}
-DEFAULTS = {
-    "symbols_per_card": "",
-    "cards": "",
-    "paper": "a4",
-    "card_size": "85mm",
-    "shape": "circle",
-    "card_color": "white",
-    "rotation": "180",
-    "safe_margin": "3mm",
-    "variant": "classic",
-    "photo_shape": "rect",
-    "duplex": "long",
-    "backs": "none",  # none, bundled (--backs) or own (--back-image)
-    "cut_guides": "circle,ticks",
-    **EXTRA_DEFAULTS,  # rules, box, card thickness, title, labels, shop profile
-}
-PRESETS = ("classic", "junior", "toddler", "mini", "connect", "punch-2in", "punch-2.5in")
-# The page's name for each value, as its label reads: messages name the control, not a flag.
-LABELS = {
-    "symbols_per_card": "Symbols per card",
-    "cards": "Cards to print",
-    "paper": "Paper",
-    "card": "Card size",
-    "card_size": "Card size",
-    "shape": "Card shape",
-    "card_color": "Card colour",
-    "rotation": "Symbols",
-    "max_rotation": "Symbols",
-    "safe_margin": "Safe margin (from the preset)",
-    "variant": "Deck variant (from the preset)",
-    "photo_shape": "Photos cut as",
-    "backs": "Card backs",
-    "duplex": "Printer turns the paper",
-    "reshuffle": "Shuffle this card",
-    "cut_guides": "Cut guides (from the preset)",
-    **EXTRA_LABELS,
-}
+# The page's options, in the table's order; a preset may also set some the page does not show
+# (a Connect deck's variant, a punch's cut guides), which the command then names.
+PAGE = tuple(o for o in OPTIONS if o.on_page)
+# The card backs: a switch and a file on the command line, one menu on the page (the file is
+# uploaded).
+BACKS = {"none": "No backs (one-sided)", "bundled": "The bundled pattern", "own": "My own picture"}
+DEFAULT_SHOP = "print-and-cut"  # the shop files without --shop-profile
+SHOP_FOLDER = "shop"  # where the shown command writes the shop files (--shop-profile needs it)
 MAX_VALUE = 40  # characters: every real value is far shorter
+MAX_TITLE = 80  # characters: the box and the cover shrink a long name to fit
+
+
+def page_default(option: Option) -> str:
+    """An option's default as the page sends it."""
+    if option.name == "backs":
+        return "none"
+    if option.name == "shop_profile":
+        return DEFAULT_SHOP
+    if option.kind is Kind.SWITCH:
+        return "yes" if option.default else "no"
+    return "" if option.default is None else str(option.default)
+
+
+def preset_keys() -> frozenset[str]:
+    """The options the bundled presets set: choosing another preset resets these, and keeps
+    every other choice as it is."""
+    keys = set()
+    for name in bundled_presets():
+        keys |= set(load_preset(name, known=set(BY_NAME)))
+    return frozenset(keys)
+
+
+def _values_of(preset: str) -> dict[str, str]:
+    """The page's defaults with ``preset``'s values over them, as text; a preset's switch is
+    ``"yes"``/``"no"`` as the page sends it."""
+    values = {o.name: page_default(o) for o in PAGE}
+    values.update({name: page_default(BY_NAME[name]) for name in preset_keys()})
+    if preset:
+        for key, value in load_preset(preset, known=set(BY_NAME)).items():
+            switch = BY_NAME[key].kind is Kind.SWITCH
+            values[key] = ("yes" if value else "no") if switch else str(value)
+    return values
+
+
+DEFAULTS = _values_of("")
 
 
 @dataclass(frozen=True)
 class Choices:
-    """What the page chose: a preset (or none) and every value, as the CLI's text."""
+    """What the page chose: a preset (or none), every value as text, and which values the user
+    set (``given``: those sent that differ from the preset's or the default)."""
 
     preset: str
     values: Mapping[str, str]
+    given: frozenset[str] = frozenset()
 
     @classmethod
     def from_json(cls, data: object) -> Choices:
@@ -114,81 +97,68 @@ class Choices:
         """
         data = data if isinstance(data, dict) else {}
         preset = str(data.get("preset") or "")
-        if preset and preset not in PRESETS:
-            raise DobbleError(f"preset {preset!r} is not one of {', '.join(PRESETS)}")
-        given = data.get("values") or {}
-        if not isinstance(given, dict):
+        if preset and preset not in bundled_presets():
+            raise OptionError("preset", f"{preset!r} is not one of {', '.join(bundled_presets())}")
+        sent = data.get("values") or {}
+        if not isinstance(sent, dict):
             raise DobbleError("the choices must be an object of option values")
-        values = dict(preset_values(preset))
-        for key, value in given.items():
-            if key not in DEFAULTS:
+        base = _values_of(preset)
+        values, given = dict(base), set()
+        for key, value in sent.items():
+            option = BY_NAME.get(key)
+            if option is None or not option.on_page:
                 raise DobbleError(f"{key!r} is not a choice the app offers")
             longest = MAX_TITLE if key == "title" else MAX_VALUE
             if not isinstance(value, str | int | float) or len(str(value)) > longest:
-                raise DobbleError(f"{key}: {str(value)[:MAX_VALUE]!r} is not a value")
+                raise OptionError(key, f"{str(value)[:MAX_VALUE]!r} is not a value")
             values[key] = str(value).strip()
-        return cls(preset, values)
+            if not _same(key, values[key], base[key]):
+                given.add(key)
+        return cls(preset, values, frozenset(given))
 
 
-def preset_values(preset: str) -> dict[str, str]:
-    """The CLI's defaults with ``preset``'s values over them, as text."""
-    values = dict(DEFAULTS)
-    if preset:
-        from dobble_print.pipeline import load_preset
+def _switch(name: str, text: str) -> bool:
+    if text not in {"yes", "no"}:
+        raise OptionError(name, f"{text!r} is not a choice; use yes or no")
+    return text == "yes"
 
-        for key, value in load_preset(preset, known=set(OPTIONS)).items():
-            values[key] = str(value)
+
+def _backs(text: str, back: Path | None) -> dict[str, Any]:
+    if text not in BACKS:
+        raise OptionError("backs", f"{text!r} is not a choice; use none, bundled or own")
+    if text == "own" and back is None:
+        raise OptionError("backs", "add your back picture first, or choose the bundled pattern")
+    return {"backs": text == "bundled", "back_image": back if text == "own" else None}
+
+
+def _bundled_shop(name: str) -> None:
+    """The page offers the bundled shop profiles only (a path would read a file of the server's
+    choosing)."""
+    from dobble_print.printing import bundled_shop_profiles
+
+    if name not in bundled_shop_profiles():
+        names = ", ".join(bundled_shop_profiles())
+        raise OptionError("shop_profile", f"{name!r} is not a choice; use {names}")
+
+
+def engine_values(choices: Choices, back: Path | None = None) -> dict[str, object]:
+    """The choices as :func:`read_options` takes them: a switch true or false, the backs as the
+    switch and the file, the print-and-cut shop as no profile, and the page's shop download as
+    the shop folder a profile needs (the build itself writes no shop files)."""
+    values: dict[str, object] = {}
+    for key, text in choices.values.items():
+        option = BY_NAME[key]
+        if key == "backs":
+            values.update(_backs(text, back))
+        elif key == "shop_profile":
+            _bundled_shop(text)
+            values[key] = None if text == DEFAULT_SHOP else text
+            values["shop"] = SHOP_FOLDER if text != DEFAULT_SHOP else None
+        elif option.kind is Kind.SWITCH:
+            values[key] = _switch(key, text)
+        else:
+            values[key] = (text or None) if option.default is None else text
     return values
-
-
-def word(exc: DobbleError) -> str:
-    """A user error as the page says it: an option's problem after the control's label."""
-    if isinstance(exc, OptionError):
-        problem = exc.problem
-        for flags, words in ADVICE.items():
-            problem = problem.replace(flags, words)
-        return f"{LABELS.get(exc.field, exc.field.replace('_', ' '))}: {problem}"
-    return str(exc)
-
-
-def _count(text: str, option: str) -> int | None:
-    if not text:
-        return None
-    try:
-        number = int(text)
-    except ValueError:
-        raise DobbleError(f"{option}: {text!r} is not a whole number") from None
-    if number < 1:
-        raise DobbleError(f"{option}: {number} is out of range; give 1 or more")
-    return number
-
-
-def _enum(kind: type, text: str, option: str):
-    try:
-        return kind(text.lower())
-    except ValueError:
-        names = ", ".join(member.value for member in kind)
-        raise DobbleError(f"{option}: {text!r} is not a choice; use {names}") from None
-
-
-def _cut_guides(text: str) -> frozenset[str]:
-    try:
-        return parse_cut_guides(text)
-    except DobbleError:
-        raise DobbleError(
-            f"{LABELS['cut_guides']}: {text!r} is not a choice; use circle,ticks, circle, ticks "
-            "or none"
-        ) from None
-
-
-def _rotation(text: str) -> float:
-    try:
-        degrees = float(text)
-    except ValueError:
-        degrees = -1.0
-    if not 0 <= degrees <= 180:
-        raise DobbleError(f"{LABELS['rotation']}: {text!r} is out of range; give 0 to 180 degrees")
-    return degrees
 
 
 def build_options(
@@ -206,45 +176,13 @@ def build_options(
     back picture, used when the backs choice is ``own``.
 
     Raises:
-        DobbleError: a value that does not parse, naming the page's control.
+        OptionError: a value that does not read or a rule between options broken, naming the
+            option (:func:`word` says it as the page's control).
     """
-    v = choices.values
-    backs = v["backs"]
-    if backs not in {"none", "bundled", "own"}:
-        raise DobbleError(f"{LABELS['backs']}: {backs!r} is not a choice; use none, bundled or own")
-    if backs == "own" and back is None:
-        raise DobbleError(
-            f"{LABELS['backs']}: add your back picture first, or choose the bundled pattern"
-        )
-    fields = dict(
-        sources=sources,
-        output=output,
-        seed=seed,
-        symbols_per_card=_count(v["symbols_per_card"], LABELS["symbols_per_card"]),
-        cards=_count(v["cards"], LABELS["cards"]),
-        paper=parse_paper(v["paper"]),
-        card=CardShape(
-            _enum(ShapeKind, v["shape"], LABELS["shape"]),
-            parse_length(v["card_size"], option=LABELS["card_size"]),
-        ),
-        card_color=parse_color(v["card_color"], option=LABELS["card_color"]),
-        max_rotation=_rotation(v["rotation"]),
-        safe_margin=parse_length(v["safe_margin"], option=LABELS["safe_margin"]),
-        variant=_enum(Variant, v["variant"], LABELS["variant"]),
-        cut_guides=_cut_guides(v["cut_guides"]),
-        symbol_options=SymbolOptions(
-            Background.REMOVE,
-            _enum(PhotoShape, v["photo_shape"], LABELS["photo_shape"]),
-            (),  # no --font: the bundled and installed fonts
-            True,
-        ),
-        backs={"none": None, "bundled": default_back(), "own": back}[backs],
-        # without backs the duplex choice changes nothing; the command leaves it out
-        duplex=_enum(
-            Duplex, v["duplex"] if backs != "none" else DEFAULTS["duplex"], LABELS["duplex"]
-        ),
-    )
-    fields.update(extra_fields(v, fields["card"], fields["safe_margin"]))
+    values = {**engine_values(choices, back), "skip_bad": True}
+    given = choices.given | ({"back_image"} if choices.values.get("backs") == "own" else set())
+    fields = read_options(values, command="build", given=frozenset(given))
+    fields.update(sources=sources, output=output, seed=seed, shop=None)
     if reshuffle:
         fields["reshuffle"] = tuple(reshuffle)
     return BuildOptions(**fields)
@@ -254,18 +192,32 @@ def _same(key: str, a: str, b: str) -> bool:
     """Whether two texts of one option mean the same value (``94mm`` and ``94.0``)."""
     if a == b:
         return True
+    option = BY_NAME[key]
+    if option.kind in (Kind.SWITCH, Kind.PROFILE) or key == "backs":
+        return False
     try:
-        if key in {"card_size", "safe_margin"}:
-            return parse_length(a, option=key) == parse_length(b, option=key)
-        if key == "rotation":
-            return float(a) == float(b)
-        if key == "card_color":
-            return parse_color(a, option=key) == parse_color(b, option=key)
-        if key == "paper":
-            return parse_paper(a) == parse_paper(b)
+        return read_value(option, a) == read_value(option, b)
     except (DobbleError, ValueError):
         return False
-    return a.lower() == b.lower()
+
+
+def _fixes_card(values: Mapping[str, str]) -> bool:
+    """Whether the chosen shop profile cuts its own card (the command then names no card)."""
+    name = values.get("shop_profile", DEFAULT_SHOP)
+    if name == DEFAULT_SHOP:
+        return False
+    return read_value(BY_NAME["shop_profile"], name).card is not None
+
+
+def _words(option: Option, text: str, back: str | None) -> list[str]:
+    """The command's words for one option's value that differs from the base."""
+    if option.name == "backs":
+        return {"bundled": ["--backs"], "own": ["--back-image", back] if back else []}.get(text, [])
+    if option.name == "shop_profile":
+        return ["--shop", SHOP_FOLDER, option.flag, text]
+    if option.kind is Kind.SWITCH:
+        return [option.flag] if text == "yes" else []
+    return [option.flag, text]
 
 
 def command(
@@ -285,25 +237,25 @@ def command(
     each value that differs from the CLI's defaults is written out.
     """
     v = choices.values
-    base = preset_values(choices.preset)
-    keeps_preset = bool(choices.preset) and all(v[k] or not base[k] for k in OPTIONS)
+    base = _values_of(choices.preset)
+    keeps_preset = bool(choices.preset) and all(v[k] or not base[k] for k in v)
     if not keeps_preset:
         base = dict(DEFAULTS)
     args = ["dobble-print", "build", *sources, "-o", output, "--seed", str(seed)]
     if keeps_preset:
         args += ["--preset", choices.preset]
-    for key, option in OPTIONS.items():
-        if key == "duplex" and v["backs"] == "none":
+    for key in (o.name for o in OPTIONS if o.name in v):
+        option = BY_NAME[key]
+        if option.under and v.get(option.under, "no") in ("no", "none"):
+            continue  # sent only while its switch is on; the CLI refuses it alone
+        if key in {"card_size", "shape"} and _fixes_card(v):  # the shop's die
             continue
-        if key in {"card_size", "shape"} and fixes_card(v):  # the shop's die; the CLI refuses one
+        if key == "title":
+            if v[key].strip():
+                args += [option.flag, v[key].strip()]
             continue
         if not _same(key, v[key], base[key]):
-            args += [option, v[key]]
-    if v["backs"] == "bundled":
-        args.append("--backs")
-    elif v["backs"] == "own" and back:
-        args += ["--back-image", back]
-    args += extra_args(v, lambda a, b: _same("card_size", a, b))
+            args += _words(option, v[key], back)
     if reshuffle:
         args += ["--reshuffle", ",".join(map(str, reshuffle))]
     if skip_bad:
@@ -311,18 +263,123 @@ def command(
     return shlex.join(args)
 
 
-def offered() -> dict[str, object]:
-    """What the page's menus offer: presets' values, papers, shapes, colours and so on."""
+# ---- what the page shows ----------------------------------------------------------------------
+
+
+def _label(field: str) -> str:
+    option = option_of(field)
+    if field == "preset":
+        return "Ready-made deck"
+    return option.label if option and option.label else field.replace("_", " ")
+
+
+def word(exc: DobbleError) -> str:
+    """A user error as the page says it: an option's problem after its control's label."""
+    if isinstance(exc, ConflictError):
+        return conflict_words(exc)
+    if isinstance(exc, OptionError):
+        return f"{_label(exc.field)}: {exc.problem}"
+    return str(exc)
+
+
+def _shown_value(option: Option, value: str) -> str:
+    """A value as its control shows it: a choice's words, a switch by its label."""
+    return option.choices.get(value, value)
+
+
+def conflict_words(exc: ConflictError) -> str:
+    """A broken rule between options in the page's words: the controls by their labels."""
+    rule = exc.conflict
+    own = BY_NAME[rule.option]
+    if not rule.needs:
+        return (
+            f"{own.label}: the {rule.profile} shop cuts {rule.die} cards; choose "
+            f"“{_label('shop_profile')}: {BACKS.get(rule.instead, rule.instead)}” to set your own"
+        )
+    needed = next((BY_NAME[n] for n in rule.needs if BY_NAME[n].on_page), BY_NAME[rule.needs[0]])
+    return (
+        f"{own.label}: “{_shown_value(own, exc.value)}” does nothing without "
+        f"“{needed.label}”; choose them {rule.purpose}, or set {own.label} back"
+    )
+
+
+def _control(option: Option) -> dict[str, Any]:
+    """One control of the page, from the table."""
+    choices = dict(option.choices)
+    if option.name == "backs":
+        choices = BACKS
+    elif option.name == "card_color":
+        from dobble_print.units import COLORS
+
+        choices = {c: c.capitalize() for c in COLORS if c != "gray"}
+    elif option.name == "paper":
+        from dobble_print import PAPERS
+
+        choices = {p: option.choices.get(p, p.upper()) for p in PAPERS}
+    elif option.name == "shop_profile":
+        choices = {p["name"]: p["title"] for p in shop_profiles()}
     return {
+        "name": option.name,
+        "kind": option.kind.value,
+        "label": option.label,
+        "hint": option.hint,
+        "choices": [[value, words] for value, words in choices.items()],
+        "low": option.low,
+        "high": option.high,
+        "step": option.step,
+        "under": option.under,
+        "group": option.group.value,
+        "field": option.fills,
+    }
+
+
+def shop_profiles() -> list[dict[str, Any]]:
+    """The bundled profiles for the page's menu, the print-and-cut shop first: name, the shop
+    in words, what its download holds, and the card its die cuts (None: the deck's own)."""
+    from dobble_print.printing import bundled_shop_profiles, load_shop_profile
+
+    names = sorted(bundled_shop_profiles(), key=lambda n: n != DEFAULT_SHOP)
+    out = []
+    for name in names:
+        profile = load_shop_profile(name)
+        card = profile.card
+        out.append(
+            {
+                "name": name,
+                "title": profile.title[:1].upper() + profile.title[1:],
+                "holds": _holds(profile),
+                "card_size": None if card is None else round(card.size, 2),
+                "shape": None if card is None else card.kind.value,
+            }
+        )
+    return out
+
+
+def _holds(profile) -> str:
+    """What a profile's download holds, in words, from what the profile asks for."""
+    if profile.files.value == "png":
+        return f"A {profile.dpi} dpi picture of each card’s face and of the back"
+    if profile.cut_path:
+        return "One card per page with bleed and a cut path"
+    return f"One PDF with each card’s front then its back, {profile.bleed:g} mm bleed"
+
+
+def offered() -> dict[str, object]:
+    """What the page's controls and menus are: made from the option table and the bundled
+    presets and shop profiles (never listed by hand)."""
+    from dobble_print.pipeline import preset_about
+    from dobble_print.symbols import IMAGE_SUFFIXES, SYSTEM_FOLDERS, format_names
+
+    return {
+        "controls": [_control(o) for o in PAGE],
         "defaults": DEFAULTS,
-        "presets": {name: preset_values(name) for name in PRESETS},
-        "papers": list(PAPERS),
-        "shapes": [s.value for s in ShapeKind],
-        "colors": [c for c in COLORS if c != "gray"],
-        "photo_shapes": [s.value for s in PhotoShape],
-        "duplex": [d.value for d in Duplex],
+        "presets": [
+            {"name": name, "about": preset_about(name), "values": _values_of(name)}
+            for name in bundled_presets()
+        ],
+        "preset_keys": sorted(preset_keys()),
         "shop_profiles": shop_profiles(),
-        "names": LABELS,  # each control's name, as messages begin
+        "names": {o.name: o.label for o in PAGE},
         # the pictures the command line reads, and the folders it does not search
         "pictures": {"suffixes": sorted(IMAGE_SUFFIXES), "kinds": format_names()},
         "system_folders": sorted(SYSTEM_FOLDERS),

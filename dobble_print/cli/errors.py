@@ -38,8 +38,7 @@ def option_flag(name: str) -> str:
     """The flag of the option ``name`` of the table: its one-letter alias, or its long name."""
     from dobble_print import BY_NAME
 
-    short = BY_NAME[name].short
-    return f"-{short}" if short else "--" + name.replace("_", "-")
+    return BY_NAME[name].flag
 
 
 def _with_value(name: str) -> str:

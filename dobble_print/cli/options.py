@@ -73,9 +73,8 @@ def _preset_help() -> str:
 
 
 def flags(option: Option) -> list[str]:
-    """The option's flags: ``--symbols-per-card`` and its one-letter alias ``-n``."""
-    long = "--" + option.name.replace("_", "-")
-    return [f"-{option.short}", long] if option.short else [long]
+    """The option's flags: its one-letter alias ``-n`` and ``--symbols-per-card``."""
+    return list(option.flags)
 
 
 def _names() -> dict[str, str]:

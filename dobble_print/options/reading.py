@@ -184,7 +184,10 @@ def _fields(read: dict[str, Any], command: str) -> dict[str, Any]:
         ),
     )
     if command == "build":
-        from dobble_print.printing import default_back
+        from dobble_print.printing import box_inside, default_back
+
+        if read["box"]:  # the box's own check of one card's thickness, before any work is done
+            box_inside(CardShape(), 1, read["card_thickness"])
 
         fields.update(
             backs=read["back_image"] or (default_back() if read["backs"] else None),

@@ -108,6 +108,18 @@ class Option:
         return self.field or self.name
 
     @property
+    def flags(self) -> tuple[str, ...]:
+        """The command line's flags: its one-letter alias (``-n``), then its long name made of
+        ``name`` (``--symbols-per-card``)."""
+        long = "--" + self.name.replace("_", "-")
+        return (f"-{self.short}", long) if self.short else (long,)
+
+    @property
+    def flag(self) -> str:
+        """The flag the command line's messages and the page's command use: the shortest."""
+        return self.flags[0]
+
+    @property
     def on_page(self) -> bool:
         """Whether the page offers this option."""
         return self.label is not None
@@ -254,7 +266,7 @@ OPTIONS: tuple[Option, ...] = (
         Group.LOOK,
         metavar="DEG",
         field="max_rotation",
-        label="Symbols may turn (degrees)",
+        label="Symbols may turn",
         hint="180 turns them any way, like the shop game, and packs tighter; 0 keeps them "
         "upright for small children.",
         low=0,
@@ -414,7 +426,7 @@ OPTIONS: tuple[Option, ...] = (
         Group.EXTRAS,
         BUILD,
         metavar="X,Y",
-        label="Move the backs by (mm)",
+        label="Move the backs by",
         hint="If the backs print off centre, move them: right and down are positive, e.g. "
         "1.5,-0.5.",
         under="backs",
@@ -457,7 +469,7 @@ OPTIONS: tuple[Option, ...] = (
         Group.EXTRAS,
         BUILD,
         metavar="LENGTH",
-        label="Card thickness (mm)",
+        label="Card thickness",
         hint="Makes the box deep enough: 0.3 for printed cards, about 0.5 if laminated.",
         low=0.1,
         high=2,

@@ -22,6 +22,7 @@ _EXPORTS = {
     "PLACES": "presets",
     "bundled_presets": "presets",
     "load_preset": "presets",
+    "preset_about": "presets",
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

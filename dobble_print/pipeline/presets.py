@@ -28,6 +28,16 @@ PLACES = {
 }
 
 
+ABOUT = "about"  # a preset's few words for menus (the page's "Ready-made deck"); no option
+
+
+def preset_about(name: str) -> str:
+    """A bundled preset's ``about`` words, or its name when it has none."""
+    data = tomllib.loads(bundled_presets()[name].read_text(encoding="utf-8"))
+    about = data.get(ABOUT)
+    return about if isinstance(about, str) else name
+
+
 def bundled_presets() -> dict[str, Path]:
     """Preset name → file, for the presets that ship with the tool."""
     folder = templates_dir() / "presets"
@@ -67,6 +77,8 @@ def load_preset(name_or_file: str, *, known: set[str]) -> dict[str, object]:
     values = {}
     for key, value in data.items():
         name = key.replace("-", "_")
+        if name == ABOUT:
+            continue
         if name in PLACES:
             raise DobbleError(
                 f"--preset {path}: {key!r} says {PLACES[name]}, which a preset may not set (it "

@@ -506,7 +506,7 @@ def test_names_rules_and_a_box_by_keyboard_and_a_bad_thickness_said_under_its_fi
     captions = page.locator("figcaption").all_inner_texts()
     assert captions[1:3] == ["Rules: how to play", "Box: print on thick paper, cut, fold and glue"]
     assert page.inner_text("#command").endswith(
-        "--rules --box --card-thickness 0.5mm --title 'Our zoo' --labels"
+        "--labels --rules --box --card-thickness 0.5mm --title 'Our zoo'"
     )
     page.locator("#h-result").evaluate("e => e.scrollIntoView({block: 'start'})")
     page.screenshot(path=shots / "13-rules-and-box.png")

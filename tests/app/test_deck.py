@@ -79,8 +79,8 @@ def test_the_deck_its_pages_and_the_command_that_remakes_it(client, made, tmp_pa
     assert shown == (
         f"dobble-print build pictures words.txt -o deck.pdf --seed {result['seed']} "
         "--card-size 70mm --shape square --card-color cream --rotation 0 --photo-shape rounded "
-        "--duplex short --back-image back.png --rules --box --card-thickness 0.5mm "
-        "--title 'Zoé'\"'\"'s zoo' --labels --skip-bad"
+        "--labels --back-image back.png --duplex short --rules --box --card-thickness 0.5mm "
+        "--title 'Zoé'\"'\"'s zoo' --skip-bad"
     )
     pdf = client.get(f"/api/s/{sid}/download/deck.pdf")
     assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
@@ -110,7 +110,7 @@ def test_one_card_re_laid_then_the_pages_of_the_older_deck_are_gone(client, made
     assert job["state"] == "done", job["message"]
     again = job["result"]
     assert again["seed"] == first["seed"] and again["reshuffle"] == [3]
-    assert again["command"].endswith("--labels --reshuffle 3 --skip-bad")
+    assert again["command"].endswith("--title 'Zoé'\"'\"'s zoo' --reshuffle 3 --skip-bad")
     assert client.get(f"/api/s/{sid}/pages/{first['pages'][1]['file']}").status_code == 404
     assert client.get(f"/api/s/{sid}/pages/{again['pages'][1]['file']}").status_code == 200
     assert client.get(f"/api/s/{sid}/pages/page-9-99.png").status_code == 404
@@ -165,7 +165,7 @@ def test_a_card_printers_deck_its_shop_zip_and_the_command_that_remakes_it(clien
     sid = new_session(client)
     for p in make_pictures(tmp_path / "p", 7):
         assert upload(client, sid, p).is_success
-    choices = {"preset": "", "values": {"card_size": "70mm", "shop_profile": "tgc-circle"}}
+    choices = {"preset": "", "values": {"shop_profile": "tgc-circle"}}
     answer = client.post(f"/api/s/{sid}/build", json={"choices": choices}, headers=POST)
     assert answer.status_code == 202
     job = wait_for_job(client, sid)

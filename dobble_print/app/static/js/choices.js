@@ -2,59 +2,42 @@
 
 import { api, sessionPath } from "./api.js";
 import { TEXT_FILES, showItem } from "./pictures.js";
+import { buildControls } from "./controls.js";
 import { $, state } from "./state.js";
 
-export const CHOICE_IDS = ["symbols_per_card", "cards", "paper", "card_size", "shape", "card_color",
-  "rotation", "photo_shape", "backs", "duplex", "title", "labels", "rules", "box", "card_thickness",
-  "shop_profile"];
-// Choices a ready-made deck does not set: they stay as they are when one is chosen.
-export const KEPT = ["backs", "duplex", "title", "labels", "rules", "box", "card_thickness", "shop_profile"];
-const SHOPS = {  // each print-shop profile: its menu entry, and what its download holds
-  "print-and-cut": ["A print-and-cut or sticker shop",
-    "One card per page with bleed and a cut path, for a print-and-cut or sticker shop"],
-  "eu-3mm": ["A European card printer",
-    "One PDF with each card’s front then its back, 3 mm bleed, for a European card printer"],
-  "tgc-circle": ["The Game Crafter (88.9 mm)",
-    "A 300 dpi picture of each card’s face and of the back, for The Game Crafter"],
-  "makeplayingcards-round": ["MakePlayingCards (88.9 mm)",
-    "A 300 dpi picture of each card’s face and of the back, for MakePlayingCards"],
-};
+// The page's choices: the controls the server's table made (controls.js), by name.
+const names = () => state.menus.controls.map((c) => c.name);
+const controlOf = (name) => state.menus.controls.find((c) => c.name === name);
 
 export function fillMenus(menus) {
   // the picture kinds the command line reads, from the server's one list
   $("files").accept = ["image/*", ...menus.pictures.suffixes, ...TEXT_FILES].join(",");
   $("kinds").textContent = menus.pictures.kinds;
-  const fill = (id, values, label) => {
-    $(id).replaceChildren(...values.map((v) => new Option(label(v), v)));
-  };
-  const papers = { a4: "A4", letter: "US Letter", a3: "A3" };
-  fill("paper", menus.papers, (v) => papers[v] || v);
-  const shapes = { circle: "Round", square: "Square", hexagon: "Hexagon", rounded: "Rounded square" };
-  fill("shape", menus.shapes, (v) => shapes[v] || v);
-  fill("card_color", menus.colors, (v) => v[0].toUpperCase() + v.slice(1));
-  const photos = { rect: "Rectangles, whole", rounded: "Rounded rectangles", circle: "Circles" };
-  fill("photo_shape", menus.photo_shapes, (v) => photos[v] || v);
-  const shops = [...menus.shop_profiles].sort((a, b) =>
-    (b.name === menus.defaults.shop_profile) - (a.name === menus.defaults.shop_profile));
-  fill("shop_profile", shops.map((p) => p.name),
-    (v) => (SHOPS[v] || [menus.shop_profiles.find((p) => p.name === v).title])[0]);
+  $("preset").append(...menus.presets.map((p) => new Option(p.about, p.name)));
+  buildControls(menus.controls);
 }
 
 function shopCard() {
   // The card a card printer's die cuts, or null when the deck's own card is used.
-  const profile = (state.menus ? state.menus.shop_profiles : [])
-    .find((p) => p.name === state.values.shop_profile);
+  const profile = state.menus.shop_profiles.find((p) => p.name === state.values.shop_profile);
   return profile && profile.card_size ? profile : null;
 }
 
+function switchedOff(control) {
+  // An option under a switch (the card thickness under the box) counts only while it is on.
+  return !!control.under && ["no", "none", ""].includes(state.values[control.under] ?? "");
+}
+
 export function applyValues() {
-  for (const id of CHOICE_IDS) {
+  for (const control of state.menus.controls) {
+    const id = control.name;
     const field = $(id);
     let value = state.values[id] ?? "";
-    if (id === "card_size" || id === "card_thickness") {
+    if (control.kind === "length") {
       const number = parseFloat(value);
       value = Number.isNaN(number) ? "" : number;
     }
+    field.closest(".sub, .field").hidden = switchedOff(control);
     if (field.type === "checkbox") { field.checked = value === "yes"; continue; }
     if (field.tagName === "SELECT" && value !== "" &&
         !Array.from(field.options).some((o) => o.value === String(value))) {
@@ -63,32 +46,47 @@ export function applyValues() {
     field.value = String(value);
   }
   $("back-own").hidden = state.values.backs !== "own";
-  $("duplex").disabled = state.values.backs === "none";
-  $("thickness-box").hidden = state.values.box !== "yes";
   const fixed = shopCard();  // a card printer's card shows in place of the deck's own
   $("card_size").disabled = $("shape").disabled = !!fixed;
   if (fixed) {
     $("card_size").value = String(fixed.card_size);
     $("shape").value = fixed.shape;
   }
-  $("hint-size").textContent = fixed
+  $("hint-card_size").textContent = fixed
     ? `Set by the print shop chosen below: it cuts ${fixed.card_size} mm cards.`
-    : "Across the card; the shop game’s cards are 85 mm.";
-  const shop = SHOPS[state.values.shop_profile];
+    : controlOf("card_size").hint;
+  const shop = state.menus.shop_profiles.find((p) => p.name === state.values.shop_profile);
   $("hint-dl-shop").textContent =
-    `${shop ? shop[1] : "The files the shop asks for"}; its README.txt says what to upload.`;
+    `${shop ? shop.holds : "The files the shop asks for"}; its README.txt says what to upload.`;
 }
 
 export function readChoice(id) {
   const value = $(id).value.trim();
-  if (id === "card_size") return value ? `${value}mm` : state.values.card_size;
-  if (id === "card_thickness") return value ? `${value}mm` : state.menus.defaults.card_thickness;
   if ($(id).type === "checkbox") return $(id).checked ? "yes" : "no";
+  if (controlOf(id).kind === "length") return value ? `${value}mm` : state.menus.defaults[id];
   return value;
 }
 
+export function presetChosen(preset) {
+  // A ready-made deck resets what the presets set (size, symbols, turns…) to its own values
+  // and keeps every other choice (paper, colour, backs, title…) as it is.
+  state.preset = preset;
+  const chosen = state.menus.presets.find((p) => p.name === preset);
+  const from = chosen ? chosen.values : state.menus.defaults;
+  for (const key of state.menus.preset_keys) state.values[key] = from[key];
+}
+
 export function choices() {
-  return { preset: state.preset, values: { ...state.values } };
+  // What the page sends: each control's value while it counts (not under a switch that is
+  // off, nor the card a shop's die replaces); a preset's other values the server knows.
+  const fixed = shopCard();
+  const values = {};
+  for (const control of state.menus.controls) {
+    if (switchedOff(control)) continue;
+    if (fixed && (control.name === "card_size" || control.name === "shape")) continue;
+    values[control.name] = state.values[control.name] ?? "";
+  }
+  return { preset: state.preset, values };
 }
 
 export function schedulePlan() {
@@ -119,33 +117,34 @@ async function runPlan() {
   }
 }
 
-function showFieldError(message) {
-  // A bad value is also said under its own control, which is marked invalid.
-  const names = state.menus ? state.menus.names : {};
-  for (const id of CHOICE_IDS) {
-    const field = $(id);
-    const text = names[id];
-    const mine = !!message && !!text && (message.startsWith(`${text}:`) || message.startsWith(`${text} '`));
+function showFieldError(field, message) {
+  // A bad value is also said under its own control, which is marked invalid: the control the
+  // server names (an option, or the deck's field it fills: "card" is the card size).
+  const owner = state.menus.controls.find((c) => c.name === field) ||
+    state.menus.controls.find((c) => c.field === field);
+  for (const id of names()) {
+    const control = $(id);
+    const mine = !!message && !!owner && owner.name === id;
     let note = $(`error-${id}`);
     if (mine && !note) {
       note = document.createElement("p");
       note.id = `error-${id}`;
       note.className = "field-error";
-      field.closest(".sub, .field").append(note);
-      field.setAttribute("aria-describedby", `${field.getAttribute("aria-describedby")} ${note.id}`);
+      control.closest(".sub, .field").append(note);
+      control.setAttribute("aria-describedby", `${control.getAttribute("aria-describedby")} ${note.id}`);
     }
     if (note) {
       note.textContent = mine ? message : "";
       note.hidden = !mine;
     }
-    if (mine) field.setAttribute("aria-invalid", "true");
-    else field.removeAttribute("aria-invalid");
+    if (mine) control.setAttribute("aria-invalid", "true");
+    else control.removeAttribute("aria-invalid");
   }
 }
 
 function showPlan(plan) {
   state.plan = plan;
-  showFieldError(plan.ok ? "" : plan.error);
+  showFieldError(plan.field, plan.ok ? "" : plan.error);
   const box = $("plan");
   box.replaceChildren();
   const head = document.createElement("p");

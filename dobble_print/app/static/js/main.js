@@ -3,7 +3,7 @@
 // session (a reload keeps its pictures, words, choices and deck).
 
 import { api, sessionPath } from "./api.js";
-import { CHOICE_IDS, KEPT, applyValues, fillMenus, readChoice, schedulePlan } from "./choices.js";
+import { applyValues, fillMenus, presetChosen, readChoice, schedulePlan } from "./choices.js";
 import { extra, make, showDeck, shuffleCard, unselect } from "./deck.js";
 import {
   addFiles, addItem, backChosen, filesFromEntries, showItem, wordsChanged,
@@ -77,20 +77,10 @@ function wire() {
     event.target.value = "";
   });
   $("preset").addEventListener("change", () => {
-    state.preset = $("preset").value;
-    const kept = Object.fromEntries(KEPT.map((id) => [id, state.values[id]]));
-    state.values = { ...(state.preset ? state.menus.presets[state.preset] : state.menus.defaults) };
-    Object.assign(state.values, kept);
+    presetChosen($("preset").value);
     applyValues();
     schedulePlan();
   });
-  for (const id of CHOICE_IDS) {
-    $(id).addEventListener("change", () => {
-      state.values[id] = readChoice(id);
-      applyValues();
-      schedulePlan();
-    });
-  }
   $("make").addEventListener("click", () => make("keep"));
   $("shuffle").addEventListener("click", () => make("new"));
   $("shuffle-card").addEventListener("click", shuffleCard);
@@ -125,10 +115,22 @@ function wire() {
   }), 60_000);
 }
 
+function wireControls() {
+  // every control the table made: a change is read, shown and planned
+  for (const { name } of state.menus.controls) {
+    $(name).addEventListener("change", () => {
+      state.values[name] = readChoice(name);
+      applyValues();
+      schedulePlan();
+    });
+  }
+}
+
 async function main() {
   wire();
   state.menus = await api("/api/menus");
   fillMenus(state.menus);
+  wireControls();
   state.values = { ...state.menus.defaults };
   applyValues();
   await startSession();

@@ -1,0 +1,79 @@
+// Step 2's controls, made from the server's option table (/api/menus "controls"): each option
+// with a label becomes a field of its kind, so an option added to the table is on the page with
+// no change here. An option that belongs to a switch (the card thickness to the box) sits under
+// it and is shown, and sent, only while that switch is on.
+
+import { $ } from "./state.js";
+
+const NUMBERS = new Set(["length", "degrees", "count"]);
+const UNITS = { length: " (mm)", degrees: " (degrees)", offset: " (mm)" };  // after the label
+
+function element(tag, props = {}, ...children) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function input(control) {
+  const { name, kind, choices } = control;
+  if (choices.length || name === "symbols_per_card") {  // symbols per card: filled by the plan
+    const select = element("select", { id: name, name });
+    select.append(...choices.map(([value, words]) => new Option(words, value)));
+    if (name === "symbols_per_card") select.append(new Option("Most cards possible", ""));
+    return select;
+  }
+  if (kind === "switch") return element("input", { id: name, name, type: "checkbox" });
+  if (NUMBERS.has(kind)) {
+    const field = element("input", { id: name, name, type: "number", inputMode: "decimal" });
+    for (const [key, value] of [["min", control.low], ["max", control.high], ["step", control.step]]) {
+      if (value !== null) field.setAttribute(key, String(value));
+    }
+    if (kind === "count") field.placeholder = "all";
+    return field;
+  }
+  const field = element("input", { id: name, name, type: "text", autocomplete: "off" });
+  if (name === "title") field.maxLength = 80;
+  return field;
+}
+
+function field(control) {
+  const control_ = input(control);
+  const hint = element("p", { className: "hint", id: `hint-${control.name}` }, control.hint || "");
+  control_.setAttribute("aria-describedby", hint.id);
+  const label = element("label", { htmlFor: control.name },
+    control.label + (UNITS[control.kind] || ""));
+  const box = element("div", { className: control.under ? "sub" : "field" });
+  box.dataset.control = control.name;
+  if (control.kind === "switch" && !control.choices.length) {
+    box.classList.add("check");
+    box.append(control_, label, hint);
+  } else {
+    box.append(label, control_, hint);
+  }
+  return box;
+}
+
+export function buildControls(controls) {
+  // The form's fields after the ready-made deck, in the table's order; a heading before the
+  // extras (what the PDF holds besides the cards).
+  const form = $("choices");
+  let headed = false;
+  for (const control of controls) {
+    const box = field(control);
+    if (control.under) {
+      $(control.under).closest(".field").append(box);
+      continue;
+    }
+    if (control.group === "extras" && !headed) {
+      form.append(element("h3", { className: "wide", id: "h-more" },
+        "Backs, rules, a box and a name"));
+      headed = true;
+    }
+    form.append(box);
+  }
+  $("backs").closest(".field").append($("back-own"));  // the back picture is uploaded
+}
+
+export function controlNames(menus) {
+  return menus.controls.map((c) => c.name);
+}

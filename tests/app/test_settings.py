@@ -314,3 +314,62 @@ def test_the_page_takes_the_picture_kinds_and_skipped_folders_from_the_one_list(
     assert {".heic", ".heif", ".avif", ".svgz"} <= set(menus["pictures"]["suffixes"])
     assert {"__macosx", "@eadir"} <= set(menus["system_folders"])
     check_picture_name("IMG_4100.HEIC")  # taken, not refused
+
+
+# A value of each kind that differs from any default: a control added to the table is walked
+# with no change here.
+KIND_SAMPLE = {
+    "count": "5",
+    "degrees": "90",
+    "switch": "yes",
+    "text": "Zoo",
+    "offset": "1,0.5",
+    "paper": "letter",
+    "colour": "cream",
+    "profile": "eu-3mm",
+}
+
+
+def _sample(option) -> str:
+    if option.name == "backs":
+        return "bundled"
+    if option.kind.value == "length":
+        return f"{(option.low + option.high) / 2:g}mm"
+    if option.kind.value == "choice":
+        return list(option.choices)[-1]
+    return KIND_SAMPLE[option.kind.value]
+
+
+@pytest.mark.parametrize("option", PAGE, ids=lambda o: o.name)
+def test_every_control_gives_the_cli_the_same_value(monkeypatch, tmp_path, option):
+    """Each control of the page, set to a value of its kind (and its switch on), makes the
+    BuildOptions the shown command makes on the command line."""
+    from typer.testing import CliRunner
+
+    from dobble_print import pipeline
+    from dobble_print.cli.app import app
+
+    values = {option.name: _sample(option)}
+    if option.under:
+        values[option.under] = _sample(next(o for o in PAGE if o.name == option.under))
+    choices = _choices(**values)
+    assert option.name in choices.given
+    shown = command(choices, sources=["pictures"], seed=7)
+    assert option.flag in shown.split() or option.name == "backs"
+    (tmp_path / "pictures").mkdir()
+    seen = []
+
+    def fake_build(options, **_):
+        seen.append(options)
+        raise DobbleError("captured")
+
+    monkeypatch.setattr(pipeline, "build", fake_build)
+    monkeypatch.chdir(tmp_path)
+    CliRunner().invoke(app, shlex.split(shown)[1:])
+    assert len(seen) == 1, "the CLI did not get to build"
+    cli = dataclasses.replace(seen[0], shop=None)
+    ours = build_options(choices, sources=(Path("pictures"),), output=Path("deck.pdf"), seed=7)
+    ours = dataclasses.replace(
+        ours, symbol_options=dataclasses.replace(ours.symbol_options, skip_bad=False)
+    )
+    assert cli == ours

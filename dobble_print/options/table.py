@@ -209,6 +209,12 @@ OPTIONS: tuple[Option, ...] = (
         "Printable margin kept clear on every side.",
         Group.PRINT,
         metavar="LENGTH",
+        label="Printer’s margin",
+        hint="Kept clear on every side of the paper; if your printer cuts off an edge, give "
+        "more.",
+        low=0,
+        high=30,
+        step=1,
     ),
     Option(
         "cut_guides",

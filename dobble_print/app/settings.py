@@ -367,6 +367,7 @@ def _holds(profile) -> str:
 def offered() -> dict[str, object]:
     """What the page's controls and menus are: made from the option table and the bundled
     presets and shop profiles (never listed by hand)."""
+    from dobble_print.app.tables import TEXT_SUFFIXES
     from dobble_print.pipeline import preset_about
     from dobble_print.symbols import IMAGE_SUFFIXES, SYSTEM_FOLDERS, format_names
 
@@ -382,5 +383,6 @@ def offered() -> dict[str, object]:
         "names": {o.name: o.label for o in PAGE},
         # the pictures the command line reads, and the folders it does not search
         "pictures": {"suffixes": sorted(IMAGE_SUFFIXES), "kinds": format_names()},
+        "texts": sorted(TEXT_SUFFIXES),  # word lists and vocabulary files, a tile each
         "system_folders": sorted(SYSTEM_FOLDERS),
     }

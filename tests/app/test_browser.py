@@ -585,6 +585,13 @@ def test_a_card_too_large_for_the_paper_is_refused_by_the_plan_under_its_control
     page.select_option("#paper", "a3")
     plan_text(page, "7 pictures")
     assert page.is_hidden("#error-card_size") and not page.is_disabled("#make")
+    page.fill("#card_size", "10")  # a card too small to hold a picture one can spot
+    page.keyboard.press("Tab")
+    said = "Card size: 10 mm is out of range; printers take 25 to 300 mm"
+    assert plan_text(page, "Card size:") == said
+    assert page.inner_text("#error-card_size") == said
+    assert page.get_attribute("#card_size", "aria-invalid") == "true"
+    assert page.is_disabled("#make")
 
 
 def test_a_stopped_deck_maker_is_said_in_words(browser, shots, tmp_path):

@@ -1,7 +1,7 @@
 // Step 2: the menus from the server, the values chosen, and the plan the server answers.
 
 import { api, sessionPath } from "./api.js";
-import { TEXT_FILES, showItem } from "./pictures.js";
+import { showItem } from "./pictures.js";
 import { buildControls } from "./controls.js";
 import { $, state } from "./state.js";
 
@@ -11,7 +11,7 @@ const controlOf = (name) => state.menus.controls.find((c) => c.name === name);
 
 export function fillMenus(menus) {
   // the picture kinds the command line reads, from the server's one list
-  $("files").accept = ["image/*", ...menus.pictures.suffixes, ...TEXT_FILES].join(",");
+  $("files").accept = ["image/*", ...menus.pictures.suffixes, ...menus.texts].join(",");
   $("kinds").textContent = menus.pictures.kinds;
   $("preset").append(...menus.presets.map((p) => new Option(p.about, p.name)));
   buildControls(menus.controls);

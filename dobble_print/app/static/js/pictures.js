@@ -7,8 +7,8 @@ import { $, say, state } from "./state.js";
 
 const UPLOADS_AT_ONCE = 4;
 // Word lists and vocabulary files: uploaded beside the pictures, shown as one tile each.
-export const TEXT_FILES = [".txt", ".csv", ".tsv"];
-const isTextFile = (name) => TEXT_FILES.some((suffix) => name.toLowerCase().endsWith(suffix));
+// (their suffixes are the server's: /api/menus "texts")
+const isTextFile = (name) => state.menus.texts.some((suffix) => name.toLowerCase().endsWith(suffix));
 
 export function addItem(given, url) {
   const text = isTextFile(given);

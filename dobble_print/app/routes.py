@@ -28,8 +28,9 @@ from dobble_print.app.answers import (
     read_json,
     reply,
 )
+from dobble_print.app.menus import offered
 from dobble_print.app.sessions import Job, Session, Sessions, TooManySessions
-from dobble_print.app.settings import Choices, offered
+from dobble_print.app.settings import Choices
 
 STATIC = resources.files("dobble_print.app") / "static"
 _PAGE = re.compile(r"page-\d+-\d+\.png")

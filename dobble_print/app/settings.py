@@ -64,7 +64,7 @@ def preset_keys() -> frozenset[str]:
     return frozenset(keys)
 
 
-def _values_of(preset: str) -> dict[str, str]:
+def preset_values(preset: str) -> dict[str, str]:
     """The page's defaults with ``preset``'s values over them, as text; a preset's switch is
     ``"yes"``/``"no"`` as the page sends it."""
     values = {o.name: page_default(o) for o in PAGE}
@@ -76,7 +76,7 @@ def _values_of(preset: str) -> dict[str, str]:
     return values
 
 
-DEFAULTS = _values_of("")
+DEFAULTS = preset_values("")
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ class Choices:
         sent = data.get("values") or {}
         if not isinstance(sent, dict):
             raise DobbleError("the choices must be an object of option values")
-        base = _values_of(preset)
+        base = preset_values(preset)
         values, given = dict(base), set()
         for key, value in sent.items():
             option = BY_NAME.get(key)
@@ -237,7 +237,7 @@ def command(
     each value that differs from the CLI's defaults is written out.
     """
     v = choices.values
-    base = _values_of(choices.preset)
+    base = preset_values(choices.preset)
     keeps_preset = bool(choices.preset) and all(v[k] or not base[k] for k in v)
     if not keeps_preset:
         base = dict(DEFAULTS)
@@ -301,88 +301,3 @@ def conflict_words(exc: ConflictError) -> str:
         f"{own.label}: “{_shown_value(own, exc.value)}” does nothing without "
         f"“{needed.label}”; choose them {rule.purpose}, or set {own.label} back"
     )
-
-
-def _control(option: Option) -> dict[str, Any]:
-    """One control of the page, from the table."""
-    choices = dict(option.choices)
-    if option.name == "backs":
-        choices = BACKS
-    elif option.name == "card_color":
-        from dobble_print.units import COLORS
-
-        choices = {c: c.capitalize() for c in COLORS if c != "gray"}
-    elif option.name == "paper":
-        from dobble_print import PAPERS
-
-        choices = {p: option.choices.get(p, p.upper()) for p in PAPERS}
-    elif option.name == "shop_profile":
-        choices = {p["name"]: p["title"] for p in shop_profiles()}
-    return {
-        "name": option.name,
-        "kind": option.kind.value,
-        "label": option.label,
-        "hint": option.hint,
-        "choices": [[value, words] for value, words in choices.items()],
-        "low": option.low,
-        "high": option.high,
-        "step": option.step,
-        "under": option.under,
-        "group": option.group.value,
-        "field": option.fills,
-    }
-
-
-def shop_profiles() -> list[dict[str, Any]]:
-    """The bundled profiles for the page's menu, the print-and-cut shop first: name, the shop
-    in words, what its download holds, and the card its die cuts (None: the deck's own)."""
-    from dobble_print.printing import bundled_shop_profiles, load_shop_profile
-
-    names = sorted(bundled_shop_profiles(), key=lambda n: n != DEFAULT_SHOP)
-    out = []
-    for name in names:
-        profile = load_shop_profile(name)
-        card = profile.card
-        out.append(
-            {
-                "name": name,
-                "title": profile.title[:1].upper() + profile.title[1:],
-                "holds": _holds(profile),
-                "card_size": None if card is None else round(card.size, 2),
-                "shape": None if card is None else card.kind.value,
-            }
-        )
-    return out
-
-
-def _holds(profile) -> str:
-    """What a profile's download holds, in words, from what the profile asks for."""
-    if profile.files.value == "png":
-        return f"A {profile.dpi} dpi picture of each card’s face and of the back"
-    if profile.cut_path:
-        return "One card per page with bleed and a cut path"
-    return f"One PDF with each card’s front then its back, {profile.bleed:g} mm bleed"
-
-
-def offered() -> dict[str, object]:
-    """What the page's controls and menus are: made from the option table and the bundled
-    presets and shop profiles (never listed by hand)."""
-    from dobble_print.app.tables import TEXT_SUFFIXES
-    from dobble_print.pipeline import preset_about
-    from dobble_print.symbols import IMAGE_SUFFIXES, SYSTEM_FOLDERS, format_names
-
-    return {
-        "controls": [_control(o) for o in PAGE],
-        "defaults": DEFAULTS,
-        "presets": [
-            {"name": name, "about": preset_about(name), "values": _values_of(name)}
-            for name in bundled_presets()
-        ],
-        "preset_keys": sorted(preset_keys()),
-        "shop_profiles": shop_profiles(),
-        "names": {o.name: o.label for o in PAGE},
-        # the pictures the command line reads, and the folders it does not search
-        "pictures": {"suffixes": sorted(IMAGE_SUFFIXES), "kinds": format_names()},
-        "texts": sorted(TEXT_SUFFIXES),  # word lists and vocabulary files, a tile each
-        "system_folders": sorted(SYSTEM_FOLDERS),
-    }

@@ -79,7 +79,7 @@ def flags(option: Option) -> list[str]:
 
 def _names() -> dict[str, str]:
     """What ``{card_size}`` in a help sentence becomes: the option's flag."""
-    from dobble_print.printing import PAPERS
+    from dobble_print import PAPERS
 
     return {
         **{o.name: flags(o)[-1] for o in OPTIONS},

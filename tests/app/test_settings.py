@@ -281,7 +281,7 @@ def test_a_title_may_be_longer_than_other_values_but_not_endless():
 
 
 def test_the_menus_offer_every_bundled_shop_profile():
-    from dobble_print.app.settings import offered
+    from dobble_print.app.menus import offered
     from dobble_print.printing.shop.profiles import bundled_shop_profiles
 
     shops = {p["name"]: p for p in offered()["shop_profiles"]}
@@ -306,7 +306,7 @@ def test_labels_on_words_alone_say_to_untick_the_box_not_a_flag(tmp_path):
 def test_the_page_takes_the_picture_kinds_and_skipped_folders_from_the_one_list():
     """The page's file chooser, its hint and its folder walk read what the command line reads
     from the server; an iPhone's HEIC upload is taken."""
-    from dobble_print.app.settings import offered
+    from dobble_print.app.menus import offered
     from dobble_print.app.uploads import check_picture_name
 
     menus = offered()

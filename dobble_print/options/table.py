@@ -332,8 +332,7 @@ OPTIONS: tuple[Option, ...] = (
         "shop_profile",
         Kind.PROFILE,
         None,
-        "What the {shop} files are for: print-and-cut (the default: CutContour cut path), "
-        "tgc-circle, makeplayingcards-round, eu-3mm, or a .toml file; a card printer's profile "
+        "What the {shop} files are for: {profiles}, or a .toml file; a card printer's profile "
         "lays the deck out at its card size and safe zone.",
         Group.CARD,
         metavar="NAME|FILE",

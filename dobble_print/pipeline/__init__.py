@@ -21,6 +21,7 @@ _EXPORTS = {
     "draw_preview": "preview",
     "PLACES": "presets",
     "bundled_presets": "presets",
+    "bundled_shops": "presets",
     "load_preset": "presets",
     "preset_about": "presets",
 }

@@ -38,6 +38,14 @@ def preset_about(name: str) -> str:
     return about if isinstance(about, str) else name
 
 
+def bundled_shops() -> tuple[str, ...]:
+    """The bundled shop profiles' names, the default one (print-and-cut) first: what both
+    shells offer for ``shop_profile``."""
+    from dobble_print.printing import DEFAULT_PROFILE, bundled_shop_profiles
+
+    return tuple(sorted(bundled_shop_profiles(), key=lambda name: name != DEFAULT_PROFILE))
+
+
 def bundled_presets() -> dict[str, Path]:
     """Preset name → file, for the presets that ship with the tool."""
     folder = templates_dir() / "presets"

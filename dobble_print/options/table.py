@@ -432,8 +432,8 @@ OPTIONS: tuple[Option, ...] = (
         BUILD,
         metavar="X,Y",
         label="Move the backs by",
-        hint="If the backs print off centre, move them: right and down are positive, e.g. "
-        "1.5,-0.5.",
+        hint="If the backs print off centre, measure by how much and move them, as seen on "
+        "the back page: right and up are positive, e.g. 1.5,-0.5.",
         under="backs",
     ),
     Option(

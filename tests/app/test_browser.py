@@ -611,3 +611,32 @@ def test_a_stopped_deck_maker_is_said_in_words(browser, shots, tmp_path):
     finally:
         context.close()
         stop_server(server)
+
+
+def test_options_under_the_backs_show_and_count_only_with_backs(page, shots, tmp_path):
+    """The printer's turn and the backs' offset (the option table's entries under "backs") show
+    once backs are chosen, go into the command, and are neither shown nor sent without them
+    (the command line refuses them alone; the page never sends what does nothing)."""
+    add_pictures(page, make_pictures(tmp_path / "p", 7))
+    plan_text(page, "7 pictures")
+    assert page.is_hidden("#duplex") and page.is_hidden("#back_offset")
+    page.select_option("#backs", "bundled")
+    page.wait_for_selector("#back_offset", state="visible")
+    page.select_option("#duplex", "short")
+    page.fill("#back_offset", "1,0.5")
+    page.keyboard.press("Tab")
+    page.fill("#margin", "8")  # the printer's margin: one entry of the table, on the page
+    page.keyboard.press("Tab")
+    plan_text(page, "7 pictures")
+    page.locator("section[aria-labelledby='h-plan']").screenshot(path=shots / "19-backs.png")
+    assert_accessible(page, "backs and their options")
+    make_deck(page)
+    shown = page.inner_text("#command")
+    assert "--margin 8mm --backs --duplex short --back-offset 1,0.5" in shown
+    page.select_option("#backs", "none")
+    page.wait_for_selector("#duplex", state="hidden")
+    plan_text(page, "7 pictures")  # not "does nothing without": the page did not send them
+    assert not page.is_disabled("#make")
+    make_deck(page)
+    shown = page.inner_text("#command")
+    assert "--duplex" not in shown and "--back-offset" not in shown and "--backs" not in shown

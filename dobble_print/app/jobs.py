@@ -13,6 +13,7 @@ import dataclasses
 import shutil
 import threading
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -54,13 +55,23 @@ def file_problems(session: Session, warnings: tuple[str, ...]) -> tuple[dict, li
     return per_file, other
 
 
-def tiles(session: Session) -> dict[str, dict[str, str]]:
+def tiles(session: Session, deck: Any = None, unused: Sequence[str] = ()) -> dict:
     """What the tiles of the word lists and the vocabulary file say (their words or rows), and
-    of the pictures the vocabulary file leaves out."""
+    of the pictures left out: those the vocabulary file does not name, or those the engine says
+    ``deck`` (a planned or built :class:`Deck`) does not print (``unused``: file names, as the
+    build's summary names them)."""
     shown = about(session)
     if session.table is not None:
         left_out = f"not in {session.table.name}, so not in the deck"
         shown.update({name: {"note": left_out} for name in unused_pictures(session)})
+    elif deck is not None and unused:
+        noun = "symbols" if session.words_bytes or session.lists else "pictures"
+        cards = len(deck.cards)
+        left_out = (
+            f"not in this deck: its {cards} card{'s' if cards != 1 else ''} "
+            f"need only {deck.symbol_count} {noun}"
+        )
+        shown.update({name: {"note": left_out} for name in unused if name in session.names})
     return shown
 
 
@@ -99,7 +110,8 @@ def plan_deck(session: Session, choices: Choices) -> dict[str, Any]:
             except DobbleError:
                 return answer
     per_file, other = file_problems(session, planned.warnings)
-    for name, shown in tiles(session).items():
+    made = (planned.deck, planned.unused) if answer["ok"] else ()  # a deck that would be made
+    for name, shown in tiles(session, *made).items():
         per_file.setdefault(name, {}).update(shown)
     if answer["ok"]:
         answer.update(
@@ -150,7 +162,7 @@ def make_deck(
         job.state, job.message = "error", f"Something went wrong inside dobble-print: {exc!r}"
         raise
     per_file, other = file_problems(session, result.warnings)
-    for name, shown in tiles(session).items():
+    for name, shown in tiles(session, result.deck, result.unused).items():
         per_file.setdefault(name, {}).update(shown)
     shown = command(
         choices,

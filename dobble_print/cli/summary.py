@@ -31,7 +31,8 @@ def summarise(
     if result.choice:
         say(result.choice)
     if verbose:
-        for sym in result.symbols:  # a word by itself, then where it is: "cat" (words.txt:1)
+        # the deck's symbols; those loaded beyond it (a deck of fewer cards) are unused
+        for sym in result.symbols[: result.deck.symbol_count]:  # a word: "cat" (words.txt:1)
             say(
                 f'used: "{sym.name}" ({sym.source})'
                 if sym.kind == "word"

@@ -62,7 +62,7 @@ class BuildResult:
     symbols: tuple[Symbol, ...]
     layouts: tuple[CardLayout, ...]
     plan: SheetPlan
-    unused: tuple[str, ...]
+    unused: tuple[str, ...]  # the sources the deck does not print (:func:`planning.left_out`)
     report: dict
     choice: str = ""
     # about the symbols: duplicates, bad files skipped, glyphs; and pictures too small to spot
@@ -150,7 +150,7 @@ def prepare(
         symbols,
         layouts,
         plan,
-        loaded.unused,
+        loaded_deck.unused,
         {},
         choice=loaded_deck.why,
         warnings=loaded.warnings

@@ -21,6 +21,7 @@ from dobble_print.pipeline.planning import (
     DeckPlan,
     Progress,
     choose_deck,
+    left_out,
     plan_sources,
     stage_progress,
     symbol_pixels,
@@ -52,6 +53,8 @@ class LoadedDeck:
         loaded: the symbols loaded, with what was left out and the warnings about them.
         ink: how much of each of the deck's symbols prints.
         matching: which face symbol is which row, for a vocabulary file's deck; None otherwise.
+        unused: the sources the deck does not print (:func:`planning.left_out`); a vocabulary
+            file's rows it leaves out.
     """
 
     deck: Deck
@@ -59,6 +62,7 @@ class LoadedDeck:
     loaded: SymbolSet
     ink: Ink
     matching: Matching | None = None
+    unused: tuple[str, ...] = ()
 
 
 def plan(
@@ -146,7 +150,7 @@ def load_deck(
     deck = shuffle_cards(mix(deck, ink.shares, options.seed), options.seed)
     if found.searched:  # pictures found below the folders given: say so, as plan does
         why = f"{why} ({found.searched})"
-    return LoadedDeck(deck, why, loaded, ink)
+    return LoadedDeck(deck, why, loaded, ink, unused=left_out(found, loaded, deck.symbol_count))
 
 
 def _load_matching(
@@ -171,7 +175,7 @@ def _load_matching(
     )
     faced = Deck(order=deck.order, cards=cards, symbol_count=deck.symbol_count * count)
     matching = Matching(found.vocabulary, faces, deck.symbol_count)
-    return LoadedDeck(faced, why, loaded, ink, matching)
+    return LoadedDeck(faced, why, loaded, ink, matching, loaded.unused)
 
 
 def _labelled(loaded: SymbolSet, options: BuildOptions, cache: SymbolCache | None) -> SymbolSet:

@@ -185,7 +185,7 @@ def plan_matching(
     _, deck, why, loaded = load_rows(options, found.vocabulary, stage_progress(progress, "load"))
     choices = deck_options(rows, larger=2) if rows >= 3 else ()
     warnings = loaded.warnings + crowded(options, deck.symbols_per_card)
-    return DeckPlan(deck, why, rows, rows, choices, warnings, NOUN)
+    return DeckPlan(deck, why, rows, rows, choices, warnings, NOUN, unused=loaded.unused)
 
 
 def key_faces(cover: Sequence[CoverPage], symbols: Sequence[int]) -> tuple[CoverPage, ...]:

@@ -30,7 +30,9 @@ from dobble_print.errors import DobbleError, OptionError
 from dobble_print.options import BuildOptions, Variant
 from dobble_print.printing import PRINT_DPI
 from dobble_print.symbols import (
+    Sources,
     SymbolCache,
+    SymbolSet,
     find_sources,
     load_symbols,
     refuse_too_few,
@@ -168,6 +170,8 @@ class DeckPlan:
         noun: what the symbols are, plural, for sentences: ``pictures``, ``words`` or
             ``symbols`` (both, or a vocabulary file's rows).
         searched: how many subfolders were searched too, as a phrase; "" for none.
+        unused: the sources the deck leaves out, named as the build's summary names them
+            (:func:`left_out`).
     """
 
     deck: Deck
@@ -178,6 +182,7 @@ class DeckPlan:
     warnings: tuple[str, ...] = ()
     noun: str = "pictures"
     searched: str = ""  # "3 subfolders searched too", when pictures were looked for below
+    unused: tuple[str, ...] = ()
 
 
 def plan_sources(
@@ -213,8 +218,27 @@ def plan_sources(
     choices = deck_options(usable, larger=2) if usable >= 3 else ()
     warnings = loaded.warnings + crowded(options, deck.symbols_per_card)
     return DeckPlan(
-        deck, why, len(found.items), usable, choices, warnings, found.noun, found.searched
+        deck,
+        why,
+        len(found.items),
+        usable,
+        choices,
+        warnings,
+        found.noun,
+        found.searched,
+        left_out(found, loaded, deck.symbol_count),
     )
+
+
+def left_out(found: Sources, loaded: SymbolSet, symbol_count: int) -> tuple[str, ...]:
+    """The sources a deck of ``symbol_count`` symbols does not print, in source order, each
+    named as ``loaded.unused`` names them (a picture by its file name, a word by itself): those
+    loaded beyond the deck's symbols (a plan decodes every picture; a deck of fewer cards
+    loads the whole deck's), then those never decoded. Duplicates and skipped files are not
+    here: their warnings say so."""
+    names = {source.label: source.word or source.path.name for source in found.items}
+    beyond = tuple(names[s.source] for s in loaded.symbols[symbol_count:] if s.source in names)
+    return beyond + loaded.unused
 
 
 def symbols_to_load(options: BuildOptions, deck: Deck, count: int, where: str, noun: str) -> int:

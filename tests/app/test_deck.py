@@ -200,3 +200,58 @@ def test_a_missing_font_is_named_without_advice_the_page_cannot_follow(client):
         'words.txt:7: "猫" has characters no installed font has (猫); they would print as empty '
         "boxes; install a font that has them (e.g. `apt install fonts-noto-cjk`)"
     ]
+
+
+def _printed_colours(pdf, pages) -> set[tuple[int, int, int]]:
+    """The colour at the middle of every picture drawn on the deck's fronts (each test picture is
+    one colour, so its colour names it); the cover's key and the backs are not looked at."""
+    found = set()
+    with pymupdf.open(pdf) as doc:
+        for page in (p for p in pages if p["kind"] == "front"):
+            for xref, *_ in doc[page["number"] - 1].get_images():
+                pixmap = pymupdf.Pixmap(doc, xref)
+                found.add(tuple(pixmap.pixel(pixmap.width // 2, pixmap.height // 2)[:3]))
+    return found
+
+
+def _middle(path) -> tuple[int, int, int]:
+    with Image.open(path) as image:
+        return image.getpixel((image.width // 2, image.height // 2))[:3]
+
+
+def test_the_pictures_left_out_of_the_deck_say_so_on_their_tiles_as_the_pdf_leaves_them_out(
+    client, tmp_path
+):
+    """14 pictures: the deck of the most cards (13 of 4) needs 13, and 3 per card (7 cards) 7.
+    The plan and the deck made name on their tiles exactly the pictures the PDF does not print."""
+    sid = new_session(client)
+    made = make_pictures(tmp_path / "p", 14)
+    for path in made:
+        assert upload(client, sid, path).is_success
+    colour = {p.name: _middle(p) for p in made}
+
+    def left_out(files):
+        return {name: shown["note"] for name, shown in files.items() if "note" in shown}
+
+    def plan(values):
+        answer = client.post(
+            f"/api/s/{sid}/plan", json={"choices": {"preset": "", "values": values}}, headers=POST
+        )
+        assert answer.json()["ok"], answer.json()
+        return left_out(answer.json()["files"])
+
+    assert plan({}) == {"pic_013.png": "not in this deck: its 13 cards need only 13 pictures"}
+    three = {"symbols_per_card": "3"}
+    last = [p.name for p in made[7:]]
+    assert plan(three) == {n: "not in this deck: its 7 cards need only 7 pictures" for n in last}
+    answer = client.post(
+        f"/api/s/{sid}/build", json={"choices": {"preset": "", "values": three}}, headers=POST
+    )
+    assert answer.status_code == 202
+    job = wait_for_job(client, sid)
+    assert job["state"] == "done", job["message"]
+    result = job["result"]
+    assert left_out(result["files"]) == plan(three)
+    session = client.sessions.get(sid)
+    printed = _printed_colours(session.out / f"deck-{result['number']}.pdf", result["pages"])
+    assert printed == {colour[p.name] for p in made[:7]}

@@ -583,6 +583,25 @@ def test_verbose_names_every_picture(tmp_path, pictures):
     assert "notes.md" not in quiet.stdout + quiet.stderr  # a document beside pictures: no note
 
 
+def test_verbose_names_as_used_only_the_pictures_a_deck_of_fewer_cards_prints(tmp_path, pictures):
+    """--cards 2 of the 7-card deck: the pictures on its 2 cards are used, the other 7 of the 9
+    unused (the whole deck's 7 are loaded, to size it), as its report says."""
+    src = pictures(9)
+    out, report = tmp_path / "d.pdf", tmp_path / "r.json"
+    args = ("build", str(src), "-o", str(out), "--seed", "1", "--cards", "2", "--no-cover")
+    result = run(*args, "--verbose", "--report", str(report))
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    data = json.loads(report.read_text())
+    printed = {data["symbols"][i]["source"] for card in data["cards"] for i in card["symbols"]}
+    assert len(printed) == 5  # two cards of 3 share one
+    assert {line.removeprefix("used: ") for line in lines if line.startswith("used: ")} == printed
+    unused = {line.removeprefix("unused: ") for line in lines if line.startswith("unused: ")}
+    assert unused == {p.name for p in src.iterdir()} - {Path(p).name for p in printed}
+    quiet = run(*args)
+    assert "unused pictures (4): " in quiet.stdout
+
+
 def test_internal_errors_are_one_line_and_traced_with_debug(monkeypatch, tmp_path, pictures):
     import dobble_print.pipeline.building as pipeline
 

@@ -57,6 +57,8 @@ def decode_text(raw: bytes) -> str:
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
+            if b"\x00" in raw[:_SAMPLE]:  # a picture or a document renamed .txt: not text at all
+                raise NotText("binary") from None
             line = raw[: exc.start].count(b"\n") + 1
             raise NotText("utf-8", line) from None
     if "\x00" in text:

@@ -239,8 +239,9 @@ def word_fonts(words: Sequence[str], given: Sequence[Path]) -> WordFonts | None:
         try:
             fonts.append(load_font(path))
         except (BadWords, OSError) as exc:
+            why = (exc.strerror or "cannot be read") if isinstance(exc, OSError) else exc
             raise OptionError(
-                "font", f"{path}: {exc}; give a font file (.ttf, .otf or .ttc)"
+                "font", f"{path}: {why}; give a font file (.ttf, .otf or .ttc)"
             ) from None
     return choose_fonts(words, fonts, load_font(default_font()))
 

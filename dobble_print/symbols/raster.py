@@ -46,6 +46,11 @@ def _most_pixels(kind: str | None) -> int:
     return MAX_PIXELS if kind in ("JPEG", "MPO") else MAX_FULL_PIXELS.get(kind, FULL_PIXELS)
 
 
+# What Pillow's decoders (and the AVIF and HEIC plugins: RuntimeError) raise for a damaged
+# file; each is the file's fault, said as a reason (:func:`_damage`), never a traceback.
+DAMAGE = (OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError, KeyError, RuntimeError)
+
+
 class BadPicture(Exception):
     """The file cannot be used as a picture; the message is the reason, in a few words."""
 
@@ -71,7 +76,7 @@ def _open(path: Path):
         ) from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise BadPicture(_too_big_reason(*_claimed_size(path))) from None
-    except (OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError, KeyError) as exc:
+    except DAMAGE as exc:
         raise BadPicture(_damage(exc)) from None  # a header Pillow cannot parse
     w, h = im.size
     if w * h > _most_pixels(im.format):
@@ -115,7 +120,7 @@ def check_raster(path: Path) -> None:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", UserWarning)
                 im.verify()  # reads the file, decodes nothing: a truncated PNG is said now
-        except (OSError, SyntaxError, ValueError, EOFError) as exc:
+        except DAMAGE as exc:
             raise BadPicture(_damage(exc)) from None
 
 
@@ -143,16 +148,29 @@ _PLAIN_DAMAGE = {
     "text unpacks to more than 1 MB (a decompression bomb?); save the picture again",
     "Truncated IHDR chunk": "truncated or damaged (its PNG header is cut short)",
 }
+CUT_SHORT = (
+    "cut short: the file ends before its picture does; copy it again from where it came from"
+)
+DAMAGED = (
+    "damaged: the picture inside cannot be decoded; copy it again, or save it again from the "
+    "program that made it"
+)
+UNSUPPORTED = "stored in a way that cannot be read here; save it again as PNG or JPEG"
 
 
 def _damage(exc: Exception) -> str:
-    """A Pillow error about a damaged file as a reason in a few plain words."""
-    reason = str(exc) or type(exc).__name__
+    """A decoder's error about a damaged file as a reason in plain words. The decoders' own
+    texts ("broken data stream when reading image file", libheif's "Extent in iloc box
+    references data outside of file bounds") name their internals, so none is passed on."""
+    reason = str(exc)
     if reason in _PLAIN_DAMAGE:
         return _PLAIN_DAMAGE[reason]
-    if "truncated" in reason.lower():
-        return "truncated or damaged (image file is truncated)"
-    return reason
+    lower = reason.lower()
+    if isinstance(exc, EOFError) or "truncated" in lower or "end of file" in lower:
+        return CUT_SHORT
+    if "unsupported" in lower or "not supported" in lower:
+        return UNSUPPORTED
+    return DAMAGED
 
 
 def _too_big_reason(w: int = 0, h: int = 0, kind: str = "JPEG") -> str:
@@ -275,7 +293,7 @@ def _decode(path: Path, max_px: int) -> np.ndarray:
             return np.asarray(rgba)
     except BadPicture:
         raise
-    except (OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError, KeyError) as exc:
+    except DAMAGE as exc:
         # Pillow's decoders report damage as any of these; each is the file's fault.
         raise BadPicture(_damage(exc)) from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):

@@ -108,8 +108,11 @@ def _read(path: Path) -> bytes:
         try:
             d = zlib.decompressobj(wbits=31)
             data = d.decompress(data, MAX_SVG_BYTES + 1)
-        except zlib.error as exc:
-            raise BadPicture(f"damaged gzip data ({exc})") from None
+        except zlib.error:
+            raise BadPicture(
+                "damaged: its gzip packing cannot be undone; copy it again, or save it as a "
+                "plain .svg"
+            ) from None
     if len(data) > MAX_SVG_BYTES:
         raise BadPicture(f"too large (over {MAX_SVG_BYTES // 1_000_000} MB of SVG); simplify it")
     return data
@@ -163,4 +166,21 @@ def load_svg(path: Path, *, max_px: int) -> np.ndarray:
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise BadPicture("holds an embedded picture over the pixel limit; refused") from None
     except Exception as exc:  # the renderers report bad input as many exception types
-        raise BadPicture(f"cannot be drawn ({type(exc).__name__}: {exc})") from None
+        raise BadPicture(_not_drawn(exc)) from None
+
+
+# The renderers' reasons (cairosvg's, cairo's, resvg's) in plain words; any other is said as
+# "cannot be drawn", since theirs name Python's internals ("cannot convert float NaN to integer").
+_SIZE_FAULTS = {
+    "The SVG size is undefined": "has no size to draw at (its width and height, or its "
+    "viewBox, are missing or zero)",
+    "SVG has an invalid size": "has a width or height of zero, below zero or too large",
+    "CAIRO_STATUS_INVALID_SIZE": "has a width or height of zero, below zero or too large",
+}
+
+
+def _not_drawn(exc: Exception) -> str:
+    """A renderer's error as a reason in plain words, without its class or its text."""
+    reason = str(exc)
+    said = next((v for k, v in _SIZE_FAULTS.items() if k in reason), "cannot be drawn")
+    return f"{said}; open it in a drawing program and save it again"

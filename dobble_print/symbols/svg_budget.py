@@ -39,19 +39,46 @@ def parse_svg(data: bytes) -> Element:
     from defusedxml.common import DefusedXmlException
 
     try:
-        return ElementTree.fromstring(data, forbid_entities=True, forbid_external=True)
+        root = ElementTree.fromstring(data, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as exc:  # its repr names a Python class: say the entity only
         name = getattr(exc, "name", None) if type(exc).__name__ == "EntitiesForbidden" else None
         which = f" (the entity {name!r})" if isinstance(name, str) else ""
         raise BadPicture(f"uses XML entities or external DTDs, refused for safety{which}") from None
     except ElementTree.ParseError as exc:
-        raise BadPicture(f"not valid SVG/XML ({exc})") from None
+        raise BadPicture(_not_xml(exc)) from None
     except (LookupError, ValueError):  # an encoding Python does not know, or cannot parse
         declared = _ENCODING.match(data)
         name = declared.group(1).decode("ascii", "replace") if declared else "?"
         raise BadPicture(
             f'declares the text encoding "{name}", which cannot be read; save it as UTF-8'
         ) from None
+    tag = root.tag.rsplit("}", 1)[-1] if isinstance(root.tag, str) else ""
+    if tag != "svg":  # an HTML page or other XML saved as .svg: no renderer says so plainly
+        raise BadPicture(
+            f"is XML but not an SVG drawing (it starts with {tag or 'no element'}, not svg); "
+            "save the drawing itself as SVG"
+        )
+    return root
+
+
+# expat's reasons (the start of its message) in plain words
+_XML_FAULTS = {
+    "no element found": "the text ends before the drawing does",
+    "unclosed token": "the text ends in the middle of a tag",
+    "mismatched tag": "a closing tag does not match the tag it closes",
+    "junk after document element": "there is text after the end of the drawing",
+    "syntax error": "it is not XML text",
+}
+
+
+def _not_xml(exc: Exception) -> str:
+    """Why the XML does not parse, in plain words, with where (expat's own message names its
+    internals: "not well-formed (invalid token)")."""
+    reason = str(exc)
+    said = next((v for k, v in _XML_FAULTS.items() if reason.startswith(k)), "broken XML")
+    line = getattr(exc, "position", (0, 0))[0]
+    where = f" (line {line})" if line else ""
+    return f"not valid SVG/XML: {said}{where}; open it in a drawing program and save it again"
 
 
 def _own_coordinates(el: Element) -> int:

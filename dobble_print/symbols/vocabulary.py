@@ -128,8 +128,11 @@ def _rows(path: Path) -> list[tuple[int, list[str]]]:
             if any(clean) and not clean[0].startswith("#"):
                 rows.append((start, clean))
             start = reader.line_num + 1
-    except csv.Error as exc:
-        raise DobbleError(f"{path}:{reader.line_num}: {exc}; check the quotes") from None
+    except csv.Error:  # a cell over csv's field limit (NUL bytes are refused as not text)
+        raise DobbleError(
+            f"{path}:{reader.line_num}: a cell runs on past 131,072 characters (a quote left "
+            "open?); check the quotes"
+        ) from None
     return rows
 
 

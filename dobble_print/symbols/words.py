@@ -136,8 +136,9 @@ def load_font(path: Path, index: int = 0) -> Font:
         return Font(path, cmap, advances, upm, ascent, descent, index, outlines, colour)
     except BadWords:
         raise
-    except (TTLibError, OSError, KeyError, AssertionError, ValueError) as exc:
-        raise BadWords(f"not a font file ({exc or type(exc).__name__})") from None
+    except (TTLibError, OSError, KeyError, AssertionError, ValueError):
+        # fontTools' reasons name its internals ("'head'", "bad sfntVersion"): not passed on
+        raise BadWords("not a font file (or a damaged one)") from None
 
 
 def too_long(text: str) -> str:

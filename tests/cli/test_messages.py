@@ -493,7 +493,8 @@ def test_a_broken_picture_left_unused_is_named_broken_and_the_counts_add_up(tmp_
     result = run("build", folder, "-o", tmp_path / "d.pdf", "--seed", 1, "-q", "--skip-bad")
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines() == [
-        f"warning: skipped {folder / n}: truncated or damaged (image file is truncated)"
+        f"warning: skipped {folder / n}: cut short: the file ends before its picture does; "
+        "copy it again from where it came from"
         for n in ("zz_cut.png", "zz_cut2.png")
     ]
     lines = result.stdout.splitlines()

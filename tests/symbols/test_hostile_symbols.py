@@ -53,8 +53,8 @@ def _make(kind: str, folder: Path) -> Path:
 
 BAD = {
     "bomb.png": "too large (",
-    "truncated.png": "truncated or damaged (image file is truncated)",
-    "truncated.jpg": "truncated or damaged (image file is truncated)",
+    "truncated.png": "cut short: the file ends before its picture does",
+    "truncated.jpg": "cut short: the file ends before its picture does",
     "empty.png": "empty file (0 bytes)",
     "text.png": "the contents are not a PNG, JPEG, HEIC, AVIF, WebP, GIF, BMP or TIFF picture; "
     "the file may be damaged or misnamed",
@@ -264,3 +264,92 @@ def test_no_traceback_for_random_bytes_with_picture_names(tmp_path):
         (tmp_path / f"junk{ext}").write_bytes(rng.bytes(500))
     result = load_symbols(find_sources([tmp_path]), max_px=80, options=SymbolOptions(skip_bad=True))
     assert result.symbols == () and len(result.warnings) == 7
+
+
+# --- every reason in plain words: no class name, no library's own text ----------------------
+
+_CUT_SHORT = (
+    "cut short: the file ends before its picture does; copy it again from where it came from"
+)
+_DAMAGED = (
+    "damaged: the picture inside cannot be decoded; copy it again, or save it again from the "
+    "program that made it"
+)
+_REDRAW = "; open it in a drawing program and save it again"
+_SQUARE = np.full((40, 40, 3), (200, 40, 40), np.uint8)
+
+
+def _encoded(kind: str) -> bytes:
+    """A small picture saved as ``kind`` by Pillow (HEIF through pillow-heif)."""
+    import io
+
+    if kind == "HEIF":
+        import pillow_heif
+
+        pillow_heif.register_heif_opener()
+    buf = io.BytesIO()
+    Image.fromarray(_SQUARE).save(buf, format=kind)
+    return buf.getvalue()
+
+
+_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="20">{}</svg>'
+_MAKERS = {  # each broken file's bytes
+    "entity.svg": lambda: (
+        '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY cat "meow">]>\n'
+        + _SVG.format(20, "<text>&cat;</text>")
+    ).encode(),
+    "page.svg": lambda: b"<html><body><p>a web page saved as .svg</p></body></html>",
+    "cut.svg": lambda: _SVG.format(20, "<rect")[:-6].encode(),
+    "negative.svg": lambda: _SVG.format(-5, '<rect width="5" height="5"/>').encode(),
+    "packed.svgz": lambda: b"\x1f\x8b" + bytes(range(40)),
+    "empty.png": lambda: b"",
+    "truncated.png": lambda: (data := sf.png_bytes(sf.photo(200, 150, seed=1)))[: len(data) // 2],
+    "scrambled.png": lambda: (
+        b"\x89PNG\r\n\x1a\n"
+        + sf._png_chunk(b"IHDR", bytes.fromhex("00000028000000280802000000"))
+        + sf._png_chunk(b"IDAT", b"these bytes are not zlib data")
+        + sf._png_chunk(b"IEND", b"")
+    ),
+    "not-really.heic": lambda: b"a text file named as an iPhone photo\n" * 4,
+    "cut.heic": lambda: _encoded("HEIF")[:-10],
+    "no-item.avif": lambda: _encoded("AVIF").replace(b"pitm", b"xitm"),  # no primary picture
+    "photo.txt": lambda: sf.png_bytes(sf.blob()),  # a picture renamed .txt
+}
+
+
+PLAIN = {
+    "entity.svg": "uses XML entities or external DTDs, refused for safety (the entity 'cat')",
+    "page.svg": "is XML but not an SVG drawing (it starts with html, not svg); save the "
+    "drawing itself as SVG",
+    "cut.svg": f"not valid SVG/XML: the text ends in the middle of a tag (line 1){_REDRAW}",
+    "negative.svg": f"has a width or height of zero, below zero or too large{_REDRAW}",
+    "packed.svgz": "damaged: its gzip packing cannot be undone; copy it again, or save it as a "
+    "plain .svg",
+    "empty.png": "empty file (0 bytes)",
+    "truncated.png": _CUT_SHORT,
+    "scrambled.png": _DAMAGED,  # was zlib's and Pillow's "broken data stream when reading..."
+    "not-really.heic": "the contents are not a PNG, JPEG, HEIC, AVIF, WebP, GIF, BMP or TIFF "
+    "picture; the file may be damaged or misnamed",
+    "cut.heic": _CUT_SHORT,  # was libheif's "Invalid input: Unexpected end of file: Extent..."
+    "no-item.avif": _DAMAGED,  # no primary item: was a RuntimeError's traceback
+    "photo.txt": "is binary, not a text file of words",  # was "line 1 is not UTF-8 text"
+}
+
+
+@pytest.mark.parametrize(
+    ("kind", "renderer"),
+    [(k, r) for k in PLAIN for r in (("cairosvg", "resvg") if ".svg" in k else ("",))],
+)
+def test_a_broken_file_is_said_in_plain_words(tmp_path, kind, renderer, monkeypatch):
+    """The exact reason, the same with either SVG renderer, with no Python class, repr or
+    library message in it (the app's tiles show these lines as they are)."""
+    if renderer:
+        monkeypatch.setenv("DOBBLE_PRINT_SVG_RENDERER", renderer)
+    path = tmp_path / kind
+    path.write_bytes(_MAKERS[kind]())
+    with pytest.raises(DobbleError) as info:
+        load_symbols(find_sources([path]), max_px=100)
+    (line,) = str(info.value).splitlines()
+    assert line == f"{path}: {PLAIN[kind]}"
+    for leak in ("Error", "Exception", "<", "(b'", "Invalid input", "stream"):
+        assert leak not in line

@@ -3,17 +3,18 @@
 Every call goes through the public API (:func:`dobble_print.plan`, :func:`dobble_print.build`)
 with the session's cache of decoded pictures. One engine call runs at a time in the whole
 process: the engine keeps module-level state for its worker processes, and two builds at once on
-two cores would each take twice as long anyway. A session runs one job at a time; the routes
-refuse a second.
+two cores would each take twice as long anyway; a job waiting for it says so (:func:`engine`).
+A session runs one job at a time; the routes refuse a second.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import shutil
 import threading
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,20 @@ from dobble_print.errors import DobbleError
 
 ENGINE = threading.Lock()
 DECK = "deck.pdf"  # the name the command writes, and the download's name
+
+
+@contextlib.contextmanager
+def engine(job: Job) -> Iterator[None]:
+    """Hold :data:`ENGINE` for ``job``; while another tab's plan or deck holds it, the job's
+    stage is ``waiting`` (the page says so instead of "Starting"), then ``start`` again."""
+    if not ENGINE.acquire(blocking=False):
+        job.progress("waiting", 0, 0)
+        ENGINE.acquire()
+        job.progress("start", 0, 0)
+    try:
+        yield
+    finally:
+        ENGINE.release()
 
 
 def relative(session: Session, text: str) -> str:
@@ -150,7 +165,7 @@ def make_deck(
             back=session.back,
             reshuffle=reshuffle,
         )
-        with ENGINE:
+        with engine(job):
             result = build(options, progress=job.progress, cache=session.cache, measure=False)
         sizes = page_sizes(pdf)
     except DobbleError as exc:
@@ -226,7 +241,7 @@ def make_extra(session: Session, job: Job, kind: str) -> None:
             reshuffle=made.reshuffle,
         )
         extra = {"png_dir": folder} if kind == "cards" else {"shop": folder}
-        with ENGINE:
+        with engine(job):
             build(
                 dataclasses.replace(options, **extra),
                 progress=job.progress,

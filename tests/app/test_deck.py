@@ -255,3 +255,29 @@ def test_the_pictures_left_out_of_the_deck_say_so_on_their_tiles_as_the_pdf_leav
     session = client.sessions.get(sid)
     printed = _printed_colours(session.out / f"deck-{result['number']}.pdf", result["pages"])
     assert printed == {colour[p.name] for p in made[:7]}
+
+
+def test_a_deck_waiting_for_another_tabs_engine_call_says_so(client, tmp_path):
+    """One engine call runs at a time: while it is held (here by the test, as by a third tab's
+    deck), two tabs' decks both say they are waiting, then both are made."""
+    from dobble_print.app import jobs
+
+    tabs = [new_session(client), new_session(client)]
+    for sid in tabs:
+        for p in make_pictures(tmp_path / sid, 7):
+            assert upload(client, sid, p).is_success
+    with jobs.ENGINE:
+        for sid in tabs:
+            assert client.post(f"/api/s/{sid}/build", json={"choices": {}}, headers=POST).is_success
+        end = time.monotonic() + 30
+        seen = []
+        while time.monotonic() < end:
+            seen = [client.get(f"/api/s/{sid}/job").json() for sid in tabs]
+            if all(job["stage"] == "waiting" for job in seen):
+                break
+            time.sleep(0.05)
+        assert [(job["state"], job["stage"]) for job in seen] == [("running", "waiting")] * 2
+    for sid in tabs:
+        job = wait_for_job(client, sid)
+        assert job["state"] == "done", job["message"]
+        assert job["stage"] == "render"

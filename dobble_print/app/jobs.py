@@ -35,8 +35,9 @@ def engine(job: Job) -> Iterator[None]:
     if not ENGINE.acquire(blocking=False):
         job.progress("waiting", 0, 0)
         ENGINE.acquire()
-        job.progress("start", 0, 0)
     try:
+        if job.stage == "waiting":
+            job.progress("start", 0, 0)
         yield
     finally:
         ENGINE.release()

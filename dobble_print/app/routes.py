@@ -90,12 +90,17 @@ def _start(session: Session, kind: str, work: Callable[[Job], None]) -> Response
     """Run ``work`` in a thread as the session's one job; 409 while another runs."""
     if not session.busy.acquire(blocking=False):
         raise Problem(409, "A deck is being made already; wait for it to finish.")
-    job = session.job = Job(kind)
+    job = session.job = Job(kind, stopping=session.stopping)
 
     def run() -> None:
         try:
             work(job)
+        except KeyboardInterrupt:  # Stopped: the app is stopping, and nobody waits for this job
+            job.state = "error"
         except Exception as exc:
+            if not session.folder.exists():  # the app is stopping (Ctrl-C): its files are gone
+                job.state = "error"
+                return
             traceback.print_exc()
             job.state = "error"
             job.message = job.message or f"Something went wrong inside dobble-print: {exc!r}"

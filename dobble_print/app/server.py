@@ -72,6 +72,7 @@ def make_app(
             yield
         finally:
             task.cancel()
+            sessions.stop()
             shutil.rmtree(root, ignore_errors=True)
 
     app = create_app(sessions)
@@ -121,7 +122,9 @@ def serve(
         if open_browser:
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
-    app, _ = make_app(root=root, token=token, port=port, limits=limits, idle=idle, on_start=started)
+    app, sessions = make_app(
+        root=root, token=token, port=port, limits=limits, idle=idle, on_start=started
+    )
     config = uvicorn.Config(
         app, log_level="warning", timeout_graceful_shutdown=3, lifespan="on", access_log=False
     )
@@ -133,4 +136,5 @@ def serve(
     finally:
         signal.signal(signal.SIGTERM, previous)
         sock.close()
+        sessions.stop()  # again, when SIGTERM ended uvicorn before its lifespan did
         shutil.rmtree(root, ignore_errors=True)

@@ -42,6 +42,14 @@ class TooManySessions(Exception):
     """Every allowed session is in use: the message says what to do (HTTP 429)."""
 
 
+class Stopped(KeyboardInterrupt):
+    """The app is stopping: raised by a job's progress, it unwinds the engine as Ctrl-C does
+    (its worker processes end, nothing is left half written)."""
+
+
+STOP_SECONDS = 10.0  # how long stopping waits for running jobs to unwind
+
+
 @dataclass
 class Job:
     """Work running in the background for a session: making the deck or its extra files."""
@@ -54,9 +62,12 @@ class Job:
     message: str = ""
     result: dict[str, Any] | None = None
     finished: threading.Event = field(default_factory=threading.Event, repr=False)
+    stopping: threading.Event | None = field(default=None, repr=False)  # Sessions.stopping
 
     def progress(self, stage: str, done: int, total: int) -> None:
-        """The engine's progress callback."""
+        """The engine's progress callback; :class:`Stopped` once the app is stopping."""
+        if self.stopping is not None and self.stopping.is_set():
+            raise Stopped
         self.stage, self.done, self.total = stage, done, total
 
     def as_json(self) -> dict[str, Any]:
@@ -103,6 +114,7 @@ class Session:
     builds: int = 0
     last_seen: float = field(default_factory=time.monotonic)
     busy: threading.Lock = field(default_factory=threading.Lock)
+    stopping: threading.Event = field(default_factory=threading.Event)  # the app's, when it stops
 
     @property
     def pictures(self) -> Path:
@@ -164,6 +176,7 @@ class Sessions:
         self.clock = clock
         self._all: dict[str, Session] = {}
         self._lock = threading.Lock()
+        self.stopping = threading.Event()
 
     def new(self) -> Session:
         """A new session; when :attr:`most` live, the longest quiet one makes room for it, or
@@ -177,7 +190,7 @@ class Sessions:
             folder.mkdir(mode=0o700)
             for sub in ("pictures", "out"):
                 (folder / sub).mkdir(mode=0o700)
-            session = Session(sid, folder, cache=cache, last_seen=now)
+            session = Session(sid, folder, cache=cache, last_seen=now, stopping=self.stopping)
             self._all[sid] = session
         if dropped is not None:
             shutil.rmtree(dropped.folder, ignore_errors=True)
@@ -220,6 +233,18 @@ class Sessions:
         for s in gone:
             shutil.rmtree(s.folder, ignore_errors=True)
         return [s.id for s in gone]
+
+    def stop(self, wait: float = STOP_SECONDS) -> None:
+        """Stop every running job (its next progress raises :class:`Stopped`) and wait up to
+        ``wait`` seconds for them to unwind: the engine's worker processes then end before this
+        process does (a worker still starting when it ended printed a traceback)."""
+        self.stopping.set()
+        end = time.monotonic() + wait
+        with self._lock:
+            running = list(self._all.values())
+        for session in running:
+            if session.busy.acquire(timeout=max(0.0, end - time.monotonic())):
+                session.busy.release()
 
     def __len__(self) -> int:
         return len(self._all)

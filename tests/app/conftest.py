@@ -82,9 +82,12 @@ class Server:
         return f"dobble_token_{port}={self.url.split('token=')[1]}"
 
 
-def start_server(tmp: Path, module: tuple[str, ...] = ("dobble_print.app",)) -> Server:
+def start_server(
+    tmp: Path, module: tuple[str, ...] = ("dobble_print.app",), *, group: bool = False
+) -> Server:
     """``python -m dobble_print.app --no-browser`` (or ``-m dobble_print app``, the CLI's
-    command) with its own TMPDIR; waits for its URL."""
+    command) with its own TMPDIR; waits for its URL. With ``group``, in a process group of its
+    own, as a terminal runs it (Ctrl-C there reaches every process of the group)."""
     tmp.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "TMPDIR": str(tmp), "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
@@ -94,6 +97,7 @@ def start_server(tmp: Path, module: tuple[str, ...] = ("dobble_print.app",)) -> 
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        start_new_session=group,
     )
     line = proc.stdout.readline()
     found = re.search(r"(http://127\.0\.0\.1:\d+)/\?token=\S+", line)

@@ -354,6 +354,41 @@ def test_stopping_the_server_leaves_no_temporary_files(tmp_path, sig):
     assert list(Path(server.tmp).iterdir()) == []
 
 
+@pytest.mark.parametrize("stage", ["load", "layout"])
+def test_ctrl_c_while_a_deck_is_made_prints_no_traceback(tmp_path, stage):
+    """Ctrl-C reaches every process of the terminal's group: the app, the packers' fork server
+    (started by a job's thread, it printed its KeyboardInterrupt while importing) and the job
+    (its next card, refused by the pool shut down at exit, printed a RuntimeError)."""
+    import json
+    import os
+
+    server = start_server(tmp_path / "tmp", group=True)
+    cookie = {"Cookie": server.cookie, **POST}
+
+    def ask(path: str, data: bytes | None = None, method: str = "POST") -> dict:
+        request = urllib.request.Request(server.base + path, data, cookie, method=method)
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return json.load(answer)
+
+    try:
+        sid = ask("/api/session")["id"]
+        for p in make_pictures(tmp_path / "p", 13):  # 13 cards: the packers' processes start
+            ask(f"/api/s/{sid}/pictures?name={p.name}", p.read_bytes())
+        ask(f"/api/s/{sid}/build", json.dumps({"choices": {}}).encode())
+        end = time.monotonic() + 60
+        while ask(f"/api/s/{sid}/job", method="GET")["stage"] != stage:
+            assert time.monotonic() < end, "the deck never reached its stage"
+            time.sleep(0.01)
+        os.killpg(server.proc.pid, signal.SIGINT)
+        assert server.proc.wait(timeout=30) == 0
+        said = server.proc.stdout.read()
+    finally:
+        stop_server(server)
+    assert "Traceback" not in said, said
+    assert said == "(Ctrl-C stops it and removes the pictures and decks it stored)\n"
+    assert list(Path(server.tmp).iterdir()) == []
+
+
 def test_dobble_print_app_starts_the_same_server(tmp_path):
     """The CLI's ``app`` command: the address it prints opens the page, SIGTERM cleans up."""
     server = start_server(tmp_path / "tmp", module=("dobble_print", "app"))

@@ -280,6 +280,30 @@ def test_a_typed_word_list_makes_a_deck(page, server, shots):
     assert " words.txt " in page.inner_text("#command")
     assert page.inner_text("#command").endswith("--preset toddler")
     page.screenshot(path=shots / "9-words.png")
+    # Every card as a picture: while the job waits for another tab's deck (its answers held
+    # at "waiting" here) the progress says so; once the zip is ready, step 3's status says that.
+    held = {"waiting": True}
+
+    def waiting(route) -> None:
+        if not held["waiting"]:
+            return route.continue_()
+        job = {"kind": "cards", "state": "running", "stage": "waiting", "done": 0, "total": 0}
+        return route.fulfill(json={**job, "message": "", "result": None})
+
+    page.route("**/job?wait=0.25", waiting)
+    with page.expect_download(timeout=WAIT) as zipped:
+        page.click("#dl-cards")
+        page.wait_for_function(
+            "s => document.querySelector('#progress-label').textContent === s",
+            arg="Waiting for another tab’s deck to finish…",
+        )
+        assert page.inner_text("#status") == "Drawing every card…"
+        page.locator("#progress-box").screenshot(path=shots / "9-waiting.png")
+        held["waiting"] = False
+        wait_status(page, "cards.")
+    assert page.inner_text("#status") == "cards.zip is ready."
+    assert zipped.value.suggested_filename == "cards.zip"
+    page.unroute("**/job?wait=0.25")
 
 
 def test_a_bad_file_is_named_inline_and_the_deck_is_still_made(page, server, shots, tmp_path):

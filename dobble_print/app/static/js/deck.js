@@ -5,6 +5,7 @@ import { choices } from "./choices.js";
 import { $, say, state } from "./state.js";
 
 const STAGES = {  // share of the bar each stage of a build fills, and what it is called
+  waiting: [0, 0, "Waiting for another tab’s deck to finish"],  // one deck is made at a time
   start: [0, 0.02, "Starting"],
   load: [0.02, 0.3, "Loading pictures"],
   layout: [0.3, 0.82, "Laying out cards"],
@@ -151,8 +152,10 @@ export async function extra(kind) {
     link.download = `${kind}.zip`;
     link.textContent = `Download ${kind}.zip again`;
     $("extra-status").replaceChildren(`${kind}.zip is ready. `, link);
+    say("status", `${kind}.zip is ready.`);  // not "Drawing every card…" once it is done
     link.click();
   } catch (error) {
+    say("status", "");
     say("extra-status", error.message);
   }
 }

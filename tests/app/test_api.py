@@ -237,7 +237,11 @@ def test_the_plan_names_each_bad_file_and_duplicate_and_counts_the_rest(client, 
     assert plan["files"]["pic_000.png"]["note"] == (
         "pictures/pic_000.png: same pixels as pictures/again.png; used once"
     )
-    assert set(plan["files"]) == {"broken.png", "pic_000.png"}
+    # 8 usable pictures, a 7-card deck of 7: the last one is left out, and its tile says so
+    assert plan["files"]["pic_007.png"] == {
+        "note": "not in this deck: its 7 cards need only 7 pictures"
+    }
+    assert set(plan["files"]) == {"broken.png", "pic_000.png", "pic_007.png"}
     assert [c["n"] for c in plan["choices"]][:2] == [2, 3]
 
 

@@ -71,23 +71,25 @@ def file_problems(session: Session, warnings: tuple[str, ...]) -> tuple[dict, li
     return per_file, other
 
 
-def tiles(session: Session, deck: Any = None, unused: Sequence[str] = ()) -> dict:
+def tiles(
+    session: Session, unused: Sequence[Path] = (), *, cards: int = 0, symbols: int = 0
+) -> dict:
     """What the tiles of the word lists and the vocabulary file say (their words or rows), and
-    of the pictures left out: those the vocabulary file does not name, or those the engine says
-    ``deck`` (a planned or built :class:`Deck`) does not print (``unused``: file names, as the
-    build's summary names them)."""
+    of the pictures left out: those the vocabulary file does not name, and those the engine
+    says the deck of ``cards`` cards and ``symbols`` symbols (a vocabulary file's rows) does
+    not print (``unused``: the plan's or the build's ``unused_files``)."""
     shown = about(session)
     if session.table is not None:
         left_out = f"not in {session.table.name}, so not in the deck"
         shown.update({name: {"note": left_out} for name in unused_pictures(session)})
-    elif deck is not None and unused:
+    left = [p.name for p in unused if p.name in session.names and p.name not in shown]
+    if session.table is not None:
+        noun = f"rows of {session.table.name}"
+    else:
         noun = "symbols" if session.words_bytes or session.lists else "pictures"
-        cards = len(deck.cards)
-        left_out = (
-            f"not in this deck: its {cards} card{'s' if cards != 1 else ''} "
-            f"need only {deck.symbol_count} {noun}"
-        )
-        shown.update({name: {"note": left_out} for name in unused if name in session.names})
+    many = "s" if cards != 1 else ""
+    left_out = f"not in this deck: its {cards} card{many} need only {symbols} {noun}"
+    shown.update({name: {"note": left_out} for name in left})
     return shown
 
 
@@ -126,8 +128,10 @@ def plan_deck(session: Session, choices: Choices) -> dict[str, Any]:
             except DobbleError:
                 return answer
     per_file, other = file_problems(session, planned.warnings)
-    made = (planned.deck, planned.unused) if answer["ok"] else ()  # a deck that would be made
-    for name, shown in tiles(session, *made).items():
+    deck = planned.deck  # a vocabulary file's: its cards of rows
+    made = {"cards": len(deck.cards), "symbols": deck.symbol_count}
+    left = planned.unused_files if answer["ok"] else ()  # only of a deck that would be made
+    for name, shown in tiles(session, left, **made).items():
         per_file.setdefault(name, {}).update(shown)
     if answer["ok"]:
         answer.update(
@@ -178,7 +182,9 @@ def make_deck(
         job.state, job.message = "error", f"Something went wrong inside dobble-print: {exc!r}"
         raise
     per_file, other = file_problems(session, result.warnings)
-    for name, shown in tiles(session, result.deck, result.unused).items():
+    symbols = result.matching.entries if result.matching else result.deck.symbol_count
+    made = {"cards": len(result.deck.cards), "symbols": symbols}
+    for name, shown in tiles(session, result.unused_files, **made).items():
         per_file.setdefault(name, {}).update(shown)
     shown = command(
         choices,

@@ -72,6 +72,7 @@ class BuildResult:
     # the cards whose smallest picture prints under the recognisable size, each also a warning
     small: tuple[SmallSymbol, ...] = ()
     matching: Matching | None = None  # a vocabulary file's deck: which face symbol is which row
+    unused_files: tuple[Path, ...] = ()  # the picture files among ``unused``
 
 
 def prepare(
@@ -159,6 +160,7 @@ def prepare(
         notes=loaded.notes,
         teams=teams,
         matching=matching,
+        unused_files=loaded_deck.unused_files,
     )
 
 

@@ -7,6 +7,7 @@ the other (:mod:`.matching`); both come back as the same named values.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from dobble_print.deck import Deck, assign_faces, mix, shuffle_cards
 from dobble_print.layout import start_packers
@@ -55,6 +56,8 @@ class LoadedDeck:
         matching: which face symbol is which row, for a vocabulary file's deck; None otherwise.
         unused: the sources the deck does not print (:func:`planning.left_out`); a vocabulary
             file's rows it leaves out.
+        unused_files: the picture files among them (a vocabulary file's: those of its rows
+            left out).
     """
 
     deck: Deck
@@ -63,6 +66,7 @@ class LoadedDeck:
     ink: Ink
     matching: Matching | None = None
     unused: tuple[str, ...] = ()
+    unused_files: tuple[Path, ...] = ()
 
 
 def plan(
@@ -150,7 +154,8 @@ def load_deck(
     deck = shuffle_cards(mix(deck, ink.shares, options.seed), options.seed)
     if found.searched:  # pictures found below the folders given: say so, as plan does
         why = f"{why} ({found.searched})"
-    return LoadedDeck(deck, why, loaded, ink, unused=left_out(found, loaded, deck.symbol_count))
+    unused, files = left_out(found, loaded, deck.symbol_count)
+    return LoadedDeck(deck, why, loaded, ink, unused=unused, unused_files=files)
 
 
 def _load_matching(
@@ -175,7 +180,7 @@ def _load_matching(
     )
     faced = Deck(order=deck.order, cards=cards, symbol_count=deck.symbol_count * count)
     matching = Matching(found.vocabulary, faces, deck.symbol_count)
-    return LoadedDeck(faced, why, loaded, ink, matching, loaded.unused)
+    return LoadedDeck(faced, why, loaded, ink, matching, loaded.unused, loaded.unused_files)
 
 
 def _labelled(loaded: SymbolSet, options: BuildOptions, cache: SymbolCache | None) -> SymbolSet:

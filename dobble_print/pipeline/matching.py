@@ -185,7 +185,17 @@ def plan_matching(
     _, deck, why, loaded = load_rows(options, found.vocabulary, stage_progress(progress, "load"))
     choices = deck_options(rows, larger=2) if rows >= 3 else ()
     warnings = loaded.warnings + crowded(options, deck.symbols_per_card)
-    return DeckPlan(deck, why, rows, rows, choices, warnings, NOUN, unused=loaded.unused)
+    return DeckPlan(
+        deck,
+        why,
+        rows,
+        rows,
+        choices,
+        warnings,
+        NOUN,
+        unused=loaded.unused,
+        unused_files=loaded.unused_files,
+    )
 
 
 def key_faces(cover: Sequence[CoverPage], symbols: Sequence[int]) -> tuple[CoverPage, ...]:

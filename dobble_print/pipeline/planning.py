@@ -172,6 +172,8 @@ class DeckPlan:
         searched: how many subfolders were searched too, as a phrase; "" for none.
         unused: the sources the deck leaves out, named as the build's summary names them
             (:func:`left_out`).
+        unused_files: the picture files the deck leaves out (a vocabulary file's: those of
+            its rows left out).
     """
 
     deck: Deck
@@ -183,6 +185,7 @@ class DeckPlan:
     noun: str = "pictures"
     searched: str = ""  # "3 subfolders searched too", when pictures were looked for below
     unused: tuple[str, ...] = ()
+    unused_files: tuple[Path, ...] = ()
 
 
 def plan_sources(
@@ -226,19 +229,22 @@ def plan_sources(
         warnings,
         found.noun,
         found.searched,
-        left_out(found, loaded, deck.symbol_count),
+        *left_out(found, loaded, deck.symbol_count),
     )
 
 
-def left_out(found: Sources, loaded: SymbolSet, symbol_count: int) -> tuple[str, ...]:
-    """The sources a deck of ``symbol_count`` symbols does not print, in source order, each
-    named as ``loaded.unused`` names them (a picture by its file name, a word by itself): those
-    loaded beyond the deck's symbols (a plan decodes every picture; a deck of fewer cards
-    loads the whole deck's), then those never decoded. Duplicates and skipped files are not
-    here: their warnings say so."""
-    names = {source.label: source.word or source.path.name for source in found.items}
-    beyond = tuple(names[s.source] for s in loaded.symbols[symbol_count:] if s.source in names)
-    return beyond + loaded.unused
+def left_out(
+    found: Sources, loaded: SymbolSet, symbol_count: int
+) -> tuple[tuple[str, ...], tuple[Path, ...]]:
+    """The sources a deck of ``symbol_count`` symbols does not print, in source order: those
+    loaded beyond the deck's symbols (a plan decodes every picture; a deck of fewer cards loads
+    the whole deck's), then those never decoded. As (names, as ``loaded.unused`` names them: a
+    picture by its file name, a word by itself; the picture files among them). Duplicates and
+    skipped files are not here: their warnings say so."""
+    sources = {source.label: source for source in found.items}
+    beyond = [sources[s.source] for s in loaded.symbols[symbol_count:] if s.source in sources]
+    names = tuple(s.word or s.path.name for s in beyond) + loaded.unused
+    return names, tuple(s.path for s in beyond if not s.word) + loaded.unused_files
 
 
 def symbols_to_load(options: BuildOptions, deck: Deck, count: int, where: str, noun: str) -> int:

@@ -105,4 +105,12 @@ def load_faces(
         if progress:
             progress(e + 1, len(entries))
     unused = tuple(vocabulary.name(e) for e in vocabulary.entries[len(entries) :])
-    return SymbolSet(tuple(symbols), unused, tuple(warnings))
+    shown = {  # a picture of a row left out may still be shown by a row kept
+        vocabulary.picture(e, k)
+        for e in entries
+        for face in faces
+        for k in face.columns
+        if vocabulary.pictures[k]
+    }
+    files = tuple(p for p in dict.fromkeys(vocabulary.files) if p not in shown)
+    return SymbolSet(tuple(symbols), unused, tuple(warnings), unused_files=files)

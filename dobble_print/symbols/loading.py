@@ -327,7 +327,7 @@ def load_symbols(
                 progress(min(len(symbols), total), total)
     if fonts is not None:
         warnings += missing_warnings(lettered, fonts)
-    unused = []
+    unused, unused_files = [], []
     for i, source in enumerate(items[stop:], stop):  # checked, never decoded: "not needed"
         if i in repeated:
             warnings += [repeated[i]] if repeated[i] else []
@@ -335,6 +335,7 @@ def load_symbols(
             bad.append(f"{source.label}: {why}")
         else:
             unused.append(source.word or source.path.name)
+            unused_files += [] if source.word else [source.path]
     if bad and not options.skip_bad:
         raise unreadable(bad, rest=bool(symbols))
     said, listed = _copies_said(copies)
@@ -345,7 +346,9 @@ def load_symbols(
         s if s.name == n else dataclasses.replace(s, name=n)
         for s, n in zip(symbols, names, strict=True)
     ]
-    return SymbolSet(tuple(symbols), unused, tuple(warnings), sources.notes + listed)
+    return SymbolSet(
+        tuple(symbols), unused, tuple(warnings), sources.notes + listed, tuple(unused_files)
+    )
 
 
 def _copies_said(copies: list[tuple[str, str]]) -> tuple[list[str], tuple[str, ...]]:

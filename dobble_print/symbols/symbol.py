@@ -100,12 +100,16 @@ class SymbolSet:
 
     Attributes:
         symbols: loaded, trimmed, unique; in source order.
-        unused: labels of sources not needed for the deck (never decoded).
+        unused: sources not needed for the deck (never decoded), as the summary names them:
+            a picture by its file name, a word by itself, a vocabulary file's row by its name.
         warnings: always worth showing: duplicates, missing glyphs, bad files skipped.
         notes: only for ``--verbose``: files passed over.
+        unused_files: the picture files among ``unused`` (a vocabulary file's: those of its
+            rows left out that no row kept shows).
     """
 
     symbols: tuple[Symbol, ...]
     unused: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    unused_files: tuple[Path, ...] = ()

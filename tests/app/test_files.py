@@ -81,6 +81,31 @@ def test_a_vocabulary_file_and_its_pictures_make_the_matching_deck_the_command_r
     assert (tmp_path / "unzipped" / "deck" / "deck.pdf").read_bytes() == pdf
 
 
+def test_the_pictures_of_the_rows_a_matching_deck_leaves_out_say_so(client, tmp_path):
+    """8 rows make the 7-card deck of 3 from the first 7: the 8th row's picture is left out,
+    and its tile says so in the plan and in the deck made, whose fronts never print it."""
+    from tests.app.test_deck import _middle, _printed_colours
+
+    names = [*ANIMALS, "owl"]
+    sid = new_session(client)
+    assert upload(client, sid, table(tmp_path, names=names)).is_success
+    made = pictures(tmp_path, names)
+    for path in made:
+        assert upload(client, sid, path).is_success
+    owl = {"owl.png": {"note": "not in this deck: its 7 cards need only 7 rows of vocab.csv"}}
+    planned = plan(client, sid)
+    assert planned["ok"], planned
+    assert planned["files"] == {"vocab.csv": {"about": "vocabulary: 8 rows"}, **owl}
+    assert client.post(f"/api/s/{sid}/build", json={"choices": {}}, headers=POST).is_success
+    job = wait_for_job(client, sid)
+    assert job["state"] == "done", job["message"]
+    assert job["result"]["files"] == planned["files"]
+    session = client.sessions.get(sid)
+    pdf = session.out / f"deck-{job['result']['number']}.pdf"
+    printed = _printed_colours(pdf, job["result"]["pages"])
+    assert printed and _middle(made[-1]) not in printed  # some rows show their word instead
+
+
 def test_a_table_naming_bare_pictures_is_kept_in_their_folder(client, tmp_path):
     sid = new_session(client)
     for path in pictures(tmp_path):

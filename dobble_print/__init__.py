@@ -49,6 +49,9 @@ _API = {
     "DobbleError": "dobble_print.errors",
     "OptionError": "dobble_print.errors",
     "Interrupted": "dobble_print.errors",
+    "Advice": "dobble_print.errors",
+    "Setting": "dobble_print.errors",
+    "Notice": "dobble_print.errors",
     "default_icons": "dobble_print.resources",
 }
 

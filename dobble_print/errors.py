@@ -1,17 +1,182 @@
-"""The error types users see.
+"""The error types users see, and the records their sentences are made of.
 
 Two tiers (as in pdfimpose's ``UserError``): a :class:`DobbleError` is something the user can fix
 and is shown as one line by the CLI; any other exception is a bug and shows a traceback only with
 ``--debug``.
 
 The engine speaks of values, not of command-line flags: a value out of range is an
-:class:`OptionError` naming the :class:`~dobble_print.options.BuildOptions` field, and each shell
-words it as its own control (the CLI: ``--safe-margin 30 mm leaves too little room …``).
+:class:`OptionError` naming the :class:`~dobble_print.options.BuildOptions` field, and what to
+do about it is an :class:`Advice` record. Each shell words the records as its own controls (the
+CLI with flags, the page with its controls' labels, each in one module), so no engine string
+names a flag and no shell parses the engine's English. ``str()`` of an error or a
+:class:`Notice` is the sentence in plain words, for callers of the Python API.
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+# What an Advice asks for; each shell words every one of them.
+ACTIONS = frozenset(
+    {
+        "set",  # give ``field`` the ``value``
+        "use",  # turn ``field`` on, or give it (a font file)
+        "leave_out",  # turn ``field`` off
+        "larger",  # a larger ``field`` (cards, paper)
+        "fewer",  # a smaller number for ``field``
+        "choose_another",  # another value for ``field``
+    }
+)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the user can do, as data: ``Advice("set", "symbols_per_card", 4)``.
+
+    Attributes:
+        action: one of :data:`ACTIONS`.
+        field: the option, as the public API names it (``symbols_per_card``, ``labels``…).
+        value: the value to give it, for ``set``.
+        lead: the words joining it to the text before it (``" or "``); a shell that does not
+            offer the option leaves them out with it.
+    """
+
+    action: str
+    field: str
+    value: Any = None
+    lead: str = ""
+
+    def __post_init__(self) -> None:
+        if self.action not in ACTIONS:
+            raise ValueError(f"unknown advice action {self.action!r}")
+
+    @property
+    def noun(self) -> str:
+        """The field in plain words: ``card_color`` → ``card colour``."""
+        return noun(self.field)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """An option (and its value) named inside a sentence (``-n 8`` on the command line);
+    ``value`` may be a ``(low, high)`` range, or None to name the option alone."""
+
+    field: str
+    value: Any = None
+
+    @property
+    def noun(self) -> str:
+        """The field in plain words: ``symbols_per_card`` → ``symbols per card``."""
+        return noun(self.field)
+
+
+# A sentence's parts: words, the files it names (each shell names a file its own way: the CLI
+# as given, the page by the upload's name) and records.
+Part = str | Path | Advice | Setting
+Words = Callable[[Advice | Setting], "str | None"]  # a shell's wording; None: not offered
+Name = Callable[[Path], str]  # a shell's name for a file
+
+
+def worded(parts: tuple[Part, ...], words: Words, name: Name = str) -> str:
+    """The sentence of ``parts`` with each record worded by ``words`` and each file named by
+    ``name`` (an Advice worded None is left out with its lead)."""
+    out = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(part)
+        elif isinstance(part, Path):
+            out.append(name(part))
+        elif (said := words(part)) is not None:
+            out.append(getattr(part, "lead", "") + said)
+    return "".join(out)
+
+
+# How plain words name the fields whose name is not their noun.
+NOUNS = {
+    "card": "cards",
+    "card_color": "card colour",
+    "font": "a font file of your own",
+    "skip_bad": "skip_bad",
+    "symbols_per_card": "symbols per card",
+}
+
+
+def noun(field: str) -> str:
+    """The field in plain words: ``card_color`` → ``card colour``."""
+    return NOUNS.get(field, field.replace("_", " "))
+
+
+def plain(part: Advice | Setting) -> str:
+    """A record in neutral words, for ``str()`` of errors and notices."""
+    if isinstance(part, Setting):
+        value = part.value
+        shown = f"{value[0]} to {value[1]}" if isinstance(value, tuple) else value
+        return noun(part.field) if value is None else f"{noun(part.field)} {shown}"
+    said = {
+        "set": f"set {noun(part.field)} to {part.value}",
+        "use": f"use {noun(part.field)}",
+        "leave_out": f"leave {noun(part.field)} out",
+        "larger": f"larger {noun(part.field)}",
+        "fewer": f"fewer {noun(part.field)}",
+        "choose_another": f"choose another {noun(part.field)}",
+    }
+    return said[part.action]
+
+
+def _parts(text: str | tuple[Part, ...], advice: tuple[Advice, ...]) -> tuple[Part, ...]:
+    return ((text,) if isinstance(text, str) else tuple(text)) + tuple(advice)
+
+
+def _files(file: Path | tuple[Path, ...] | None) -> tuple[Path, ...]:
+    if file is None:
+        return ()
+    return (Path(file),) if isinstance(file, str | Path) else tuple(file)
 
 
 class DobbleError(Exception):
-    """A problem the user can fix: one sentence naming the file or option, and the remedy."""
+    """A problem the user can fix: one sentence naming the file or option, and the remedy.
+
+    Args:
+        text: the problem in words, or its parts (words and :class:`Setting`/:class:`Advice`
+            records) when a record sits inside the sentence.
+        advice: what to do, after the text.
+        file: the file (or files) it is about; each shell names it its own way, before the text.
+
+    Attributes:
+        parts: the sentence's parts, the advice last.
+        advice: every :class:`Advice` in it.
+        files: the files it is about; ``file`` the one file, when it is about one.
+    """
+
+    def __init__(
+        self,
+        text: str | tuple[Part, ...] = "",
+        *,
+        advice: tuple[Advice, ...] = (),
+        file: Path | tuple[Path, ...] | None = None,
+    ) -> None:
+        self.parts = _parts(text, advice)
+        self.advice = tuple(p for p in self.parts if isinstance(p, Advice))
+        self.files = _files(file)
+        super().__init__(self.words(plain, str))
+
+    @property
+    def file(self) -> Path | None:
+        """The one file the problem is about, if it is about one."""
+        return self.files[0] if len(self.files) == 1 else None
+
+    def text(self, words: Words, name: Name) -> str:
+        """The sentence without the files it is about: records by ``words``, files it names
+        by ``name``."""
+        return worded(self.parts, words, name)
+
+    def words(self, words: Words, name: Name) -> str:
+        """The sentence as a shell says it: records by ``words``, files by ``name``."""
+        where = ", ".join(map(name, self.files))
+        return (f"{where}: " if where else "") + self.text(words, name)
 
 
 class OptionError(DobbleError):
@@ -19,14 +184,72 @@ class OptionError(DobbleError):
 
     Attributes:
         field: the option, as the public API names it (``safe_margin``, ``card``, ``backs``…).
-        problem: the value, what is wrong with it and what to do, e.g. ``"30 mm leaves too
-            little room on a 85 mm card; use at most 28.3 mm"``.
+        problem: the value and what is wrong with it, in plain words (the advice in neutral
+            words), e.g. ``"30 mm leaves too little room on a 85 mm card; use at most 28.3 mm"``;
+            ``str()`` puts the field's name in front.
     """
 
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field.replace('_', ' ')} {problem}")
+    def __init__(
+        self,
+        field: str,
+        problem: str | tuple[Part, ...],
+        *,
+        advice: tuple[Advice, ...] = (),
+        file: Path | tuple[Path, ...] | None = None,
+    ) -> None:
         self.field = field
-        self.problem = problem
+        super().__init__(problem, advice=advice, file=file)
+        self.problem = worded(self.parts, plain)
+
+    def words(self, words: Words, name: Name, label: str | None = None) -> str:
+        """The sentence as a shell says it, its control's ``label`` first (the field's name in
+        plain words when None)."""
+        where = ", ".join(map(name, self.files))
+        said = f"{label or noun_of(self.field)} {self.text(words, name)}"
+        return f"{where}: {said}" if where else said
+
+
+def noun_of(field: str) -> str:
+    """How ``str()`` of an :class:`OptionError` names its field: ``safe_margin`` → ``safe
+    margin``."""
+    return field.replace("_", " ")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A warning (or the plan's sentence) as a record: its words, files and records, and the
+    one file it is about, so that a shell can show it beside that file.
+
+    Attributes:
+        parts: the sentence's parts (see :class:`DobbleError`), its files among them.
+        file: the file it is about, if one (a picture left out, a duplicate).
+        kind: ``"skipped"`` (a file left out of the deck: it cannot be read) or ``"note"``.
+    """
+
+    parts: tuple[Part, ...]
+    file: Path | None = None
+    kind: str = "note"
+
+    def text(self, words: Words, name: Name) -> str:
+        """The sentence: records by ``words``, files by ``name``."""
+        return worded(self.parts, words, name)
+
+    def words(self, words: Words, name: Name) -> str:
+        """The line as the CLI prints it (``skipped `` first for a file left out)."""
+        return ("skipped " if self.kind == "skipped" else "") + self.text(words, name)
+
+    def __str__(self) -> str:
+        return self.words(plain, str)
+
+    def then(self, *parts: Part) -> Notice:
+        """This notice with ``parts`` added at its end."""
+        return Notice(self.parts + parts, self.file, self.kind)
+
+
+def notice(text: str | tuple[Part, ...], *, file: Path | None = None, kind="note") -> Notice:
+    """A :class:`Notice` of ``text`` (one string, or parts), after ``file: `` when it is about
+    one."""
+    return Notice(((file, ": ") if file is not None else ()) + _parts(text, ()), file, kind)
 
 
 class Interrupted(KeyboardInterrupt):

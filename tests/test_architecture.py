@@ -139,9 +139,9 @@ SOURCE_PLANTS = {
         {"deck/plane.py": 'def _planted(n):\n    return f"too few; use -n {n} or --cards 7"'},
         "dobble_print.deck.plane names --cards, -n in its strings (2, at most 0)",
     ),
-    "one more flag where some are still allowed": (
-        {"symbols/labels.py": 'def _planted():\n    return "use --card-size"'},
-        "dobble_print.symbols.labels names --card-size in its strings (2, at most 1)",
+    "a flag where the engine once named flags": (
+        {"pipeline/planning.py": 'def _planted(n):\n    return f"or use -n {n}"'},
+        "dobble_print.pipeline.planning names -n in its strings (1, at most 0)",
     ),
 }
 

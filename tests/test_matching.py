@@ -120,7 +120,7 @@ def test_plan_counts_the_rows_and_names_the_faces(tmp_path):
     options = BuildOptions(sources=(path,), output=tmp_path / "x.pdf", seed=1, faces=("answer",))
     planned = plan(options)
     assert (planned.found, planned.usable, len(planned.deck.cards)) == (13, 13, 13)
-    assert planned.why.endswith("; each symbol shown as answer")
+    assert str(planned.why).endswith("; each symbol shown as answer")
     assert planned.noun == "symbols"  # the rows, each shown by its faces: never "13 words"
     from typer.testing import CliRunner
 
@@ -157,7 +157,7 @@ def test_labels_with_a_vocabulary_label_its_pictures_with_the_first_text_column(
     path = tmp_path / "v.csv"
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")
     options = BuildOptions(sources=(path,), output=tmp_path / "x.pdf", seed=1, labels=True)
-    assert plan(options).why.endswith("; each symbol shown as picture+word or translation")
+    assert str(plan(options).why).endswith("; each symbol shown as picture+word or translation")
 
 
 @pytest.mark.parametrize("rotation", [180.0, 0.0])

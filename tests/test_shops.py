@@ -121,14 +121,14 @@ def test_a_bad_profile_file_is_one_line_naming_it(tmp_path, text, message):
     bad.write_text(text, encoding="utf-8")
     with pytest.raises(DobbleError) as info:
         load_shop_profile(str(bad))
-    assert str(info.value).startswith(f"--shop-profile {bad}: ")
-    assert message in str(info.value)
+    assert as_cli(info.value).startswith(f"--shop-profile {bad}: ")
+    assert message in as_cli(info.value)
 
 
 def test_an_unknown_profile_names_the_bundled_ones():
     with pytest.raises(DobbleError) as info:
         load_shop_profile("tgc")
-    assert str(info.value) == (
+    assert as_cli(info.value) == (
         "--shop-profile tgc: no such profile or file; use one of eu-3mm, "
         "makeplayingcards-round, print-and-cut, tgc-circle or a .toml file"
     )

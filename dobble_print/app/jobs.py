@@ -14,15 +14,16 @@ import dataclasses
 import shutil
 import threading
 import zipfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from dobble_print import DobbleError, Notice
 from dobble_print.app.pages import describe_pages, page_sizes, render_page
 from dobble_print.app.sessions import Job, Made, Session
-from dobble_print.app.settings import Choices, build_options, command, word
+from dobble_print.app.settings import Choices, build_options, command, page_label, word
 from dobble_print.app.tables import about, table_problem, unused_pictures
-from dobble_print.errors import DobbleError
+from dobble_print.app.words import error_field, notice_text
 
 ENGINE = threading.Lock()
 DECK = "deck.pdf"  # the name the command writes, and the download's name
@@ -43,32 +44,47 @@ def engine(job: Job) -> Iterator[None]:
         ENGINE.release()
 
 
-def relative(session: Session, text: str) -> str:
-    """A message with the session's folder left out (paths as the downloaded folder has them)
-    and without advice only the command line can follow (the page has no font option)."""
-    for cli_only in CLI_ONLY:
-        text = text.replace(cli_only, "")
-    return text.replace(f"{session.folder}/", "")
+def namer(session: Session) -> Callable[[Path], str]:
+    """How the page names a file in a message: as the downloaded folder has it
+    (``pictures/cat.png``, ``words.txt``); a file outside the session by its name."""
+
+    def name(path: Path) -> str:
+        try:
+            return path.relative_to(session.folder).as_posix()
+        except ValueError:
+            return path.name
+
+    return name
 
 
-CLI_ONLY = (" or use --font",)  # the engine's advice that names an option the page lacks
+def error_answer(session: Session, exc: DobbleError) -> dict[str, Any]:
+    """The answer for an engine error: its sentence, and the control it is about (if any)."""
+    return {"ok": False, "error": word(exc, namer(session)), "field": error_field(exc, page_label)}
 
 
-def file_problems(session: Session, warnings: tuple[str, ...]) -> tuple[dict, list[str]]:
-    """Each picture's one-line problem (``bad``) or duplicate note, keyed by its stored name;
-    and the warnings that are about no one picture (missing glyphs, a word list)."""
+def file_problems(session: Session, warnings: tuple[Notice, ...]) -> tuple[dict, list[str]]:
+    """Each picture's one-line problem (``bad``: skipped, it cannot be read) or note (a
+    duplicate), keyed by its stored name; and the warnings about no one picture (missing
+    glyphs, a word list)."""
     per_file: dict[str, dict[str, str]] = {}
     other = []
-    for line in map(lambda w: relative(session, w), warnings):
-        text = line.removeprefix("skipped ")
-        path, _, _ = text.partition(": ")
-        name = path.removeprefix("pictures/")
-        if path.startswith("pictures/") and name in session.names:
-            kind = "bad" if line.startswith("skipped ") else "note"
-            per_file.setdefault(name, {})[kind] = text
+    name = namer(session)
+    for notice in warnings:
+        text = notice_text(notice, name, page_label)
+        stored = _stored(session, notice.file)
+        if stored is not None:
+            kind = "bad" if notice.kind == "skipped" else "note"
+            per_file.setdefault(stored, {})[kind] = text
         else:
             other.append(text)
     return per_file, other
+
+
+def _stored(session: Session, path: Path | None) -> str | None:
+    """The stored name of an uploaded picture at ``path``; None for any other file."""
+    if path is None or path.parent != session.pictures:
+        return None
+    return path.name if path.name in session.names else None
 
 
 def tiles(
@@ -111,17 +127,13 @@ def plan_deck(session: Session, choices: Choices) -> dict[str, Any]:
             back=session.back,
         )
     except DobbleError as exc:  # a value refused: said under its control, before any work
-        return {"ok": False, "error": word(exc), "field": getattr(exc, "field", None)}
+        return error_answer(session, exc)
     answer: dict[str, Any] = {"ok": True}
     with ENGINE:
         try:
             planned = plan(options, cache=session.cache)
         except DobbleError as exc:
-            answer = {
-                "ok": False,
-                "error": relative(session, word(exc)),
-                "field": getattr(exc, "field", None),
-            }
+            answer = error_answer(session, exc)
             free = dataclasses.replace(options, symbols_per_card=None, cards=None)
             try:  # what the pictures allow without the choice that failed
                 planned = plan(free, cache=session.cache)
@@ -135,7 +147,7 @@ def plan_deck(session: Session, choices: Choices) -> dict[str, Any]:
         per_file.setdefault(name, {}).update(shown)
     if answer["ok"]:
         answer.update(
-            why=relative(session, planned.why),
+            why=notice_text(planned.why, namer(session), page_label),
             cards=len(planned.deck.cards),
             symbols_per_card=planned.deck.symbols_per_card,
         )
@@ -175,7 +187,8 @@ def make_deck(
         sizes = page_sizes(pdf)
     except DobbleError as exc:
         pdf.unlink(missing_ok=True)
-        job.state, job.message = "error", relative(session, word(exc))
+        job.state, job.message = "error", word(exc, namer(session))
+        job.about = error_field(exc, page_label)
         return
     except Exception as exc:  # a bug: shown, and the server goes on
         pdf.unlink(missing_ok=True)
@@ -203,7 +216,7 @@ def make_deck(
         "number": number,
         "seed": seed,
         "reshuffle": list(reshuffle),
-        "why": relative(session, result.choice),
+        "why": notice_text(result.choice, namer(session), page_label) if result.choice else "",
         "cards": len(result.deck.cards),
         "symbols_per_card": result.deck.symbols_per_card,
         "sheets": result.plan.sheet_count,
@@ -258,7 +271,8 @@ def make_extra(session: Session, job: Job, kind: str) -> None:
         job.progress("zip", 0, 1)
         zip_folder(folder, session.out / f"{kind}-{made.number}.zip")
     except DobbleError as exc:
-        job.state, job.message = "error", relative(session, word(exc))
+        job.state, job.message = "error", word(exc, namer(session))
+        job.about = error_field(exc, page_label)
         return
     finally:
         scratch.unlink(missing_ok=True)

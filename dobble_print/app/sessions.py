@@ -60,6 +60,7 @@ class Job:
     done: int = 0
     total: int = 0
     message: str = ""
+    about: str | None = None  # the option an error is about, so the page marks its control
     result: dict[str, Any] | None = None
     finished: threading.Event = field(default_factory=threading.Event, repr=False)
     stopping: threading.Event | None = field(default=None, repr=False)  # Sessions.stopping
@@ -78,6 +79,7 @@ class Job:
             "done": self.done,
             "total": self.total,
             "message": self.message,
+            "field": self.about,
             "result": self.result,
         }
 

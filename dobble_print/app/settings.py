@@ -30,6 +30,7 @@ from dobble_print import (
     read_options,
     read_value,
 )
+from dobble_print.app.words import error_text
 from dobble_print.pipeline import bundled_presets, load_preset
 
 # The page's options, in the table's order; a preset may also set some the page does not show
@@ -273,13 +274,20 @@ def _label(field: str) -> str:
     return option.label if option and option.label else field.replace("_", " ")
 
 
-def word(exc: DobbleError) -> str:
-    """A user error as the page says it: an option's problem after its control's label."""
+def page_label(field: str) -> str | None:
+    """The page's name of ``field``'s control; None when the page offers none."""
+    if field == "preset":
+        return "Ready-made deck"
+    option = option_of(field)
+    return option.label if option else None
+
+
+def word(exc: DobbleError, name=lambda path: path.name) -> str:
+    """A user error as the page says it (:mod:`.words`): an option's problem after its
+    control's label, files by ``name``."""
     if isinstance(exc, ConflictError):
         return conflict_words(exc)
-    if isinstance(exc, OptionError):
-        return f"{_label(exc.field)}: {exc.problem}"
-    return str(exc)
+    return error_text(exc, name, page_label)
 
 
 def _shown_value(option: Option, value: str) -> str:

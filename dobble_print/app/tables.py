@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 from dobble_print.app.sessions import Session
+from dobble_print.app.settings import word
 from dobble_print.app.uploads import Refused, unique_name
 from dobble_print.errors import DobbleError
 from dobble_print.symbols import (
@@ -75,7 +76,7 @@ def _store_table(session: Session, name: str, written: Path) -> dict[str, object
     try:
         cells = table_cells(written)
     except DobbleError as exc:
-        raise Refused(str(exc).replace(str(written), name)) from None
+        raise Refused(word(exc, lambda path: name if path == written else path.name)) from None
     first = _folder(cells.pictures[0]) if cells.pictures else ""
     odd = next((c for c in cells.pictures if _folder(c) != first), None)
     if first not in {"", PICTURES}:

@@ -18,6 +18,7 @@ from dobble_print.cli.errors import fail, run, say, show_tracebacks
 from dobble_print.cli.options import card_options, table_options
 from dobble_print.cli.progress import Bars, loading_noun
 from dobble_print.cli.summary import summarise
+from dobble_print.cli.words import notice_line
 from dobble_print.errors import DobbleError, Interrupted
 
 app = typer.Typer(
@@ -319,7 +320,7 @@ def plan(*, card_fields: dict[str, Any]) -> None:
     why = f" ({dropped} not used: duplicates or files that cannot be read)" if dropped else ""
     why += f" ({planned.searched})" if planned.searched else ""
     for warning in planned.warnings:
-        say(f"warning: {warning}", err=True)
+        say(f"warning: {notice_line(warning)}", err=True)
     say(f"{planned.usable} {noun}{why}:")
     n = planned.deck.symbols_per_card
     for option in planned.choices:

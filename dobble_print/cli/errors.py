@@ -10,35 +10,12 @@ from typing import NoReturn, TypeVar
 
 import typer
 
+from dobble_print.cli.words import FLAGS, error_line, flag, option_flag
 from dobble_print.errors import DobbleError, Interrupted, OptionError
 
+__all__ = ["FLAGS", "conflict_line", "fail", "flag", "option_flag", "run", "say", "shown"]
+
 T = TypeVar("T")
-
-# Fields named by no option of the table, or by another than the one that fills them.
-FLAGS = {
-    "output": "-o",
-    "backs": "--back-image",  # a back picture that cannot be read
-    "preview_card": "--card",
-    "preset": "--preset",
-}
-
-
-def flag(field: str) -> str:
-    """The flag of an option or a :class:`BuildOptions` field: ``safe_margin`` →
-    ``--safe-margin``, ``symbols_per_card`` → ``-n``, ``card`` → ``--card-size``."""
-    from dobble_print import option_of
-
-    if field in FLAGS:
-        return FLAGS[field]
-    option = option_of(field)
-    return option_flag(option.name) if option else "--" + field.replace("_", "-")
-
-
-def option_flag(name: str) -> str:
-    """The flag of the option ``name`` of the table: its one-letter alias, or its long name."""
-    from dobble_print import BY_NAME
-
-    return BY_NAME[name].flag
 
 
 def _with_value(name: str) -> str:
@@ -123,9 +100,9 @@ def run(action: Callable[[], T]) -> T:
 
         if isinstance(exc, ConflictError):
             fail(conflict_line(exc))
-        fail(f"{flag(exc.field)} {exc.problem}")
+        fail(error_line(exc))
     except DobbleError as exc:
-        fail(str(exc))
+        fail(error_line(exc))
     except KeyboardInterrupt as exc:
         said = (
             "interrupted, after every file was written in full"

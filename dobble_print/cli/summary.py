@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dobble_print.cli.errors import say
+from dobble_print.cli.words import notice_line
 
 if TYPE_CHECKING:  # the pipeline (and numba) loads only when a command needs it
     from dobble_print.pipeline import BuildResult
@@ -25,11 +26,12 @@ def summarise(
     """Print the end-of-build summary; ``verbose`` names every file used, unused or skipped;
     ``added`` follows the output's name (``" (.pdf added)"``)."""
     flagged = _flagged(result)
-    for line in result.warnings:
+    for warning in result.warnings:
+        line = notice_line(warning)
         say(f"warning: {flagged.get(line, line)}", err=True)
     _notes(result.notes, verbose=verbose)
     if result.choice:
-        say(result.choice)
+        say(notice_line(result.choice))
     if verbose:
         # the deck's symbols; those loaded beyond it (a deck of fewer cards) are unused
         for sym in result.symbols[: result.deck.symbol_count]:  # a word: "cat" (words.txt:1)

@@ -31,10 +31,10 @@ def _prepare_folder(path: Path) -> Path:
             else exc.strerror
         )
         raise DobbleError(
-            f"{path}: cannot create the folder {folder} ({why}); choose another output path"
+            f"cannot create the folder {folder} ({why}); choose another output path", file=path
         ) from exc
     if path.is_dir():
-        raise DobbleError(f"{path}: is a folder; give a file name for the output")
+        raise DobbleError("is a folder; give a file name for the output", file=path)
     return folder
 
 
@@ -107,10 +107,12 @@ def refuse_special(path: Path, field: str, noun: str = "file") -> None:
 def _cannot_write(path: Path, exc: OSError) -> DobbleError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return DobbleError(
-            f"{path}: the disk is full ({exc.strerror}); free some space or choose another "
-            "output path"
+            f"the disk is full ({exc.strerror}); free some space or choose another output path",
+            file=path,
         )
-    return DobbleError(f"{path}: cannot write there ({exc.strerror}); choose another output path")
+    return DobbleError(
+        f"cannot write there ({exc.strerror}); choose another output path", file=path
+    )
 
 
 def _replace(finished: Path, path: Path) -> None:
@@ -170,8 +172,9 @@ def _check_name_length(path: Path, folder: Path) -> None:
     size = len(os.fsencode(path.name))
     if size > longest:
         raise DobbleError(
-            f"{path}: the file name is too long ({size} bytes; at most {longest} here); "
-            "choose a shorter name"
+            f"the file name is too long ({size} bytes; at most {longest} here); "
+            "choose a shorter name",
+            file=path,
         )
 
 

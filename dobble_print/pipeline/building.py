@@ -15,7 +15,7 @@ from pathlib import Path
 
 from dobble_print.card import CardLayout
 from dobble_print.deck import Deck, Team, assign_teams
-from dobble_print.errors import Interrupted, OptionError
+from dobble_print.errors import Interrupted, Notice, OptionError, notice
 from dobble_print.files import Staging
 from dobble_print.layout import (
     SmallSymbol,
@@ -64,9 +64,9 @@ class BuildResult:
     plan: SheetPlan
     unused: tuple[str, ...]  # the sources the deck does not print (:func:`planning.left_out`)
     report: dict
-    choice: str = ""
+    choice: Notice | None = None
     # about the symbols: duplicates, bad files skipped, glyphs; and pictures too small to spot
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Notice, ...] = ()
     notes: tuple[str, ...] = ()  # files passed over, for --verbose
     teams: tuple[Team, ...] | None = None  # each card's Connect team, in deck order
     # the cards whose smallest picture prints under the recognisable size, each also a warning
@@ -166,10 +166,10 @@ def prepare(
 
 def _faint(
     loaded: SymbolSet, card_color: tuple[float, float, float], cache: SymbolCache | None
-) -> tuple[str, ...]:
+) -> tuple[Notice, ...]:
     """The warnings about pictures nearly the card's colour (kept in ``cache`` when given)."""
 
-    def find() -> tuple[str, ...]:
+    def find() -> tuple[Notice, ...]:
         return tuple(faint_on_card(loaded.symbols, card_color))
 
     return cache.derived(loaded, ("faint", card_color), find) if cache else find()
@@ -287,9 +287,9 @@ def build(
         words_note = small_words(report)
         warnings = (
             prepared.warnings
-            + tuple(map(str, small))
+            + tuple(notice(str(s)) for s in small)
             + tuple(small_labels(layouts, symbols))
-            + ((words_note,) if words_note else ())
+            + ((notice(words_note),) if words_note else ())
         )
         built = dataclasses.replace(prepared, report=report, warnings=warnings, small=small)
         # all at once, and nothing after it: an interrupted build leaves the earlier set, and

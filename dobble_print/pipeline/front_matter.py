@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dobble_print.deck import Deck, Team, cover_lines
+from dobble_print.errors import Notice, notice
 from dobble_print.options import BuildOptions, Variant
 from dobble_print.pipeline.matching import Matching, key_faces
 from dobble_print.printing import (
@@ -36,7 +37,7 @@ class FrontMatter:
     cover: tuple[CoverPage, ...] = ()
     rules: tuple = ()
     box: tuple[BoxPage, ...] = ()
-    warnings: tuple[str, ...] = ()  # a title no installed font can print
+    warnings: tuple[Notice, ...] = ()  # a title no installed font can print
 
 
 def page_counts(
@@ -86,13 +87,13 @@ def plan_front_matter(
     )
 
 
-def _title_warnings(options: BuildOptions) -> tuple[str, ...]:
+def _title_warnings(options: BuildOptions) -> tuple[Notice, ...]:
     """One line when the title (on the cover, the rules or the box) has characters no TrueType
     font has: the pages print it all the same, those characters as boxes."""
     if not options.title or not (options.cover or options.rules or options.box):
         return ()
     said = text_warning(f'the title "{options.title}"', options.title)
-    return (said,) if said else ()
+    return (notice(said),) if said else ()
 
 
 def _count(symbols: Sequence[Symbol], matching: Matching | None) -> int:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.deck import Deck, assign_faces, mix, shuffle_cards
+from dobble_print.errors import Notice
 from dobble_print.layout import start_packers
 from dobble_print.options import BuildOptions, check_budget
 from dobble_print.pipeline.matching import (
@@ -61,7 +62,7 @@ class LoadedDeck:
     """
 
     deck: Deck
-    why: str
+    why: Notice
     loaded: SymbolSet
     ink: Ink
     matching: Matching | None = None
@@ -120,7 +121,7 @@ def load_deck(
     if found.vocabulary is not None:  # a matching deck: the vocabulary's rows, by their faces
         return _load_matching(options, found, progress, packers=packers)
     refuse_unreadable(found, skip_bad=options.symbol_options.skip_bad)
-    where = ", ".join(map(str, options.sources))
+    where = tuple(options.sources)
     refuse_too_few(found, where)
     count = len(found.items)
     for _attempt in range(2):
@@ -153,7 +154,7 @@ def load_deck(
     )
     deck = shuffle_cards(mix(deck, ink.shares, options.seed), options.seed)
     if found.searched:  # pictures found below the folders given: say so, as plan does
-        why = f"{why} ({found.searched})"
+        why = why.then(f" ({found.searched})")
     unused, files = left_out(found, loaded, deck.symbol_count)
     return LoadedDeck(deck, why, loaded, ink, unused=unused, unused_files=files)
 

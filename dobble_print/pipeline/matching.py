@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from dobble_print.deck import Deck
-from dobble_print.errors import OptionError
+from dobble_print.errors import Advice, OptionError, Setting
 from dobble_print.layout import start_packers
 from dobble_print.options import BuildOptions
 from dobble_print.pipeline.planning import (
@@ -105,14 +105,19 @@ def faces_for(options: BuildOptions, vocabulary: Vocabulary) -> tuple[Face, ...]
     if options.labels and spec:
         raise OptionError(
             "labels",
-            "does nothing with --faces, which says the faces itself; ask for a labelled "
-            "picture there, e.g. --faces picture+word,word",
+            (
+                "does nothing with ",
+                Setting("faces"),
+                ", which says the faces itself; ask for a labelled picture there, e.g. ",
+                Setting("faces", "picture+word,word"),
+            ),
         )
     if options.labels and not (texts and any(vocabulary.pictures)):
         raise OptionError(
             "labels",
             f"puts a word under each picture, and {vocabulary.path.name} needs a picture "
-            "column and a text column for that; leave --labels out",
+            "column and a text column for that",
+            advice=(Advice("leave_out", "labels", lead="; "),),
         )
     if options.labels and not spec and texts:
         spec = [
@@ -141,8 +146,8 @@ def refuse_faces(options: BuildOptions, found: Sources) -> None:
     if options.labels and found.vocabulary is None and found.noun == "words":
         raise OptionError(
             "labels",
-            "puts each picture's name under it, and these sources are words only; "
-            "add pictures, or leave --labels out",
+            "puts each picture's name under it, and these sources are words only; add pictures",
+            advice=(Advice("leave_out", "labels", lead=", or "),),
         )
 
 
@@ -159,8 +164,8 @@ def load_rows(
     With ``packers``, the packing workers start getting ready once the deck's size is known.
     """
     faces = faces_for(options, vocabulary)
-    deck, why = choose_deck(options, len(vocabulary.entries), str(vocabulary.path), NOUN)
-    why += _shown(faces)
+    deck, why = choose_deck(options, len(vocabulary.entries), vocabulary.path, NOUN)
+    why = why.then(_shown(faces))
     if packers:
         start_packers(len(deck.cards))
     loaded = load_faces(  # the deck's rows only: 50,000 rows were all drawn

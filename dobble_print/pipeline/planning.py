@@ -26,7 +26,7 @@ from dobble_print.deck import (
     supported_sizes,
     take_cards,
 )
-from dobble_print.errors import DobbleError, OptionError
+from dobble_print.errors import Advice, DobbleError, Notice, OptionError, Setting, notice
 from dobble_print.options import BuildOptions, Variant
 from dobble_print.printing import PRINT_DPI
 from dobble_print.symbols import (
@@ -53,9 +53,9 @@ def plan_deck(
     cards: int | None,
     pictures: int,
     *,
-    where: str = "sources",
+    where: Path | tuple[Path, ...] = Path("sources"),
     noun: str = "pictures",
-) -> tuple[Deck, str]:
+) -> tuple[Deck, Notice]:
     """The deck to print for ``pictures`` pictures, and one sentence saying why this one.
 
     Without N, the deck with the most cards is chosen (:func:`choice.choose_option`). With fewer
@@ -68,30 +68,33 @@ def plan_deck(
 
     Raises:
         DobbleError: too few pictures for any deck (or for N), or ``cards`` out of range; the
-            message starts with ``where`` (the source folder) when it is about the pictures.
+            error's ``files`` are ``where`` (the sources) when it is about the pictures.
     """
     some = _number(pictures, noun)  # "8 words", "1 picture"
     if symbols_per_card is None:
         try:
             option = choose_option(pictures, noun)
         except DobbleError as exc:
-            raise DobbleError(f"{where}: {exc}") from None
+            raise DobbleError(str(exc), file=where) from None
         n = option.symbols_per_card
         other = next_option(pictures, option, noun)
-        why = f"{some}: {option.describe(noun, most=other is not None)}"
+        why = notice(f"{some}: {option.describe(noun, most=other is not None)}")
         if other is not None:
-            why += f"; {other}"
+            why = why.then(f"; {other}")
         if larger := beyond_default(pictures):
-            ask = f"-n {larger[0]}" + (f" to -n {larger[-1]}" if len(larger) > 1 else "")
-            why += (
-                f"; {MOST_BY_DEFAULT} per card is the largest deck people play, "
-                f"{ask} ask for more (up to {card_count(larger[-1])} cards)"
+            ask = Setting(
+                "symbols_per_card", (larger[0], larger[-1]) if len(larger) > 1 else larger[0]
+            )
+            why = why.then(
+                f"; {MOST_BY_DEFAULT} per card is the largest deck people play, ",
+                ask,
+                f" ask for more (up to {card_count(larger[-1])} cards)",
             )
     else:
         check_symbols_per_card(symbols_per_card)
         n = symbols_per_card
         # "8 per card", not "-n 8": a preset may have set it (and the app has no -n)
-        why = f"{some}, {n} per card: the full {card_count(n)}-card deck"
+        why = notice(f"{some}, {n} per card: the full {card_count(n)}-card deck")
     if card_count(n) <= pictures:
         deck = build_deck(n)
     elif pictures >= n:
@@ -100,15 +103,20 @@ def plan_deck(
         deck = Deck(order=n - 1, cards=(), symbol_count=0)
     if len(deck.cards) < 3:
         fitting = [s for s in supported_sizes() if card_count(s) <= pictures]
-        hint = f" or use -n {fitting[-1]}" if fitting else ""
+        hint = (Advice("set", "symbols_per_card", fitting[-1], lead=" or "),) if fitting else ()
         made = len(deck.cards)
         raise DobbleError(
-            f"{where}: -n {n} needs more {noun}: {some} give "
-            f"{f'only {made} card' + ('s' if made != 1 else '') if made else 'no card'}; "
-            f"add {_number(card_count(n) - pictures, noun)}{hint}"
+            (
+                Setting("symbols_per_card", n),
+                f" needs more {noun}: {some} give "
+                f"{f'only {made} card' + ('s' if made != 1 else '') if made else 'no card'}; "
+                f"add {_number(card_count(n) - pictures, noun)}",
+            ),
+            advice=hint,
+            file=where,
         )
     if len(deck.cards) < card_count(n) and symbols_per_card is not None:
-        why = (
+        why = notice(
             f"{some}, {n} per card: {len(deck.cards)} of {card_count(n)} cards "
             f"({_more(card_count(n) - pictures, noun)} the full deck)"
         )
@@ -125,12 +133,12 @@ def plan_deck(
                 f"{len(deck.cards)} cards of {n} symbols{more}",
             )
         if cards < len(deck.cards):  # what is printed, not only what the pictures allow
-            why += f"; {cards} of the {len(deck.cards)} cards printed"
+            why = why.then(f"; {cards} of the {len(deck.cards)} cards printed")
         deck = take_cards(deck, cards)
     return deck, why
 
 
-def crowded(options: BuildOptions, symbols_per_card: int) -> tuple[str, ...]:
+def crowded(options: BuildOptions, symbols_per_card: int) -> tuple[Notice, ...]:
     """The warning for a deck of more symbols a card than :data:`MOST_BY_DEFAULT`: how small
     its pictures may print (:func:`layout.recognisable_size`), as one line; none otherwise."""
     if symbols_per_card <= MOST_BY_DEFAULT:
@@ -139,9 +147,11 @@ def crowded(options: BuildOptions, symbols_per_card: int) -> tuple[str, ...]:
 
     size = recognisable_size(options.card, symbols_per_card)
     return (
-        f"{symbols_per_card} per card is more than the {MOST_BY_DEFAULT} of the largest deck "
-        f"people play: its pictures may print as small as {size:.1f} mm across on these cards "
-        "(9 mm on the game's 85 mm card of 8)",
+        notice(
+            f"{symbols_per_card} per card is more than the {MOST_BY_DEFAULT} of the largest "
+            f"deck people play: its pictures may print as small as {size:.1f} mm across on "
+            "these cards (9 mm on the game's 85 mm card of 8)"
+        ),
     )
 
 
@@ -177,11 +187,11 @@ class DeckPlan:
     """
 
     deck: Deck
-    why: str
+    why: Notice
     found: int
     usable: int
     choices: tuple[DeckOption, ...]
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Notice, ...] = ()
     noun: str = "pictures"
     searched: str = ""  # "3 subfolders searched too", when pictures were looked for below
     unused: tuple[str, ...] = ()
@@ -202,7 +212,7 @@ def plan_sources(
     """
     found = find_sources(options.sources)
     refuse_unreadable(found, skip_bad=options.symbol_options.skip_bad)
-    where = ", ".join(map(str, options.sources))
+    where = tuple(options.sources)
     refuse_too_few(found, where)
     first, why = choose_deck(options, len(found.items), where, found.noun)
     # Words are told apart without drawing them, and draw (nearly) always: only the deck's are
@@ -247,7 +257,9 @@ def left_out(
     return names, tuple(s.path for s in beyond if not s.word) + loaded.unused_files
 
 
-def symbols_to_load(options: BuildOptions, deck: Deck, count: int, where: str, noun: str) -> int:
+def symbols_to_load(
+    options: BuildOptions, deck: Deck, count: int, where: tuple[Path, ...], noun: str
+) -> int:
     """How many symbols to load for ``deck`` (planned on ``count`` sources): its own, or with
     ``cards`` and no N, those of the whole deck it was taken from, so that look-alikes found
     among them size the deck (400 pictures, many alike, made 6 cards of 20)."""
@@ -257,7 +269,9 @@ def symbols_to_load(options: BuildOptions, deck: Deck, count: int, where: str, n
     return max(deck.symbol_count, whole.symbol_count)
 
 
-def choose_deck(options: BuildOptions, count: int, where: str, noun: str) -> tuple[Deck, str]:
+def choose_deck(
+    options: BuildOptions, count: int, where: Path | tuple[Path, ...], noun: str
+) -> tuple[Deck, Notice]:
     """:func:`plan_deck` for ``count`` sources, with the Connect variant's own reason when there
     are too few pictures for its cards: its preset sets ``--cards 90``, which the user never typed,
     and 90 cards of a plane still hold every one of its pictures."""
@@ -266,8 +280,9 @@ def choose_deck(options: BuildOptions, count: int, where: str, noun: str) -> tup
         cards = options.cards or card_count(n)
         if cards >= card_count(n) - 1:
             raise DobbleError(
-                f"{where}: the Connect variant needs {card_count(n)} {noun} for its {cards} "
-                f"cards of {n} symbols and there are {count}; add {card_count(n) - count} {noun}"
+                f"the Connect variant needs {card_count(n)} {noun} for its {cards} "
+                f"cards of {n} symbols and there are {count}; add {card_count(n) - count} {noun}",
+                file=where,
             )
     return plan_deck(n, options.cards, count, where=where, noun=noun)
 

@@ -11,7 +11,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from dobble_print.errors import DobbleError
+from dobble_print.errors import DobbleError, OptionError
 from dobble_print.files import given_file
 from dobble_print.resources import templates_dir
 
@@ -60,26 +60,35 @@ def load_preset(name_or_file: str, *, known: set[str]) -> dict[str, object]:
         known: the option names (Python form) the preset may set.
 
     Raises:
-        DobbleError: unknown preset, unreadable TOML, or a key that is not an option.
+        OptionError: naming ``preset``: unknown preset, unreadable TOML, or a key that is not
+            an option.
     """
+    try:
+        return _read_preset(name_or_file, known)
+    except DobbleError as exc:
+        raise OptionError("preset", exc.parts) from None
+
+
+def _read_preset(name_or_file: str, known: set[str]) -> dict[str, object]:
+    """:func:`load_preset`'s work; its errors name the preset or its file first."""
     bundled = bundled_presets()
     path = bundled.get(name_or_file) or given_file(name_or_file)
     if not path.is_file():
         names = ", ".join(bundled)
         raise DobbleError(
-            f"--preset {name_or_file}: no such preset or file; use one of {names} or a .toml file"
+            f"{name_or_file}: no such preset or file; use one of {names} or a .toml file"
         )
     try:
         text = path.read_text(encoding="utf-8")
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         why = _unquoted(text, exc) or f"not a readable TOML file ({exc})"
-        raise DobbleError(f"--preset {path}: {why}") from None
+        raise DobbleError(f"{path}: {why}") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise DobbleError(f"--preset {path}: not a readable TOML file ({exc})") from exc
+        raise DobbleError(f"{path}: not a readable TOML file ({exc})") from exc
     except RecursionError:  # tomllib recurses once per level of [[…]] or {…}
         raise DobbleError(
-            f"--preset {path}: its values are nested too deeply; a preset holds plain values "
+            f"{path}: its values are nested too deeply; a preset holds plain values "
             'such as card-size = "94mm"'
         ) from None
     values = {}
@@ -89,12 +98,12 @@ def load_preset(name_or_file: str, *, known: set[str]) -> dict[str, object]:
             continue
         if name in PLACES:
             raise DobbleError(
-                f"--preset {path}: {key!r} says {PLACES[name]}, which a preset may not set (it "
+                f"{path}: {key!r} says {PLACES[name]}, which a preset may not set (it "
                 "sets how a deck looks); take it out and give it on the command line"
             )
         if name not in known:
             raise DobbleError(
-                f"--preset {path}: {key!r} is not an option of build; "
+                f"{path}: {key!r} is not an option of build; "
                 "use option names without dashes, e.g. card-size"
             )
         values[name] = value

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dobble_print.card import CardShape
-from dobble_print.errors import OptionError
+from dobble_print.errors import Advice, OptionError
 from dobble_print.printing.box import (
     PIECES,
     BoxInside,
@@ -166,5 +166,6 @@ def plan_box(
     raise OptionError(
         "box",
         f"does not fit on {paper.name} paper for {card.describe()} cards, even in two pieces; "
-        "choose larger --paper, or leave out --box",
+        "choose ",
+        advice=(Advice("larger", "paper"), Advice("leave_out", "box", lead=", or ")),
     )

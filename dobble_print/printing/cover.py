@@ -63,7 +63,10 @@ def _instructions(plan: SheetPlan, first_card_page: int, notes=()) -> list[str]:
         lines.append(
             f"Print {pages} two-sided, flip on {edge} edge: each sheet of fronts has its backs."
         )
-        lines.append("Backs off-centre? Measure by how much and rebuild with --back-offset X,Y.")
+        # printed: the same words whichever shell made the deck, so the setting, not a flag
+        lines.append(
+            "Backs off-centre? Measure how far and build again with that back offset (X,Y mm)."
+        )
     else:
         lines.append(f"Print {pages} one-sided; this cover is for you, not for cutting.")
     lines.append(_cutting(plan))

@@ -48,13 +48,15 @@ def _face(
         try:
             word = load_source(source, max_px=max_px, options=upright, fonts=fonts, index=index)
         except BadPicture as exc:
-            raise DobbleError(f"{where}: {exc}") from None
+            raise DobbleError((vocabulary.path, f":{entry.line}: {exc}")) from None
         return dataclasses.replace(word, room=TEXT_ROOM)
     path = vocabulary.picture(entry, picture)
     try:
         symbol = load_source(Source(path), max_px=max_px, options=options, fonts=None, index=0)
     except BadPicture as exc:
-        raise DobbleError(f"{where}: {entry.cells[picture]}: {exc}") from None
+        raise DobbleError(
+            (vocabulary.path, f":{entry.line}: {entry.cells[picture]}: {exc}")
+        ) from None
     if text is None or not is_labelled(text):  # an emoji's picture is its own label
         return dataclasses.replace(symbol, name=text or vocabulary.name(entry), source=where)
     font = fonts.text.get(text, bundled)
@@ -98,7 +100,12 @@ def load_faces(
                 index=e * len(faces) + f,
             )
             if symbol.kind != "image" and (
-                said := missing_warning(symbol.source, symbol.name, fonts)
+                said := missing_warning(
+                    (vocabulary.path, f":{entry.line}"),
+                    symbol.name,
+                    fonts,
+                    file=vocabulary.path,
+                )
             ):
                 warnings.append(said)
             symbols.append(symbol)

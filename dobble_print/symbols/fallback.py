@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from dobble_print.errors import OptionError, not_a_file
+from dobble_print.errors import Advice, Notice, OptionError, Part, not_a_file
 from dobble_print.symbols.emoji import (
     emoji_characters,
     is_emoji_character,
@@ -26,6 +27,9 @@ from dobble_print.symbols.emoji import (
 )
 from dobble_print.symbols.fonts import FontFace, faces_with, read_face
 from dobble_print.symbols.words import BadWords, Font, load_font, missing_characters, visual
+
+if TYPE_CHECKING:
+    from dobble_print.symbols.sources import Source
 
 # Scripts that share one font: a Japanese word mixes Han, Hiragana and Katakana.
 _SCRIPT_GROUPS = {"Hani": "CJK", "Hira": "CJK", "Kana": "CJK", "Bopo": "CJK", "Hang": "CJK"}
@@ -246,44 +250,48 @@ def word_fonts(words: Sequence[str], given: Sequence[Path]) -> WordFonts | None:
     return choose_fonts(words, fonts, load_font(default_font()))
 
 
-def missing_warning(where: str, text: str, fonts: WordFonts, *, what: str = "") -> str | None:
+def missing_warning(
+    where: tuple[Part, ...], text: str, fonts: WordFonts, *, what: str = "", file: Path
+) -> Notice | None:
     """The one-line warning for ``text`` when no font has some of its characters (None when
-    every character prints): where it is, what, and which font to install. ``what`` names the
-    kind of text (``"the label "``)."""
+    every character prints): where it is (in ``file``), what, and which font to install.
+    ``what`` names the kind of text (``"the label "``)."""
     missing = fonts.missing.get(text)
     if not missing:
         return None
-    return (
-        f'{where}: {what}"{text}" has characters no installed font has '
+    said = (
+        f': {what}"{text}" has characters no installed font has '
         f"({', '.join(missing)}); they would print as empty boxes; install a font "
-        f"that has them (e.g. `apt install {fonts.install[text]}`) or use --font"
+        f"that has them (e.g. `apt install {fonts.install[text]}`)"
     )
+    return Notice((*where, said, Advice("use", "font", lead=" or ")), file)
 
 
 LISTED = 3  # words with missing characters warned about one by one; more make one line
 
 
-def missing_warnings(found: Sequence[tuple[str, str]], fonts: WordFonts) -> list[str]:
-    """The warnings for the words ``found`` (``(label, word)``, label ``file:line``) whose
-    characters no font has: one line a word, but one line for all the words of a file that
-    want the same font when there are more than :data:`LISTED` (a Japanese list on a machine
-    without a Japanese font would otherwise give a line for every word)."""
-    groups: dict[tuple[str, str], list[tuple[str, str]]] = {}
-    for label, word in found:
+def missing_warnings(found: Sequence[tuple[Source, str]], fonts: WordFonts) -> list[Notice]:
+    """The warnings for the words ``found`` (each with where it is) whose characters no font
+    has: one line a word, but one line for all the words of a file that want the same font
+    when there are more than :data:`LISTED` (a Japanese list on a machine without a Japanese
+    font would otherwise give a line for every word)."""
+    groups: dict[tuple[Path, str], list[tuple[Source, str]]] = {}
+    for source, word in found:
         if fonts.missing.get(word):
-            file = label.rsplit(":", 1)[0]
-            groups.setdefault((file, fonts.install[word]), []).append((label, word))
-    lines = []
+            groups.setdefault((source.path, fonts.install[word]), []).append((source, word))
+    lines: list[Notice | None] = []
     for (file, package), words in groups.items():
         if len(words) <= LISTED:
-            lines += [missing_warning(label, word, fonts) for label, word in words]
+            lines += [missing_warning(s.parts, word, fonts, file=file) for s, word in words]
             continue
         chars = list(dict.fromkeys(ch for _, word in words for ch in fonts.missing[word]))
         shown = ", ".join(chars[:8]) + (", …" if len(chars) > 8 else "")
-        at = ", ".join(label.rsplit(":", 1)[-1] for label, _ in words)
-        lines.append(
-            f"{file}: {len(words)} words have characters no installed font has ({shown}); "
+        at = ", ".join(str(source.line) for source, _ in words)
+        said = (
+            f": {len(words)} words have characters no installed font has ({shown}); "
             "they would print as empty boxes; install a font that has them "
-            f"(e.g. `apt install {package}`) or use --font (lines {at})"
+            f"(e.g. `apt install {package}`)"
         )
+        advice = Advice("use", "font", lead=" or ")
+        lines.append(Notice((file, said, advice, f" (lines {at})"), file))
     return [line for line in lines if line]

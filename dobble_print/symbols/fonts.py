@@ -143,7 +143,12 @@ def _fontconfig(fc_list: str, wanted: frozenset[int]) -> tuple[FontFace, ...]:
     charset = " ".join(f"{cp:x}" for cp in sorted(wanted))
     try:
         out = subprocess.run(
-            [fc_list, "--format", "%{file}\t%{index}\n", f":charset={charset}"],
+            [
+                fc_list,
+                "-f",
+                "%{file}\t%{index}\n",
+                f":charset={charset}",
+            ],  # -f is fc-list's --format
             capture_output=True,
             text=True,
             timeout=FC_TIMEOUT,

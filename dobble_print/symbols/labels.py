@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.card import CardLayout
+from dobble_print.errors import Advice, Notice, notice
 from dobble_print.symbols.emoji import is_emoji_line, may_be_emoji
 from dobble_print.symbols.fallback import WordFonts, missing_warning, word_fonts
 from dobble_print.symbols.loading import trim
@@ -119,10 +120,10 @@ def label_text(symbol: Symbol) -> str | None:
     return name_label(display_name(path), path.stem)
 
 
-def _unnamed_warning(count: int, example: str) -> str:
+def _unnamed_warning(count: int, example: str) -> Notice:
     """The one line for pictures whose file names are no words, so they print unlabelled."""
     many = count != 1
-    return (
+    return notice(
         f"{count} picture{'s' if many else ''} print{'' if many else 's'} without a label: "
         f"{'their names are' if many else 'its name is'} a camera's numbers, a date or a code, "
         f"not words (e.g. {example}); rename {'them' if many else 'it'} to label "
@@ -151,7 +152,8 @@ def with_labels(loaded: SymbolSet, options: SymbolOptions) -> SymbolSet:
         if i not in texts:
             symbols.append(symbol)
             continue
-        if said := missing_warning(symbol.source, texts[i], fonts, what="the label "):
+        at = Path(symbol.source)
+        if said := missing_warning((at,), texts[i], fonts, what="the label ", file=at):
             warnings.append(said)
         font = fonts.text.get(texts[i], bundled)
         symbols.append(label_symbol(symbol, texts[i], font))
@@ -175,7 +177,7 @@ def label_points(layouts: Sequence[CardLayout], symbols: Sequence[Symbol]) -> li
     return out
 
 
-def small_labels(layouts: Sequence[CardLayout], symbols: Sequence[Symbol]) -> list[str]:
+def small_labels(layouts: Sequence[CardLayout], symbols: Sequence[Symbol]) -> list[Notice]:
     """A warning when a picture's label prints under ``READABLE_PT`` (none for word decks)."""
     if not any(s.kind == "labelled" for s in symbols):
         return []
@@ -189,6 +191,12 @@ def small_labels(layouts: Sequence[CardLayout], symbols: Sequence[Symbol]) -> li
         return []
     card = sizes.index(least) + 1
     return [
-        f"labels print as small as {least:.1f} pt (card {card}), hard to read under "
-        f"{READABLE_PT:g} pt; use larger cards (--card-size) or fewer symbols per card (-n)"
+        notice(
+            (
+                f"labels print as small as {least:.1f} pt (card {card}), hard to read under "
+                f"{READABLE_PT:g} pt; use ",
+                Advice("larger", "card"),
+                Advice("fewer", "symbols_per_card", lead=" or "),
+            )
+        )
     ]

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dobble_print.errors import Advice, Notice, notice
 from dobble_print.parallel import in_order, worker_count
 from dobble_print.symbols.background import (
     PhotoShape,
@@ -187,29 +188,33 @@ def _word_key(word: str) -> str:
 LISTED_REPEATS = 3  # repeated words of one file warned about one by one; more make one line
 
 
-def _repeated_words(items: Sequence[Source]) -> dict[int, str]:
+def _repeated_words(items: Sequence[Source]) -> dict[int, Notice | None]:
     """The words of ``items`` given before (case aside), by index, each with the warning said
-    where it stands ("" when a file's many repeats are said in one line, at its first).
+    where it stands (None when a file's many repeats are said in one line, at its first).
 
     Found before any word is drawn: 100,000 lines of one word were drawn 100,000 times (111 s)
     to find one word."""
     first: dict[str, Source] = {}
-    repeats: dict[str, list[tuple[int, Source, Source]]] = {}
+    repeats: dict[Path, list[tuple[int, Source, Source]]] = {}
     for i, source in enumerate(items):
         if source.word:
             earlier = first.setdefault(_word_key(source.word), source)
             if earlier is not source:
-                repeats.setdefault(str(source.path), []).append((i, source, earlier))
-    notes: dict[int, str] = {}
+                repeats.setdefault(source.path, []).append((i, source, earlier))
+    notes: dict[int, Notice | None] = {}
     for file, found in repeats.items():
         if len(found) <= LISTED_REPEATS:
-            notes |= {i: f"{s.label}: same word as {e.label}; used once" for i, s, e in found}
+            notes |= {
+                i: Notice((*s.parts, ": same word as ", *e.parts, "; used once"), file)
+                for i, s, e in found
+            }
             continue
         lines = ", ".join(str(s.line) for _, s, _ in found[:8]) + (", …" if len(found) > 8 else "")
-        notes |= {i: "" for i, _, _ in found}
-        notes[found[0][0]] = (
-            f"{file}: {len(found)} lines repeat a word given before (lines {lines}); "
-            "each word is used once"
+        notes |= {i: None for i, _, _ in found}
+        notes[found[0][0]] = notice(
+            f"{len(found)} lines repeat a word given before (lines {lines}); "
+            "each word is used once",
+            file=file,
         )
     return notes
 
@@ -279,13 +284,13 @@ def load_symbols(
     fonts = _fonts_for(words_given[:need] if need is not None else words_given, options)
     symbols: list[Symbol] = []
     bad = list(sources.bad)
-    warnings: list[str] = list(sources.warnings)
-    seen: dict[bytes, Symbol] = {}
+    warnings: list[Notice] = list(sources.warnings)
+    seen: dict[bytes, Source] = {}
     lookalikes: Lookalikes[Symbol] = Lookalikes()  # near-duplicates: resized or re-saved copies
-    copies: list[tuple[str, str]] = []  # (near-duplicate left out, the symbol it copies)
+    copies: list[tuple[Path, Path]] = []  # (near-duplicate left out, the picture it copies)
     total = len(items) if need is None else min(need, len(items))
     words = 0
-    lettered: list[tuple[str, str]] = []  # (label, word) of the words used, for missing glyphs
+    lettered: list[tuple[Source, str]] = []  # the words used, for missing glyphs
     stop = len(items)
     with _decoded_ahead(items, max_px=max_px, options=options) as decoded:
         for i, source in enumerate(items):
@@ -307,21 +312,26 @@ def load_symbols(
                         source, max_px=max_px, options=options, fonts=fonts, index=words
                     )
             except BadPicture as exc:
-                bad.append(f"{source.label}: {exc}")
+                bad.append((source, str(exc)))
                 continue
             key = _fingerprint(symbol)
             if key in seen:
                 what = "word" if symbol.kind == "word" else "pixels"
-                warnings.append(f"{source.label}: same {what} as {seen[key].source}; used once")
+                warnings.append(
+                    Notice(
+                        (*source.parts, f": same {what} as ", *seen[key].parts, "; used once"),
+                        source.path,
+                    )
+                )
                 continue
-            twin = lookalikes.twin(symbol.rgba, symbol) if symbol.kind == "image" else None
+            twin = lookalikes.twin(symbol.rgba, source) if symbol.kind == "image" else None
             if twin is not None:
-                copies.append((source.label, twin.source))
+                copies.append((source.path, twin.path))
                 continue
-            seen[key] = symbol
+            seen[key] = source
             if symbol.kind == "word":
                 words += 1
-                lettered.append((source.label, source.word))
+                lettered.append((source, source.word))
             symbols.append(symbol)
             if progress:
                 progress(min(len(symbols), total), total)
@@ -332,14 +342,15 @@ def load_symbols(
         if i in repeated:
             warnings += [repeated[i]] if repeated[i] else []
         elif not source.word and (why := picture_problem(source.path)):
-            bad.append(f"{source.label}: {why}")
+            bad.append((source, why))
         else:
             unused.append(source.word or source.path.name)
             unused_files += [] if source.word else [source.path]
     if bad and not options.skip_bad:
         raise unreadable(bad, rest=bool(symbols))
     said, listed = _copies_said(copies)
-    warnings = [f"skipped {line}" for line in bad] + warnings + said
+    skipped = [Notice((*source.parts, f": {why}"), source.path, "skipped") for source, why in bad]
+    warnings = skipped + warnings + said
     unused = tuple(unused)
     names = distinct_names([(s.name, s.source, s.kind == "image") for s in symbols])
     symbols = [
@@ -351,26 +362,39 @@ def load_symbols(
     )
 
 
-def _copies_said(copies: list[tuple[str, str]]) -> tuple[list[str], tuple[str, ...]]:
+def _copies_said(copies: list[tuple[Path, Path]]) -> tuple[list[Notice], tuple[str, ...]]:
     """The near-duplicates left out, as (warnings, notes): one copy in a warning of its own;
     more in one warning that counts them (a folder of filtered copies gave 279 lines), each then
     in a note (listed with ``--verbose``)."""
     lines = [
-        f"{copy}: looks the same as {twin} (a resized, re-saved or colour-filtered copy?); "
-        "used once"
+        Notice(
+            (
+                copy,
+                ": looks the same as ",
+                twin,
+                " (a resized, re-saved or colour-filtered copy?); used once",
+            ),
+            copy,
+        )
         for copy, twin in copies
     ]
     if len(copies) < 2:
         return lines, ()
     copy, twin = copies[0]
-    said = (
-        f"{len(copies)} pictures look the same as others (resized, re-saved or colour-filtered "
-        f"copies?) and are used once: {copy} looks like {twin}, and {len(copies) - 1} more"
+    said = Notice(
+        (
+            f"{len(copies)} pictures look the same as others (resized, re-saved or "
+            "colour-filtered copies?) and are used once: ",
+            copy,
+            " looks like ",
+            twin,
+            f", and {len(copies) - 1} more",
+        )
     )
-    return [said], tuple(lines)
+    return [said], tuple(map(str, lines))
 
 
-def faint_on_card(symbols: Sequence[Symbol], card_rgb: tuple[float, float, float]) -> list[str]:
+def faint_on_card(symbols: Sequence[Symbol], card_rgb: tuple[float, float, float]) -> list[Notice]:
     """A warning for each picture whose ink is nearly all the card's colour (white art on a
     white card): players could not see it, so a match could not be found."""
     card = np.round(np.asarray(card_rgb) * 255).astype(np.int16)
@@ -390,8 +414,14 @@ def faint_on_card(symbols: Sequence[Symbol], card_rgb: tuple[float, float, float
             continue
         if (np.abs(ink - card).max(axis=1) <= FAINT_DIFFERENCE).mean() >= FAINT_SHARE:
             found.append(
-                f"{symbol.source}: nearly all the card's colour ({hex_}), it would barely show; "
-                "darken it, give it an outline, or choose another --card-color"
+                notice(
+                    (
+                        f"nearly all the card's colour ({hex_}), it would barely show; "
+                        "darken it, give it an outline",
+                        Advice("choose_another", "card_color", lead=", or "),
+                    ),
+                    file=Path(symbol.source),
+                )
             )
     return found
 

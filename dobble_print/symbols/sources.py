@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dobble_print.errors import DobbleError
+from dobble_print.errors import Advice, DobbleError, Notice, Part, notice
 from dobble_print.symbols.folders import FolderSearch, folder_items
 from dobble_print.symbols.formats import PICTURE_SUFFIXES, each_not_read, format_names, not_read
 from dobble_print.symbols.vocabulary import (
@@ -36,6 +36,11 @@ class Source:
     line: int = 0
 
     @property
+    def parts(self) -> tuple[Part, ...]:
+        """The label as a sentence's parts: the file, then ``:line`` for a word."""
+        return (self.path, f":{self.line}") if self.word else (self.path,)
+
+    @property
     def label(self) -> str:
         return f"{self.path}:{self.line}" if self.word else str(self.path)
 
@@ -48,7 +53,7 @@ class Sources:
         items: would-be symbols, in the order they get their numbers.
         files: every input file read or to be read (an output must not be one of them).
         notes: files passed over (hidden, not pictures, system folders), for ``--verbose``.
-        bad: unreadable word lists, one line each (``path: reason``).
+        bad: unreadable word lists, each with why.
         warnings: word lists and vocabulary files found in a folder and not read.
         vocabulary: the vocabulary file given (``.csv``/``.tsv``): then ``items`` are its cells,
             pictures and words, for what hashes the sources; the deck is made from its rows.
@@ -57,9 +62,9 @@ class Sources:
     items: tuple[Source, ...]
     files: tuple[Path, ...] = ()
     notes: tuple[str, ...] = ()
-    bad: tuple[str, ...] = ()
+    bad: tuple[tuple[Source, str], ...] = ()
     vocabulary: Vocabulary | None = None  # a vocabulary file, the only source when given
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Notice, ...] = ()
     search: FolderSearch = field(default_factory=lambda: FolderSearch())
 
     @property
@@ -116,13 +121,13 @@ def find_sources(paths: Sequence[Path]) -> Sources:
     files: list[Path] = []
     notes: list[str] = []
     asides: list[tuple[Path, str]] = []
-    bad: list[str] = []
+    bad: list[tuple[Source, str]] = []
     search = FolderSearch()
-    sentences: list[str] = []  # word lists of sentences, each a warning
+    sentences: list[Notice] = []  # word lists of sentences, each a warning
     for path in paths:
         if not _exists(path):
             raise DobbleError(
-                f"{path}: no such file or folder; give folders of pictures or .txt files"
+                "no such file or folder; give folders of pictures or .txt files", file=path
             )
         if path.is_dir():
             found, passed, lists, seen = folder_items(path)
@@ -132,7 +137,9 @@ def find_sources(paths: Sequence[Path]) -> Sources:
             asides += lists
             search += seen
         elif not path.is_file():  # a pipe or device would block or never end
-            raise DobbleError(f"{path}: not a regular file; give folders of pictures or .txt files")
+            raise DobbleError(
+                "not a regular file; give folders of pictures or .txt files", file=path
+            )
         elif path.suffix.lower() in IMAGE_SUFFIXES:
             items.append(Source(path))
             files.append(path)
@@ -148,20 +155,21 @@ def find_sources(paths: Sequence[Path]) -> Sources:
             except TabbedLines:  # a spreadsheet's export: a vocabulary table, or refused
                 return _vocabulary(path, paths, read_table)
             except BadWords as exc:
-                bad.append(f"{path}: {exc}")
+                bad.append((Source(path), str(exc)))
             except OSError as exc:
-                bad.append(f"{path}: cannot be opened ({exc.strerror or exc})")
+                bad.append((Source(path), f"cannot be opened ({exc.strerror or exc})"))
         elif path.suffix.lower() in VOCABULARY_SUFFIXES:
             return _vocabulary(path, paths, read_vocabulary)
         elif known := not_read(path.suffix):
-            raise DobbleError(f"{path}: {known}")
+            raise DobbleError(f"{known}", file=path)
         else:
             raise DobbleError(
-                f"{path}: not a folder, picture or .txt word list; "
-                f"give pictures ({format_names()}) or a .txt file of words"
+                f"not a folder, picture or .txt word list; "
+                f"give pictures ({format_names()}) or a .txt file of words",
+                file=path,
             )
     given = {p.resolve() for p in paths}  # a list in a folder given as a source too is read
-    warnings = tuple(text for path, text in asides if path.resolve() not in given)
+    warnings = tuple(Notice((text,), path) for path, text in asides if path.resolve() not in given)
     warnings += tuple(sentences)
     return Sources(
         tuple(items), tuple(files), tuple(notes), tuple(bad), warnings=warnings, search=search
@@ -177,7 +185,7 @@ def _vocabulary(path: Path, paths: Sequence[Path], read) -> Sources:
     """
     if len(paths) > 1:
         raise DobbleError(
-            f"{path}: a vocabulary file makes the whole deck; give it as the only source"
+            "a vocabulary file makes the whole deck; give it as the only source", file=path
         )
     vocabulary = read(path)
     files = (path, *vocabulary.files)
@@ -187,9 +195,9 @@ def _vocabulary(path: Path, paths: Sequence[Path], read) -> Sources:
 SENTENCE_WORDS = 6  # a line of this many words is a sentence, not a symbol (or 4 ending in .!?)
 
 
-def _sentences(path: Path, lines: list[str]) -> str:
+def _sentences(path: Path, lines: list[str]) -> Notice | None:
     """A warning when most lines of a word list read as sentences ("The cat sat on the mat."):
-    each line is one symbol, wrapped into fragments too small to read; "" otherwise."""
+    each line is one symbol, wrapped into fragments too small to read; None otherwise."""
 
     def sentence(line: str) -> bool:
         words = len(line.split())
@@ -197,11 +205,12 @@ def _sentences(path: Path, lines: list[str]) -> str:
 
     found = [line for line in lines if sentence(line)]
     if len(found) * 2 < len(lines):
-        return ""
-    return (
-        f'{path}: {len(found)} of its {len(lines)} lines read as sentences ("{found[0]}"); '
+        return None
+    return notice(
+        f'{len(found)} of its {len(lines)} lines read as sentences ("{found[0]}"); '
         "each line is one symbol, printed small in broken lines: put one word or short phrase "
-        "per line"
+        "per line",
+        file=path,
     )
 
 
@@ -211,7 +220,7 @@ def _exists(path: Path) -> bool:
         return path.exists()
     except OSError as exc:
         why = exc.strerror or exc
-        raise DobbleError(f"{path}: cannot be opened ({why}); give a shorter path") from None
+        raise DobbleError(f"cannot be opened ({why}); give a shorter path", file=path) from None
 
 
 def _cells(vocabulary: Vocabulary) -> list[Source]:
@@ -225,22 +234,33 @@ def _cells(vocabulary: Vocabulary) -> list[Source]:
     ]
 
 
-def unreadable(bad: Sequence[str], *, rest: bool) -> DobbleError:
-    """The error for files that cannot be read (``path: reason`` each); ``rest`` when other
-    sources could make symbols, so ``--skip-bad`` would help. One file alone is its own line."""
+def unreadable(bad: Sequence[tuple[Source, str]], *, rest: bool) -> DobbleError:
+    """The error for files that cannot be read (each with why); ``rest`` when other sources
+    could make symbols, so skipping the bad ones would help. One file alone is its own line."""
     if len(bad) == 1 and not rest:
-        return DobbleError(bad[0])
+        source, why = bad[0]
+        if source.word:
+            return DobbleError((*source.parts, f": {why}"))
+        return DobbleError(why, file=source.path)
     them = "them" if len(bad) != 1 else "it"
-    fix = (
-        f"fix or remove {them}, or use --skip-bad to build from the rest" if rest else f"fix {them}"
+    fix: tuple[Part, ...] = (
+        (
+            f"fix or remove {them}",
+            Advice("use", "skip_bad", lead=", or "),
+            " to build from the rest",
+        )
+        if rest
+        else (f"fix {them}",)
     )
+    listed: list[Part] = []
+    for source, why in bad:
+        listed += ["\n  ", *source.parts, f": {why}"]
     return DobbleError(
-        f"{len(bad)} file{'s' if len(bad) != 1 else ''} cannot be read; {fix}:\n  "
-        + "\n  ".join(bad)
+        (f"{len(bad)} file{'s' if len(bad) != 1 else ''} cannot be read; ", *fix, ":", *listed)
     )
 
 
-def refuse_too_few(sources: Sources, where: str) -> None:
+def refuse_too_few(sources: Sources, where: Path | tuple[Path, ...]) -> None:
     """Fail with the reasons when the folders gave too few pictures for a deck (3): files of a
     kind not read, things passed over, subfolders searched. Without such reasons, the deck's
     own count message says it.
@@ -253,7 +273,7 @@ def refuse_too_few(sources: Sources, where: str) -> None:
         return
     noun = sources.noun if count != 1 else sources.noun[:-1]
     found = f"no {noun}" if not count else f"only {count} {noun}"
-    raise DobbleError(f"{where}: {found} to make a deck from (it needs 3): {why}")
+    raise DobbleError(f"{found} to make a deck from (it needs 3): {why}", file=where)
 
 
 def refuse_unreadable(sources: Sources, *, skip_bad: bool) -> None:

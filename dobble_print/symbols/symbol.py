@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dobble_print.errors import Notice
 from dobble_print.symbols.background import PhotoShape
 from dobble_print.symbols.outlines import PathOp
 from dobble_print.symbols.words import TextLine
@@ -110,6 +111,6 @@ class SymbolSet:
 
     symbols: tuple[Symbol, ...]
     unused: tuple[str, ...] = ()
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Notice, ...] = ()
     notes: tuple[str, ...] = ()
     unused_files: tuple[Path, ...] = ()

@@ -98,10 +98,10 @@ def _decode(path: Path, raw: bytes) -> str:
     except NotText as exc:
         if exc.kind == "utf-8":
             raise DobbleError(
-                f"{path}:{exc.line}: not UTF-8 text; save the file as UTF-8"
+                (path, f":{exc.line}: not UTF-8 text; save the file as UTF-8")
             ) from None
         what = "damaged UTF-16 text" if exc.kind == "utf-16" else "binary, not a text file"
-        raise DobbleError(f"{path}: {what}; save the table as CSV UTF-8") from None
+        raise DobbleError(f"{what}; save the table as CSV UTF-8", file=path) from None
 
 
 def _rows(path: Path) -> list[tuple[int, list[str]]]:
@@ -110,9 +110,9 @@ def _rows(path: Path) -> list[tuple[int, list[str]]]:
         with path.open("rb") as f:
             raw = f.read(MAX_VOCABULARY_BYTES + 1)
     except OSError as exc:
-        raise DobbleError(f"{path}: cannot be opened ({exc.strerror or exc})") from None
+        raise DobbleError(f"cannot be opened ({exc.strerror or exc})", file=path) from None
     if len(raw) > MAX_VOCABULARY_BYTES:
-        raise DobbleError(f"{path}: too large for a vocabulary file (over 1 MB)")
+        raise DobbleError("too large for a vocabulary file (over 1 MB)", file=path)
     text = _decode(path, raw)
     first = text.split("\n", 1)[0]
     if path.suffix.lower() == ".tsv" or "\t" in first:  # a spreadsheet's "Text (Tab delimited)"
@@ -130,8 +130,11 @@ def _rows(path: Path) -> list[tuple[int, list[str]]]:
             start = reader.line_num + 1
     except csv.Error:  # a cell over csv's field limit (NUL bytes are refused as not text)
         raise DobbleError(
-            f"{path}:{reader.line_num}: a cell runs on past 131,072 characters (a quote left "
-            "open?); check the quotes"
+            (
+                path,
+                f":{reader.line_num}: a cell runs on past 131,072 characters (a quote left "
+                "open?); check the quotes",
+            )
         ) from None
     return rows
 
@@ -150,9 +153,10 @@ def read_table(path: Path) -> Vocabulary:
     keep = _kept_columns(rows) if rows else []
     if not any(_is_picture_column(rows, k) for k in keep):
         raise DobbleError(
-            f"{path}: its lines hold tabs, as a spreadsheet's text export does, and no column "
+            "its lines hold tabs, as a spreadsheet's text export does, and no column "
             "holds pictures; to match words with words, save it as .tsv with a first row "
-            "naming the columns (e.g. word, translation); for a word list, one word a line"
+            "naming the columns (e.g. word, translation); for a word list, one word a line",
+            file=path,
         )
     return read_vocabulary(path)
 
@@ -204,22 +208,28 @@ def read_vocabulary(path: Path) -> Vocabulary:
     rows = _rows(path)
     if not rows:
         raise DobbleError(
-            f"{path}: empty; give a header row (e.g. picture,word) and one row per symbol"
+            "empty; give a header row (e.g. picture,word) and one row per symbol", file=path
         )
     header = rows[0][1]
     keep = _kept_columns(rows)
     if len(keep) > MAX_FACES:
         raise DobbleError(
-            f"{path}:{rows[0][0]}: {len(keep)} columns; a symbol shows at most {MAX_FACES} "
-            f"faces (it is on at most {MAX_FACES} cards); keep {MAX_FACES} columns or fewer"
+            (
+                path,
+                f":{rows[0][0]}: {len(keep)} columns; a symbol shows at most {MAX_FACES} "
+                f"faces (it is on at most {MAX_FACES} cards); keep {MAX_FACES} columns or fewer",
+            )
         )
     columns = _columns(path, rows[0], keep)
     entries = []
     for line, cells in rows[1:]:
         if len(cells) > len(header) and any(cells[len(header) :]):
             raise DobbleError(
-                f"{path}:{line}: {len(cells)} cells but the header names {len(columns)} "
-                "columns; remove the extra cells, or quote a cell that holds a comma"
+                (
+                    path,
+                    f":{line}: {len(cells)} cells but the header names {len(columns)} "
+                    "columns; remove the extra cells, or quote a cell that holds a comma",
+                )
             )
         cells = [cells[k] if k < len(cells) else "" for k in keep]
         for name, cell in zip(columns, cells, strict=True):
@@ -264,7 +274,7 @@ def _columns(path: Path, first: tuple[int, list[str]], keep: list[int]) -> tuple
     for k in keep:
         name = header[k]
         if not name:
-            raise DobbleError(f"{path}:{line}: column {k + 1} of the header has no name")
+            raise DobbleError((path, f":{line}: column {k + 1} of the header has no name"))
         if header.index(name) != k:
             raise DobbleError(f'{path}:{line}: two columns are called "{name}"')
     columns = tuple(header[k] for k in keep)
@@ -318,7 +328,7 @@ def _check_entries(vocabulary: Vocabulary) -> None:
                     f"file ({format_names()})"
                 )
             if problem := _picture_problem(vocabulary.picture(entry, k), path):
-                raise DobbleError(f"{path}:{entry.line}: {cell}: {problem}")
+                raise DobbleError((path, f":{entry.line}: {cell}: {problem}"))
     _check_duplicates(vocabulary)
 
 

@@ -255,6 +255,21 @@ def test_an_impossible_choice_explains_itself_and_still_lists_the_sizes(client, 
     assert [c["n"] for c in plan["choices"]] == [2, 3]
 
 
+def test_too_few_pictures_for_the_chosen_size_say_so_in_the_pages_words(client, tmp_path):
+    """The engine's advice is a record: the page words it as its control, never as ``-n 3``,
+    and the answer names the control so the page marks it."""
+    sid = new_session(client)
+    for p in make_pictures(tmp_path / "p", 7):
+        upload(client, sid, p)
+    choices = {"preset": "", "values": {"symbols_per_card": "4"}}
+    plan = client.post(f"/api/s/{sid}/plan", json={"choices": choices}, headers=POST).json()
+    assert (plan["ok"], plan["field"]) == (False, "symbols_per_card")
+    assert plan["error"] == (
+        "pictures: “Symbols per card” 4 needs more pictures: 7 pictures give only 2 cards; "
+        "add 6 pictures or choose 3 under “Symbols per card”"
+    )
+
+
 def test_a_card_the_paper_cannot_take_is_refused_by_the_plan_as_the_build_refuses_it(
     client, tmp_path
 ):

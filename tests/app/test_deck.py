@@ -140,6 +140,18 @@ def test_a_build_error_is_the_jobs_message(client, tmp_path):
     job = wait_for_job(client, sid)
     assert job["state"] == "error"
     assert job["message"].startswith("pictures: 2 pictures cannot make a deck")
+    assert job["field"] is None  # about the pictures, not a control
+
+
+def test_a_build_error_about_a_choice_names_its_control(client, tmp_path):
+    sid = new_session(client)
+    for p in make_pictures(tmp_path / "p", 7):
+        upload(client, sid, p)
+    choices = {"preset": "", "values": {"symbols_per_card": "4"}}
+    client.post(f"/api/s/{sid}/build", json={"choices": choices}, headers=POST)
+    job = wait_for_job(client, sid)
+    assert (job["state"], job["field"]) == ("error", "symbols_per_card")
+    assert job["message"].endswith("add 6 pictures or choose 3 under “Symbols per card”")
 
 
 def test_a_waiting_job_request_is_answered_when_the_job_ends(client, tmp_path):

@@ -32,12 +32,12 @@ def test_planned_decks_are_valid(pictures):
     assert deck.symbol_count <= pictures
     assert all(len(c) == deck.symbols_per_card for c in deck.cards)
     assert _one_match(deck)
-    assert why.startswith(f"{pictures} pictures: ")
+    assert str(why).startswith(f"{pictures} pictures: ")
 
 
 def test_fifty_pictures_summary_is_honest():
     _, why = plan_deck(None, None, 50)
-    assert why == (
+    assert str(why) == (
         "50 pictures: 6 per card gives the full 31-card deck (the most cards); "
         "8 per card gives 22 cards (7 more pictures give the full 57-card deck)"
     )
@@ -65,7 +65,9 @@ def test_every_small_count_gives_a_verified_deck(pictures):
 def test_explicit_n_with_too_few_pictures_builds_a_partial_deck():
     deck, why = plan_deck(8, None, 50)
     assert len(deck.cards) == 22
-    assert why == "50 pictures, 8 per card: 22 of 57 cards (7 more pictures give the full deck)"
+    assert (
+        str(why) == "50 pictures, 8 per card: 22 of 57 cards (7 more pictures give the full deck)"
+    )
 
 
 def test_retail_55_cards():

@@ -42,7 +42,7 @@ def test_tgc_circle_on_the_default_icons(tmp_path):
     assert not list(shop.glob("*.pdf"))  # no PDF, so no CutContour; the PNGs carry no guides
     words = " ".join((shop / "README.txt").read_text(encoding="utf-8").split())
     assert "Order 13 cards: one of each front, all with the same back." in words
-    assert "--cards" not in words  # fewer than the retail game's 55: nothing to trim
+    assert "retail game's count" not in words  # fewer than the retail game's 55: nothing to trim
 
 
 def test_a_full_deck_for_a_card_printer_says_how_to_order_the_retail_count():
@@ -57,7 +57,9 @@ def test_a_full_deck_for_a_card_printer_says_how_to_order_the_retail_count():
     )
     words = " ".join(text.split())
     assert "Order 57 cards: one of each front, all with the same back." in words
-    assert "make the deck again with --cards 55 (the retail game's count)" in words
+    # printed words name the setting, not a flag: the page made these files as well as the CLI
+    assert "make the deck again with 55 cards to print (the retail game's count)" in words
+    assert "--" not in text
     assert "001-front.png ... 057-front.png the 57 card fronts, 1125 x 1125 pixels" in words
 
 

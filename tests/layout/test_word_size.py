@@ -17,6 +17,7 @@ from dobble_print.options import BuildOptions
 from dobble_print.pipeline import build, prepare
 from dobble_print.resources import default_font
 from dobble_print.symbols import cap_height
+from tests.support.messages import cli_lines
 
 DATA = Path(__file__).parents[1] / "data"
 PT = 25.4 / 72
@@ -184,13 +185,13 @@ def test_words_printing_under_the_readable_size_are_warned_about(tmp_path):
         f"{cap:.1f} mm tall, under the {readable:.1f} mm that reads easily on these cards); give "
         "the words more room: fewer symbols per card, larger cards, or fewer pictures beside them"
     )
-    assert [w for w in result.warnings if "words print small" in w] == [expected]
+    assert [w for w in cli_lines(result.warnings) if "words print small" in w] == [expected]
 
 
 def test_a_word_deck_that_reads_has_no_such_warning(classic_words):
     """The 57 words on classic cards reach the readable 4 mm on every card (see above; the
     smallest prints 4.26 mm tall): no warning."""
-    assert not [w for w in classic_words.warnings if "words print small" in w]
+    assert not [w for w in cli_lines(classic_words.warnings) if "words print small" in w]
 
 
 def _maths_deck(folder: Path) -> Path:

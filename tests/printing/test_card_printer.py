@@ -91,7 +91,7 @@ def test_readme_says_what_to_upload_and_how_many_to_order(tgc):
     )
     assert "back.png" in text and "Circle Deck component" in text
     assert "Order 7 cards: one of each front, all with the same back." in text.replace("\n", " ")
-    assert "--cards 55" not in text  # only said when the deck has more than 55
+    assert "retail game's count" not in text  # only said when the deck has more than 55
     words = " ".join(text.split())  # paragraphs are wrapped
     assert "88.9 mm (3.5 in) across" in words and "3.2 mm (0.125 in) inside the cut" in words
     assert max(len(line) for line in text.splitlines()) <= 90
@@ -209,7 +209,7 @@ def test_readme_names_the_deck_and_what_its_cards_show(shows, title, first, fact
     words = " ".join(text.split())
     assert facts in words
     assert f"Every {shows[0]} stays at least" in words
-    assert f"any two cards still share exactly one {shows[0]}." in words  # 57 > 55: --cards 55
+    assert f"any two cards still share exactly one {shows[0]}." in words  # 57 > 55: make 55
     assert max(len(line) for line in text.splitlines()) <= 90
 
 

@@ -55,7 +55,7 @@ def test_with_only_a_cff_cjk_font_the_japanese_words_print_as_outlines(tmp_path,
     make_collection(installed / "cjk.ttc", [("猫電車", "Test CJK")])
     result, _doc, text = build_words(tmp_path)
     # Only the emoji lacks a font: no colour font is installed.
-    assert len(result.warnings) == 1 and "fonts-noto-color-emoji" in result.warnings[0]
+    assert len(result.warnings) == 1 and "fonts-noto-color-emoji" in str(result.warnings[0])
     for word in TEXT_WORDS:
         assert (word in text) is (word not in ("猫", "電車")), word
     assert all(s.outline for s in result.symbols if s.name in ("猫", "電車"))

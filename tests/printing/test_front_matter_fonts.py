@@ -15,6 +15,7 @@ from dobble_print.pipeline import build
 from dobble_print.symbols import SymbolOptions
 from tests.conftest import make_pictures
 from tests.support.fonts import make_collection, make_font
+from tests.support.messages import cli_lines
 
 WORDS = ["cat", "dog", "sun", "moon", "star", "tree", "fish"]
 TITLE = "Τα ζώα 猫"
@@ -68,7 +69,7 @@ def test_a_title_no_font_has_is_one_warning(tmp_path, installed):
     out = tmp_path / "deck.pdf"
     options = dict(seed=1, rules=True, box=True, title=TITLE)
     result = build(BuildOptions(sources=(words_file(tmp_path),), output=out, **options))
-    assert result.warnings == (
+    assert cli_lines(result.warnings) == (
         f'the title "{TITLE}" has characters no installed font can print as text (猫); they '
         "would print as empty boxes; install a font that has them (e.g. `apt install "
         "fonts-noto-cjk`)",

@@ -193,22 +193,10 @@ SHELL_PAST_API = {
 
 # A flag as the command line spells it (``--card-size``, ``-n 4``): the CLI's word for a field.
 FLAG = re.compile(r"(?<![\w-])(--[a-z][a-z0-9]*(?:-[a-z0-9]+)*|-n(?= [0-9]))")
-# Engine modules whose strings name flags today, and how many such strings each may keep while
-# the message records (issue 32, item 2) replace them; a count may only go down.
-FLAG_STRINGS = {
-    "dobble_print.pipeline.matching": 4,  # --faces, --labels
-    "dobble_print.pipeline.planning": 4,  # -n
-    "dobble_print.pipeline.presets": 6,  # --preset
-    "dobble_print.printing.box_pages": 2,  # --box, --paper
-    "dobble_print.printing.cover": 1,  # --back-offset, printed on the cover
-    "dobble_print.printing.shop.card_printer": 1,  # --cards, in the shop's README.txt
-    "dobble_print.printing.shop.profiles": 1,  # --shop-profile
-    "dobble_print.symbols.fallback": 2,  # --font
-    "dobble_print.symbols.fonts": 1,  # fc-list's own --format, not one of ours
-    "dobble_print.symbols.labels": 1,  # --card-size
-    "dobble_print.symbols.loading": 1,  # --card-color
-    "dobble_print.symbols.sources": 1,  # --skip-bad
-}
+# Engine modules allowed to name flags in their strings, and how many: none. The engine raises
+# and warns with records (errors.Advice, errors.Setting: a field, not a flag) and each shell words
+# them (cli/words.py, app/words.py). fc-list's own option is written -f, which is not one of ours.
+FLAG_STRINGS: dict[str, int] = {}
 
 
 @functools.cache

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from dobble_print.cli.errors import flag
-from dobble_print.errors import OptionError
+from dobble_print.cli.words import error_line
+from dobble_print.errors import DobbleError
 
 
 def as_cli(exc: Exception) -> str:
     """The line after ``dobble-print: error:`` for ``exc``."""
-    return f"{flag(exc.field)} {exc.problem}" if isinstance(exc, OptionError) else str(exc)
+    return error_line(exc) if isinstance(exc, DobbleError) else str(exc)
+
+
+def cli_lines(notices) -> tuple[str, ...]:
+    """What the CLI prints for each warning (after ``warning:``)."""
+    from dobble_print.cli.words import notice_line
+
+    return tuple(map(notice_line, notices))

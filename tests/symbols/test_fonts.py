@@ -19,7 +19,7 @@ from dobble_print.symbols.fonts import FontFace, faces_with, forget_fonts
 from dobble_print.symbols.loading import SymbolOptions, find_sources, load_symbols
 from dobble_print.symbols.words import load_font
 from tests.support.fonts import make_collection, make_colour_font, make_font
-from tests.support.messages import as_cli
+from tests.support.messages import as_cli, cli_lines
 
 JAPANESE = "猫電車ねこ"
 
@@ -116,7 +116,7 @@ def test_cff_collection_prints_as_outlines_on_the_packed_shape(tmp_path, install
 def test_no_installed_font_warns_once_per_word_naming_a_font_to_install(tmp_path, installed):
     result = load(tmp_path, ["chat", "猫", "🦊", "ሰላም"])
     label = tmp_path / "words.txt"
-    assert result.warnings == (
+    assert cli_lines(result.warnings) == (
         f'{label}:2: "猫" has characters no installed font has (猫); they would print as empty '
         "boxes; install a font that has them (e.g. `apt install fonts-noto-cjk`) or use --font",
         f'{label}:3: "🦊" has characters no installed font has (🦊); they would print as empty '
@@ -131,7 +131,7 @@ def test_no_installed_font_warns_once_per_word_naming_a_font_to_install(tmp_path
 def test_many_words_wanting_one_font_make_one_warning(tmp_path, installed):
     result = load(tmp_path, ["chat", "猫", "犬", "dog", "電車", "鳥", "ሰላም"])
     label = tmp_path / "words.txt"
-    assert result.warnings == (
+    assert cli_lines(result.warnings) == (
         f"{label}: 4 words have characters no installed font has (猫, 犬, 電, 車, 鳥); they "
         "would print as empty boxes; install a font that has them (e.g. `apt install "
         "fonts-noto-cjk`) or use --font (lines 2, 3, 5, 6)",
@@ -254,7 +254,7 @@ def test_missing_emoji_name_the_colour_emoji_font_to_install(tmp_path, installed
     result = load(tmp_path, ["⭐", "🦊 fox", "☕"])
     label = tmp_path / "words.txt"
     hint = "(e.g. `apt install fonts-noto-color-emoji`) or use --font"
-    assert result.warnings == (
+    assert cli_lines(result.warnings) == (
         f'{label}:1: "⭐" has characters no installed font has (⭐); they would print as empty '
         f"boxes; install a font that has them {hint}",
         f'{label}:2: "🦊 fox" has characters no installed font has (🦊); they would print as '

@@ -18,6 +18,7 @@ from dobble_print.cli.app import app
 from dobble_print.errors import DobbleError
 from dobble_print.symbols.loading import SymbolOptions, find_sources, load_symbols
 from tests.support import symbol_files as sf
+from tests.support.messages import cli_lines
 
 
 def _make(kind: str, folder: Path) -> Path:
@@ -99,7 +100,7 @@ def test_every_bad_file_is_listed_and_skip_bad_builds_from_the_rest(tmp_path):
     result = load_symbols(find_sources([folder]), max_px=100, options=SymbolOptions(skip_bad=True))
     assert [s.name for s in result.symbols] == ["good0", "good1", "good2"]
     assert len(result.warnings) == len(BAD)
-    assert all(w.startswith("skipped ") for w in result.warnings)
+    assert all(w.startswith("skipped ") for w in cli_lines(result.warnings))
 
 
 def test_cli_stops_with_every_bad_file_then_skips_them(tmp_path):
@@ -220,7 +221,7 @@ def test_svg_reads_no_other_file_and_no_network(tmp_path, listener, svg_renderer
         assert not red.any(), symbol.name  # nothing of secret.png or other.svg was drawn
     # Every external reference drew nothing, so those pictures are identical: used once.
     assert [s.name for s in result.symbols] == ["css", "script"]
-    assert sorted(w.split(": ")[0] for w in result.warnings) == sorted(
+    assert sorted(w.split(": ")[0] for w in cli_lines(result.warnings)) == sorted(
         str(folder / n) for n in svgs if n not in ("css.svg", "script.svg")
     )
 

@@ -17,6 +17,7 @@ from dobble_print.options import BuildOptions
 from dobble_print.pipeline import build
 from dobble_print.symbols import SymbolOptions, find_sources, load_symbols, with_labels
 from dobble_print.symbols.labels import LABEL_COLOR
+from tests.support.messages import cli_lines
 
 ICONS = Path(__file__).resolve().parents[2] / "assets" / "icons"
 
@@ -122,7 +123,7 @@ def test_a_label_too_small_to_read_is_warned_about(tmp_path):
 
     assert label_points([card(8.0), card(5.5)], [symbol]) == pytest.approx([8.0, 5.5])
     assert small_labels([card(8.0), card(6.5)], [symbol]) == []
-    assert small_labels([card(8.0), card(5.5)], [symbol]) == [
+    assert list(cli_lines(small_labels([card(8.0), card(5.5)], [symbol]))) == [
         "labels print as small as 5.5 pt (card 2), hard to read under 6 pt; "
         "use larger cards (--card-size) or fewer symbols per card (-n)"
     ]
@@ -178,7 +179,7 @@ def test_a_picture_named_with_emoji_only_stays_unlabelled(tmp_path):
     loaded = with_labels(load_symbols(find_sources([tmp_path])), SymbolOptions())
     kinds = {s.name: s.kind for s in loaded.symbols}
     assert kinds == {"🍕": "image", "☕": "image", "fox 🦊": "labelled"}
-    assert len(loaded.warnings) == 1 and '"fox 🦊"' in loaded.warnings[0]  # no font has 🦊
+    assert len(loaded.warnings) == 1 and '"fox 🦊"' in str(loaded.warnings[0])  # no font has 🦊
 
 
 def test_a_label_reads_its_files_own_name_not_the_keys(tmp_path):

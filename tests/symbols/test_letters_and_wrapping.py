@@ -19,6 +19,7 @@ from dobble_print.symbols.words import (
     is_letter,
     load_font,
 )
+from tests.support.messages import cli_lines
 
 FONT = load_font(default_font())
 PITCH = max(1.15, FONT.ascent + FONT.descent)
@@ -143,7 +144,7 @@ def test_a_letter_deck_keeps_a_and_A_as_two_symbols_but_cat_and_Cat_as_one(tmp_p
     path.write_text("a\nb\nc\nA\ncat\nCat\n", encoding="utf-8")
     loaded = load_symbols(find_sources([path]), max_px=200)
     assert [s.name for s in loaded.symbols] == ["a", "b", "c", "A", "cat"]
-    assert loaded.warnings == (f"{path}:6: same word as {path}:5; used once",)
+    assert cli_lines(loaded.warnings) == (f"{path}:6: same word as {path}:5; used once",)
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,7 @@ from dobble_print.symbols.loading import (
 )
 from dobble_print.symbols.raster import load_raster
 from tests.support import symbol_files as sf
+from tests.support.messages import cli_lines
 
 
 def load(*paths: Path, max_px: int = 200, **options):
@@ -230,7 +231,7 @@ def test_duplicates_are_reported_and_used_once(tmp_path):
     words.write_text("dog\nDog\n", encoding="utf-8")
     result = load(tmp_path, words)
     assert [s.name for s in result.symbols] == ["cat copy", "dog"]
-    assert result.warnings == (
+    assert cli_lines(result.warnings) == (
         f"{first}: same pixels as {copy}; used once",
         f"{words}:2: same word as {words}:1; used once",
     )
@@ -246,7 +247,7 @@ def test_many_repeated_words_are_one_warning_and_never_drawn(tmp_path, monkeypat
     )
     result = load_symbols(find_sources([words]), max_px=100)
     assert drawn == ["cat", "dog", "sun"]
-    assert result.warnings == (
+    assert cli_lines(result.warnings) == (
         f"{words}: 10 lines repeat a word given before (lines 4, 5, 6, 7, 8, 9, 10, 11, …); "
         "each word is used once",
     )
@@ -302,7 +303,7 @@ def _art(share_white: float, size: int = 90) -> Symbol:
 )
 def test_faint_on_card(share_white, card, warned):
     found = faint_on_card([_art(share_white)], card)
-    assert found == (
+    assert list(cli_lines(found)) == (
         [
             "art.png: nearly all the card's colour (#ffffff), it would barely show; darken it, "
             "give it an outline, or choose another --card-color"

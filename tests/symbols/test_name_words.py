@@ -11,6 +11,7 @@ from PIL import Image
 
 from dobble_print.symbols import SymbolOptions, find_sources, load_symbols, with_labels
 from dobble_print.symbols.names import display_name
+from tests.support.messages import cli_lines
 
 
 @pytest.mark.parametrize(
@@ -73,7 +74,7 @@ def test_camera_names_get_no_label_and_one_warning(tmp_path):
         "PXL_20240101_123456789.png": "",
         "cat.png": "cat",
     }
-    assert loaded.warnings == (
+    assert cli_lines(loaded.warnings) == (
         "3 pictures print without a label: their names are a camera's numbers, a date or a "
         "code, not words (e.g. DSC01234.png); rename them to label them",
     )

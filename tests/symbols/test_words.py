@@ -17,7 +17,7 @@ from dobble_print.errors import DobbleError
 from dobble_print.resources import default_font
 from dobble_print.symbols.loading import SymbolOptions, find_sources, load_symbols
 from dobble_print.symbols.words import PALETTE, load_font, read_words, visual
-from tests.support.messages import as_cli
+from tests.support.messages import as_cli, cli_lines
 
 FIVE_SCRIPTS = [
     "éléphant",
@@ -138,7 +138,7 @@ def test_long_phrases_wrap_and_long_words_shrink(tmp_path, word, lines):
 def test_missing_characters_warn_naming_the_word(tmp_path):
     path = words_file(tmp_path, ["chat", "你好", "Γάτα"])
     result = load_words(path)
-    assert result.warnings == (
+    assert cli_lines(result.warnings) == (
         f'{path}:2: "你好" has characters no installed font has (你, 好); they would print '
         "as empty boxes; install a font that has them (e.g. `apt install fonts-noto-cjk`) or "
         "use --font",

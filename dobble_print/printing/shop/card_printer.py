@@ -166,8 +166,8 @@ def _order(cards: int, profile: ShopProfile, one: str = "picture") -> list[str]:
     if cards > RETAIL_CARDS:
         lines.append(
             f"If {cards} cards cost more than {RETAIL_CARDS}, make the deck again with "
-            f"--cards {RETAIL_CARDS} (the retail game's count): any two cards still share "
-            f"exactly one {one}."
+            f"{RETAIL_CARDS} cards to print (the retail game's count): any two cards still "
+            f"share exactly one {one}."
         )
     return lines
 

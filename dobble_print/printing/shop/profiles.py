@@ -23,7 +23,7 @@ import tomllib
 from pathlib import Path
 
 from dobble_print.card import CardShape, ShapeKind
-from dobble_print.errors import DobbleError
+from dobble_print.errors import DobbleError, OptionError
 from dobble_print.files import check_name, given_file
 from dobble_print.printing.imposition import MAX_BLEED
 from dobble_print.printing.shop.card_printer import README
@@ -46,12 +46,20 @@ def load_shop_profile(name_or_file: str = DEFAULT_PROFILE) -> ShopProfile:
     """Read a shop profile: a bundled one's name or a path to a ``.toml`` file.
 
     Raises:
-        DobbleError: naming ``--shop-profile``: no such profile, unreadable TOML, an unknown or
+        OptionError: naming ``shop_profile``: no such profile, unreadable TOML, an unknown or
             missing key, or a value that does not parse.
     """
+    try:
+        return _read_profile(name_or_file)
+    except DobbleError as exc:
+        raise OptionError("shop_profile", exc.parts) from None
+
+
+def _read_profile(name_or_file: str) -> ShopProfile:
+    """:func:`load_shop_profile`'s work; its errors name the profile or its file first."""
     bundled = bundled_shop_profiles()
     path = bundled.get(name_or_file) or given_file(name_or_file)
-    where = f"--shop-profile {name_or_file}"
+    where = name_or_file
     if not path.is_file():
         names = ", ".join(bundled)
         raise DobbleError(f"{where}: no such profile or file; use one of {names} or a .toml file")

@@ -18,7 +18,7 @@ from dobble_print.app.words import error_field, error_text, notice_text, wording
         (Advice("set", "symbols_per_card", 3), "choose 3 under “Symbols per card”"),
         (Advice("use", "labels"), "tick “Names under the pictures”"),
         (Advice("leave_out", "labels"), "untick “Names under the pictures”"),
-        (Advice("leave_out", "box"), "untick “Box for the cards”"),
+        (Advice("leave_out", "box"), "untick “Add a box for the cards”"),
         (Advice("larger", "paper"), "larger paper (“Paper”)"),
         (Advice("fewer", "symbols_per_card"), "fewer symbols per card (“Symbols per card”)"),
         (Advice("choose_another", "card_color"), "choose another “Card colour”"),
@@ -50,7 +50,7 @@ def test_advice_the_page_cannot_follow_is_left_out_with_its_joining_words():
 def test_an_option_error_starts_with_the_controls_label_and_names_its_field():
     exc = OptionError("box", "does not fit; choose ", advice=(Advice("larger", "paper"),))
     assert error_text(exc, _name, page_label) == (
-        "Box for the cards: does not fit; choose larger paper (“Paper”)"
+        "Add a box for the cards: does not fit; choose larger paper (“Paper”)"
     )
     assert error_field(exc, page_label) == "box"
 

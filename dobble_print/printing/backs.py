@@ -33,7 +33,7 @@ def load_back(path: Path, *, diameter: float) -> np.ndarray:
         OptionError: about ``backs`` when the file is missing or not a picture.
     """
     if not path.is_file():
-        raise OptionError("backs", f"{path}: {not_a_file(path)}; {PICTURE_KINDS}")
+        raise OptionError("backs", (path, f": {not_a_file(path)}; {PICTURE_KINDS}"))
     px = math.ceil(diameter / 25.4 * PRINT_DPI)
     if not is_svg(path):
         # A wide photo is cropped to the disc, so its long side needs more pixels than the disc;
@@ -42,11 +42,14 @@ def load_back(path: Path, *, diameter: float) -> np.ndarray:
     try:
         pixels = load_picture(path, max_px=px)
     except (BadPicture, OSError) as exc:
-        raise OptionError("backs", f"{path}: {exc}; {PICTURE_KINDS}") from None
+        raise OptionError("backs", (path, f": {exc}; {PICTURE_KINDS}")) from None
     if not pixels[..., 3].any():  # every back would print blank, with no word said
         raise OptionError(
             "backs",
-            f"{path}: the picture is empty (fully transparent); give a picture with something "
-            "to print",
+            (
+                path,
+                ": the picture is empty (fully transparent); give a picture with something "
+                "to print",
+            ),
         )
     return pixels

@@ -241,6 +241,18 @@ class Notice:
     def __str__(self) -> str:
         return self.words(plain, str)
 
+    def beside(self) -> Notice:
+        """This notice as said beside its file (a tile that already names it): without the
+        leading ``file: ``."""
+        parts = self.parts
+        if self.file is None or len(parts) < 2 or parts[0] != self.file:
+            return self
+        after = parts[1]
+        if not (isinstance(after, str) and after.startswith(": ")):
+            return self
+        rest = (after[2:],) if after[2:] else ()
+        return Notice(rest + parts[2:], self.file, self.kind)
+
     def then(self, *parts: Part) -> Notice:
         """This notice with ``parts`` added at its end."""
         return Notice(self.parts + parts, self.file, self.kind)

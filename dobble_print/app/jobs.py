@@ -45,10 +45,13 @@ def engine(job: Job) -> Iterator[None]:
 
 
 def namer(session: Session) -> Callable[[Path], str]:
-    """How the page names a file in a message: as the downloaded folder has it
-    (``pictures/cat.png``, ``words.txt``); a file outside the session by its name."""
+    """How the page names a file in a message: an uploaded picture by the name its tile shows
+    (``cat.png``), another file as the downloaded folder has it (``words.txt``), a file outside
+    the session by its name."""
 
     def name(path: Path) -> str:
+        if path.parent == session.pictures:
+            return path.name
         try:
             return path.relative_to(session.folder).as_posix()
         except ValueError:
@@ -70,13 +73,12 @@ def file_problems(session: Session, warnings: tuple[Notice, ...]) -> tuple[dict,
     other = []
     name = namer(session)
     for notice in warnings:
-        text = notice_text(notice, name, page_label)
         stored = _stored(session, notice.file)
-        if stored is not None:
+        if stored is not None:  # said on its tile, which names it
             kind = "bad" if notice.kind == "skipped" else "note"
-            per_file.setdefault(stored, {})[kind] = text
+            per_file.setdefault(stored, {})[kind] = notice_text(notice.beside(), name, page_label)
         else:
-            other.append(text)
+            other.append(notice_text(notice, name, page_label))
     return per_file, other
 
 

@@ -232,11 +232,10 @@ def test_the_plan_names_each_bad_file_and_duplicate_and_counts_the_rest(client, 
     ).json()
     assert plan["ok"] and plan["found"] == 10 and plan["usable"] == 8
     assert plan["why"].startswith("10 pictures: 3 per card gives the full 7-card deck")
-    assert plan["files"]["broken.png"]["bad"].startswith("pictures/broken.png: ")
+    # each tile's note, beside the name the tile shows: no path, no repeated name
+    assert plan["files"]["broken.png"]["bad"].startswith("the contents are not a PNG")
     # The folder is read in name order, as the CLI reads it: "again" comes first.
-    assert plan["files"]["pic_000.png"]["note"] == (
-        "pictures/pic_000.png: same pixels as pictures/again.png; used once"
-    )
+    assert plan["files"]["pic_000.png"]["note"] == "same pixels as again.png; used once"
     # 8 usable pictures, a 7-card deck of 7: the last one is left out, and its tile says so
     assert plan["files"]["pic_007.png"] == {
         "note": "not in this deck: its 7 cards need only 7 pictures"

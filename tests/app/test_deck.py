@@ -67,7 +67,7 @@ def made(client, tmp_path):
 def test_the_deck_its_pages_and_the_command_that_remakes_it(client, made, tmp_path):
     sid, result = made
     assert result["cards"] == 13 and result["symbols_per_card"] == 4
-    assert result["files"]["broken.png"]["bad"].startswith("pictures/broken.png: ")
+    assert result["files"]["broken.png"]["bad"].startswith("the contents are not a PNG")
     kinds = [p["kind"] for p in result["pages"]]
     assert kinds[:3] == ["cover", "rules", "box"]
     assert kinds.count("front") == kinds.count("back") >= 1

@@ -210,8 +210,7 @@ OPTIONS: tuple[Option, ...] = (
         Group.PRINT,
         metavar="LENGTH",
         label="Printer’s margin",
-        hint="Kept clear on every side of the paper; if your printer cuts off an edge, give "
-        "more.",
+        hint="Kept clear on every side of the paper; if your printer cuts off an edge, give more.",
         low=0,
         high=30,
         step=1,

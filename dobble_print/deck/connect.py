@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dobble_print.errors import OptionError
+from dobble_print.language import words
 
 BORDER_MM = 3.0  # band inside the cut line; the preset's safe margin keeps symbols off it
 STARTING_CARDS = 10
@@ -62,13 +63,16 @@ def assign_teams(card_count: int) -> tuple[Team, ...]:
     return tuple(out)
 
 
-def cover_lines(teams: Sequence[Team]) -> tuple[str, ...]:
+def cover_lines(teams: Sequence[Team], lang: str = "en") -> tuple[str, ...]:
     """What the cover says about the deck's ``teams`` (one line, short enough to print at full
-    size)."""
-    names = ", ".join(t.name for t in TEAMS)
+    size), in ``lang``."""
+    _ = words(lang).gettext
+    said = {"pink": _("pink"), "orange": _("orange"), "green": _("green"), "blue": _("blue")}
+    names = _(", ").join(said[t.name] for t in TEAMS)
     sizes = sorted({sum(1 for x in teams if x == t) for t in TEAMS})
     each = f"{sizes[0]}" if len(sizes) == 1 else f"{sizes[0]}–{sizes[-1]}"
     starting = sum(1 for x in teams if x == START)
-    return (
-        f"Connect: lay out the {starting} black-bordered cards; four teams of {each} ({names}).",
+    line = _(
+        "Connect: lay out the {starting} black-bordered cards; four teams of {each} ({names})."
     )
+    return (line.format(starting=starting, each=each, names=names),)

@@ -58,6 +58,7 @@ class BuildOptions:
     box: bool = False  # a tuck box to print, cut and fold, after the rules
     card_thickness: float = 0.3  # mm, one printed card: the box's depth is the stack's
     title: str | None = None  # the deck's name: on the box, the cover and the rules
+    lang: str = "en"  # the language of the printed pages (dobble_print.language.LANGUAGES)
 
     @property
     def box_title(self) -> str:

@@ -9,12 +9,14 @@ which each shell words as its own control.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import OptionError
+from dobble_print.language import language_of_locale
 from dobble_print.options.rules import check_rules
 from dobble_print.options.table import BY_NAME, Kind, Option, Variant, options_for
 from dobble_print.printing import Duplex, parse_paper
@@ -113,6 +115,8 @@ def read_value(option: Option, value: object) -> Any:
         return _count(option, text)
     if kind is Kind.DEGREES:
         return _degrees(option, text)
+    if option.name == "lang" and not text:  # none given: the locale's language
+        return language_of_locale(os.environ)
     if kind is Kind.CHOICE:
         chosen = _choice(option, text)
         return ENUMS[option.name](chosen) if option.name in ENUMS else chosen

@@ -17,6 +17,8 @@ from dataclasses import field as _field
 from enum import StrEnum
 from types import MappingProxyType
 
+from dobble_print.language import LANGUAGES
+
 
 class Variant(StrEnum):
     """The game: the classic deck, or Connect (starting cards and four teams, by border colour)."""
@@ -491,6 +493,19 @@ OPTIONS: tuple[Option, ...] = (
         metavar="TEXT",
         label="Deck name",
         hint="Printed on the first page, and on the rules and the box if you add them.",
+    ),
+    Option(
+        "lang",
+        Kind.CHOICE,
+        None,
+        "The language of the printed pages (cover, rules, box, shop README): "
+        f"{', '.join(LANGUAGES)}. Default: the locale's (LANG), else en.",
+        Group.EXTRAS,
+        BUILD,
+        metavar="LANG",
+        label="Language of the printed pages",
+        hint="The cover, the rules and the box are printed in this language.",
+        choices=MappingProxyType(dict(LANGUAGES)),
     ),
 )
 

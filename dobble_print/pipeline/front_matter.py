@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from dobble_print.deck import Deck, Team, cover_lines
 from dobble_print.errors import Notice, notice
+from dobble_print.language import words
 from dobble_print.options import BuildOptions, Variant
 from dobble_print.pipeline.matching import Matching, key_faces
 from dobble_print.printing import (
@@ -68,8 +69,9 @@ def plan_front_matter(
         len(deck.cards),
         _count(symbols, matching),
         options.seed,
-        notes=cover_lines(teams) if teams else (),
+        notes=cover_lines(teams, options.lang) if teams else (),
         title=options.title,
+        lang=options.lang,
     )
     cover: tuple[CoverPage, ...] = ()
     if options.cover:
@@ -115,6 +117,7 @@ def _rules(
         cover=options.cover,
         title=options.title,
         shows=shows(symbols),
+        lang=options.lang,
     )
     return plan_rules(about, options.paper, options.margin)
 
@@ -133,13 +136,26 @@ def _box(options: BuildOptions, deck: Deck, symbols: Sequence[Symbol]) -> tuple[
     if not options.box:
         return ()
     cards, n = len(deck.cards), deck.symbols_per_card
-    facts = f"{cards} cards, {n} {shows(symbols)[1]} on each\nany two share exactly one"
+    t = words(options.lang)
+    shown = {
+        "picture": t.ngettext("{count} picture on each", "{count} pictures on each", n),
+        "word": t.ngettext("{count} word on each", "{count} words on each", n),
+        "picture or word": t.ngettext(
+            "{count} picture or word on each", "{count} pictures and words on each", n
+        ),
+    }[shows(symbols)[0]]
+    facts = t.ngettext(
+        "{count} card, {shown}\nany two share exactly one",
+        "{count} cards, {shown}\nany two share exactly one",
+        cards,
+    ).format(count=cards, shown=shown.format(count=n))
     return plan_box(
         options.card,
         cards,
         thickness=options.card_thickness,
         paper=options.paper,
         margin=options.margin,
-        title=options.box_title,
+        title=options.title or t.gettext("Spot it! deck"),
         facts=facts,
+        lang=options.lang,
     )

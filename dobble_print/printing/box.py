@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from dobble_print.card import CardShape
 from dobble_print.errors import OptionError
+from dobble_print.language import words
 from dobble_print.printing.sheet import Segment
 
 # Width and height: hand-cut cards come out up to 1-2 mm off the line (PRINT.md), and each fold of
@@ -205,9 +206,29 @@ PIECES = {
 }
 
 
-def net_piece(walls: tuple[str, ...], inside: BoxInside, *, title: str, facts: str) -> NetPiece:
+def part_names(lang: str = "en") -> dict[str, str]:
+    """The names printed on the net's panels and flaps in ``lang``, as the steps call them."""
+    t = words(lang)
+    return {
+        "front": t.pgettext("box", "front"),
+        "back": t.pgettext("box", "back"),
+        "side": t.pgettext("box", "side"),
+        "bottom": t.pgettext("box", "bottom"),
+        "lid": t.pgettext("box", "lid"),
+        "tuck flap": t.pgettext("box", "tuck flap"),
+        "side flap": t.pgettext("box", "side flap"),
+        "glue flap": t.pgettext("box", "glue flap"),
+        "seam flap": t.pgettext("box", "seam flap"),
+    }
+
+
+def net_piece(
+    walls: tuple[str, ...], inside: BoxInside, *, title: str, facts: str, lang: str = "en"
+) -> NetPiece:
     """One piece of the net: the ``walls`` left to right, a seam flap after the last, their
-    flaps, and what is printed on them; its bounding box starts at (0, 0)."""
+    flaps, and what is printed on them (the parts named in ``lang``); its bounding box starts
+    at (0, 0)."""
+    said = part_names(lang)
     w, h, d = inside.width, inside.height, inside.depth
     below = max(d, _dust(w))
     paper, glue, labels, picture, x = [], [], [], None, 0.0
@@ -215,14 +236,14 @@ def net_piece(walls: tuple[str, ...], inside: BoxInside, *, title: str, facts: s
         parts, glued = _panel(kind, x, inside, below)
         paper += parts
         glue += glued
-        labels += _wall_labels(kind, x, inside, below, title, facts)
+        labels += _wall_labels(kind, x, inside, below, title, facts, said)
         if kind == "front":
             picture = _front_picture(x, inside, below)
         x += d if kind == "side" else w
     glue.append(_flap_right(x, below, h))
     cuts, folds = cut_and_fold(paper + glue)
     names = ["glue flap"] * (len(glue) - 1) + ["seam flap"]  # as the steps call them
-    labels += [_glue_label(poly, name) for poly, name in zip(glue, names, strict=True)]
+    labels += [_glue_label(poly, said[name]) for poly, name in zip(glue, names, strict=True)]
     top = below + h + max(d + TUCK, _dust(w))
     return NetPiece(x + SEAM, top, tuple(cuts), tuple(folds), tuple(glue), tuple(labels), picture)
 
@@ -244,7 +265,7 @@ def _front_picture(x: float, inside: BoxInside, base: float) -> Picture:
     return Picture((x + w / 2, (bottom + top) / 2), scale)
 
 
-def _wall_labels(kind, x, inside: BoxInside, base, title, facts) -> list[Label]:
+def _wall_labels(kind, x, inside: BoxInside, base, title, facts, said) -> list[Label]:
     """What a wall says: the deck's title (and facts on the back), and the names the steps give
     the wall and its flaps, in grey (``front``, ``bottom``; ``back``, ``lid``, ``tuck flap``;
     ``side``, ``side flap``)."""
@@ -254,8 +275,8 @@ def _wall_labels(kind, x, inside: BoxInside, base, title, facts) -> list[Label]:
         y = top - min(w / 6, 12.0) - 7.0
         return [
             Label(x + w / 2, y, title, FRONT_TITLE, bold=True, max_width=w - 6),
-            _part(x + 6.0, base + 2.0, "front", 10.0),
-            _part(x + w / 2, base - d / 2, "bottom", w - 4),
+            _part(x + 6.0, base + 2.0, said["front"], 10.0),
+            _part(x + w / 2, base - d / 2, said["bottom"], w - 4),
         ]
     if kind == "back":
         lines = [Label(x + w / 2, base + h / 2 + 6, title, 11, bold=True, max_width=w - 8)]
@@ -263,14 +284,14 @@ def _wall_labels(kind, x, inside: BoxInside, base, title, facts) -> list[Label]:
             lines.append(Label(x + w / 2, base + h / 2 - 1 - 4.5 * n, line, 8, max_width=w - 8))
         return [
             *lines,
-            _part(x + 6.0, base + 2.0, "back", 10.0),
-            _part(x + w / 2, top + d / 2, "lid", w - 4),
-            _part(x + w / 2, top + d + TUCK / 2, "tuck flap", w - 16),
+            _part(x + 6.0, base + 2.0, said["back"], 10.0),
+            _part(x + w / 2, top + d / 2, said["lid"], w - 4),
+            _part(x + w / 2, top + d + TUCK / 2, said["tuck flap"], w - 16),
         ]
     dust = _dust(w)
     parts = [
-        _part(x + d / 2, base + 2.0, "side", d - 1),
-        _part(x + d / 2, top + dust / 2, "side flap", dust - 2, angle=90),
+        _part(x + d / 2, base + 2.0, said["side"], d - 1),
+        _part(x + d / 2, top + dust / 2, said["side flap"], dust - 2, angle=90),
     ]
     if d >= 7.0:  # the spine says the title when there is room for a readable line
         size = min(10.0, (d - 2) * 72 / 25.4 * 0.7)

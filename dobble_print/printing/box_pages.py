@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from dobble_print.card import CardShape
 from dobble_print.errors import Advice, OptionError
+from dobble_print.language import number, words
 from dobble_print.printing.box import (
     PIECES,
     BoxInside,
@@ -27,24 +28,40 @@ STEP_SIZES = (9.0, 8.0, 7.0)  # points, the steps' text: the largest the room be
 STEP_LEAD = 1.45 * 25.4 / 72  # mm between the steps' lines, per point of text
 HEAD_SIZE = 12.0  # points, the page's heading
 
-STEPS = {
-    1: (
-        "Print this page on thick paper (160–300 g/m²) at 100 %. Cut along the solid lines, "
-        "thumb notch included.",
-        "Fold along every dashed line, print side out. Glue the seam flap inside the back's "
-        "free edge.",
-        "Bottom: fold in the three glue flaps, glue them, press the bottom panel onto them.",
-        "Top: fold in the side flaps, then close the lid and slide its tuck flap inside the front.",
-    ),
-    2: (
-        "Print on thick paper (160–300 g/m²) at 100 %. Cut both pieces along the solid lines, "
-        "thumb notch included.",
-        "Fold along every dashed line, print side out. Glue each piece's seam flap inside the "
-        "other piece's free edge.",
-        "Bottom: fold in the three glue flaps, glue them, press the bottom panel onto them.",
-        "Top: fold in the side flaps, then close the lid and slide its tuck flap inside the front.",
-    ),
-}
+
+def box_steps(count: int, lang: str = "en") -> tuple[str, ...]:
+    """The steps to make a box of ``count`` pieces (1 or 2), in ``lang``."""
+    _ = words(lang).gettext
+    if count == 1:
+        first = (
+            _(
+                "Print this page on thick paper (160–300 g/m²) at 100 %. Cut along the solid "
+                "lines, thumb notch included."
+            ),
+            _(
+                "Fold along every dashed line, print side out. Glue the seam flap inside the "
+                "back's free edge."
+            ),
+        )
+    else:
+        first = (
+            _(
+                "Print on thick paper (160–300 g/m²) at 100 %. Cut both pieces along the solid "
+                "lines, thumb notch included."
+            ),
+            _(
+                "Fold along every dashed line, print side out. Glue each piece's seam flap "
+                "inside the other piece's free edge."
+            ),
+        )
+    return (
+        *first,
+        _("Bottom: fold in the three glue flaps, glue them, press the bottom panel onto them."),
+        _(
+            "Top: fold in the side flaps, then close the lid and slide its tuck flap inside the "
+            "front."
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -79,16 +96,16 @@ def _arrange(pieces: list[NetPiece], room: tuple[float, float]):
     return None
 
 
-def _steps(count: int, size: float, width: float) -> list[str]:
+def _steps(count: int, size: float, width: float, lang: str) -> list[str]:
     """The numbered steps wrapped to ``width`` mm, later lines of a step indented."""
     lines = []
-    for n, step in enumerate(STEPS[count], 1):
+    for n, step in enumerate(box_steps(count, lang), 1):
         wrapped = wrap(step, size, width - 6.0)
         lines += [f"{n}." + "\t" + wrapped[0], *("\t" + more for more in wrapped[1:])]
     return lines
 
 
-def _page(pieces, turned, stacked, paper, margin, inside, count) -> BoxPage:
+def _page(pieces, turned, stacked, paper, margin, inside, count, lang) -> BoxPage:
     """The pieces placed from the top of the printable area, centred across; the heading and
     steps below them (when there is room)."""
     left, top = margin, paper.height - margin - 9.0
@@ -105,10 +122,10 @@ def _page(pieces, turned, stacked, paper, margin, inside, count) -> BoxPage:
             placed.append(place(piece, (x0, top - h), turned=turned))
             x0 += w + GAP
     bottom = min(min(min(s.start[1], s.end[1]) for s in p.cuts) for p in placed)
-    texts = [_heading(paper, margin, inside, count)]
+    texts = [_heading(paper, margin, inside, count, lang)]
     width = paper.width - 2 * margin - 10
     for size in STEP_SIZES:
-        steps = _steps(count, size, width)
+        steps = _steps(count, size, width, lang)
         if bottom - margin >= 10.0 + size * STEP_LEAD * len(steps):
             break
     else:
@@ -122,11 +139,30 @@ def _page(pieces, turned, stacked, paper, margin, inside, count) -> BoxPage:
     return BoxPage(tuple(placed), tuple(texts), inside)
 
 
-def _heading(paper: Paper, margin: float, inside: BoxInside, count: int) -> Text:
-    pieces = "" if count == 1 else ", in two pieces"
-    text = (
-        f"Tuck box{pieces}: inside {inside.width:.1f} × {inside.height:.1f} × "
-        f"{inside.depth:.1f} mm, for {inside.cards} cards up to {inside.thickness:g} mm thick"
+def _heading(paper: Paper, margin: float, inside: BoxInside, count: int, lang: str) -> Text:
+    t = words(lang)
+    if count == 1:
+        said = t.ngettext(
+            "Tuck box: inside {width} × {height} × {depth} mm, for {cards} card up to "
+            "{thickness} mm thick",
+            "Tuck box: inside {width} × {height} × {depth} mm, for {cards} cards up to "
+            "{thickness} mm thick",
+            inside.cards,
+        )
+    else:
+        said = t.ngettext(
+            "Tuck box, in two pieces: inside {width} × {height} × {depth} mm, for {cards} card "
+            "up to {thickness} mm thick",
+            "Tuck box, in two pieces: inside {width} × {height} × {depth} mm, for {cards} cards "
+            "up to {thickness} mm thick",
+            inside.cards,
+        )
+    text = said.format(
+        width=number(inside.width, lang, ".1f"),
+        height=number(inside.height, lang, ".1f"),
+        depth=number(inside.depth, lang, ".1f"),
+        cards=inside.cards,
+        thickness=number(inside.thickness, lang),
     )
     width = paper.width - 2 * margin - 10
     return Text(
@@ -143,6 +179,7 @@ def plan_box(
     margin: float,
     title: str,
     facts: str,
+    lang: str = "en",
 ) -> tuple[BoxPage, ...]:
     """The page(s) of a tuck box for ``cards`` cards of ``thickness`` mm, ``title`` on its front
     and spine and ``facts`` on its back.
@@ -154,14 +191,17 @@ def plan_box(
     inside = box_inside(card, cards, thickness)
     room = (paper.width - 2 * margin, paper.height - 2 * margin - 9.0)
     for count in (1, 2):
-        pieces = [net_piece(walls, inside, title=title, facts=facts) for walls in PIECES[count]]
+        pieces = [
+            net_piece(walls, inside, title=title, facts=facts, lang=lang) for walls in PIECES[count]
+        ]
         arranged = _arrange(pieces, room)
         if arranged:
-            return (_page(pieces, *arranged, paper, margin, inside, count),)
+            return (_page(pieces, *arranged, paper, margin, inside, count, lang),)
     alone = [_arrange([p], room) for p in pieces]
     if all(alone):
         return tuple(
-            _page([p], *how, paper, margin, inside, 2) for p, how in zip(pieces, alone, strict=True)
+            _page([p], *how, paper, margin, inside, 2, lang)
+            for p, how in zip(pieces, alone, strict=True)
         )
     raise OptionError(
         "box",

@@ -11,6 +11,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from dobble_print.card import CardShape, ShapeKind
+from dobble_print.language import number, words
 from dobble_print.printing.page import CoverPage, LegendCell, Rule, Text
 from dobble_print.printing.paper import Paper
 from dobble_print.printing.sheet import Segment, SheetPlan
@@ -32,51 +34,96 @@ class DeckFacts:
     seed: int
     notes: tuple[str, ...] = ()  # lines about the variant (Connect's teams), before the tips
     title: str | None = None  # the deck's own title (--title), heading the cover when given
+    lang: str = "en"  # the language the cover is printed in
 
 
-_CUT = {
-    "circle": "Cut along the grey circle; the short ticks mark its top, bottom and sides.",
-    "hexagon": "Cut along the grey hexagons: neighbouring cards share an edge, one cut for two.",
-    "square": "Cut along the grey lines from edge to edge: each straight cut serves two cards.",
-    "rounded": "Cut straight along the edge guides, then round the corners along the grey arcs.",
-}
-
-
-# A round card with ticks and no circle (the punch presets): no line to cut along.
-_PUNCH = "No line to cut along: centre the punch on each card by the ticks around it."
-_NO_GUIDES = "No cut guides are printed: cut each card out around its pictures."
-
-
-def _cutting(plan: SheetPlan) -> str:
+def _cutting(plan: SheetPlan, lang: str) -> str:
     """How to cut, from the guides the sheets really have."""
-    if plan.cut_circle or plan.card.kind.value != "circle":
-        return _CUT[plan.card.kind.value]
-    return _PUNCH if any(slot.ticks for slot in plan.slots) else _NO_GUIDES
+    _ = words(lang).gettext
+    kind = plan.card.kind.value
+    if kind == "circle" and plan.cut_circle:
+        return _("Cut along the grey circle; the short ticks mark its top, bottom and sides.")
+    if kind == "hexagon":
+        return _("Cut along the grey hexagons: neighbouring cards share an edge, one cut for two.")
+    if kind == "square":
+        return _("Cut along the grey lines from edge to edge: each straight cut serves two cards.")
+    if kind == "rounded":
+        return _("Cut straight along the edge guides, then round the corners along the grey arcs.")
+    if any(slot.ticks for slot in plan.slots):  # a round card with ticks only: the punch presets
+        return _("No line to cut along: centre the punch on each card by the ticks around it.")
+    return _("No cut guides are printed: cut each card out around its pictures.")
 
 
-def _instructions(plan: SheetPlan, first_card_page: int, notes=()) -> list[str]:
+def _instructions(plan: SheetPlan, first_card_page: int, notes=(), lang: str = "en") -> list[str]:
+    _ = words(lang).gettext
     last = len(plan.pages)
-    pages = f"page {last}" if first_card_page == last else f"pages {first_card_page}–{last}"
-    lines = ["Print at 100 % (“Actual size”), never “Fit to page”: check the ruler below."]
+    if first_card_page == last:
+        pages = _("page {last}").format(last=last)
+    else:
+        pages = _("pages {first}–{last}").format(first=first_card_page, last=last)
+    lines = [_("Print at 100 % (“Actual size”), never “Fit to page”: check the ruler below.")]
     if plan.duplex:
-        edge = "long" if plan.duplex.value == "long" else "short"
-        lines.append(
-            f"Print {pages} two-sided, flip on {edge} edge: each sheet of fronts has its backs."
-        )
+        if plan.duplex.value == "long":
+            both = _(
+                "Print {pages} two-sided, flip on long edge: each sheet of fronts has its backs."
+            )
+        else:
+            both = _(
+                "Print {pages} two-sided, flip on short edge: each sheet of fronts has its backs."
+            )
+        lines.append(both.format(pages=pages))
         # printed: the same words whichever shell made the deck, so the setting, not a flag
         lines.append(
-            "Backs off-centre? Measure how far and build again with that back offset (X,Y mm)."
+            _("Backs off-centre? Measure how far and build again with that back offset (X,Y mm).")
         )
     else:
-        lines.append(f"Print {pages} one-sided; this cover is for you, not for cutting.")
-    lines.append(_cutting(plan))
+        lines.append(
+            _("Print {pages} one-sided; this cover is for you, not for cutting.").format(
+                pages=pages
+            )
+        )
+    lines.append(_cutting(plan, lang))
     lines += notes
-    lines.append("Thick paper (160–300 g/m²) or lamination makes cards that last.")
+    lines.append(_("Thick paper (160–300 g/m²) or lamination makes cards that last."))
     return lines
 
 
-def _scale_checks(left: float, top: float, width: float) -> tuple[list[Rule], list[Text], list]:
+def _facts_line(facts: DeckFacts, plan: SheetPlan) -> str:
+    """The deck's numbers in one line: cards, symbols, seed, the card and how many a sheet."""
+    lang = facts.lang
+    t = words(lang)
+    return " · ".join(
+        (
+            t.ngettext("{count} card", "{count} cards", facts.cards).format(count=facts.cards),
+            t.ngettext(
+                "{count} symbol per card", "{count} symbols per card", facts.symbols_per_card
+            ).format(count=facts.symbols_per_card),
+            t.ngettext("{count} symbol", "{count} symbols", facts.symbols).format(
+                count=facts.symbols
+            ),
+            t.gettext("seed {seed}").format(seed=facts.seed),
+            _sheet_words(plan.card, plan.per_sheet, lang),
+        )
+    )
+
+
+def _sheet_words(card: CardShape, per_sheet: int, lang: str) -> str:
+    """``85 mm cards, 6 per sheet``: the card's size and shape, and how many a sheet holds."""
+    _ = words(lang).gettext
+    said = {
+        ShapeKind.CIRCLE: _("{size} mm cards, {count} per sheet"),
+        ShapeKind.HEXAGON: _("{size} mm hexagonal cards, {count} per sheet"),
+        ShapeKind.SQUARE: _("{size} mm square cards, {count} per sheet"),
+        ShapeKind.ROUNDED: _("{size} mm rounded-square cards, {count} per sheet"),
+    }[card.kind]
+    return said.format(size=number(card.size, lang), count=per_sheet)
+
+
+def _scale_checks(
+    left: float, top: float, width: float, lang: str = "en"
+) -> tuple[list[Rule], list[Text], list]:
     """A 100 mm ruler with mm ticks and a 50 mm square beside it (below it on narrow paper)."""
+    _ = words(lang).gettext
     rules, texts = [], []
     base = top - 12.0
     rules.append(Rule(Segment((left, base), (left + RULER_MM, base)), 0.5))
@@ -85,13 +132,13 @@ def _scale_checks(left: float, top: float, width: float) -> tuple[list[Rule], li
         rules.append(Rule(Segment((left + mm, base), (left + mm, base + tall)), 0.35))
         if mm % 10 == 0:
             texts.append(Text(left + mm, base + 6.5, str(mm // 10), 6, center=True))
-    texts.append(Text(left, base - 5.0, "100 mm ruler (cm marked)", 8))
+    texts.append(Text(left, base - 5.0, _("100 mm ruler (cm marked)"), 8))
     if width >= RULER_MM + 10 + SQUARE_MM:
         sx, sy = left + width - SQUARE_MM, top - SQUARE_MM
     else:
         sx, sy = left, base - 10.0 - SQUARE_MM
     squares = [(sx, sy, SQUARE_MM)]
-    texts.append(Text(sx + SQUARE_MM / 2, sy + SQUARE_MM / 2, "50 × 50 mm", 9, center=True))
+    texts.append(Text(sx + SQUARE_MM / 2, sy + SQUARE_MM / 2, _("50 × 50 mm"), 9, center=True))
     return rules, texts, squares
 
 
@@ -163,38 +210,30 @@ def plan_cover(names: Sequence[str], facts: DeckFacts, plan: SheetPlan) -> tuple
     """
     paper, margin = plan.paper, plan.margin
     left, width, top = _frame(paper, margin)
-    heading = facts.title or "Your Spot it! card deck"
+    t = words(facts.lang)
+    heading = facts.title or t.gettext("Your Spot it! card deck")
     texts = [Text(left, top, heading, 20, bold=True, max_width=width)]
-    texts.append(
-        Text(
-            left,
-            top - 9,
-            f"{facts.cards} cards · {facts.symbols_per_card} symbols per card · "
-            f"{facts.symbols} symbols · seed {facts.seed} · "
-            f"{plan.card.describe()} cards, "
-            f"{plan.per_sheet} per sheet",
-            10,
-            max_width=width,
-        )
-    )
-    texts.append(Text(left, top - 20, "How to print", 13, bold=True))
+    texts.append(Text(left, top - 9, _facts_line(facts, plan), 10, max_width=width))
+    texts.append(Text(left, top - 20, t.gettext("How to print"), 13, bold=True))
     first_card_page = sum(1 for p in plan.pages if p.kind in ("cover", "rules", "box")) + 1
-    lines = _instructions(plan, first_card_page, facts.notes)[:INSTRUCTION_LINES]
+    lines = _instructions(plan, first_card_page, facts.notes, facts.lang)[:INSTRUCTION_LINES]
     for i, line in enumerate(lines, 1):
         texts.append(Text(left, top - 27 - 5.5 * (i - 1), f"{i}.  {line}", 9.5, max_width=width))
-    rules, scale_texts, squares = _scale_checks(left, top - 27 - 5.5 * INSTRUCTION_LINES - 4, width)
+    rules, scale_texts, squares = _scale_checks(
+        left, top - 27 - 5.5 * INSTRUCTION_LINES - 4, width, facts.lang
+    )
     texts += scale_texts
     legend_top = _legend_top(paper, margin)
-    texts.append(Text(left, legend_top, f"Answer key: all {len(names)} symbols", 13, bold=True))
+    key = t.ngettext("Answer key: {count} symbol", "Answer key: all {count} symbols", len(names))
+    texts.append(Text(left, legend_top, key.format(count=len(names)), 13, bold=True))
     pages = []
     for n, (start, count, cols, cell) in enumerate(_legend_pages(len(names), paper, margin)):
         if n == 0:
             cells = _legend_cells(names, start, count, left, legend_top - 4, cell, cols)
             pages.append(CoverPage(tuple(texts), tuple(rules), tuple(squares), tuple(cells)))
         else:
-            head = Text(
-                left, top, f"Answer key, continued ({start + 1}–{start + count})", 13, bold=True
-            )
+            more = t.gettext("Answer key, continued ({first}–{last})")
+            head = Text(left, top, more.format(first=start + 1, last=start + count), 13, bold=True)
             cells = _legend_cells(names, start, count, left, top - 6, cell, cols)
             pages.append(CoverPage((head,), (), (), tuple(cells)))
     return tuple(pages)

@@ -36,23 +36,37 @@ class RulesDeck:
     cover: bool = True
     title: str | None = None
     shows: tuple[str, str] = ("picture", "pictures")  # what the cards show: one, several
+    lang: str = "en"  # the language of the sheet: templates/rules/rules.<lang>.toml
 
 
 @functools.cache
-def _words() -> dict:
-    return tomllib.loads((templates_dir() / "rules" / "rules.toml").read_text(encoding="utf-8"))
+def rules_words(lang: str = "en") -> dict:
+    """The rules sheet's words in ``lang``: ``rules.toml`` in English, ``rules.<lang>.toml``
+    in another language (English when it has none)."""
+    name = "rules.toml" if lang == "en" else f"rules.{lang}.toml"
+    path = templates_dir() / "rules" / name
+    if not path.is_file():
+        path = templates_dir() / "rules" / "rules.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def _nouns(words: dict, shows: tuple[str, str]) -> tuple[str, str]:
+    """What the cards show in the sheet's language: its ``[nouns]`` table is keyed by the
+    English word (``picture``, ``word``, ``picture or word``); English has none."""
+    return tuple(words.get("nouns", {}).get(shows[0], shows))
 
 
 def rules_blocks(deck: RulesDeck) -> list[tuple[str | None, str]]:
     """(heading, paragraph) in reading order, the deck's numbers filled in; a section heading
     is a block with an empty paragraph."""
-    words = _words()
+    words = rules_words(deck.lang)
+    one, several = _nouns(words, deck.shows)
     numbers = {
         "cards": deck.cards,
         "symbols_per_card": deck.symbols_per_card,
         "symbols": deck.symbols,
-        "picture": deck.shows[0],
-        "pictures": deck.shows[1],
+        "picture": one,
+        "pictures": several,
     }
     intro = words["intro"]
     if deck.cover:
@@ -109,7 +123,7 @@ def _flow(blocks, size: float, paper: Paper, margin: float) -> list[list[Text]]:
 def plan_rules(deck: RulesDeck, paper: Paper, margin: float) -> tuple[CoverPage, ...]:
     """The rules page(s): the largest body text from 11 to 8 pt that fits one page, or 8 pt
     over as many pages as it takes."""
-    words = _words()
+    words = rules_words(deck.lang)
     heading = words["heading-titled"].format(title=deck.title) if deck.title else words["heading"]
     left, width, top, _ = _frame(paper, margin)
     head = Text(left, top, heading, TITLE_SIZE, bold=True, max_width=width)

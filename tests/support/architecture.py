@@ -29,7 +29,7 @@ LAYERS = (
     {"printing", "layout"},
     {"symbols"},
     {"deck"},
-    {"card", "seeds", "parallel", "files", "units", "resources", "lazy"},
+    {"card", "seeds", "parallel", "files", "units", "resources", "lazy", "language"},
     {"errors"},
 )
 INDEPENDENT = {frozenset({"printing", "layout"})}

@@ -1,0 +1,68 @@
+"""The language of the printed pages: which languages there are, which one the user's locale
+asks for, and each one's words and numbers.
+
+The words are gettext catalogues, ``dobble_print/locale/<lang>/LC_MESSAGES/dobble_print.mo``
+(compiled from the ``.po`` beside them with Babel, shipped in the wheel), read with the standard
+library's :mod:`gettext`, so nothing beyond Python is needed at run time. English is the
+catalogues' source: its words are the ``msgid`` themselves, so English pages print exactly the
+text written in the code.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+
+ENGLISH = "en"
+# Each language, in its own words (the page's menu shows them so).
+LANGUAGES: Mapping[str, str] = MappingProxyType(
+    {
+        "en": "English",
+        "fr": "Français",
+        "de": "Deutsch",
+        "es": "Español",
+        "it": "Italiano",
+        "ja": "日本語",
+    }
+)
+# The languages that write 0.5 as 0,5.
+DECIMAL_COMMA = frozenset({"fr", "de", "es", "it"})
+DOMAIN = "dobble_print"
+# Where POSIX looks for the language of messages, the first set one winning.
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def locale_dir() -> Path:
+    """The folder of the compiled catalogues (inside the package, so the wheel carries them)."""
+    return Path(__file__).resolve().parent / "locale"
+
+
+def language_of_locale(environ: Mapping[str, str]) -> str:
+    """The language the locale asks for (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``:
+    ``de_DE.UTF-8`` → ``de``), or English when it names none of :data:`LANGUAGES` (``C``,
+    ``POSIX``, unset)."""
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        if value:
+            code = value[:2].lower()
+            return code if code in LANGUAGES else ENGLISH
+    return ENGLISH
+
+
+@functools.cache
+def words(lang: str) -> gettext.NullTranslations:
+    """The catalogue of ``lang``: its ``gettext`` and ``ngettext`` give the words printed.
+    English (and a language with no catalogue) gives the words as written in the code."""
+    if lang == ENGLISH:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, locale_dir(), languages=[lang], fallback=True)
+
+
+def number(value: float, lang: str, spec: str = "g") -> str:
+    """``value`` formatted by ``spec`` as ``lang`` writes it: ``0.5`` in English and Japanese,
+    ``0,5`` in French, German, Spanish and Italian."""
+    text = format(value, spec)
+    return text.replace(".", ",") if lang in DECIMAL_COMMA else text

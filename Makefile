@@ -7,7 +7,7 @@ OUT    ?= out/deck.pdf
 SEED   ?=
 STAMP  := $(VENV)/.installed
 
-.PHONY: install print app test lint bench clean wheel-check
+.PHONY: install print app test lint bench clean wheel-check catalogues
 
 install: $(STAMP)
 
@@ -59,3 +59,12 @@ wheel-check: $(STAMP)
 	  && cd $$tmp && $$tmp/venv/bin/dobble-print build -o deck.pdf --seed 1 --quiet --preset classic \
 	  && test -s deck.pdf && echo "wheel-check: the installed wheel built $$tmp/deck.pdf" \
 	  && rm -rf $$tmp
+
+# The printed pages' words: the English msgids extracted from the code (dobble_print.pot), then
+# each language's .po (the sources, edited by hand) compiled to the .mo the wheel carries.
+catalogues: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --no-location --omit-header --sort-output \
+	  -o dobble_print/locale/dobble_print.pot .
+	$(BIN)/pybabel update -i dobble_print/locale/dobble_print.pot -d dobble_print/locale \
+	  -D dobble_print --no-location --omit-header --ignore-obsolete --width 100 --no-fuzzy-matching
+	$(BIN)/pybabel compile -d dobble_print/locale -D dobble_print

@@ -283,6 +283,7 @@ def build(
                 safe_margin=options.symbol_margin,
                 shows=shows(symbols),
                 title=options.title,
+                lang=options.lang,
             )
         words_note = small_words(report)
         warnings = (

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
+import unicodedata
 from dataclasses import dataclass
 
 from dobble_print.printing.page import CoverPage, Text
@@ -69,15 +70,18 @@ def rules_blocks(deck: RulesDeck) -> list[tuple[str | None, str]]:
         "pictures": several,
     }
     intro = words["intro"]
-    if deck.cover:
-        intro += " " + words["cover-tip"]
+    if deck.cover:  # Japanese sets no space between sentences
+        intro += ("" if unicodedata.east_asian_width(intro[-1]) in "WF" else " ") + words[
+            "cover-tip"
+        ]
     blocks: list[tuple[str | None, str]] = [(None, intro.format_map(numbers))]
+    game_heading = words.get("game-heading", "{name} — {players}")
     if deck.connect:
         c = words["connect"]
-        blocks.append((f"{c['name']} — {c['players']}", c["text"].format_map(numbers)))
+        blocks.append((game_heading.format_map(c), c["text"].format_map(numbers)))
     blocks.append((words["games-heading"], ""))
     for game in words["games"]:
-        blocks.append((f"{game['name']} — {game['players']}", game["text"].format_map(numbers)))
+        blocks.append((game_heading.format_map(game), game["text"].format_map(numbers)))
     return blocks
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from dobble_print.card import CardLayout, CardShape, ShapeKind
 from dobble_print.deck import Team
 from dobble_print.files import write_atomically
+from dobble_print.language import number, words
 from dobble_print.printing.backs import load_back
 from dobble_print.printing.preview import CardLook, save_png, write_cards
 from dobble_print.printing.shop.profile import FileKind, ShopProfile
@@ -105,75 +106,123 @@ def shop_readme(
     safe_margin: float | None = None,
     shows: tuple[str, str] = ("picture", "pictures"),
     title: str | None = None,
+    lang: str = "en",
 ) -> str:
     """README.txt for the shop folder: in plain words, what the files are, what to upload where,
     the card's size and safe zone (``safe_margin``, the deck's, or else the profile's), and how
     many cards to order; the deck named by its ``title``, and speaking of what its cards show
-    (``shows``, one and several: a word deck's cards share a word, not a picture)."""
-    one, several = shows
+    (``shows``, one and several: a word deck's cards share a word, not a picture), in ``lang``
+    (the profile's own words, what to upload and the shop's deck sizes, stay as it has them)."""
+    _ = words(lang).gettext
+    one = shows[0]
     if profile.files is FileKind.PNG:
         w, h = profile.pixels(shape)
+        fronts = _("the {cards} card fronts, {width} x {height} pixels at {dpi} dpi")
         listing = [
-            f"  {files[0]} ... {files[cards - 1]}   the {cards} card fronts, {w} x {h} pixels "
-            f"at {profile.dpi} dpi",
-            f"  {files[cards]}   the back, the same for every card",
+            f"  {files[0]} ... {files[cards - 1]}   "
+            + fronts.format(cards=cards, width=w, height=h, dpi=profile.dpi),
+            f"  {files[cards]}   " + _("the back, the same for every card"),
         ]
     else:
         pictures = [name for name in files if name.endswith(".png")]
         listing = [f"  {name}" for name in files if name not in pictures]
         if pictures:
-            listing.append(f"  {pictures[0]} ... {pictures[-1]}   every card as a picture")
-    kind = "round" if shape.kind is ShapeKind.CIRCLE else shape.kind.value
-    across = "across its flats" if shape.kind is ShapeKind.HEXAGON else "across"
-    card = (
-        f"{kind}, {_length(shape.size)} {across}. Each face is the card plus "
-        f"{_length(profile.bleed)} of bleed a side: the card colour runs past the cut, so a cut "
-        f"that wanders a little shows no white edge. Every {one} stays at least "
-        f"{_length(profile.safe_margin if safe_margin is None else safe_margin)} inside the cut."
+            listing.append(f"  {pictures[0]} ... {pictures[-1]}   " + _("every card as a picture"))
+    safe = profile.safe_margin if safe_margin is None else safe_margin
+    card = " ".join(
+        (
+            _card_size(shape, lang),
+            _(
+                "Each face is the card plus {bleed} of bleed a side: the card colour runs past "
+                "the cut, so a cut that wanders a little shows no white edge."
+            ).format(bleed=_length(profile.bleed, lang)),
+            {
+                "picture": _("Every picture stays at least {safe} inside the cut."),
+                "word": _("Every word stays at least {safe} inside the cut."),
+                "picture or word": _("Every picture or word stays at least {safe} inside the cut."),
+            }[one].format(safe=_length(safe, lang)),
+        )
     )
     sections = [
-        ("WHAT TO UPLOAD", [_wrap(" ".join(profile.upload.split()))]),
-        ("THE FILES", listing),
-        ("THE CARD", [_wrap(card)]),
-        ("HOW MANY CARDS TO ORDER", [_wrap(line) for line in _order(cards, profile, one)]),
+        (_("WHAT TO UPLOAD"), [_wrap(" ".join(profile.upload.split()))]),
+        (_("THE FILES"), listing),
+        (_("THE CARD"), [_wrap(card)]),
+        (_("HOW MANY CARDS TO ORDER"), [_wrap(line) for line in _order(cards, profile, one, lang)]),
     ]
-    deck = f'"{title}", your Spot it! deck' if title else "Your Spot it! deck"
-    lines = [
-        f"{deck}, ready for {profile.title}",
-        "",
-        _wrap(
-            f"{cards} cards of {symbols_per_card} {several}; any two cards share exactly one {one}."
+    if title:
+        deck = _('"{title}", your Spot it! deck, ready for {shop}')
+    else:
+        deck = _("Your Spot it! deck, ready for {shop}")
+    about = {
+        "picture": _("{cards} cards of {count} pictures; any two cards share exactly one picture."),
+        "word": _("{cards} cards of {count} words; any two cards share exactly one word."),
+        "picture or word": _(
+            "{cards} cards of {count} pictures and words; any two cards share exactly one "
+            "picture or word."
         ),
+    }[one]
+    lines = [
+        deck.format(title=title, shop=profile.title),
+        "",
+        _wrap(about.format(cards=cards, count=symbols_per_card)),
     ]
-    for title, body in sections:
-        lines += ["", title, *body]
+    for heading, body in sections:
+        lines += ["", heading, *body]
     return "\n".join(lines) + "\n"
+
+
+def _card_size(shape: CardShape, lang: str) -> str:
+    """``round, 85 mm across.``: the card's shape and size."""
+    _ = words(lang).gettext
+    said = {
+        ShapeKind.CIRCLE: _("round, {size} across."),
+        ShapeKind.HEXAGON: _("hexagon, {size} across its flats."),
+        ShapeKind.SQUARE: _("square, {size} across."),
+        ShapeKind.ROUNDED: _("rounded, {size} across."),
+    }[shape.kind]
+    return said.format(size=_length(shape.size, lang))
 
 
 def _wrap(text: str) -> str:
     return textwrap.fill(text, width=78)
 
 
-def _order(cards: int, profile: ShopProfile, one: str = "picture") -> list[str]:
+def _order(cards: int, profile: ShopProfile, one: str = "picture", lang: str = "en") -> list[str]:
     """What to order, a paragraph a line."""
+    _ = words(lang).gettext
     if not profile.card_printer:
-        return [f"{cards} cards, one of each."]
+        return [_("{cards} cards, one of each.").format(cards=cards)]
     # each shop's own deck sizes, from its profile: one shop's sizes are not another's
-    sizes = profile.order or (
+    sizes = profile.order or _(
         "If the printer sells decks in fixed sizes, pick the smallest size that holds them."
     )
-    lines = [f"Order {cards} cards: one of each front, all with the same back. {sizes}"]
+    lines = [
+        _("Order {cards} cards: one of each front, all with the same back.").format(cards=cards)
+        + " "
+        + sizes
+    ]
     if cards > RETAIL_CARDS:
-        lines.append(
-            f"If {cards} cards cost more than {RETAIL_CARDS}, make the deck again with "
-            f"{RETAIL_CARDS} cards to print (the retail game's count): any two cards still "
-            f"share exactly one {one}."
-        )
+        again = {
+            "picture": _(
+                "If {cards} cards cost more than {retail}, make the deck again with {retail} cards "
+                "to print (the retail game's count): any two cards still share exactly one picture."
+            ),
+            "word": _(
+                "If {cards} cards cost more than {retail}, make the deck again with {retail} cards "
+                "to print (the retail game's count): any two cards still share exactly one word."
+            ),
+            "picture or word": _(
+                "If {cards} cards cost more than {retail}, make the deck again with {retail} cards "
+                "to print (the retail game's count): any two cards still share exactly one "
+                "picture or word."
+            ),
+        }[one]
+        lines.append(again.format(cards=cards, retail=RETAIL_CARDS))
     return lines
 
 
-def _length(mm: float) -> str:
+def _length(mm: float, lang: str = "en") -> str:
     """``3.2 mm (0.125 in)``, or ``3 mm`` when the length is a round number of mm."""
     if abs(mm - round(mm)) < 0.01:
         return f"{round(mm)} mm"
-    return f"{mm:.1f} mm ({mm / 25.4:.3g} in)"
+    return f"{number(mm, lang, '.1f')} mm ({number(mm / 25.4, lang, '.3g')} in)"

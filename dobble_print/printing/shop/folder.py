@@ -74,6 +74,7 @@ def write_shop(
     safe_margin: float | None = None,
     shows: tuple[str, str] = ("picture", "pictures"),
     title: str | None = None,
+    lang: str = "en",
 ) -> ShopFiles:
     """Write the shop files for the deck's cards into ``folder``, and its README.txt.
 
@@ -87,8 +88,9 @@ def write_shop(
             (None: the profile's).
         shows: what the cards show, one and several, for README.txt (``("word", "words")``).
         title: the deck's name, for README.txt.
+        lang: the language README.txt is written in.
     """
-    about = (safe_margin, shows, title)
+    about = (safe_margin, shows, title, lang)
     if profile is not None and profile.card_printer:
         written = write_card_printer(
             folder,
@@ -115,7 +117,7 @@ def write_shop(
 
 
 def _readme(folder, profile, shape, layouts, written, about) -> Path:
-    safe_margin, shows, title = about
+    safe_margin, shows, title, lang = about
     text = shop_readme(
         profile,
         shape=shape,
@@ -125,6 +127,7 @@ def _readme(folder, profile, shape, layouts, written, about) -> Path:
         safe_margin=safe_margin,
         shows=shows,
         title=title,
+        lang=lang,
     )
     write_atomically(folder / README, lambda tmp: tmp.write_text(text, encoding="utf-8"))
     return folder / README

@@ -63,8 +63,8 @@ wheel-check: $(STAMP)
 # The printed pages' words: the English msgids extracted from the code (dobble_print.pot), then
 # each language's .po (the sources, edited by hand) compiled to the .mo the wheel carries.
 catalogues: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg --no-location --omit-header --sort-output \
+	$(BIN)/pybabel extract -F babel.cfg -c TRANSLATORS: --no-location --omit-header --sort-output \
 	  -o dobble_print/locale/dobble_print.pot .
 	$(BIN)/pybabel update -i dobble_print/locale/dobble_print.pot -d dobble_print/locale \
-	  -D dobble_print --no-location --omit-header --ignore-obsolete --width 100 --no-fuzzy-matching
+	  -D dobble_print --ignore-obsolete --ignore-pot-creation-date --width 100 --no-fuzzy-matching
 	$(BIN)/pybabel compile -d dobble_print/locale -D dobble_print

@@ -5,7 +5,8 @@ The words are gettext catalogues, ``dobble_print/locale/<lang>/LC_MESSAGES/dobbl
 (compiled from the ``.po`` beside them with Babel, shipped in the wheel), read with the standard
 library's :mod:`gettext`, so nothing beyond Python is needed at run time. English is the
 catalogues' source: its words are the ``msgid`` themselves, so English pages print exactly the
-text written in the code.
+text written in the code. The languages are the catalogues found: a new one is a ``.po`` file (and
+its rules sheet, ``templates/rules/rules.<lang>.toml``).
 """
 
 from __future__ import annotations
@@ -17,17 +18,6 @@ from pathlib import Path
 from types import MappingProxyType
 
 ENGLISH = "en"
-# Each language, in its own words (the page's menu shows them so).
-LANGUAGES: Mapping[str, str] = MappingProxyType(
-    {
-        "en": "English",
-        "fr": "Français",
-        "de": "Deutsch",
-        "es": "Español",
-        "it": "Italiano",
-        "ja": "日本語",
-    }
-)
 # The languages that write 0.5 as 0,5.
 DECIMAL_COMMA = frozenset({"fr", "de", "es", "it"})
 DOMAIN = "dobble_print"
@@ -52,6 +42,17 @@ def language_of_locale(environ: Mapping[str, str]) -> str:
     return ENGLISH
 
 
+def _languages() -> Mapping[str, str]:
+    """English, then each language with a compiled catalogue, by code, in its own words (the
+    catalogue's word for "English" in the sense of "this language": "Français")."""
+    found = {ENGLISH: "English"}
+    for compiled in sorted(locale_dir().glob(f"*/LC_MESSAGES/{DOMAIN}.mo")):
+        code = compiled.parent.parent.name
+        # TRANSLATORS: the name of your language, in your language ("Français")
+        found[code] = words(code).pgettext("language", "English")
+    return MappingProxyType(found)
+
+
 @functools.cache
 def words(lang: str) -> gettext.NullTranslations:
     """The catalogue of ``lang``: its ``gettext`` and ``ngettext`` give the words printed.
@@ -66,3 +67,7 @@ def number(value: float, lang: str, spec: str = "g") -> str:
     ``0,5`` in French, German, Spanish and Italian."""
     text = format(value, spec)
     return text.replace(".", ",") if lang in DECIMAL_COMMA else text
+
+
+# Each language, in its own words (the page's menu shows them so): a catalogue is a language.
+LANGUAGES: Mapping[str, str] = _languages()

@@ -51,6 +51,8 @@ def page_default(option: Option) -> str:
         return "none"
     if option.name == "shop_profile":
         return DEFAULT_SHOP
+    if option.name == "lang":  # the printed pages' language: the computer's, until one is chosen
+        return read_value(option, "")
     if option.kind is Kind.SWITCH:
         return "yes" if option.default else "no"
     return "" if option.default is None else str(option.default)

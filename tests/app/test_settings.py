@@ -33,6 +33,8 @@ def test_the_defaults_are_the_clis():
             assert default is None and DEFAULTS[option.name] == "print-and-cut"
         elif option.name == "backs":
             assert default is False and DEFAULTS["backs"] == "none"
+        elif option.name == "lang":  # none: the computer's language, shown chosen on the page
+            assert default is None and DEFAULTS["lang"] == "en"  # the tests' C locale
         elif isinstance(default, bool):
             assert DEFAULTS[option.name] == ("yes" if default else "no"), option.name
         else:

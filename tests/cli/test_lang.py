@@ -119,6 +119,6 @@ def test_an_unknown_language_is_refused_in_one_line(tmp_path, words):
     result = runner.invoke(app, ["build", str(words), "-o", str(out), "--lang", "xx"])
     assert result.exit_code == 1
     assert result.output == (
-        "dobble-print: error: --lang 'xx' is not a choice; use en, fr, de, es, it or ja\n"
+        "dobble-print: error: --lang 'xx' is not a choice; use en, de, es, fr, it or ja\n"
     )
     assert not out.exists()

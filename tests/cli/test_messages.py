@@ -547,7 +547,7 @@ def test_the_cover_says_how_to_cut_with_the_guides_there_are(guides, line):
 
 def test_the_box_net_names_its_parts_as_the_steps_do():
     from dobble_print.printing.box import BoxInside, net_piece
-    from dobble_print.printing.box_pages import STEPS
+    from dobble_print.printing.box_pages import box_steps
 
     inside = BoxInside(width=88.0, height=88.0, depth=11.3, cards=31, thickness=0.3)
     labels = {lb.text for lb in net_piece(("back", "side", "front", "side"), inside,
@@ -555,7 +555,9 @@ def test_the_box_net_names_its_parts_as_the_steps_do():
     parts = {"front", "back", "side", "lid", "tuck flap", "side flap", "bottom", "glue flap",
              "seam flap"}  # fmt: skip
     assert parts <= labels
-    steps = " ".join(STEPS[1]).replace("glue flaps", "glue flap").replace("side flaps", "side flap")
+    steps = (
+        " ".join(box_steps(1)).replace("glue flaps", "glue flap").replace("side flaps", "side flap")
+    )
     assert [p for p in sorted(parts) if p not in steps and p != "side"] == []
 
 

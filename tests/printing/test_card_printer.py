@@ -253,3 +253,32 @@ def test_faces_drawn_by_worker_processes_are_the_bytes_one_process_writes(tmp_pa
         assert asked == [cores, cores]  # the shop's faces, then the card PNGs
     assert len(written[1]) == 2 * len(layouts) + 1 and written[1] == written[2]
     assert told[1] == told[2] and told[1][-1] == len(layouts)
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "said"),
+    [
+        (
+            "fr",
+            "«\u00a0Notre zoo\u00a0», votre jeu de Dobble, prêt pour The Game Crafter "
+            "(Circle Deck)",
+            "ronde, 88,9 mm (3,5 in) de diamètre. Chaque face est la carte plus 3,2 mm (0,125 in)",
+        ),
+        (
+            "ja",
+            "「Notre zoo」（ドブル）：The Game Crafter (Circle Deck)用のファイルです",
+            "円形、直径88.9 mm (3.5 in)。各面はカードのまわりに3.2 mm (0.125 in)の塗り足し",
+        ),
+    ],
+)
+def test_readme_speaks_the_decks_language_in_its_numbers(lang, first, said):
+    profile = load_shop_profile("tgc-circle")
+    files = [f"{i:03d}-front.png" for i in range(1, 58)] + ["back.png"]
+    text = shop_readme(
+        profile, shape=profile.card, cards=57, symbols_per_card=8, files=files,
+        title="Notre zoo", lang=lang,
+    )  # fmt: skip
+    assert text.splitlines()[0] == first
+    assert said in " ".join(text.split()) or said in text.replace("\n", "")
+    assert "--cards 55" in text  # the flag stays the flag in every language
+    assert "any two cards" not in text and "the card colour" not in text

@@ -11,6 +11,7 @@ by its back page. Every file is written atomically.
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -129,7 +130,7 @@ def shop_readme(
         if pictures:
             listing.append(f"  {pictures[0]} ... {pictures[-1]}   " + _("every card as a picture"))
     safe = profile.safe_margin if safe_margin is None else safe_margin
-    card = " ".join(
+    card = _sentences(
         (
             _card_size(shape, lang),
             _(
@@ -183,6 +184,14 @@ def _card_size(shape: CardShape, lang: str) -> str:
     return said.format(size=_length(shape.size, lang))
 
 
+def _sentences(sentences: Sequence[str]) -> str:
+    """Sentences one after another: a space between them, none after a Japanese full stop."""
+    out = sentences[0]
+    for sentence in sentences[1:]:
+        out += ("" if unicodedata.east_asian_width(out[-1]) in "WF" else " ") + sentence
+    return out
+
+
 def _wrap(text: str) -> str:
     return textwrap.fill(text, width=78)
 
@@ -197,9 +206,14 @@ def _order(cards: int, profile: ShopProfile, one: str = "picture", lang: str = "
         "If the printer sells decks in fixed sizes, pick the smallest size that holds them."
     )
     lines = [
-        _("Order {cards} cards: one of each front, all with the same back.").format(cards=cards)
-        + " "
-        + sizes
+        _sentences(
+            (
+                _("Order {cards} cards: one of each front, all with the same back.").format(
+                    cards=cards
+                ),
+                sizes,
+            )
+        )
     ]
     if cards > RETAIL_CARDS:
         again = {

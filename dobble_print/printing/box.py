@@ -25,6 +25,7 @@ from dobble_print.card import CardShape
 from dobble_print.errors import OptionError
 from dobble_print.language import words
 from dobble_print.printing.sheet import Segment
+from dobble_print.printing.text_width import text_width
 
 # Width and height: hand-cut cards come out up to 1-2 mm off the line (PRINT.md), and each fold of
 # 250-300 g/m² card takes ~0.3 mm from the inside; 3 mm leaves a card cut 1 mm large room to slide.
@@ -91,6 +92,26 @@ PART_GREY = 0.45
 def _part(x: float, y: float, name: str, room: float, *, angle: float = 0.0) -> Label:
     """A panel's or flap's name (``lid``, ``glue flap``…), the steps' word for it, in grey."""
     return Label(x, y, name, PART_SIZE, angle=angle, max_width=room, grey=PART_GREY)
+
+
+PART_LEAST = 4.0  # points: the writer shrinks a name no further, then cuts it short with "…"
+CORNER = 10.0  # mm: a wall's name in its lower-left corner has this much room, or its word's
+
+
+def _corner_part(x: float, y: float, name: str, wall: float) -> Label:
+    """A wall's name in its lower-left corner, at full size: a longer word than ``front``
+    (``Vorderseite``) gets the room it takes, up to half the wall, and starts where it would."""
+    room = min(max(CORNER, text_width(name, PART_SIZE) + 0.5), wall / 2)
+    return _part(x + 1.0 + room / 2, y, name, room)
+
+
+def _side_part(x: float, base: float, depth: float, height: float, name: str) -> Label:
+    """A side's name across its foot, or, when the side is too narrow for it even at the
+    smallest size (``Seite`` on a box of 7 cards), up along it as its flap's is."""
+    if text_width(name, PART_LEAST) <= depth - 1:
+        return _part(x + depth / 2, base + 2.0, name, depth - 1)
+    room = min(text_width(name, PART_SIZE) + 0.5, height / 3)
+    return _part(x + depth / 2, base + 2.0 + room / 2, name, room, angle=90)
 
 
 @dataclass(frozen=True)
@@ -275,7 +296,7 @@ def _wall_labels(kind, x, inside: BoxInside, base, title, facts, said) -> list[L
         y = top - min(w / 6, 12.0) - 7.0
         return [
             Label(x + w / 2, y, title, FRONT_TITLE, bold=True, max_width=w - 6),
-            _part(x + 6.0, base + 2.0, said["front"], 10.0),
+            _corner_part(x, base + 2.0, said["front"], w),
             _part(x + w / 2, base - d / 2, said["bottom"], w - 4),
         ]
     if kind == "back":
@@ -284,13 +305,13 @@ def _wall_labels(kind, x, inside: BoxInside, base, title, facts, said) -> list[L
             lines.append(Label(x + w / 2, base + h / 2 - 1 - 4.5 * n, line, 8, max_width=w - 8))
         return [
             *lines,
-            _part(x + 6.0, base + 2.0, said["back"], 10.0),
+            _corner_part(x, base + 2.0, said["back"], w),
             _part(x + w / 2, top + d / 2, said["lid"], w - 4),
             _part(x + w / 2, top + d + TUCK / 2, said["tuck flap"], w - 16),
         ]
     dust = _dust(w)
     parts = [
-        _part(x + d / 2, base + 2.0, said["side"], d - 1),
+        _side_part(x, base, d, h, said["side"]),
         _part(x + d / 2, top + dust / 2, said["side flap"], dust - 2, angle=90),
     ]
     if d >= 7.0:  # the spine says the title when there is room for a readable line

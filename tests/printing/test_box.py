@@ -10,7 +10,9 @@ import pytest
 
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import DobbleError, OptionError
+from dobble_print.language import words
 from dobble_print.printing.box import (
+    PART_LEAST,
     PIECES,
     TUCK_INSET,
     box_inside,
@@ -19,6 +21,7 @@ from dobble_print.printing.box import (
 )
 from dobble_print.printing.box_pages import plan_box
 from dobble_print.printing.paper import PAPERS, Paper
+from dobble_print.printing.text_width import text_width
 from tests.support.messages import as_cli
 
 SHAPES = [
@@ -187,3 +190,19 @@ def test_a_box_too_big_for_the_paper_is_refused():
         "--box does not fit on a6 paper for 85 mm cards, even in two pieces; "
         "choose larger paper (--paper), or leave --box out"
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es", "it", "ja"])
+@pytest.mark.parametrize("cards", [7, 57])
+def test_every_part_name_prints_whole_and_the_walls_at_full_size(lang, cards):
+    """No part's name is cut short with "…" (German "Seite" on the 4 mm side of a 7-card box
+    printed "S…"), and the walls' corner names ("Vorderseite") are not shrunk."""
+    said = {part: words(lang).pgettext("box", part) for part in ("front", "back", "side")}
+    (page,) = plan_box(CardShape(), cards, thickness=0.3, paper=PAPERS["a4"], margin=5.0,
+                       title="T", facts="", lang=lang)  # fmt: skip
+    labels = [label for piece in page.pieces for label in piece.labels]
+    parts = [label for label in labels if label.grey and label.max_width]
+    assert parts and all(text_width(p.text, PART_LEAST) <= p.max_width for p in parts)
+    corners = [label for label in parts if label.text in (said["front"], said["back"])]
+    assert len(corners) == 2
+    assert all(text_width(c.text, c.size) <= c.max_width for c in corners)

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dobble_print.language import ENGLISH, N_, Msg, said
+
 # What an Advice asks for; each shell words every one of them.
 ACTIONS = frozenset(
     {
@@ -47,7 +49,7 @@ class Advice:
     action: str
     field: str
     value: Any = None
-    lead: str = ""
+    lead: str | Msg = ""
 
     def __post_init__(self) -> None:
         if self.action not in ACTIONS:
@@ -73,24 +75,31 @@ class Setting:
         return noun(self.field)
 
 
-# A sentence's parts: words, the files it names (each shell names a file its own way: the CLI
-# as given, the page by the upload's name) and records.
-Part = str | Path | Advice | Setting
+# A sentence's parts: words (a Msg is said in the shell's language), the files it names (each
+# shell names a file its own way: the CLI as given, the page by the upload's name) and records.
+Part = str | Msg | Path | Advice | Setting
 Words = Callable[[Advice | Setting], "str | None"]  # a shell's wording; None: not offered
 Name = Callable[[Path], str]  # a shell's name for a file
 
 
-def worded(parts: tuple[Part, ...], words: Words, name: Name = str) -> str:
-    """The sentence of ``parts`` with each record worded by ``words`` and each file named by
-    ``name`` (an Advice worded None is left out with its lead)."""
+def worded(parts: tuple[Part, ...], words: Words, name: Name = str, lang: str = ENGLISH) -> str:
+    """The sentence of ``parts`` in ``lang`` with each record worded by ``words`` and each file
+    named by ``name`` (an Advice worded None is left out with its lead)."""
     out = []
-    for part in parts:
-        if isinstance(part, str):
-            out.append(part)
-        elif isinstance(part, Path):
-            out.append(name(part))
-        elif (said := words(part)) is not None:
-            out.append(getattr(part, "lead", "") + said)
+
+    def part(value: Any) -> str:
+        return worded(tuple(value) if isinstance(value, tuple) else (value,), words, name, lang)
+
+    for item in parts:
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, Msg):
+            out.append(said(item, lang, part))
+        elif isinstance(item, Path):
+            out.append(name(item))
+        elif (wording := words(item)) is not None:
+            lead = getattr(item, "lead", "")
+            out.append((said(lead, lang) if isinstance(lead, Msg) else lead) + wording)
     return "".join(out)
 
 
@@ -126,8 +135,8 @@ def plain(part: Advice | Setting) -> str:
     return said[part.action]
 
 
-def _parts(text: str | tuple[Part, ...], advice: tuple[Advice, ...]) -> tuple[Part, ...]:
-    return ((text,) if isinstance(text, str) else tuple(text)) + tuple(advice)
+def _parts(text: str | Msg | tuple[Part, ...], advice: tuple[Advice, ...]) -> tuple[Part, ...]:
+    return ((text,) if isinstance(text, str | Msg) else tuple(text)) + tuple(advice)
 
 
 def _files(file: Path | tuple[Path, ...] | None) -> tuple[Path, ...]:
@@ -153,7 +162,7 @@ class DobbleError(Exception):
 
     def __init__(
         self,
-        text: str | tuple[Part, ...] = "",
+        text: str | Msg | tuple[Part, ...] = "",
         *,
         advice: tuple[Advice, ...] = (),
         file: Path | tuple[Path, ...] | None = None,
@@ -168,15 +177,16 @@ class DobbleError(Exception):
         """The one file the problem is about, if it is about one."""
         return self.files[0] if len(self.files) == 1 else None
 
-    def text(self, words: Words, name: Name) -> str:
-        """The sentence without the files it is about: records by ``words``, files it names
-        by ``name``."""
-        return worded(self.parts, words, name)
+    def text(self, words: Words, name: Name, lang: str = ENGLISH) -> str:
+        """The sentence without the files it is about, in ``lang``: records by ``words``, files
+        it names by ``name``."""
+        return worded(self.parts, words, name, lang)
 
-    def words(self, words: Words, name: Name) -> str:
-        """The sentence as a shell says it: records by ``words``, files by ``name``."""
+    def words(self, words: Words, name: Name, lang: str = ENGLISH) -> str:
+        """The sentence as a shell says it, in ``lang``: records by ``words``, files by
+        ``name``."""
         where = ", ".join(map(name, self.files))
-        return (f"{where}: " if where else "") + self.text(words, name)
+        return (f"{where}: " if where else "") + self.text(words, name, lang)
 
 
 class OptionError(DobbleError):
@@ -192,7 +202,7 @@ class OptionError(DobbleError):
     def __init__(
         self,
         field: str,
-        problem: str | tuple[Part, ...],
+        problem: str | Msg | tuple[Part, ...],
         *,
         advice: tuple[Advice, ...] = (),
         file: Path | tuple[Path, ...] | None = None,
@@ -201,12 +211,12 @@ class OptionError(DobbleError):
         super().__init__(problem, advice=advice, file=file)
         self.problem = worded(self.parts, plain)
 
-    def words(self, words: Words, name: Name, label: str | None = None) -> str:
-        """The sentence as a shell says it, its control's ``label`` first (the field's name in
-        plain words when None)."""
+    def words(self, words: Words, name: Name, label: str | None = None, lang: str = ENGLISH) -> str:
+        """The sentence as a shell says it, in ``lang``, its control's ``label`` first (the
+        field's name in plain words when None)."""
         where = ", ".join(map(name, self.files))
-        said = f"{label or noun_of(self.field)} {self.text(words, name)}"
-        return f"{where}: {said}" if where else said
+        line = f"{label or noun_of(self.field)} {self.text(words, name, lang)}"
+        return f"{where}: {line}" if where else line
 
 
 def noun_of(field: str) -> str:
@@ -230,13 +240,14 @@ class Notice:
     file: Path | None = None
     kind: str = "note"
 
-    def text(self, words: Words, name: Name) -> str:
-        """The sentence: records by ``words``, files by ``name``."""
-        return worded(self.parts, words, name)
+    def text(self, words: Words, name: Name, lang: str = ENGLISH) -> str:
+        """The sentence in ``lang``: records by ``words``, files by ``name``."""
+        return worded(self.parts, words, name, lang)
 
-    def words(self, words: Words, name: Name) -> str:
+    def words(self, words: Words, name: Name, lang: str = ENGLISH) -> str:
         """The line as the CLI prints it (``skipped `` first for a file left out)."""
-        return ("skipped " if self.kind == "skipped" else "") + self.text(words, name)
+        line = self.text(words, name, lang)
+        return said(N_("skipped {line}", line=line), lang) if self.kind == "skipped" else line
 
     def __str__(self) -> str:
         return self.words(plain, str)
@@ -258,7 +269,7 @@ class Notice:
         return Notice(self.parts + parts, self.file, self.kind)
 
 
-def notice(text: str | tuple[Part, ...], *, file: Path | None = None, kind="note") -> Notice:
+def notice(text: str | Msg | tuple[Part, ...], *, file: Path | None = None, kind="note") -> Notice:
     """A :class:`Notice` of ``text`` (one string, or parts), after ``file: `` when it is about
     one."""
     return Notice(((file, ": ") if file is not None else ()) + _parts(text, ()), file, kind)

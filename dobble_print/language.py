@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import functools
 import gettext
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 ENGLISH = "en"
 # The languages that write 0.5 as 0,5.
@@ -71,3 +73,74 @@ def number(value: float, lang: str, spec: str = "g") -> str:
 
 # Each language, in its own words (the page's menu shows them so): a catalogue is a language.
 LANGUAGES: Mapping[str, str] = _languages()
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A sentence (or a piece of one) said in the user's language when a shell words it, not
+    when it is made: the engine raises in no language, the CLI words the error in the locale's
+    and the page in its own. ``str()`` is the English.
+
+    Attributes:
+        msgid: the English words, the catalogues' key, with ``{name}`` placeholders.
+        plural: the English plural, chosen by ``count`` (gettext's ``ngettext``).
+        count: the number choosing between them; also the ``{count}`` placeholder.
+        params: the placeholders' values, as data: words, numbers (written as the language
+            writes them: ``0,5``), files and records (worded by the shell).
+    """
+
+    msgid: str
+    plural: str | None = None
+    count: int | None = None
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        return said(self, ENGLISH)
+
+
+def N_(msgid: str, **params: Any) -> Msg:  # noqa: N802 - gettext's name, so pybabel finds it
+    """A sentence to translate when it is worded (``make catalogues`` extracts ``msgid``)."""
+    return Msg(msgid, params=tuple(params.items()))
+
+
+def Nn_(singular: str, plural: str, count: int, **params: Any) -> Msg:  # noqa: N802
+    """A sentence with a number, singular or plural in the language's own way (French counts
+    0 as one; Japanese has no plural); ``count`` is also its ``{count}``."""
+    return Msg(singular, plural, count, (("count", count), *params.items()))
+
+
+class _Number:
+    """A float placeholder written as the language writes it, by the sentence's own format
+    spec (``{size:g}`` → ``0,5`` in French)."""
+
+    def __init__(self, value: float, lang: str) -> None:
+        self.value, self.lang = value, lang
+
+    def __format__(self, spec: str) -> str:
+        text = format(self.value, spec)
+        return text.replace(".", ",") if self.lang in DECIMAL_COMMA else text
+
+
+def said(msg: Msg, lang: str, part: Callable[[Any], str] = str) -> str:
+    """``msg`` in ``lang``: its catalogue's words with the placeholders filled; ``part`` words a
+    value that is not a word or a number (a file, a record, another :class:`Msg`)."""
+    t = words(lang)
+    text = t.ngettext(msg.msgid, msg.plural, msg.count) if msg.plural else t.gettext(msg.msgid)
+    return text.format(**{k: _value(v, lang, part) for k, v in msg.params})
+
+
+def _value(value: Any, lang: str, part: Callable[[Any], str]) -> Any:
+    if isinstance(value, Msg):
+        return said(value, lang, part)
+    if isinstance(value, float):
+        return _Number(value, lang)
+    if isinstance(value, bool | int | str):
+        return value
+    return part(value)
+
+
+def reason(exc: BaseException) -> str | Msg:
+    """What ``exc`` says: the :class:`Msg` it was raised with, to be said in the user's
+    language, or its English text."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Msg) else str(exc)

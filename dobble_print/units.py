@@ -11,19 +11,20 @@ import math
 import re
 
 from dobble_print.errors import DobbleError, OptionError
+from dobble_print.language import N_, Msg
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 
 _LENGTH = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)
 
 
-def _refused(option: str, problem: str) -> DobbleError:
+def _refused(option: str, problem: Msg) -> DobbleError:
     """The error for ``option``'s value: an option of the table is named by its key
     (``card_size``), which each shell words as its control; anything else (a shop profile's
     ``where: bleed``) by the words given."""
     if option.isidentifier():
         return OptionError(option, problem)
-    return DobbleError(f"{option} {problem}")
+    return DobbleError((f"{option} ", problem))
 
 
 def parse_length(text: str, *, option: str) -> float:
@@ -35,7 +36,8 @@ def parse_length(text: str, *, option: str) -> float:
     m = _LENGTH.match(text)
     if not m:
         raise _refused(
-            option, f"{text!r} is not a length; write a number with mm, cm or in, e.g. 85mm"
+            option,
+            N_("{text!r} is not a length; write a number with mm, cm or in, e.g. 85mm", text=text),
         )
     return float(m.group(1)) * MM_PER_UNIT[(m.group(2) or "mm").lower()]
 
@@ -61,7 +63,9 @@ def parse_card_size(text: str, *, option: str) -> float:
         unit = min(
             ("cm", "in"), key=lambda u: abs(math.log(mm * MM_PER_UNIT[u] / _TYPICAL_CARD_MM))
         )
-        raise _refused(option, f"{number} has no unit — {number}{unit}?")
+        raise _refused(
+            option, N_("{number} has no unit — {number}{unit}?", number=number, unit=unit)
+        )
     return mm
 
 
@@ -89,7 +93,9 @@ def parse_color(text: str, *, option: str) -> tuple[float, float, float]:
     m = re.match(r"^#?([0-9a-f]{3}|[0-9a-f]{6})$", key)
     if not m:
         names = ", ".join(COLORS)
-        raise _refused(option, f"{text!r} is not a colour; use {names} or #rrggbb")
+        raise _refused(
+            option, N_("{text!r} is not a colour; use {names} or #rrggbb", text=text, names=names)
+        )
     digits = m.group(1) if len(m.group(1)) == 6 else "".join(ch * 2 for ch in m.group(1))
     return tuple(int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4))
 
@@ -106,7 +112,10 @@ def parse_offset(text: str, *, option: str) -> tuple[float, float]:
         sign = -1.0 if part.strip().startswith("-") else 1.0
         m = _LENGTH.match(part.strip().lstrip("+-"))
         if len(parts) != 2 or not m:
-            raise _refused(option, f"{text!r} is not an offset; write X,Y in mm, e.g. 1.5,-0.5")
+            raise _refused(
+                option,
+                N_("{text!r} is not an offset; write X,Y in mm, e.g. 1.5,-0.5", text=text),
+            )
         out.append(sign * float(m.group(1)) * MM_PER_UNIT[(m.group(2) or "mm").lower()])
     return out[0], out[1]
 
@@ -121,6 +130,11 @@ def parse_cut_guides(text: str) -> frozenset[str]:
         return frozenset()
     if not names or not names <= set(CUT_GUIDES):
         raise OptionError(
-            "cut_guides", f"{text!r} is not a choice; use circle,ticks, circle, ticks or none"
+            "cut_guides",
+            N_(
+                "{text!r} is not a choice; use {listed}",
+                text=text,
+                listed="circle,ticks, circle, ticks or none",
+            ),  # fmt: skip
         )
     return frozenset(names)

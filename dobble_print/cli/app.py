@@ -18,8 +18,9 @@ from dobble_print.cli.errors import fail, run, say, show_tracebacks
 from dobble_print.cli.options import card_options, table_options
 from dobble_print.cli.progress import Bars, loading_noun
 from dobble_print.cli.summary import summarise
-from dobble_print.cli.words import notice_line
+from dobble_print.cli.words import say_in, speak, typed_lang, warning_line
 from dobble_print.errors import DobbleError, Interrupted
+from dobble_print.language import N_, Nn_
 
 app = typer.Typer(
     add_completion=False,
@@ -39,7 +40,9 @@ class _Command(TyperCommand):
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
         """typer's own parsing; a value of the wrong kind is one plain line, as any mistake
-        is (typer would print its usage and pydantic's "Value error, 'star' is not one of…")."""
+        is (typer would print its usage and pydantic's "Value error, 'star' is not one of…").
+        The command speaks the ``--lang`` it is given from here on."""
+        speak(typed_lang(args))
         try:
             return super().parse_args(ctx, args)
         except typer.BadParameter as exc:
@@ -87,9 +90,18 @@ def _bad_value(exc: typer.BadParameter, args: list[str]) -> str | None:
     kind = getattr(getattr(param, "type_descriptor", None), "annotation", None)
     if isinstance(kind, type) and issubclass(kind, Enum):
         names = [str(member.value) for member in kind]
-        return f"{flag} {value!r} is not a choice; use {', '.join(names[:-1])} or {names[-1]}"
+        listed = N_("{some} or {last}", some=", ".join(names[:-1]), last=names[-1])
+        return say_in(
+            N_("{flag} {value!r} is not a choice; use {listed}", flag=flag, value=value,
+               listed=listed)
+        )  # fmt: skip
     if kind in (int, float):
-        return f"{flag} {value!r} is not {'a whole number' if kind is int else 'a number'}"
+        said = (
+            N_("{flag} {value!r} is not a whole number", flag=flag, value=value)
+            if kind is int
+            else N_("{flag} {value!r} is not a number", flag=flag, value=value)
+        )
+        return say_in(said)
     return None
 
 
@@ -123,6 +135,7 @@ def main(
 ) -> None:
     """Turn a folder of pictures into a print-ready PDF of Spot it!/Dobble cards."""
     show_tracebacks(debug)
+    speak()  # the locale's language, until a command's --lang says another
 
 
 Seed = Annotated[
@@ -143,9 +156,21 @@ def _output(path: Path, suffix: str, command: str) -> tuple[Path, str]:
     if path.suffix.lower() == suffix or path.is_dir():  # a folder: the writer says so
         return path, ""
     if not path.suffix:
-        return path.with_name(path.name + suffix), f" ({suffix} added)"
+        return path.with_name(path.name + suffix), say_in(N_(" ({suffix} added)", suffix=suffix))
     kind = suffix.lstrip(".").upper()
-    raise DobbleError(f"-o {path}: {command} writes a {kind}; name it {path.with_suffix(suffix)}")
+    raise DobbleError(
+        N_(
+            "-o {path}: {command} writes a {kind}; name it {name}",
+            path=str(path),
+            command=command,
+            kind=kind,
+            name=str(path.with_suffix(suffix)),
+        )
+    )
+
+
+# A shop die's shape, as the line about it names it.
+_SHAPES = {"round": N_("round"), "hexagon": N_("hexagon"), "square": N_("square")}
 
 
 def _given(ctx: typer.Context, name: str) -> bool:
@@ -198,7 +223,10 @@ def build(
     from dobble_print.layout import packer_cached
 
     if not quiet and not packer_cached():
-        say("preparing the fast packer, once (about 20 s; later builds start at once)", err=True)
+        say(
+            say_in(N_("preparing the fast packer, once (about 20 s; later builds start at once)")),
+            err=True,
+        )
 
     def make():
         options = BuildOptions(
@@ -222,14 +250,27 @@ def build(
     if drawn:  # said once the build worked, so an error stays the only line
         kinds = {s.kind for s in result.symbols}
         pictures = kinds <= {"image", "labelled"}
-        what = "words" if kinds == {"word"} else "pictures" if pictures else "symbols"
-        say(f"no seed given, using --seed {seed} (from the {what} and options)", err=True)
+        what = (
+            N_("no seed given, using --seed {seed} (from the words and options)", seed=seed)
+            if kinds == {"word"}
+            else N_("no seed given, using --seed {seed} (from the pictures and options)", seed=seed)
+            if pictures
+            else N_("no seed given, using --seed {seed} (from the symbols and options)", seed=seed)
+        )
+        say(say_in(what), err=True)
     profile = card_fields.get("shop_profile")
     if profile is not None and profile.card is not None and not quiet:  # a preset's size gave way
         kind = {"circle": "round"}.get(profile.card.kind.value, profile.card.kind.value)
         say(
-            f"cards: {kind}, {profile.card.size:g} mm, the die of the {profile.name} profile "
-            "(the deck is laid out at that size)"
+            say_in(
+                N_(
+                    "cards: {kind}, {size:g} mm, the die of the {profile} profile (the deck is "
+                    "laid out at that size)",
+                    kind=_SHAPES.get(kind, kind),
+                    size=float(profile.card.size),
+                    profile=profile.name,
+                )
+            )
         )
     summarise(result, seed=seed, output=output, verbose=verbose, added=added)
 
@@ -272,8 +313,14 @@ def preview(
     output, added = run(lambda: _output(output, ".png", "preview"))
     if sheet is not None and _given(ctx, "card"):  # which one was meant? refused, not guessed
         fail(
-            f"--card {card} and --sheet {sheet} cannot go together; give --card N for one card "
-            "or --sheet N for a whole sheet"
+            say_in(
+                N_(
+                    "--card {card} and --sheet {sheet} cannot go together; give --card N for one "
+                    "card or --sheet N for a whole sheet",
+                    card=card,
+                    sheet=sheet,
+                )
+            )
         )
 
     def make() -> int:
@@ -284,8 +331,9 @@ def preview(
         return options.seed
 
     used = run(make)
-    what = f"sheet {sheet}" if sheet is not None else f"card {card}"
-    say(f"{what}, seed {used} -> {output}{added}")
+    what = N_("sheet {n}", n=sheet) if sheet is not None else N_("card {n}", n=card)
+    said = N_("{what}, seed {seed} -> {output}", what=what, seed=used, output=str(output))
+    say(say_in(said) + added)
 
 
 @app.command(cls=_PlanCommand)
@@ -311,23 +359,30 @@ def plan(*, card_fields: dict[str, Any]) -> None:
         _plan_count(int(sources[0].name))
         return
     from dobble_print import BuildOptions
+    from dobble_print.deck import counted
     from dobble_print.pipeline import plan as plan_deck
 
     options = BuildOptions(**card_fields, output=Path("deck.pdf"), seed=0)
     planned = run(lambda: plan_deck(options))
     noun = planned.noun
     dropped = planned.found - planned.usable
-    why = f" ({dropped} not used: duplicates or files that cannot be read)" if dropped else ""
-    why += f" ({planned.searched})" if planned.searched else ""
+    why = (
+        N_(" ({dropped} not used: duplicates or files that cannot be read)", dropped=dropped)
+        if dropped
+        else ""
+    )
+    searched = N_(" ({searched})", searched=planned.searched) if planned.searched else ""
     for warning in planned.warnings:
-        say(f"warning: {notice_line(warning)}", err=True)
-    say(f"{planned.usable} {noun}{why}:")
+        say(warning_line(warning), err=True)
+    say(say_in(N_("{some}{why}{searched}:", some=counted(planned.usable, noun), why=why,
+                  searched=searched)))  # fmt: skip
     n = planned.deck.symbols_per_card
+    mark = say_in(N_("  <- build's choice"))
     for option in planned.choices:
-        mark = "  <- build's choice" if option.symbols_per_card == n else ""
-        say(f"  {option.describe(noun)}{mark}")
+        say(f"  {say_in(option.phrase(noun))}{mark if option.symbols_per_card == n else ''}")
     count = len(planned.deck.cards)
-    say(f"build makes {count} card{'s' if count != 1 else ''} of {n} symbols.")
+    say(say_in(Nn_("build makes {count} card of {n} symbols.",
+                   "build makes {count} cards of {n} symbols.", count, n=n)))  # fmt: skip
     _say_beyond_default(planned, card_fields["symbols_per_card"])
 
 
@@ -338,23 +393,33 @@ def _say_beyond_default(planned, asked: int | None) -> None:
 
     larger = [o.symbols_per_card for o in planned.choices if o.symbols_per_card > MOST_BY_DEFAULT]
     if asked is None and larger:
-        sizes = f"-n {larger[0]}" + (f" to -n {larger[-1]}" if len(larger) > 1 else "")
+        sizes = (
+            say_in(N_("{low} to {high}", low=f"-n {larger[0]}", high=f"-n {larger[-1]}"))
+            if len(larger) > 1
+            else f"-n {larger[0]}"
+        )
         say(
-            f"{MOST_BY_DEFAULT} per card is the most build chooses (the largest deck people "
-            f"play); {sizes} ask for more, with smaller pictures."
+            say_in(
+                N_(
+                    "{most} per card is the most build chooses (the largest deck people play); "
+                    "{sizes} ask for more, with smaller pictures.",
+                    most=MOST_BY_DEFAULT,
+                    sizes=sizes,
+                )
+            )
         )
 
 
 def _plan_count(pictures: int) -> None:
     """``plan 50``: the decks that many pictures allow."""
-    from dobble_print.deck import choose_option, deck_options
+    from dobble_print.deck import choose_option, counted, deck_options
 
     options = run(lambda: deck_options(pictures, larger=2))
     chosen = run(lambda: choose_option(pictures))
-    say(f"{pictures} picture{'s' if pictures != 1 else ''}:")
+    say(say_in(N_("{some}:", some=counted(pictures, "pictures"))))
+    mark = say_in(N_("  <- build's choice"))
     for option in options:
-        mark = "  <- build's choice" if option == chosen else ""
-        say(f"  {option.describe()}{mark}")
+        say(f"  {say_in(option.phrase())}{mark if option == chosen else ''}")
 
 
 @app.command("app", cls=_Command)

@@ -10,8 +10,9 @@ from typing import NoReturn, TypeVar
 
 import typer
 
-from dobble_print.cli.words import FLAGS, error_line, flag, option_flag
+from dobble_print.cli.words import FLAGS, error_line, flag, option_flag, say_in
 from dobble_print.errors import DobbleError, Interrupted, OptionError
+from dobble_print.language import N_
 
 __all__ = ["FLAGS", "conflict_line", "fail", "flag", "option_flag", "run", "say", "shown"]
 
@@ -28,24 +29,50 @@ def _with_value(name: str) -> str:
 
 def conflict_line(exc) -> str:
     """A broken rule between options (:class:`~dobble_print.options.ConflictError`) in the
-    command line's words."""
+    command line's words, in its language."""
     rule, own = exc.conflict, option_flag(exc.conflict.option)
     if not rule.needs:
-        return (
-            f"{own} {exc.value}: the {rule.profile} shop profile cuts {rule.die} cards; leave "
-            f"{own} out, or use --shop-profile {rule.instead}"
+        return say_in(
+            N_(
+                "{own} {value}: the {profile} shop profile cuts {die} cards; leave {own} out, "
+                "or use --shop-profile {instead}",
+                own=own,
+                value=exc.value,
+                profile=rule.profile,
+                die=rule.die,
+                instead=rule.instead,
+            )
         )
-    needed = " or ".join(_with_value(name) for name in rule.needs)
-    add = f"add {needed}" if len(rule.needs) == 1 else "add one"
-    where = "" if rule.asked else " (from the preset)"
+    needed = say_in(N_(" or ")).join(_with_value(name) for name in rule.needs)
+    add = say_in(N_("add {needed}", needed=needed) if len(rule.needs) == 1 else N_("add one"))
     leave = (
-        f"leave {own} out"
+        N_("leave {own} out", own=own)
         if rule.asked
-        else f"take {rule.option.replace('_', '-')} out of the preset"
+        else N_("take {key} out of the preset", key=rule.option.replace("_", "-"))
     )
-    return (
-        f"{own} {exc.value}{where} does nothing without {needed}; {add} {rule.purpose}, or {leave}"
+    said = (
+        N_(
+            "{own} {value} does nothing without {needed}; {add} {purpose}, or {leave}",
+            own=own,
+            value=exc.value,
+            needed=needed,
+            add=add,
+            purpose=rule.purpose,
+            leave=leave,
+        )  # fmt: skip
+        if rule.asked
+        else N_(
+            "{own} {value} (from the preset) does nothing without {needed}; {add} {purpose}, "
+            "or {leave}",
+            own=own,
+            value=exc.value,
+            needed=needed,
+            add=add,
+            purpose=rule.purpose,
+            leave=leave,
+        )  # fmt: skip
     )
+    return say_in(said)
 
 
 _state = {"debug": False}
@@ -86,8 +113,9 @@ def say(text: str, *, err: bool = False) -> None:
 
 
 def fail(message: str) -> NoReturn:
-    """Print ``dobble-print: error: message`` on stderr and exit 1."""
-    say(f"dobble-print: error: {message}", err=True)
+    """Print ``dobble-print: error: message`` (in the command's language) on stderr and exit
+    1."""
+    say(say_in(N_("dobble-print: error: {message}", message=message)), err=True)
     raise typer.Exit(1)
 
 
@@ -105,13 +133,21 @@ def run(action: Callable[[], T]) -> T:
         fail(error_line(exc))
     except KeyboardInterrupt as exc:
         said = (
-            "interrupted, after every file was written in full"
+            N_("interrupted, after every file was written in full")
             if isinstance(exc, Interrupted) and exc.written
-            else "interrupted; nothing was written"
+            else N_("interrupted; nothing was written")
         )
-        typer.echo(f"dobble-print: {said}", err=True)
+        typer.echo(f"dobble-print: {say_in(said)}", err=True)
         raise typer.Exit(130) from None
     except Exception as exc:  # a bug: say so briefly, show the trace on request
         if _state["debug"]:
             traceback.print_exc()
-        fail(f"internal error ({type(exc).__name__}: {exc}); run again with --debug and report it")
+        fail(
+            say_in(
+                N_(
+                    "internal error ({name}: {exc}); run again with --debug and report it",
+                    name=type(exc).__name__,
+                    exc=str(exc),
+                )
+            )
+        )

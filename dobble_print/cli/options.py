@@ -19,6 +19,7 @@ import typer
 
 from dobble_print import BY_NAME, OPTIONS, Kind, Option, options_for, read_options
 from dobble_print.cli.errors import run
+from dobble_print.cli.words import speak
 from dobble_print.errors import DobbleError
 
 
@@ -175,6 +176,7 @@ def table_options(name: str) -> Callable[[Callable[..., None]], Callable[..., No
             given = frozenset(p.name for p in table if _typed(ctx, p.name))
             sources = values.pop("sources")
             values.pop("preset")
+            speak(values.get("lang"))  # typed, or a preset's
             fields = run(lambda: read_options(values, command=name, given=given))
             fields["sources"] = tuple(sources) if sources else (default_icons(),)
             command(**kwargs, card_fields=fields)

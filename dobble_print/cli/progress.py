@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import sys
 
+from dobble_print.cli.words import say_in
+from dobble_print.language import N_
+
 
 def loading_noun(sources) -> str:
     """What the load bar says it loads, from the sources' kinds alone (no file is read):
@@ -23,16 +26,22 @@ class Bars:
     """
 
     LABELS = {
-        "load": "Loading pictures",
-        "layout": "Laying out cards",
-        "render": "Writing PDF",
-        "png": "Writing card PNGs",
-        "shop": "Writing shop files",
+        "load": N_("Loading pictures"),
+        "layout": N_("Laying out cards"),
+        "render": N_("Writing PDF"),
+        "png": N_("Writing card PNGs"),
+        "shop": N_("Writing shop files"),
+    }
+    LOADING = {
+        "pictures": N_("Loading pictures"),
+        "words": N_("Loading words"),
+        "symbols": N_("Loading symbols"),
     }
 
     def __init__(self, enabled: bool, *, loading: str = "pictures") -> None:
         self.progress = None
-        self.labels = {**self.LABELS, "load": f"Loading {loading}"}
+        labels = {**self.LABELS, "load": self.LOADING[loading]}
+        self.labels = {stage: say_in(label) for stage, label in labels.items()}
         self.tasks: dict[str, object] = {}
         if enabled and sys.stderr.isatty():
             from rich.console import Console

@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dobble_print.cli.errors import say
-from dobble_print.cli.words import notice_line
+from dobble_print.cli.words import notice_line, say_in, warning_line
+from dobble_print.language import N_, Nn_
 
 if TYPE_CHECKING:  # the pipeline (and numba) loads only when a command needs it
     from dobble_print.pipeline import BuildResult
@@ -28,7 +29,7 @@ def summarise(
     flagged = _flagged(result)
     for warning in result.warnings:
         line = notice_line(warning)
-        say(f"warning: {flagged.get(line, line)}", err=True)
+        say(warning_line(warning, flagged.get(str(warning), line)), err=True)
     _notes(result.notes, verbose=verbose)
     if result.choice:
         say(notice_line(result.choice))
@@ -36,12 +37,12 @@ def summarise(
         # the deck's symbols; those loaded beyond it (a deck of fewer cards) are unused
         for sym in result.symbols[: result.deck.symbol_count]:  # a word: "cat" (words.txt:1)
             say(
-                f'used: "{sym.name}" ({sym.source})'
+                say_in(N_('used: "{name}" ({source})', name=sym.name, source=sym.source))
                 if sym.kind == "word"
-                else f"used: {sym.source}"
+                else say_in(N_("used: {source}", source=sym.source))
             )
         for path in result.unused:
-            say(f"unused: {path}")
+            say(say_in(N_("unused: {name}", name=path)))
         for line in font_lines(result.symbols):
             say(line)
         if line := renderer_line(result.symbols):
@@ -49,19 +50,48 @@ def summarise(
     say(summary_line(result, seed=seed, output=output, added=added))
     if result.unused and not verbose:
         names = ", ".join(result.unused[:10])
-        more = f" and {len(result.unused) - 10} more" if len(result.unused) > 10 else ""
-        say(f"unused {_unused_noun(result.unused)} ({len(result.unused)}): {names}{more}")
+        more = _more(len(result.unused) - 10)
+        say(say_in(_UNUSED[_unused_noun(result.unused)](len(result.unused), names + more)))
     if removed := [Path(s.source).name for s in result.symbols if s.background_removed]:
-        many = "s" if len(removed) != 1 else ""
         shown = removed if verbose else removed[:10]
-        more = f" and {len(removed) - len(shown)} more" if len(shown) < len(removed) else ""
+        more = _more(len(removed) - len(shown))
         say(
-            f"background removed from {len(removed)} picture{many}: {', '.join(shown)}{more} "
-            "(--background keep keeps them)"
+            say_in(
+                Nn_(
+                    "background removed from {count} picture: {names} (--background keep "
+                    "keeps them)",
+                    "background removed from {count} pictures: {names} (--background keep "
+                    "keeps them)",
+                    len(removed),
+                    names=", ".join(shown) + more,
+                )
+            )
         )
-    say("Print at 100 % (actual size), not 'fit to page'.")
+    say(say_in(N_("Print at 100 % (actual size), not 'fit to page'.")))
     if result.plan.duplex:
-        say(f"Print two-sided, flip on {result.plan.duplex.value} edge.")
+        edge = result.plan.duplex.value
+        say(
+            say_in(
+                N_("Print two-sided, flip on long edge.")
+                if edge == "long"
+                else N_("Print two-sided, flip on short edge.")
+                if edge == "short"
+                else N_("Print two-sided, flip on {edge} edge.", edge=edge)
+            )
+        )
+
+
+# "unused pictures (12): a.png, b.png…", by what the unused ones are.
+_UNUSED = {
+    "pictures": lambda n, names: N_("unused pictures ({n}): {names}", n=n, names=names),
+    "words": lambda n, names: N_("unused words ({n}): {names}", n=n, names=names),
+    "symbols": lambda n, names: N_("unused symbols ({n}): {names}", n=n, names=names),
+}
+
+
+def _more(count: int) -> str:
+    """`` and 3 more`` after a list cut short, in the command's language; "" when none."""
+    return say_in(N_(" and {count} more", count=count)) if count > 0 else ""
 
 
 def font_lines(symbols) -> list[str]:
@@ -118,11 +148,14 @@ def _notes(notes: tuple[str, ...], *, verbose: bool) -> None:
         for line in notes:
             say(line)
     elif passed := [n for n in notes if not n.endswith(_QUIET_SKIPS)]:
-        say(
-            f"note: {_count(len(passed), 'file')} passed over (links that leave the folder, files "
-            "that are not pictures); --verbose names them",
-            err=True,
+        said = Nn_(
+            "note: {count} file passed over (links that leave the folder, files that are not "
+            "pictures); --verbose names them",
+            "note: {count} files passed over (links that leave the folder, files that are not "
+            "pictures); --verbose names them",
+            len(passed),
         )
+        say(say_in(said), err=True)
 
 
 def summary_line(result: BuildResult, *, seed: int, output: Path, added: str = "") -> str:
@@ -130,17 +163,34 @@ def summary_line(result: BuildResult, *, seed: int, output: Path, added: str = "
     ``…, smallest word 6.3 mm cap height`` (the cap height of the deck's smallest printed word)."""
     d, m = result.deck, result.report.get("metrics")
     shape = (
-        f"; coverage {m['coverage_mean']:.2f} (min {m['coverage_min']:.2f}), "
-        f"size ratio {m['size_ratio_mean']:.1f}, smallest symbol {m['smallest']:.0f} mm, "
-        f"clearance {m['clearance'] or 0:.1f} mm, ink {m['edge']:.1f} mm from the cut"
+        N_(
+            "; coverage {coverage:.2f} (min {least:.2f}), size ratio {ratio:.1f}, smallest "
+            "symbol {smallest:.0f} mm, clearance {clearance:.1f} mm, ink {edge:.1f} mm from "
+            "the cut",
+            coverage=float(m["coverage_mean"]),
+            least=float(m["coverage_min"]),
+            ratio=float(m["size_ratio_mean"]),
+            smallest=float(m["smallest"]),
+            clearance=float(m["clearance"] or 0),
+            edge=float(m["edge"]),
+        )
         if m
         else ""
     )
     cap = result.report.get("smallest_word_cap_mm")
-    words = f", smallest word {cap:.1f} mm cap height" if cap is not None else ""
-    return (
-        f"{_count(len(d.cards), 'card')}, {_count(d.symbols_per_card, 'symbol')} per card, "
-        f"{_count(len(result.plan.pages), 'page')}, seed {seed} -> {output}{added}{shape}{words}"
+    words = N_(", smallest word {cap:.1f} mm cap height", cap=float(cap)) if cap is not None else ""
+    return say_in(
+        N_(
+            "{cards}, {symbols} per card, {pages}, seed {seed} -> {output}{added}{shape}{words}",
+            cards=Nn_("{count} card", "{count} cards", len(d.cards)),
+            symbols=Nn_("{count} symbol", "{count} symbols", d.symbols_per_card),
+            pages=Nn_("{count} page", "{count} pages", len(result.plan.pages)),
+            seed=seed,
+            output=str(output),
+            added=added,
+            shape=shape,
+            words=words,
+        )
     )
 
 

@@ -1,14 +1,56 @@
 """How the command line words the engine's records: each option by its flag (``-n 4``), each
 :class:`~dobble_print.errors.Advice` as what to type (``use -n 4``, ``leave --labels out``).
 
-Every sentence the engine's records make on the terminal is worded here, in one place.
+Every sentence the engine's records make on the terminal is worded here, in one place, in the
+language the command speaks: ``--lang`` when given, else the locale's (:func:`speak`).
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from dobble_print import Advice, DobbleError, Notice, OptionError, Setting
+from dobble_print.language import ENGLISH, LANGUAGES, N_, Msg, language_of_locale, said
+
+# The language of the command's messages: the locale's until --lang (or a preset) says another.
+_spoken = {"lang": ENGLISH}
+
+
+def speak(lang: str | None = None) -> str:
+    """Speak ``lang`` from now on, or the locale's language when it is None or unknown (an
+    unknown --lang is refused in the locale's words); returns the language chosen."""
+    _spoken["lang"] = lang if lang in LANGUAGES else language_of_locale(os.environ)
+    return _spoken["lang"]
+
+
+def typed_lang(args: list[str]) -> str | None:
+    """The language ``--lang`` names among a command's ``args`` (the last one given), so that
+    even a mistake in the options before it is said in it."""
+    found = None
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            found = args[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.split("=", 1)[1]
+    return found
+
+
+def spoken() -> str:
+    """The language the command speaks."""
+    return _spoken["lang"]
+
+
+def say_in(msg: Msg) -> str:
+    """``msg`` in the command's language, its records worded as the command line words them."""
+    return said(msg, spoken(), _value)
+
+
+def _value(value: object) -> str:
+    if isinstance(value, Advice | Setting):
+        return words(value)
+    return str(value)
+
 
 # Fields named by no option of the table, or by another than the one that fills them.
 FLAGS = {
@@ -37,22 +79,35 @@ def option_flag(name: str) -> str:
     return BY_NAME[name].flag
 
 
+# The nouns of the fields an Advice asks to make larger or fewer, to be said in the language.
+NOUNS = {
+    "card": N_("cards"),
+    "paper": N_("paper"),
+    "symbols_per_card": N_("symbols per card"),
+    "cards": N_("cards"),
+}
+# What each Advice asks for, in words to translate.
+ASKED = {
+    "set": N_("use {flag} {value}"),
+    "use": N_("use {flag}"),
+    "leave_out": N_("leave {flag} out"),
+    "larger": N_("larger {noun} ({flag})"),
+    "fewer": N_("fewer {noun} ({flag})"),
+    "choose_another": N_("choose another {flag}"),
+}
+
+
 def words(part: Advice | Setting) -> str:
     """A record as the command line says it: ``-n 8``; ``use -n 4``; ``leave --labels out``."""
     if isinstance(part, Setting):
         value = part.value
         if isinstance(value, tuple):
-            return f"{flag(part.field)} {value[0]} to {flag(part.field)} {value[1]}"
+            low, high = (f"{flag(part.field)} {v}" for v in value)
+            return said(N_("{low} to {high}", low=low, high=high), spoken())
         return flag(part.field) if value is None else f"{flag(part.field)} {value}"
-    said = {
-        "set": f"use {flag(part.field)} {part.value}",
-        "use": f"use {flag(part.field)}",
-        "leave_out": f"leave {flag(part.field)} out",
-        "larger": f"larger {part.noun} ({flag(part.field)})",
-        "fewer": f"fewer {part.noun} ({flag(part.field)})",
-        "choose_another": f"choose another {flag(part.field)}",
-    }
-    return said[part.action]
+    noun = NOUNS.get(part.field, part.noun)
+    params = (("flag", flag(part.field)), ("value", part.value), ("noun", noun))
+    return said(Msg(ASKED[part.action].msgid, params=params), spoken())
 
 
 def _path(path: Path) -> str:
@@ -62,10 +117,15 @@ def _path(path: Path) -> str:
 def error_line(exc: DobbleError) -> str:
     """The line after ``dobble-print: error:`` for ``exc``: an option's problem after its flag."""
     if isinstance(exc, OptionError):
-        return exc.words(words, _path, flag(exc.field))
-    return exc.words(words, _path)
+        return exc.words(words, _path, flag(exc.field), spoken())
+    return exc.words(words, _path, spoken())
 
 
 def notice_line(notice: Notice) -> str:
     """A warning's line, after ``warning:``."""
-    return notice.words(words, _path)
+    return notice.words(words, _path, spoken())
+
+
+def warning_line(notice: Notice, line: str | None = None) -> str:
+    """``warning: …``, in the command's language: ``notice``'s line, or ``line`` in its place."""
+    return say_in(N_("warning: {line}", line=notice_line(notice) if line is None else line))

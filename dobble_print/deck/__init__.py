@@ -19,6 +19,8 @@ _EXPORTS = {
     "beyond_default": "choice",
     "best_partial_deck": "choice",
     "choose_option": "choice",
+    "counted": "choice",
+    "more_give": "choice",
     "deck_options": "choice",
     "next_option": "choice",
     "mix": "mixing",

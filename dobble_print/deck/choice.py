@@ -30,6 +30,7 @@ from dobble_print.deck.plane import (
     verify_deck,
 )
 from dobble_print.errors import DobbleError
+from dobble_print.language import N_, Msg, Nn_
 
 # The most symbols a card gets unless asked for more: the largest deck people play (the retail
 # game has 8; decks of 10 and 12 are made by hand). 2,000 words gave 993 cards of 32 symbols,
@@ -66,18 +67,45 @@ class DeckOption:
             noun: what the symbols are, plural: ``pictures``, ``words`` or ``symbols``.
             most: say within the phrase that this deck has the most cards.
         """
-        n = self.symbols_per_card
+        return str(self.phrase(noun, most=most))
+
+    def phrase(self, noun: str = "pictures", *, most: bool = False) -> Msg:
+        """:meth:`describe` as a sentence to say in the user's language."""
+        n, cards = self.symbols_per_card, self.cards
         if self.full:
-            return f"{n} per card gives the full {self.cards}-card deck" + (
-                " (the most cards)" if most else ""
-            )
-        more = (
-            f"{self.missing} more {noun} give" if self.missing != 1 else f"1 more {noun[:-1]} gives"
-        )
-        return (
-            f"{n} per card gives {self.cards} card{'s' if self.cards != 1 else ''}"
-            f"{', the most' if most else ''} ({more} the full {self.full_cards}-card deck)"
-        )
+            if most:
+                return N_("{n} per card gives the full {cards}-card deck (the most cards)", n=n,
+                          cards=cards)  # fmt: skip
+            return N_("{n} per card gives the full {cards}-card deck", n=n, cards=cards)
+        said = (
+            Nn_("{n} per card gives {count} card, the most ({more} the full {full}-card deck)",
+                "{n} per card gives {count} cards, the most ({more} the full {full}-card deck)",
+                cards, n=n, more=more_give(self.missing, noun), full=self.full_cards)
+            if most
+            else Nn_("{n} per card gives {count} card ({more} the full {full}-card deck)",
+                     "{n} per card gives {count} cards ({more} the full {full}-card deck)",
+                     cards, n=n, more=more_give(self.missing, noun), full=self.full_cards)
+        )  # fmt: skip
+        return said
+
+
+def counted(count: int, noun: str) -> Msg:
+    """``8 words``, ``1 picture``, in the user's language when said: ``noun`` is plural
+    (``pictures``, ``words`` or ``symbols``)."""
+    if noun == "words":
+        return Nn_("{count} word", "{count} words", count)
+    if noun == "symbols":
+        return Nn_("{count} symbol", "{count} symbols", count)
+    return Nn_("{count} picture", "{count} pictures", count)
+
+
+def more_give(count: int, noun: str) -> Msg:
+    """``3 more pictures give``, ``1 more picture gives``, in the user's language when said."""
+    if noun == "words":
+        return Nn_("{count} more word gives", "{count} more words give", count)
+    if noun == "symbols":
+        return Nn_("{count} more symbol gives", "{count} more symbols give", count)
+    return Nn_("{count} more picture gives", "{count} more pictures give", count)
 
 
 def _drop_order(m: np.ndarray, drops: int, rng: np.random.Generator) -> list[int]:
@@ -116,7 +144,11 @@ def best_partial_deck(symbols_per_card: int, pictures: int, *, starts: int = 12)
         return full
     if pictures < symbols_per_card:
         raise DobbleError(
-            f"{pictures} pictures cannot fill one card of {symbols_per_card}; use fewer per card"
+            N_(
+                "{pictures} pictures cannot fill one card of {n}; use fewer per card",
+                pictures=pictures,
+                n=symbols_per_card,
+            )
         )
     m = incidence(full)
     best: np.ndarray | None = None
@@ -185,8 +217,11 @@ def choose_option(pictures: int, noun: str = "pictures") -> DeckOption:
     full = [o for o in deck_options(pictures, larger=0) if o.symbols_per_card <= MOST_BY_DEFAULT]
     if not full:
         raise DobbleError(
-            f"{pictures} {noun if pictures != 1 else noun[:-1]} cannot make a deck; "
-            f"the smallest deck needs 3 {noun} (3 cards of 2 symbols)"
+            N_(
+                "{some} cannot make a deck; the smallest deck needs {three} (3 cards of 2 symbols)",
+                some=counted(pictures, noun),
+                three=counted(3, noun),
+            )
         )
     best = max(full, key=lambda o: (o.cards, o.symbols_per_card))
     bigger = [n for n in supported_sizes() if card_count(n) > pictures and n <= MOST_BY_DEFAULT][:1]
@@ -205,7 +240,7 @@ def beyond_default(pictures: int) -> tuple[int, ...]:
     return tuple(n for n in supported_sizes() if n > MOST_BY_DEFAULT and card_count(n) <= pictures)
 
 
-def next_option(pictures: int, chosen: DeckOption, noun: str = "pictures") -> str | None:
+def next_option(pictures: int, chosen: DeckOption, noun: str = "pictures") -> Msg | None:
     """What the next larger size would give, as a phrase, or None when there is none (up to
     :data:`MOST_BY_DEFAULT`; :func:`beyond_default` says what lies further).
 
@@ -222,5 +257,10 @@ def next_option(pictures: int, chosen: DeckOption, noun: str = "pictures") -> st
         deck = best_partial_deck(n, pictures)
         if len(deck.cards) >= 3:  # fewer is no deck: build refuses it
             option = DeckOption(n, len(deck.cards), total, deck.symbol_count, total - pictures)
-            return option.describe(noun)
-    return f"{n} per card needs {total} {noun} for its full {total}-card deck"
+            return option.phrase(noun)
+    return N_(
+        "{n} per card needs {some} for its full {total}-card deck",
+        n=n,
+        some=counted(total, noun),
+        total=total,
+    )

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dobble_print.errors import DobbleError, OptionError
+from dobble_print.language import N_, Msg
 from dobble_print.seeds import Stream, generator
 
 MAX_ORDER = 31
@@ -85,11 +86,11 @@ def card_count(symbols_per_card: int) -> int:
     return n * n + n + 1
 
 
-def _why_impossible(symbols_per_card: int) -> str:
+def _why_impossible(symbols_per_card: int) -> Msg:
     n = symbols_per_card - 1
     if n in (6, 10) or (n % 4 in (1, 2) and not _sum_of_two_squares(n)):
-        return f"no deck exists for n = {n}"  # Bruck-Ryser, and Lam's search for n = 10
-    return f"no construction is known for n = {n}"
+        return N_("no deck exists for n = {n}", n=n)  # Bruck-Ryser, and Lam's search for n = 10
+    return N_("no construction is known for n = {n}", n=n)
 
 
 def _sum_of_two_squares(n: int) -> bool:
@@ -108,19 +109,34 @@ def check_symbols_per_card(symbols_per_card: int) -> None:
         return
     if symbols_per_card < sizes[0]:
         raise DobbleError(
-            f"{symbols_per_card} symbols per card is too few; a deck needs at least 2 per card"
+            N_(
+                "{n} symbols per card is too few; a deck needs at least 2 per card",
+                n=symbols_per_card,
+            )
         )
     if symbols_per_card > sizes[-1]:
         raise DobbleError(
-            f"{symbols_per_card} symbols per card is more than the largest supported size, "
-            f"{sizes[-1]} per card ({card_count(sizes[-1])} cards)"
+            N_(
+                "{n} symbols per card is more than the largest supported size, {most} per card "
+                "({cards} cards)",
+                n=symbols_per_card,
+                most=sizes[-1],
+                cards=card_count(sizes[-1]),
+            )
         )
     below = max(s for s in sizes if s < symbols_per_card)
     above = min(s for s in sizes if s > symbols_per_card)
     raise DobbleError(
-        f"{symbols_per_card} symbols per card is impossible ({_why_impossible(symbols_per_card)}); "
-        f"nearest: {below} per card ({card_count(below)} cards) "
-        f"or {above} per card ({card_count(above)} cards)"
+        N_(
+            "{n} symbols per card is impossible ({why}); nearest: {below} per card ({below_cards} "
+            "cards) or {above} per card ({above_cards} cards)",
+            n=symbols_per_card,
+            why=_why_impossible(symbols_per_card),
+            below=below,
+            below_cards=card_count(below),
+            above=above,
+            above_cards=card_count(above),
+        )
     )
 
 
@@ -220,8 +236,12 @@ def take_cards(deck: Deck, count: int) -> Deck:
     if not 1 <= count <= total:
         raise OptionError(
             "cards",
-            f"{count} is out of range: a deck with {deck.symbols_per_card} symbols per "
-            f"card has 1 to {total} cards",
+            N_(
+                "{count} is out of range: a deck with {n} symbols per card has 1 to {total} cards",
+                count=count,
+                n=deck.symbols_per_card,
+                total=total,
+            ),
         )
     if count == total:
         return deck

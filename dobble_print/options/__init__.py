@@ -15,6 +15,7 @@ from pathlib import Path
 from dobble_print.card import CardShape
 from dobble_print.deck import BORDER_MM
 from dobble_print.errors import OptionError
+from dobble_print.language import N_
 from dobble_print.options.table import Variant
 from dobble_print.printing import PAPERS, Duplex, Paper, ShopProfile
 from dobble_print.symbols import SymbolOptions
@@ -104,21 +105,35 @@ def check_budget(options: BuildOptions) -> None:
     if not low <= options.card.size <= high:
         raise OptionError(
             "card",
-            f"{options.card.size:g} mm is out of range; printers take {low:g} to {high:g} mm",
+            N_(
+                "{size:g} mm is out of range; printers take {low:g} to {high:g} mm",
+                size=float(options.card.size),
+                low=float(low),
+                high=float(high),
+            ),
         )
     low, high = PAPER_MM
     paper = options.paper
     if not (low <= paper.width <= high and low <= paper.height <= high):
         raise OptionError(
             "paper",
-            f"{paper.width:g}x{paper.height:g} mm is out of range; "
-            f"printers take sides of {low:g} to {high:g} mm",
+            N_(
+                "{width:g}x{height:g} mm is out of range; printers take sides of {low:g} to "
+                "{high:g} mm",
+                width=float(paper.width),
+                height=float(paper.height),
+                low=float(low),
+                high=float(high),
+            ),
         )
     if options.title is not None and len(options.title) > MAX_TITLE_CHARS:
         raise OptionError(
             "title",
-            f"has {len(options.title)} characters; a box's front shows at most "
-            f"{MAX_TITLE_CHARS}; shorten it",
+            N_(
+                "has {count} characters; a box's front shows at most {most}; shorten it",
+                count=len(options.title),
+                most=MAX_TITLE_CHARS,
+            ),
         )
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import OptionError
-from dobble_print.language import language_of_locale
+from dobble_print.language import N_, language_of_locale
 from dobble_print.options.rules import check_rules
 from dobble_print.options.table import BY_NAME, Kind, Option, Variant, options_for
 from dobble_print.printing import Duplex, parse_paper
@@ -45,8 +45,10 @@ def _text(value: object) -> str:
 def _choice(option: Option, text: str) -> str:
     names = list(option.choices)
     if text.lower() not in names:
-        listed = f"{', '.join(names[:-1])} or {names[-1]}"
-        raise OptionError(option.name, f"{text!r} is not a choice; use {listed}")
+        listed = N_("{some} or {last}", some=", ".join(names[:-1]), last=names[-1])
+        raise OptionError(
+            option.name, N_("{text!r} is not a choice; use {listed}", text=text, listed=listed)
+        )
     return text.lower()
 
 
@@ -56,19 +58,23 @@ def _count(option: Option, text: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise OptionError(option.name, f"{text!r} is not a whole number") from None
+        raise OptionError(option.name, N_("{text!r} is not a whole number", text=text)) from None
 
 
 def _degrees(option: Option, text: str) -> float:
     try:
         degrees = float(text)
     except ValueError:
-        raise OptionError(option.name, f"{text!r} is not a number") from None
+        raise OptionError(option.name, N_("{text!r} is not a number", text=text)) from None
     if not option.low <= degrees <= option.high:
         raise OptionError(
             option.name,
-            f"{degrees:g} is out of range; give {option.low:g} (upright) to {option.high:g} "
-            "degrees",
+            N_(
+                "{degrees:g} is out of range; give {low:g} (upright) to {high:g} degrees",
+                degrees=degrees,
+                low=float(option.low),
+                high=float(option.high),
+            ),
         )
     return degrees
 
@@ -78,7 +84,8 @@ def _cards(option: Option, text: str) -> tuple[int, ...]:
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if not all(p.isdigit() for p in parts):
         raise OptionError(
-            option.name, f"{text!r} is not a list of card numbers; write them from 1, e.g. 5,12"
+            option.name,
+            N_("{text!r} is not a list of card numbers; write them from 1, e.g. 5,12", text=text),
         )
     return tuple(int(p) for p in parts)
 
@@ -94,7 +101,7 @@ def _title(option: Option, value: object) -> str | None:
     if value is None:
         return None
     if not str(value).strip():
-        raise OptionError(option.name, 'is empty; give the deck a name, e.g. "Our animals"')
+        raise OptionError(option.name, N_('is empty; give the deck a name, e.g. "Our animals"'))
     return str(value).strip()
 
 

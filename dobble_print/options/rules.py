@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dobble_print.errors import OptionError
+from dobble_print.language import N_, Msg
 
 
 @dataclass(frozen=True)
@@ -23,15 +24,15 @@ class Needs:
 
     option: str
     needs: tuple[str, ...]
-    purpose: str
+    purpose: Msg
     even_unasked: bool = False
 
 
 RULES: tuple[Needs, ...] = (
-    Needs("duplex", ("backs", "back_image"), "to print the backs"),
-    Needs("back_offset", ("backs", "back_image"), "to print the backs"),
-    Needs("card_thickness", ("box",), "to print a tuck box"),
-    Needs("shop_profile", ("shop",), "for the shop's files", even_unasked=True),
+    Needs("duplex", ("backs", "back_image"), N_("to print the backs")),
+    Needs("back_offset", ("backs", "back_image"), N_("to print the backs")),
+    Needs("card_thickness", ("box",), N_("to print a tuck box")),
+    Needs("shop_profile", ("shop",), N_("for the shop's files"), even_unasked=True),
 )
 # The options a card printer's die replaces (the deck is laid out at the die's card).
 DIE_SETS = ("card_size", "shape")
@@ -54,7 +55,7 @@ class Conflict:
 
     option: str
     needs: tuple[str, ...] = ()
-    purpose: str = ""
+    purpose: str | Msg = ""
     asked: bool = True
     profile: str = ""
     die: str = ""

@@ -154,7 +154,7 @@ def load_deck(
     )
     deck = shuffle_cards(mix(deck, ink.shares, options.seed), options.seed)
     if found.searched:  # pictures found below the folders given: say so, as plan does
-        why = why.then(f" ({found.searched})")
+        why = why.then(" (", found.searched, ")")
     unused, files = left_out(found, loaded, deck.symbol_count)
     return LoadedDeck(deck, why, loaded, ink, unused=unused, unused_files=files)
 

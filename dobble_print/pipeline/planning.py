@@ -21,12 +21,15 @@ from dobble_print.deck import (
     card_count,
     check_symbols_per_card,
     choose_option,
+    counted,
     deck_options,
+    more_give,
     next_option,
     supported_sizes,
     take_cards,
 )
 from dobble_print.errors import Advice, DobbleError, Notice, OptionError, Setting, notice
+from dobble_print.language import N_, Msg, Nn_
 from dobble_print.options import BuildOptions, Variant
 from dobble_print.printing import PRINT_DPI
 from dobble_print.symbols import (
@@ -70,31 +73,42 @@ def plan_deck(
         DobbleError: too few pictures for any deck (or for N), or ``cards`` out of range; the
             error's ``files`` are ``where`` (the sources) when it is about the pictures.
     """
-    some = _number(pictures, noun)  # "8 words", "1 picture"
+    some = counted(pictures, noun)  # "8 words", "1 picture"
     if symbols_per_card is None:
         try:
             option = choose_option(pictures, noun)
         except DobbleError as exc:
-            raise DobbleError(str(exc), file=where) from None
+            raise DobbleError(exc.parts, file=where) from None
         n = option.symbols_per_card
         other = next_option(pictures, option, noun)
-        why = notice(f"{some}: {option.describe(noun, most=other is not None)}")
+        why = notice((some, ": ", option.phrase(noun, most=other is not None)))
         if other is not None:
-            why = why.then(f"; {other}")
+            why = why.then("; ", other)
         if larger := beyond_default(pictures):
             ask = Setting(
                 "symbols_per_card", (larger[0], larger[-1]) if len(larger) > 1 else larger[0]
             )
             why = why.then(
-                f"; {MOST_BY_DEFAULT} per card is the largest deck people play, ",
-                ask,
-                f" ask for more (up to {card_count(larger[-1])} cards)",
+                N_(
+                    "; {most} per card is the largest deck people play, {ask} ask for more (up "
+                    "to {cards} cards)",
+                    most=MOST_BY_DEFAULT,
+                    ask=ask,
+                    cards=card_count(larger[-1]),
+                )
             )
     else:
         check_symbols_per_card(symbols_per_card)
         n = symbols_per_card
         # "8 per card", not "-n 8": a preset may have set it (and the app has no -n)
-        why = notice(f"{some}, {n} per card: the full {card_count(n)}-card deck")
+        why = notice(
+            N_(
+                "{some}, {n} per card: the full {cards}-card deck",
+                some=some,
+                n=n,
+                cards=card_count(n),
+            )
+        )
     if card_count(n) <= pictures:
         deck = build_deck(n)
     elif pictures >= n:
@@ -108,32 +122,56 @@ def plan_deck(
         raise DobbleError(
             (
                 Setting("symbols_per_card", n),
-                f" needs more {noun}: {some} give "
-                f"{f'only {made} card' + ('s' if made != 1 else '') if made else 'no card'}; "
-                f"add {_number(card_count(n) - pictures, noun)}",
+                N_(
+                    " needs more {noun}: {some} give {made}; add {more}",
+                    noun=_NOUNS.get(noun, noun),
+                    some=some,
+                    made=Nn_("only {count} card", "only {count} cards", made)
+                    if made
+                    else N_("no card"),
+                    more=counted(card_count(n) - pictures, noun),
+                ),
             ),
             advice=hint,
             file=where,
         )
     if len(deck.cards) < card_count(n) and symbols_per_card is not None:
         why = notice(
-            f"{some}, {n} per card: {len(deck.cards)} of {card_count(n)} cards "
-            f"({_more(card_count(n) - pictures, noun)} the full deck)"
+            N_(
+                "{some}, {n} per card: {cards} of {full} cards ({more} the full deck)",
+                some=some,
+                n=n,
+                cards=len(deck.cards),
+                full=card_count(n),
+                more=more_give(card_count(n) - pictures, noun),
+            )
         )
     if cards is not None:
         if not 1 <= cards <= len(deck.cards) and len(deck.cards) < card_count(n):
             more = (
-                f"; {_more(card_count(n) - pictures, noun)} all {card_count(n)}"
+                N_(
+                    "; {more} all {full}",
+                    more=more_give(card_count(n) - pictures, noun),
+                    full=card_count(n),
+                )
                 if cards <= card_count(n)
                 else ""
             )
             raise OptionError(
                 "cards",
-                f"{cards} is out of range: {some} give 1 to "
-                f"{len(deck.cards)} cards of {n} symbols{more}",
+                N_(
+                    "{cards} is out of range: {some} give 1 to {made} cards of {n} symbols{more}",
+                    cards=cards,
+                    some=some,
+                    made=len(deck.cards),
+                    n=n,
+                    more=more,
+                ),
             )
         if cards < len(deck.cards):  # what is printed, not only what the pictures allow
-            why = why.then(f"; {cards} of the {len(deck.cards)} cards printed")
+            why = why.then(
+                N_("; {cards} of the {made} cards printed", cards=cards, made=len(deck.cards))
+            )
         deck = take_cards(deck, cards)
     return deck, why
 
@@ -155,14 +193,8 @@ def crowded(options: BuildOptions, symbols_per_card: int) -> tuple[Notice, ...]:
     )
 
 
-def _number(count: int, noun: str) -> str:
-    """``8 words``, ``1 picture``: ``noun`` is plural."""
-    return f"{count} {noun if count != 1 else noun[:-1]}"
-
-
-def _more(count: int, noun: str) -> str:
-    """``3 more pictures give``, ``1 more picture gives``."""
-    return f"{count} more {noun} give" if count != 1 else f"1 more {noun[:-1]} gives"
+# What the sources hold, plural, as the sentences name them.
+_NOUNS = {"pictures": N_("pictures"), "words": N_("words"), "symbols": N_("symbols")}
 
 
 @dataclass(frozen=True)
@@ -193,7 +225,7 @@ class DeckPlan:
     choices: tuple[DeckOption, ...]
     warnings: tuple[Notice, ...] = ()
     noun: str = "pictures"
-    searched: str = ""  # "3 subfolders searched too", when pictures were looked for below
+    searched: str | Msg = ""  # "3 subfolders searched too", when pictures were looked for below
     unused: tuple[str, ...] = ()
     unused_files: tuple[Path, ...] = ()
 

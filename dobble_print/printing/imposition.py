@@ -11,6 +11,7 @@ import math
 
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import OptionError
+from dobble_print.language import N_
 from dobble_print.printing.paper import Paper
 from dobble_print.printing.round_sheets import round_pattern
 from dobble_print.printing.sheet import (
@@ -67,8 +68,14 @@ def plan_sheets(
         shape = "" if card.kind is ShapeKind.CIRCLE else f" {card.kind.value}"
         raise OptionError(
             "card",
-            f"{card.size:g}mm{shape} does not fit on {paper.name} paper inside a "
-            f"{margin:g} mm margin; choose a smaller card or larger paper",
+            N_(
+                "{size:g}mm{shape} does not fit on {paper} paper inside a {margin:g} mm margin; "
+                "choose a smaller card or larger paper",
+                size=float(card.size),
+                shape=shape,
+                paper=paper.name,
+                margin=float(margin),
+            ),
         )
     per = len(pattern.centres)
     slots = []
@@ -106,12 +113,20 @@ def _check_bleed_and_margin(bleed: float, margin: float, paper: Paper) -> None:
     if not 0 <= bleed <= MAX_BLEED:
         raise OptionError(
             "bleed",
-            f"{bleed:g}mm is out of range; use 0 to {MAX_BLEED:g} mm (2 mm suits home printers)",
+            N_(
+                "{bleed:g}mm is out of range; use 0 to {most:g} mm (2 mm suits home printers)",
+                bleed=float(bleed),
+                most=float(MAX_BLEED),
+            ),
         )
     if not 0 <= margin <= min(paper.width, paper.height) / 4:
         raise OptionError(
             "margin",
-            f"{margin:g}mm is out of range for {paper.name} paper; 5 mm suits most printers",
+            N_(
+                "{margin:g}mm is out of range for {paper} paper; 5 mm suits most printers",
+                margin=float(margin),
+                paper=paper.name,
+            ),
         )
 
 

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from dobble_print.errors import OptionError
+from dobble_print.language import N_
 from dobble_print.units import MM_PER_UNIT
 
 # Pixels per inch every picture is prepared for (symbols, backs): what print shops ask for; more is
@@ -52,4 +53,11 @@ def parse_paper(text: str) -> Paper:
         if w > 0 and h > 0:
             return Paper(key, min(w, h), max(w, h))
     names = ", ".join(PAPERS)
-    raise OptionError("paper", f"{text!r} is not a paper size; use {names} or WxH like 210x297mm")
+    raise OptionError(
+        "paper",
+        N_(
+            "{text!r} is not a paper size; use {names} or WxH like 210x297mm",
+            text=text,
+            names=names,
+        ),
+    )

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dobble_print.errors import Advice, Notice, OptionError, Part, not_a_file
+from dobble_print.language import N_, Msg
 from dobble_print.symbols.emoji import (
     emoji_characters,
     is_emoji_character,
@@ -251,7 +252,7 @@ def word_fonts(words: Sequence[str], given: Sequence[Path]) -> WordFonts | None:
 
 
 def missing_warning(
-    where: tuple[Part, ...], text: str, fonts: WordFonts, *, what: str = "", file: Path
+    where: tuple[Part, ...], text: str, fonts: WordFonts, *, what: str | Msg = "", file: Path
 ) -> Notice | None:
     """The one-line warning for ``text`` when no font has some of its characters (None when
     every character prints): where it is (in ``file``), what, and which font to install.
@@ -259,12 +260,15 @@ def missing_warning(
     missing = fonts.missing.get(text)
     if not missing:
         return None
-    said = (
-        f': {what}"{text}" has characters no installed font has '
-        f"({', '.join(missing)}); they would print as empty boxes; install a font "
-        f"that has them (e.g. `apt install {fonts.install[text]}`)"
+    said = N_(
+        '{what}"{text}" has characters no installed font has ({missing}); they would print as '
+        "empty boxes; install a font that has them (e.g. `apt install {package}`)",
+        what=what,
+        text=text,
+        missing=", ".join(missing),
+        package=fonts.install[text],
     )
-    return Notice((*where, said, Advice("use", "font", lead=" or ")), file)
+    return Notice((*where, ": ", said, Advice("use", "font", lead=N_(" or "))), file)
 
 
 LISTED = 3  # words with missing characters warned about one by one; more make one line
@@ -287,11 +291,13 @@ def missing_warnings(found: Sequence[tuple[Source, str]], fonts: WordFonts) -> l
         chars = list(dict.fromkeys(ch for _, word in words for ch in fonts.missing[word]))
         shown = ", ".join(chars[:8]) + (", …" if len(chars) > 8 else "")
         at = ", ".join(str(source.line) for source, _ in words)
-        said = (
-            f": {len(words)} words have characters no installed font has ({shown}); "
-            "they would print as empty boxes; install a font that has them "
-            f"(e.g. `apt install {package}`)"
+        said = N_(
+            "{count} words have characters no installed font has ({shown}); they would print "
+            "as empty boxes; install a font that has them (e.g. `apt install {package}`)",
+            count=len(words),
+            shown=shown,
+            package=package,
         )
-        advice = Advice("use", "font", lead=" or ")
-        lines.append(Notice((file, said, advice, f" (lines {at})"), file))
+        advice = Advice("use", "font", lead=N_(" or "))
+        lines.append(Notice((file, ": ", said, advice, N_(" (lines {at})", at=at)), file))
     return [line for line in lines if line]

@@ -17,6 +17,7 @@ import numpy as np
 
 from dobble_print.card import CardLayout
 from dobble_print.errors import Advice, Notice, notice
+from dobble_print.language import N_
 from dobble_print.symbols.emoji import is_emoji_line, may_be_emoji
 from dobble_print.symbols.fallback import WordFonts, missing_warning, word_fonts
 from dobble_print.symbols.loading import trim
@@ -153,7 +154,7 @@ def with_labels(loaded: SymbolSet, options: SymbolOptions) -> SymbolSet:
             symbols.append(symbol)
             continue
         at = Path(symbol.source)
-        if said := missing_warning((at,), texts[i], fonts, what="the label ", file=at):
+        if said := missing_warning((at,), texts[i], fonts, what=N_("the label "), file=at):
             warnings.append(said)
         font = fonts.text.get(texts[i], bundled)
         symbols.append(label_symbol(symbol, texts[i], font))

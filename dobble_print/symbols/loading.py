@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.errors import Advice, Notice, notice
+from dobble_print.language import N_, reason
 from dobble_print.parallel import in_order, worker_count
 from dobble_print.symbols.background import (
     PhotoShape,
@@ -205,15 +206,20 @@ def _repeated_words(items: Sequence[Source]) -> dict[int, Notice | None]:
     for file, found in repeats.items():
         if len(found) <= LISTED_REPEATS:
             notes |= {
-                i: Notice((*s.parts, ": same word as ", *e.parts, "; used once"), file)
+                i: Notice(
+                    (*s.parts, ": ", N_("same word as {other}; used once", other=e.parts)), file
+                )
                 for i, s, e in found
             }
             continue
         lines = ", ".join(str(s.line) for _, s, _ in found[:8]) + (", …" if len(found) > 8 else "")
         notes |= {i: None for i, _, _ in found}
         notes[found[0][0]] = notice(
-            f"{len(found)} lines repeat a word given before (lines {lines}); "
-            "each word is used once",
+            N_(
+                "{count} lines repeat a word given before (lines {lines}); each word is used once",
+                count=len(found),
+                lines=lines,
+            ),
             file=file,
         )
     return notes
@@ -312,17 +318,16 @@ def load_symbols(
                         source, max_px=max_px, options=options, fonts=fonts, index=words
                     )
             except BadPicture as exc:
-                bad.append((source, str(exc)))
+                bad.append((source, reason(exc)))
                 continue
             key = _fingerprint(symbol)
             if key in seen:
-                what = "word" if symbol.kind == "word" else "pixels"
-                warnings.append(
-                    Notice(
-                        (*source.parts, f": same {what} as ", *seen[key].parts, "; used once"),
-                        source.path,
-                    )
+                same = (
+                    N_("same word as {other}; used once", other=seen[key].parts)
+                    if symbol.kind == "word"
+                    else N_("same pixels as {other}; used once", other=seen[key].parts)
                 )
+                warnings.append(Notice((*source.parts, ": ", same), source.path))
                 continue
             twin = lookalikes.twin(symbol.rgba, source) if symbol.kind == "image" else None
             if twin is not None:
@@ -349,7 +354,7 @@ def load_symbols(
     if bad and not options.skip_bad:
         raise unreadable(bad, rest=bool(symbols))
     said, listed = _copies_said(copies)
-    skipped = [Notice((*source.parts, f": {why}"), source.path, "skipped") for source, why in bad]
+    skipped = [Notice((*source.parts, ": ", why), source.path, "skipped") for source, why in bad]
     warnings = skipped + warnings + said
     unused = tuple(unused)
     names = distinct_names([(s.name, s.source, s.kind == "image") for s in symbols])
@@ -370,9 +375,12 @@ def _copies_said(copies: list[tuple[Path, Path]]) -> tuple[list[Notice], tuple[s
         Notice(
             (
                 copy,
-                ": looks the same as ",
-                twin,
-                " (a resized, re-saved or colour-filtered copy?); used once",
+                ": ",
+                N_(
+                    "looks the same as {twin} (a resized, re-saved or colour-filtered copy?); "
+                    "used once",
+                    twin=twin,
+                ),
             ),
             copy,
         )
@@ -383,12 +391,14 @@ def _copies_said(copies: list[tuple[Path, Path]]) -> tuple[list[Notice], tuple[s
     copy, twin = copies[0]
     said = Notice(
         (
-            f"{len(copies)} pictures look the same as others (resized, re-saved or "
-            "colour-filtered copies?) and are used once: ",
-            copy,
-            " looks like ",
-            twin,
-            f", and {len(copies) - 1} more",
+            N_(
+                "{count} pictures look the same as others (resized, re-saved or colour-filtered "
+                "copies?) and are used once: {copy} looks like {twin}, and {more} more",
+                count=len(copies),
+                copy=copy,
+                twin=twin,
+                more=len(copies) - 1,
+            ),
         )
     )
     return [said], tuple(map(str, lines))
@@ -416,9 +426,12 @@ def faint_on_card(symbols: Sequence[Symbol], card_rgb: tuple[float, float, float
             found.append(
                 notice(
                     (
-                        f"nearly all the card's colour ({hex_}), it would barely show; "
-                        "darken it, give it an outline",
-                        Advice("choose_another", "card_color", lead=", or "),
+                        N_(
+                            "nearly all the card's colour ({colour}), it would barely show; "
+                            "darken it, give it an outline",
+                            colour=hex_,
+                        ),
+                        Advice("choose_another", "card_color", lead=N_(", or ")),
                     ),
                     file=Path(symbol.source),
                 )

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dobble_print.language import N_, reason
 from dobble_print.symbols.formats import SVG_SUFFIXES
 from dobble_print.symbols.raster import BadPicture, check_raster, load_raster
 from dobble_print.symbols.svg import check_svg, load_svg
@@ -43,7 +44,7 @@ def picture_problem(path: Path) -> str:
         else:
             check_raster(path)
     except BadPicture as exc:
-        return str(exc)
+        return reason(exc)
     except OSError as exc:
-        return f"cannot be opened ({exc.strerror or exc})"
+        return N_("cannot be opened ({why})", why=str(exc.strerror or exc))
     return ""

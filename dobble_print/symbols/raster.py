@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dobble_print.language import N_
 from dobble_print.symbols.formats import PICTURE_FORMATS, format_names
 
 # Only these decoders may run, whatever the extension says: a file named .png that is really an
@@ -60,7 +61,7 @@ def _open(path: Path):
     from PIL import Image, UnidentifiedImageError
 
     if path.stat().st_size == 0:
-        raise BadPicture("empty file (0 bytes)")
+        raise BadPicture(N_("empty file (0 bytes)"))
     formats = _FORMATS + (("HEIF",) if _is_heif(path) else ())
     try:
         with warnings.catch_warnings():
@@ -71,8 +72,10 @@ def _open(path: Path):
             im = Image.open(path, formats=formats)
     except UnidentifiedImageError:
         raise BadPicture(
-            f"the contents are not a {format_names(rasters_only=True)} picture; "
-            "the file may be damaged or misnamed"
+            N_(
+                "the contents are not a {formats} picture; the file may be damaged or misnamed",
+                formats=format_names(rasters_only=True),
+            )
         ) from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise BadPicture(_too_big_reason(*_claimed_size(path))) from None

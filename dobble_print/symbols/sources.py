@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dobble_print.errors import Advice, DobbleError, Notice, Part, notice
+from dobble_print.language import N_, Msg, Nn_, reason
 from dobble_print.symbols.folders import FolderSearch, folder_items
 from dobble_print.symbols.formats import PICTURE_SUFFIXES, each_not_read, format_names, not_read
 from dobble_print.symbols.vocabulary import (
@@ -74,12 +75,14 @@ class Sources:
         return "pictures" if not words else "words" if words == len(self.items) else "symbols"
 
     @property
-    def searched(self) -> str:
+    def searched(self) -> Msg | str:
         """``3 subfolders searched too``, for the plan and the build's summary; "" for none."""
         n = self.search.subfolders
-        return f"{n} subfolder{'s' if n != 1 else ''} searched too" if n else ""
+        return (
+            Nn_("{count} subfolder searched too", "{count} subfolders searched too", n) if n else ""
+        )
 
-    def why_few(self) -> str:
+    def why_few(self) -> tuple[Part, ...]:
         """Why the folders gave so few pictures, as reasons joined by "; ": files of kinds not
         read (with what to export them as, when known), what was passed over, how far the
         search went; "" when there is nothing to say."""
@@ -92,23 +95,30 @@ class Sources:
                 f"{k} ({n})" if len(kinds) > 1 else k for k, n in kinds.most_common()
             )
             reasons.append(
-                f"{count} file{'s' if count != 1 else ''} of a type dobble-print does not read: "
-                f"{listed}"
+                Nn_(
+                    "{count} file of a type dobble-print does not read: {listed}",
+                    "{count} files of a type dobble-print does not read: {listed}",
+                    count,
+                    listed=listed,
+                )
             )
             reasons += [what for k, _ in kinds.most_common() if (what := each_not_read(k))]
         if n := search.hidden + search.links:
             reasons.append(
-                f"{n} hidden or system file{'s' if n != 1 else ''} or folder"
-                f"{'s' if n != 1 else ''} passed over"
+                Nn_(
+                    "{count} hidden or system file or folder passed over",
+                    "{count} hidden or system files or folders passed over",
+                    n,
+                )
             )
         if reasons or search.subfolders:
             n = search.subfolders
             reasons.append(
-                f"{n} subfolder{'s were' if n != 1 else ' was'} searched"
+                Nn_("{count} subfolder was searched", "{count} subfolders were searched", n)
                 if n
-                else "no subfolders to search"
+                else N_("no subfolders to search")
             )
-        return "; ".join(reasons)
+        return tuple(part for i, reason in enumerate(reasons) for part in ("; ", reason)[i == 0 :])
 
 
 def find_sources(paths: Sequence[Path]) -> Sources:
@@ -127,7 +137,7 @@ def find_sources(paths: Sequence[Path]) -> Sources:
     for path in paths:
         if not _exists(path):
             raise DobbleError(
-                "no such file or folder; give folders of pictures or .txt files", file=path
+                N_("no such file or folder; give folders of pictures or .txt files"), file=path
             )
         if path.is_dir():
             found, passed, lists, seen = folder_items(path)
@@ -138,7 +148,7 @@ def find_sources(paths: Sequence[Path]) -> Sources:
             search += seen
         elif not path.is_file():  # a pipe or device would block or never end
             raise DobbleError(
-                "not a regular file; give folders of pictures or .txt files", file=path
+                N_("not a regular file; give folders of pictures or .txt files"), file=path
             )
         elif path.suffix.lower() in IMAGE_SUFFIXES:
             items.append(Source(path))
@@ -148,24 +158,29 @@ def find_sources(paths: Sequence[Path]) -> Sources:
             try:
                 words = [Source(path, word, n) for n, word in read_words(path)]
                 if not words:  # else counted as "0 pictures"
-                    raise BadWords("holds no words; put one word per line")
+                    raise BadWords(N_("holds no words; put one word per line"))
                 items += words
                 if said := _sentences(path, [s.word for s in words]):
                     sentences.append(said)
             except TabbedLines:  # a spreadsheet's export: a vocabulary table, or refused
                 return _vocabulary(path, paths, read_table)
             except BadWords as exc:
-                bad.append((Source(path), str(exc)))
+                bad.append((Source(path), reason(exc)))
             except OSError as exc:
-                bad.append((Source(path), f"cannot be opened ({exc.strerror or exc})"))
+                bad.append(
+                    (Source(path), N_("cannot be opened ({why})", why=str(exc.strerror or exc)))
+                )
         elif path.suffix.lower() in VOCABULARY_SUFFIXES:
             return _vocabulary(path, paths, read_vocabulary)
         elif known := not_read(path.suffix):
             raise DobbleError(f"{known}", file=path)
         else:
             raise DobbleError(
-                f"not a folder, picture or .txt word list; "
-                f"give pictures ({format_names()}) or a .txt file of words",
+                N_(
+                    "not a folder, picture or .txt word list; give pictures ({formats}) or a .txt "
+                    "file of words",
+                    formats=format_names(),
+                ),
                 file=path,
             )
     given = {p.resolve() for p in paths}  # a list in a folder given as a source too is read
@@ -185,7 +200,7 @@ def _vocabulary(path: Path, paths: Sequence[Path], read) -> Sources:
     """
     if len(paths) > 1:
         raise DobbleError(
-            "a vocabulary file makes the whole deck; give it as the only source", file=path
+            N_("a vocabulary file makes the whole deck; give it as the only source"), file=path
         )
     vocabulary = read(path)
     files = (path, *vocabulary.files)
@@ -207,9 +222,13 @@ def _sentences(path: Path, lines: list[str]) -> Notice | None:
     if len(found) * 2 < len(lines):
         return None
     return notice(
-        f'{len(found)} of its {len(lines)} lines read as sentences ("{found[0]}"); '
-        "each line is one symbol, printed small in broken lines: put one word or short phrase "
-        "per line",
+        N_(
+            '{found} of its {lines} lines read as sentences ("{first}"); each line is one symbol, '
+            "printed small in broken lines: put one word or short phrase per line",
+            found=len(found),
+            lines=len(lines),
+            first=found[0],
+        ),
         file=path,
     )
 
@@ -220,7 +239,9 @@ def _exists(path: Path) -> bool:
         return path.exists()
     except OSError as exc:
         why = exc.strerror or exc
-        raise DobbleError(f"cannot be opened ({why}); give a shorter path", file=path) from None
+        raise DobbleError(
+            N_("cannot be opened ({why}); give a shorter path", why=str(why)), file=path
+        ) from None
 
 
 def _cells(vocabulary: Vocabulary) -> list[Source]:
@@ -240,24 +261,24 @@ def unreadable(bad: Sequence[tuple[Source, str]], *, rest: bool) -> DobbleError:
     if len(bad) == 1 and not rest:
         source, why = bad[0]
         if source.word:
-            return DobbleError((*source.parts, f": {why}"))
+            return DobbleError((*source.parts, ": ", why))
         return DobbleError(why, file=source.path)
-    them = "them" if len(bad) != 1 else "it"
     fix: tuple[Part, ...] = (
         (
-            f"fix or remove {them}",
-            Advice("use", "skip_bad", lead=", or "),
-            " to build from the rest",
+            Nn_("fix or remove it", "fix or remove them", len(bad)),
+            Advice("use", "skip_bad", lead=N_(", or ")),
+            N_(" to build from the rest"),
         )
         if rest
-        else (f"fix {them}",)
+        else (Nn_("fix it", "fix them", len(bad)),)
     )
     listed: list[Part] = []
     for source, why in bad:
-        listed += ["\n  ", *source.parts, f": {why}"]
+        listed += ["\n  ", *source.parts, ": ", why]
     return DobbleError(
-        (f"{len(bad)} file{'s' if len(bad) != 1 else ''} cannot be read; ", *fix, ":", *listed)
-    )
+        (Nn_("{count} file cannot be read; ", "{count} files cannot be read; ", len(bad)), *fix,
+         ":", *listed)
+    )  # fmt: skip
 
 
 def refuse_too_few(sources: Sources, where: Path | tuple[Path, ...]) -> None:
@@ -271,9 +292,22 @@ def refuse_too_few(sources: Sources, where: Path | tuple[Path, ...]) -> None:
     count = len(sources.items)
     if count >= 3 or sources.vocabulary is not None or not (why := sources.why_few()):
         return
-    noun = sources.noun if count != 1 else sources.noun[:-1]
-    found = f"no {noun}" if not count else f"only {count} {noun}"
-    raise DobbleError(f"{found} to make a deck from (it needs 3): {why}", file=where)
+    found = _FEW[sources.noun](count)
+    raise DobbleError((found, N_(" to make a deck from (it needs 3): "), *why), file=where)
+
+
+# "no pictures", "only 1 picture": what too few sources are, by what they hold.
+_FEW = {
+    "pictures": lambda count: (
+        Nn_("only {count} picture", "only {count} pictures", count) if count else N_("no pictures")
+    ),
+    "words": lambda count: (
+        Nn_("only {count} word", "only {count} words", count) if count else N_("no words")
+    ),
+    "symbols": lambda count: (
+        Nn_("only {count} symbol", "only {count} symbols", count) if count else N_("no symbols")
+    ),
+}
 
 
 def refuse_unreadable(sources: Sources, *, skip_bad: bool) -> None:
@@ -295,6 +329,10 @@ def find_images(folder: Path) -> list[Path]:
         DobbleError: when ``folder`` is missing or not a folder.
     """
     if not folder.is_dir():
-        what = "not a folder" if folder.exists() else "no such folder"
-        raise DobbleError(f"{folder}: {what}; give a folder of pictures")
+        what = (
+            N_("not a folder; give a folder of pictures")
+            if folder.exists()
+            else N_("no such folder; give a folder of pictures")
+        )
+        raise DobbleError((folder, ": ", what))
     return folder_items(folder)[0]

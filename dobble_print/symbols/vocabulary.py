@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.errors import DobbleError, OptionError
+from dobble_print.language import N_, Msg
 from dobble_print.symbols.encoding import NotText, decode_text
 from dobble_print.symbols.formats import PICTURE_SUFFIXES, format_names
 from dobble_print.symbols.names import display_name
@@ -98,10 +99,14 @@ def _decode(path: Path, raw: bytes) -> str:
     except NotText as exc:
         if exc.kind == "utf-8":
             raise DobbleError(
-                (path, f":{exc.line}: not UTF-8 text; save the file as UTF-8")
+                (path, N_(":{line}: not UTF-8 text; save the file as UTF-8", line=exc.line))
             ) from None
-        what = "damaged UTF-16 text" if exc.kind == "utf-16" else "binary, not a text file"
-        raise DobbleError(f"{what}; save the table as CSV UTF-8", file=path) from None
+        what = (
+            N_("damaged UTF-16 text; save the table as CSV UTF-8")
+            if exc.kind == "utf-16"
+            else N_("binary, not a text file; save the table as CSV UTF-8")
+        )
+        raise DobbleError(what, file=path) from None
 
 
 def _rows(path: Path) -> list[tuple[int, list[str]]]:
@@ -110,9 +115,11 @@ def _rows(path: Path) -> list[tuple[int, list[str]]]:
         with path.open("rb") as f:
             raw = f.read(MAX_VOCABULARY_BYTES + 1)
     except OSError as exc:
-        raise DobbleError(f"cannot be opened ({exc.strerror or exc})", file=path) from None
+        raise DobbleError(
+            N_("cannot be opened ({why})", why=str(exc.strerror or exc)), file=path
+        ) from None
     if len(raw) > MAX_VOCABULARY_BYTES:
-        raise DobbleError("too large for a vocabulary file (over 1 MB)", file=path)
+        raise DobbleError(N_("too large for a vocabulary file (over 1 MB)"), file=path)
     text = _decode(path, raw)
     first = text.split("\n", 1)[0]
     if path.suffix.lower() == ".tsv" or "\t" in first:  # a spreadsheet's "Text (Tab delimited)"
@@ -132,8 +139,11 @@ def _rows(path: Path) -> list[tuple[int, list[str]]]:
         raise DobbleError(
             (
                 path,
-                f":{reader.line_num}: a cell runs on past 131,072 characters (a quote left "
-                "open?); check the quotes",
+                N_(
+                    ":{line}: a cell runs on past 131,072 characters (a quote left open?); check "
+                    "the quotes",
+                    line=reader.line_num,
+                ),
             )
         ) from None
     return rows
@@ -153,9 +163,11 @@ def read_table(path: Path) -> Vocabulary:
     keep = _kept_columns(rows) if rows else []
     if not any(_is_picture_column(rows, k) for k in keep):
         raise DobbleError(
-            "its lines hold tabs, as a spreadsheet's text export does, and no column "
-            "holds pictures; to match words with words, save it as .tsv with a first row "
-            "naming the columns (e.g. word, translation); for a word list, one word a line",
+            N_(
+                "its lines hold tabs, as a spreadsheet's text export does, and no column "
+                "holds pictures; to match words with words, save it as .tsv with a first row "
+                "naming the columns (e.g. word, translation); for a word list, one word a line"
+            ),
             file=path,
         )
     return read_vocabulary(path)
@@ -208,7 +220,7 @@ def read_vocabulary(path: Path) -> Vocabulary:
     rows = _rows(path)
     if not rows:
         raise DobbleError(
-            "empty; give a header row (e.g. picture,word) and one row per symbol", file=path
+            N_("empty; give a header row (e.g. picture,word) and one row per symbol"), file=path
         )
     header = rows[0][1]
     keep = _kept_columns(rows)
@@ -216,8 +228,13 @@ def read_vocabulary(path: Path) -> Vocabulary:
         raise DobbleError(
             (
                 path,
-                f":{rows[0][0]}: {len(keep)} columns; a symbol shows at most {MAX_FACES} "
-                f"faces (it is on at most {MAX_FACES} cards); keep {MAX_FACES} columns or fewer",
+                N_(
+                    ":{line}: {count} columns; a symbol shows at most {most} faces (it is on at "
+                    "most {most} cards); keep {most} columns or fewer",
+                    line=rows[0][0],
+                    count=len(keep),
+                    most=MAX_FACES,
+                ),
             )
         )
     columns = _columns(path, rows[0], keep)
@@ -227,15 +244,27 @@ def read_vocabulary(path: Path) -> Vocabulary:
             raise DobbleError(
                 (
                     path,
-                    f":{line}: {len(cells)} cells but the header names {len(columns)} "
-                    "columns; remove the extra cells, or quote a cell that holds a comma",
+                    N_(
+                        ":{line}: {cells} cells but the header names {columns} columns; remove "
+                        "the extra cells, or quote a cell that holds a comma",
+                        line=line,
+                        cells=len(cells),
+                        columns=len(columns),
+                    ),
                 )
             )
         cells = [cells[k] if k < len(cells) else "" for k in keep]
         for name, cell in zip(columns, cells, strict=True):
             if not cell:
                 raise DobbleError(
-                    f'{path}:{line}: the "{name}" cell is empty; give every symbol all its faces'
+                    (
+                        path,
+                        N_(
+                            ':{line}: the "{name}" cell is empty; give every symbol all its faces',
+                            line=line,
+                            name=name,
+                        ),
+                    )
                 )
         entries.append(Entry(line, tuple(cells)))
     pictures = tuple(
@@ -274,9 +303,13 @@ def _columns(path: Path, first: tuple[int, list[str]], keep: list[int]) -> tuple
     for k in keep:
         name = header[k]
         if not name:
-            raise DobbleError((path, f":{line}: column {k + 1} of the header has no name"))
+            raise DobbleError(
+                (path, N_(":{line}: column {k} of the header has no name", line=line, k=k + 1))
+            )
         if header.index(name) != k:
-            raise DobbleError(f'{path}:{line}: two columns are called "{name}"')
+            raise DobbleError(
+                (path, N_(':{line}: two columns are called "{name}"', line=line, name=name))
+            )
     columns = tuple(header[k] for k in keep)
     _refuse_headless(path, line, columns)
     return columns
@@ -288,8 +321,15 @@ def _refuse_headless(path: Path, line: int, columns: Sequence[str]) -> None:
     for name in columns:
         if _is_picture_cell(name) and (path.parent / _slashed(path.parent, name)).is_file():
             raise DobbleError(
-                f'{path}:{line}: "{name}" is a picture, not a column name; the first line must '
-                "name the columns, e.g. picture,word"
+                (
+                    path,
+                    N_(
+                        ':{line}: "{name}" is a picture, not a column name; the first line must '
+                        "name the columns, e.g. picture,word",
+                        line=line,
+                        name=name,
+                    ),
+                )
             )
 
 
@@ -310,7 +350,15 @@ def _check_texts(vocabulary: Vocabulary) -> None:
         ):
             if not picture and (why := too_long(cell)):
                 raise DobbleError(
-                    f'{vocabulary.path}:{entry.line}: the "{name}" cell has {why}; shorten it'
+                    (
+                        vocabulary.path,
+                        N_(
+                            ':{line}: the "{name}" cell has {why}; shorten it',
+                            line=entry.line,
+                            name=name,
+                            why=why,
+                        ),
+                    )
                 )
 
 
@@ -324,33 +372,48 @@ def _check_entries(vocabulary: Vocabulary) -> None:
             cell = entry.cells[k]
             if not _is_picture_cell(cell):
                 raise DobbleError(
-                    f'{path}:{entry.line}: "{cell}" in the "{name}" column is not a picture '
-                    f"file ({format_names()})"
+                    (
+                        path,
+                        N_(
+                            ':{line}: "{cell}" in the "{name}" column is not a picture file '
+                            "({formats})",
+                            line=entry.line,
+                            cell=cell,
+                            name=name,
+                            formats=format_names(),
+                        ),
+                    )
                 )
             if problem := _picture_problem(vocabulary.picture(entry, k), path):
-                raise DobbleError((path, f":{entry.line}: {cell}: {problem}"))
+                raise DobbleError((path, f":{entry.line}: {cell}: ", problem))
     _check_duplicates(vocabulary)
 
 
-def _picture_problem(picture: Path, table: Path) -> str:
+def _picture_problem(picture: Path, table: Path) -> Msg | str:
     """Why the picture of a cell of the file ``table`` cannot be used ("" when it can): missing,
     a path longer than the system allows, or a link that leads out of the file's folder (a
     folder's links that leave it are not followed either)."""
     folder = table.parent
     try:
         if not picture.is_file():
-            return f"no such picture; paths are relative to the folder of {table.name}"
+            return N_(
+                "no such picture; paths are relative to the folder of {name}", name=table.name
+            )
         real = picture.resolve(strict=True)
     except RuntimeError:  # Python 3.11 reports a link loop this way
-        return "a link that loops; give the picture itself"
+        return N_("a link that loops; give the picture itself")
     except OSError as exc:  # ENAMETOOLONG, ELOOP
-        return f"cannot be opened ({exc.strerror or exc}); give a shorter path to the picture"
+        return N_(
+            "cannot be opened ({why}); give a shorter path to the picture",
+            why=str(exc.strerror or exc),
+        )
     written = Path(os.path.normpath(picture.absolute()))
     inside = Path(os.path.normpath(folder.absolute())) in written.parents
     if inside and folder.resolve() not in real.parents:
-        return (
-            f"a link to a file outside the folder of {table.name}, which is not followed "
-            "(nor in a folder of pictures); copy the picture into the folder"
+        return N_(
+            "a link to a file outside the folder of {name}, which is not followed (nor in a "
+            "folder of pictures); copy the picture into the folder",
+            name=table.name,
         )
     return ""
 
@@ -373,12 +436,28 @@ def _check_duplicates(vocabulary: Vocabulary) -> None:
                 continue
             if same[0]:
                 raise DobbleError(
-                    f'{path}:{entry.line}: duplicate symbol: "{cell}" is also on line '
-                    f"{first}; give each symbol once"
+                    (
+                        path,
+                        N_(
+                            ':{line}: duplicate symbol: "{cell}" is also on line {first}; give '
+                            "each symbol once",
+                            line=entry.line,
+                            cell=cell,
+                            first=first,
+                        ),
+                    )
                 )
             raise DobbleError(
-                f'{path}:{entry.line}: "{cell}" is also on line {first}; two rows showing the '
-                "same face would make two matches on a card pair; change one"
+                (
+                    path,
+                    N_(
+                        ':{line}: "{cell}" is also on line {first}; two rows showing the same '
+                        "face would make two matches on a card pair; change one",
+                        line=entry.line,
+                        cell=cell,
+                        first=first,
+                    ),
+                )
             )
 
 
@@ -400,24 +479,36 @@ def choose_faces(vocabulary: Vocabulary, spec: Sequence[str]) -> tuple[Face, ...
         if unknown:
             raise OptionError(
                 "faces",
-                f'"{unknown[0]}" is not a column of {vocabulary.path.name}; '
-                f"its columns are {', '.join(columns)}",
+                N_(
+                    '"{name}" is not a column of {file}; its columns are {columns}',
+                    name=unknown[0],
+                    file=vocabulary.path.name,
+                    columns=", ".join(columns),
+                ),
             )
         ks = tuple(columns.index(p) for p in parts)
         kinds = sorted(vocabulary.pictures[k] for k in ks)
         if len(ks) > 1 and kinds != [False, True]:
             raise OptionError(
                 "faces",
-                f"{item}: a combined face is a picture column and a text column "
-                "(its label), e.g. picture+word",
+                N_(
+                    "{item}: a combined face is a picture column and a text column (its "
+                    "label), e.g. picture+word",
+                    item=item,
+                ),
             )
         ks = tuple(sorted(ks, key=lambda k: (not vocabulary.pictures[k], k)))  # picture first
         face = Face("+".join(columns[k] for k in ks), ks)
         if face in faces:
-            raise OptionError("faces", f"{item} is named twice; name each face once")
+            raise OptionError("faces", N_("{item} is named twice; name each face once", item=item))
         faces.append(face)
     if len(faces) > MAX_FACES:
         raise OptionError(
-            "faces", f"names {len(faces)} faces; a symbol shows at most {MAX_FACES}; name fewer"
+            "faces",
+            N_(
+                "names {count} faces; a symbol shows at most {most}; name fewer",
+                count=len(faces),
+                most=MAX_FACES,
+            ),
         )
     return tuple(faces)

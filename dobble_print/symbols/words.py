@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dobble_print.language import N_, Msg
 from dobble_print.symbols.encoding import NotText, decode_text
 
 WORD_SUFFIXES = frozenset({".txt"})
@@ -124,10 +125,10 @@ def load_font(path: Path, index: int = 0) -> Font:
         outlines = "glyf" if "glyf" in tt else "CFF" if ("CFF " in tt or "CFF2" in tt) else ""
         colour = any(t in tt for t in ("CBDT", "sbix", "COLR"))
         if not outlines and not colour:
-            raise BadWords("has neither glyph outlines nor colour glyphs to draw words with")
+            raise BadWords(N_("has neither glyph outlines nor colour glyphs to draw words with"))
         fs_type = tt["OS/2"].fsType if "OS/2" in tt else 0
         if fs_type == 0x0002 or fs_type & 0x0300:  # reportlab's own test for embedding rights
-            raise BadWords("its licence forbids embedding it in a PDF; choose another font")
+            raise BadWords(N_("its licence forbids embedding it in a PDF; choose another font"))
         cmap = dict(tt.getBestCmap() or {})
         advances = {name: adv for name, (adv, _lsb) in tt["hmtx"].metrics.items()}
         upm = tt["head"].unitsPerEm
@@ -138,20 +139,30 @@ def load_font(path: Path, index: int = 0) -> Font:
         raise
     except (TTLibError, OSError, KeyError, AssertionError, ValueError):
         # fontTools' reasons name its internals ("'head'", "bad sfntVersion"): not passed on
-        raise BadWords("not a font file (or a damaged one)") from None
+        raise BadWords(N_("not a font file (or a damaged one)")) from None
 
 
-def too_long(text: str) -> str:
+def too_long(text: str) -> Msg | str:
     """Why ``text`` is more than one symbol can show ("3000 words; a symbol shows at most 12"),
     or "" when it fits (see :data:`MAX_SYMBOL_WORDS`)."""
     words = text.split(" ")
     if len(words) > MAX_SYMBOL_WORDS:
-        return f"{len(words)} words; a symbol shows at most {MAX_SYMBOL_WORDS}"
+        return N_(
+            "{count} words; a symbol shows at most {most}", count=len(words), most=MAX_SYMBOL_WORDS
+        )
     if len(text) > MAX_SYMBOL_CHARS:
-        return f"{len(text)} characters; a symbol shows at most {MAX_SYMBOL_CHARS}"
+        return N_(
+            "{count} characters; a symbol shows at most {most}",
+            count=len(text),
+            most=MAX_SYMBOL_CHARS,
+        )
     longest = max(len(w) for w in words)
     if longest > MAX_WORD_LETTERS:
-        return f"a word of {longest} letters; a symbol shows words of at most {MAX_WORD_LETTERS}"
+        return N_(
+            "a word of {count} letters; a symbol shows words of at most {most}",
+            count=longest,
+            most=MAX_WORD_LETTERS,
+        )
     return ""
 
 
@@ -169,7 +180,9 @@ def read_words(path: Path) -> list[tuple[int, str]]:
     with path.open("rb") as f:
         raw = f.read(MAX_WORDS_BYTES + 1)
     if len(raw) > MAX_WORDS_BYTES:
-        raise BadWords(f"too large for a word list (over {MAX_WORDS_BYTES // 1_000_000} MB)")
+        raise BadWords(
+            N_("too large for a word list (over {mb} MB)", mb=MAX_WORDS_BYTES // 1_000_000)
+        )
     text = _decode(raw)
     if _tabbed(text):  # "chat<TAB>cat" read as a word would print "chatcat"
         raise TabbedLines("its lines hold tabs, as a spreadsheet's table saved as text does")
@@ -181,16 +194,22 @@ def read_words(path: Path) -> list[tuple[int, str]]:
             words.append((number, word))
     if len(words) == 1:
         if sep := next((name for s, name in _SEPARATORS.items() if s in words[0][1]), None):
-            raise BadWords(f"the words are on one line, separated by {sep}; put one word per line")
+            raise BadWords(sep)
     for number, word in words:
         if why := too_long(word):
-            raise BadWords(f"line {number} has {why}; shorten it")
+            raise BadWords(N_("line {number} has {why}; shorten it", number=number, why=why))
     return words
 
 
 # How people separate words on one line ("cat, dog, sun"), as named in the message (tabs make a
 # table: :class:`TabbedLines`).
-_SEPARATORS = {",": "commas", ";": "semicolons", "、": "commas", "،": "commas"}
+_COMMAS = N_("the words are on one line, separated by commas; put one word per line")
+_SEPARATORS = {
+    ",": _COMMAS,
+    ";": N_("the words are on one line, separated by semicolons; put one word per line"),
+    "、": _COMMAS,
+    "،": _COMMAS,
+}
 
 
 def _decode(raw: bytes) -> str:
@@ -199,10 +218,12 @@ def _decode(raw: bytes) -> str:
         return decode_text(raw)
     except NotText as exc:
         if exc.kind == "utf-16":
-            raise BadWords("is damaged UTF-16 text; save it as UTF-8") from None
+            raise BadWords(N_("is damaged UTF-16 text; save it as UTF-8")) from None
         if exc.kind == "utf-8":
-            raise BadWords(f"line {exc.line} is not UTF-8 text; save the file as UTF-8") from None
-        raise BadWords("is binary, not a text file of words") from None
+            raise BadWords(
+                N_("line {line} is not UTF-8 text; save the file as UTF-8", line=exc.line)
+            ) from None
+        raise BadWords(N_("is binary, not a text file of words")) from None
 
 
 def _tabbed(text: str) -> bool:

@@ -29,8 +29,9 @@ LAYERS = (
     {"printing", "layout"},
     {"symbols"},
     {"deck"},
-    {"card", "seeds", "parallel", "files", "units", "resources", "lazy", "language"},
+    {"card", "seeds", "parallel", "files", "units", "resources", "lazy"},
     {"errors"},
+    {"language"},  # the catalogues, which the errors' sentences are said from
 )
 INDEPENDENT = {frozenset({"printing", "layout"})}
 

@@ -60,11 +60,12 @@ wheel-check: $(STAMP)
 	  && test -s deck.pdf && echo "wheel-check: the installed wheel built $$tmp/deck.pdf" \
 	  && rm -rf $$tmp
 
-# The printed pages' words: the English msgids extracted from the code (dobble_print.pot), then
+# The printed pages' and the messages' words (N_ and Nn_ mark the engine's and the CLI's, said
+# when a shell words them): the English msgids extracted from the code (dobble_print.pot), then
 # each language's .po (the sources, edited by hand) compiled to the .mo the wheel carries.
 catalogues: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -c TRANSLATORS: --no-location --omit-header --sort-output \
-	  -o dobble_print/locale/dobble_print.pot .
+	$(BIN)/pybabel extract -F babel.cfg -c TRANSLATORS: -k Nn_:1,2 --no-location --omit-header \
+	  --sort-output -o dobble_print/locale/dobble_print.pot .
 	$(BIN)/pybabel update -i dobble_print/locale/dobble_print.pot -d dobble_print/locale \
 	  -D dobble_print --ignore-obsolete --ignore-pot-creation-date --width 100 --no-fuzzy-matching
 	$(BIN)/pybabel compile -d dobble_print/locale -D dobble_print

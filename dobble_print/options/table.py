@@ -498,10 +498,10 @@ OPTIONS: tuple[Option, ...] = (
         "lang",
         Kind.CHOICE,
         None,
-        "The language of the printed pages (cover, rules, box, shop README): "
-        f"{', '.join(LANGUAGES)}. Default: the locale's (LANG), else en.",
+        "The language of the messages and of the printed pages (cover, rules, box, shop "
+        f"README): {', '.join(LANGUAGES)}. Default: the locale's (LANG), else en.",
         Group.EXTRAS,
-        BUILD,
+        ALL,  # plan and preview speak it too
         metavar="LANG",
         label="Language of the printed pages",
         hint="The cover, the rules and the box are printed in this language.",

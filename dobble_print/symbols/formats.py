@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dobble_print.language import N_, Msg
+
 
 @dataclass(frozen=True)
 class PictureFormat:
@@ -41,8 +43,13 @@ PICTURE_SUFFIXES = RASTER_SUFFIXES | SVG_SUFFIXES
 
 def format_names(*, rasters_only: bool = False) -> str:
     """The formats read, as a phrase: ``PNG, JPEG, HEIC, AVIF, WebP, GIF, BMP, TIFF or SVG``."""
+    return str(format_list(rasters_only=rasters_only))
+
+
+def format_list(*, rasters_only: bool = False) -> Msg:
+    """:func:`format_names`, its "or" said in the user's language."""
     names = [f.name for f in PICTURE_FORMATS if f.decoders or not rasters_only]
-    return f"{', '.join(names[:-1])} or {names[-1]}"
+    return N_("{some} or {last}", some=", ".join(names[:-1]), last=names[-1])
 
 
 _RAW = "camera RAW photo", "export it as JPEG from the camera's or a photo app"

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.language import N_
-from dobble_print.symbols.formats import PICTURE_FORMATS, format_names
+from dobble_print.symbols.formats import PICTURE_FORMATS, format_list
 
 # Only these decoders may run, whatever the extension says: a file named .png that is really an
 # EPS must not start Ghostscript, and a JPEG named .png is still a fine picture.
@@ -74,7 +74,7 @@ def _open(path: Path):
         raise BadPicture(
             N_(
                 "the contents are not a {formats} picture; the file may be damaged or misnamed",
-                formats=format_names(rasters_only=True),
+                formats=format_list(rasters_only=True),
             )
         ) from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):

@@ -16,7 +16,7 @@ from pathlib import Path
 from dobble_print.errors import Advice, DobbleError, Notice, Part, notice
 from dobble_print.language import N_, Msg, Nn_, reason
 from dobble_print.symbols.folders import FolderSearch, folder_items
-from dobble_print.symbols.formats import PICTURE_SUFFIXES, each_not_read, format_names, not_read
+from dobble_print.symbols.formats import PICTURE_SUFFIXES, each_not_read, format_list, not_read
 from dobble_print.symbols.vocabulary import (
     VOCABULARY_SUFFIXES,
     Vocabulary,
@@ -179,7 +179,7 @@ def find_sources(paths: Sequence[Path]) -> Sources:
                 N_(
                     "not a folder, picture or .txt word list; give pictures ({formats}) or a .txt "
                     "file of words",
-                    formats=format_names(),
+                    formats=format_list(),
                 ),
                 file=path,
             )
@@ -277,7 +277,7 @@ def unreadable(bad: Sequence[tuple[Source, str]], *, rest: bool) -> DobbleError:
         listed += ["\n  ", *source.parts, ": ", why]
     return DobbleError(
         (Nn_("{count} file cannot be read; ", "{count} files cannot be read; ", len(bad)), *fix,
-         ":", *listed)
+         N_(":"), *listed)
     )  # fmt: skip
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from dobble_print.errors import DobbleError, OptionError
 from dobble_print.language import N_, Msg
 from dobble_print.symbols.encoding import NotText, decode_text
-from dobble_print.symbols.formats import PICTURE_SUFFIXES, format_names
+from dobble_print.symbols.formats import PICTURE_SUFFIXES, format_list
 from dobble_print.symbols.names import display_name
 from dobble_print.symbols.words import is_letter, too_long
 
@@ -380,7 +380,7 @@ def _check_entries(vocabulary: Vocabulary) -> None:
                             line=entry.line,
                             cell=cell,
                             name=name,
-                            formats=format_names(),
+                            formats=format_list(),
                         ),
                     )
                 )

@@ -53,6 +53,13 @@ _API = {
     "Setting": "dobble_print.errors",
     "Notice": "dobble_print.errors",
     "default_icons": "dobble_print.resources",
+    # the languages, and the sentences each shell says in its user's language
+    "LANGUAGES": "dobble_print.language",
+    "language_of_locale": "dobble_print.language",
+    "Msg": "dobble_print.language",
+    "N_": "dobble_print.language",
+    "Nn_": "dobble_print.language",
+    "said": "dobble_print.language",
 }
 
 __all__ = [*_API, "__version__"]

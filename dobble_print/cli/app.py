@@ -13,14 +13,13 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand
 
-from dobble_print import PLAN_LISTED, options_for
+from dobble_print import N_, PLAN_LISTED, Nn_, options_for
 from dobble_print.cli.errors import fail, run, say, show_tracebacks
 from dobble_print.cli.options import card_options, table_options
 from dobble_print.cli.progress import Bars, loading_noun
 from dobble_print.cli.summary import summarise
 from dobble_print.cli.words import say_in, speak, typed_lang, warning_line
 from dobble_print.errors import DobbleError, Interrupted
-from dobble_print.language import N_, Nn_
 
 app = typer.Typer(
     add_completion=False,

@@ -10,9 +10,9 @@ from typing import NoReturn, TypeVar
 
 import typer
 
+from dobble_print import N_
 from dobble_print.cli.words import FLAGS, error_line, flag, option_flag, say_in
 from dobble_print.errors import DobbleError, Interrupted, OptionError
-from dobble_print.language import N_
 
 __all__ = ["FLAGS", "conflict_line", "fail", "flag", "option_flag", "run", "say", "shown"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sys
 
+from dobble_print import N_
 from dobble_print.cli.words import say_in
-from dobble_print.language import N_
 
 
 def loading_noun(sources) -> str:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from dobble_print import N_, Nn_
 from dobble_print.cli.errors import say
 from dobble_print.cli.words import notice_line, say_in, warning_line
-from dobble_print.language import N_, Nn_
 
 if TYPE_CHECKING:  # the pipeline (and numba) loads only when a command needs it
     from dobble_print.pipeline import BuildResult

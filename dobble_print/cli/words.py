@@ -10,11 +10,21 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from dobble_print import Advice, DobbleError, Notice, OptionError, Setting
-from dobble_print.language import ENGLISH, LANGUAGES, N_, Msg, language_of_locale, said
+from dobble_print import (
+    LANGUAGES,
+    N_,
+    Advice,
+    DobbleError,
+    Msg,
+    Notice,
+    OptionError,
+    Setting,
+    language_of_locale,
+    said,
+)
 
 # The language of the command's messages: the locale's until --lang (or a preset) says another.
-_spoken = {"lang": ENGLISH}
+_spoken = {"lang": "en"}
 
 
 def speak(lang: str | None = None) -> str:

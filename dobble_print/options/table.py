@@ -501,7 +501,7 @@ OPTIONS: tuple[Option, ...] = (
         "The language of the messages and of the printed pages (cover, rules, box, shop "
         f"README): {', '.join(LANGUAGES)}. Default: the locale's (LANG), else en.",
         Group.EXTRAS,
-        ALL,  # plan and preview speak it too
+        frozenset({"build", "plan"}),  # plan's lines are said in it too
         metavar="LANG",
         label="Language of the printed pages",
         hint="The cover, the rules and the box are printed in this language.",

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from dobble_print.deck import Deck
 from dobble_print.errors import Advice, OptionError, Setting
+from dobble_print.language import N_
 from dobble_print.layout import start_packers
 from dobble_print.options import BuildOptions
 from dobble_print.pipeline.planning import (
@@ -117,7 +118,7 @@ def faces_for(options: BuildOptions, vocabulary: Vocabulary) -> tuple[Face, ...]
             "labels",
             f"puts a word under each picture, and {vocabulary.path.name} needs a picture "
             "column and a text column for that",
-            advice=(Advice("leave_out", "labels", lead="; "),),
+            advice=(Advice("leave_out", "labels", lead=N_("; ")),),
         )
     if options.labels and not spec and texts:
         spec = [
@@ -147,7 +148,7 @@ def refuse_faces(options: BuildOptions, found: Sources) -> None:
         raise OptionError(
             "labels",
             "puts each picture's name under it, and these sources are words only; add pictures",
-            advice=(Advice("leave_out", "labels", lead=", or "),),
+            advice=(Advice("leave_out", "labels", lead=N_(", or ")),),
         )
 
 

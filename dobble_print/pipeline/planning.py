@@ -81,9 +81,11 @@ def plan_deck(
             raise DobbleError(exc.parts, file=where) from None
         n = option.symbols_per_card
         other = next_option(pictures, option, noun)
-        why = notice((some, ": ", option.phrase(noun, most=other is not None)))
+        why = notice(
+            N_("{some}: {choice}", some=some, choice=option.phrase(noun, most=other is not None))
+        )
         if other is not None:
-            why = why.then("; ", other)
+            why = why.then(N_("; {other}", other=other))
         if larger := beyond_default(pictures):
             ask = Setting(
                 "symbols_per_card", (larger[0], larger[-1]) if len(larger) > 1 else larger[0]
@@ -117,7 +119,7 @@ def plan_deck(
         deck = Deck(order=n - 1, cards=(), symbol_count=0)
     if len(deck.cards) < 3:
         fitting = [s for s in supported_sizes() if card_count(s) <= pictures]
-        hint = (Advice("set", "symbols_per_card", fitting[-1], lead=" or "),) if fitting else ()
+        hint = (Advice("set", "symbols_per_card", fitting[-1], lead=N_(" or ")),) if fitting else ()
         made = len(deck.cards)
         raise DobbleError(
             (
@@ -186,9 +188,14 @@ def crowded(options: BuildOptions, symbols_per_card: int) -> tuple[Notice, ...]:
     size = recognisable_size(options.card, symbols_per_card)
     return (
         notice(
-            f"{symbols_per_card} per card is more than the {MOST_BY_DEFAULT} of the largest "
-            f"deck people play: its pictures may print as small as {size:.1f} mm across on "
-            "these cards (9 mm on the game's 85 mm card of 8)"
+            N_(
+                "{n} per card is more than the {most} of the largest deck people play: its "
+                "pictures may print as small as {size:.1f} mm across on these cards (9 mm on the "
+                "game's 85 mm card of 8)",
+                n=symbols_per_card,
+                most=MOST_BY_DEFAULT,
+                size=float(size),
+            )
         ),
     )
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from dobble_print.card import CardShape
 from dobble_print.errors import Advice, OptionError
-from dobble_print.language import number, words
+from dobble_print.language import N_, number, words
 from dobble_print.printing.box import (
     PIECES,
     BoxInside,
@@ -207,5 +207,5 @@ def plan_box(
         "box",
         f"does not fit on {paper.name} paper for {card.describe()} cards, even in two pieces; "
         "choose ",
-        advice=(Advice("larger", "paper"), Advice("leave_out", "box", lead=", or ")),
+        advice=(Advice("larger", "paper"), Advice("leave_out", "box", lead=N_(", or "))),
     )

@@ -197,7 +197,7 @@ def small_labels(layouts: Sequence[CardLayout], symbols: Sequence[Symbol]) -> li
                 f"labels print as small as {least:.1f} pt (card {card}), hard to read under "
                 f"{READABLE_PT:g} pt; use ",
                 Advice("larger", "card"),
-                Advice("fewer", "symbols_per_card", lead=" or "),
+                Advice("fewer", "symbols_per_card", lead=N_(" or ")),
             )
         )
     ]

@@ -115,10 +115,10 @@ def _load_one(
     try:
         rgba, removed, photo = _picture(source.path, max_px=max_px, options=options)
     except OSError as exc:
-        raise BadPicture(f"cannot be opened ({exc.strerror or exc})") from None
+        raise BadPicture(N_("cannot be opened ({why})", why=str(exc.strerror or exc))) from None
     cut = trim(rgba)
     if cut is None:
-        raise BadPicture("the picture is empty (fully transparent)")
+        raise BadPicture(N_("the picture is empty (fully transparent)"))
     return Symbol(
         display_name(source.path), source.label, cut[0], background_removed=removed, photo=photo
     )
@@ -132,7 +132,9 @@ def _word_symbol(
     if emoji := fonts.emoji.get(source.word):
         cut = trim(render_emoji(source.word, emoji, max_px=max_px))
         if cut is None:
-            raise BadPicture(f'"{source.word}" draws nothing in {emoji.path.name}')
+            raise BadPicture(
+                N_('"{word}" draws nothing in {font}', word=source.word, font=emoji.path.name)
+            )
         return Symbol(source.word, source.label, cut[0], font=str(emoji.path))
     font = fonts.text[source.word]
     color = PALETTE[index % len(PALETTE)]
@@ -143,7 +145,9 @@ def _word_symbol(
         bar = (drawn,)
     cut = trim(rgba)
     if cut is None:
-        raise BadPicture(f'"{source.word}" draws nothing in {font.path.name}')
+        raise BadPicture(
+            N_('"{word}" draws nothing in {font}', word=source.word, font=font.path.name)
+        )
     pixels, left, top = cut
     lines = shift_lines(lines, -left, -top)
     outline = outline_lines(lines, font) if font.outlines != "glyf" else ()

@@ -34,7 +34,7 @@ def test_subfolders_are_searched_and_hidden_or_system_ones_are_not(tmp_path):
         "2023/beach.png",
         "2024/Trip/beach.png",
     ]
-    assert found.search.subfolders == 3 and found.searched == "3 subfolders searched too"
+    assert found.search.subfolders == 3 and str(found.searched) == "3 subfolders searched too"
     assert f"{family / '2024' / 'Trip' / 'up'}: skipped (a link that loops)" in found.notes
     assert f"{family / '__MACOSX'}: skipped (a system folder)" in found.notes
     assert f"{family / '.thumbnails'}: skipped (hidden)" in found.notes

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from dobble_print.errors import DobbleError, OptionError
+from dobble_print.language import N_
 
 
 def _prepare_folder(path: Path) -> Path:
@@ -26,15 +27,20 @@ def _prepare_folder(path: Path) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         why = (
-            "a file of that name is in the way"
+            N_("a file of that name is in the way")
             if isinstance(exc, (FileExistsError, NotADirectoryError))
-            else exc.strerror
+            else str(exc.strerror)
         )
         raise DobbleError(
-            f"cannot create the folder {folder} ({why}); choose another output path", file=path
+            N_(
+                "cannot create the folder {folder} ({why}); choose another output path",
+                folder=str(folder),
+                why=why,
+            ),
+            file=path,
         ) from exc
     if path.is_dir():
-        raise DobbleError("is a folder; give a file name for the output", file=path)
+        raise DobbleError(N_("is a folder; give a file name for the output"), file=path)
     return folder
 
 
@@ -63,8 +69,11 @@ def refuse_inputs(outputs: Mapping[str, Iterable[Path]], inputs: Iterable[Path])
             if path.resolve() in resolved or _identity(path) in identities - {None}:
                 raise OptionError(
                     option,
-                    f"{path}: that is one of the input files and would be replaced; "
-                    "choose another output path",
+                    N_(
+                        "{path}: that is one of the input files and would be replaced; choose "
+                        "another output path",
+                        path=str(path),
+                    ),
                 )
 
 
@@ -107,11 +116,15 @@ def refuse_special(path: Path, field: str, noun: str = "file") -> None:
 def _cannot_write(path: Path, exc: OSError) -> DobbleError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return DobbleError(
-            f"the disk is full ({exc.strerror}); free some space or choose another output path",
+            N_(
+                "the disk is full ({why}); free some space or choose another output path",
+                why=str(exc.strerror),
+            ),
             file=path,
         )
     return DobbleError(
-        f"cannot write there ({exc.strerror}); choose another output path", file=path
+        N_("cannot write there ({why}); choose another output path", why=str(exc.strerror)),
+        file=path,
     )
 
 
@@ -126,10 +139,18 @@ def _replace(finished: Path, path: Path) -> None:
     except PermissionError as exc:
         if not path.exists():
             raise _cannot_write(path, exc) from exc
-        where = "your PDF viewer" if path.suffix.lower() == ".pdf" else "the program that has it"
+        where = (
+            N_("your PDF viewer")
+            if path.suffix.lower() == ".pdf"
+            else N_("the program that has it")
+        )
         raise DobbleError(
-            f"{path} cannot be replaced: it is open in a program or read-only; close it in "
-            f"{where} and try again"
+            N_(
+                "{path} cannot be replaced: it is open in a program or read-only; close it in "
+                "{where} and try again",
+                path=str(path),
+                where=where,
+            )
         ) from exc
     except OSError as exc:
         raise _cannot_write(path, exc) from exc
@@ -172,8 +193,12 @@ def _check_name_length(path: Path, folder: Path) -> None:
     size = len(os.fsencode(path.name))
     if size > longest:
         raise DobbleError(
-            f"the file name is too long ({size} bytes; at most {longest} here); "
-            "choose a shorter name",
+            N_(
+                "the file name is too long ({size} bytes; at most {longest} here); choose a "
+                "shorter name",
+                size=size,
+                longest=longest,
+            ),
             file=path,
         )
 
@@ -189,10 +214,25 @@ def check_folder(folder: Path, field: str) -> None:
     while not existing.exists() and existing != existing.parent:
         existing = existing.parent
     if not existing.is_dir():
-        what = "is a file" if existing == folder else f"cannot be made: {existing} is a file"
-        raise OptionError(field, f"{folder} {what}; give a folder for these files")
+        what = (
+            N_("{folder} is a file; give a folder for these files", folder=str(folder))
+            if existing == folder
+            else N_(
+                "{folder} cannot be made: {existing} is a file; give a folder for these files",
+                folder=str(folder),
+                existing=str(existing),
+            )
+        )
+        raise OptionError(field, what)
     if not os.access(existing, os.W_OK | os.X_OK):
-        raise OptionError(field, f"{folder}: {existing} is not writable; choose another folder")
+        raise OptionError(
+            field,
+            N_(
+                "{folder}: {existing} is not writable; choose another folder",
+                folder=str(folder),
+                existing=str(existing),
+            ),
+        )
 
 
 def write_atomically(path: Path, write: Callable[[Path], None]) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from dobble_print.errors import DobbleError, OptionError
 from dobble_print.files import given_file
+from dobble_print.language import N_
 from dobble_print.resources import templates_dir
 
 # Options naming files a build reads or writes: a preset someone shares sets how a deck looks,
@@ -76,7 +77,11 @@ def _read_preset(name_or_file: str, known: set[str]) -> dict[str, object]:
     if not path.is_file():
         names = ", ".join(bundled)
         raise DobbleError(
-            f"{name_or_file}: no such preset or file; use one of {names} or a .toml file"
+            N_(
+                "{name}: no such preset or file; use one of {names} or a .toml file",
+                name=name_or_file,
+                names=names,
+            )
         )
     try:
         text = path.read_text(encoding="utf-8")
@@ -85,11 +90,19 @@ def _read_preset(name_or_file: str, known: set[str]) -> dict[str, object]:
         why = _unquoted(text, exc) or f"not a readable TOML file ({exc})"
         raise DobbleError(f"{path}: {why}") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise DobbleError(f"{path}: not a readable TOML file ({exc})") from exc
+        raise DobbleError(
+            (path, ": ", N_("not a readable TOML file ({why})", why=str(exc)))
+        ) from exc
     except RecursionError:  # tomllib recurses once per level of [[…]] or {…}
         raise DobbleError(
-            f"{path}: its values are nested too deeply; a preset holds plain values "
-            'such as card-size = "94mm"'
+            (
+                path,
+                ": ",
+                N_(
+                    "its values are nested too deeply; a preset holds plain values such as "
+                    'card-size = "94mm"'
+                ),
+            )
         ) from None
     values = {}
     for key, value in data.items():
@@ -98,13 +111,28 @@ def _read_preset(name_or_file: str, known: set[str]) -> dict[str, object]:
             continue
         if name in PLACES:
             raise DobbleError(
-                f"{path}: {key!r} says {PLACES[name]}, which a preset may not set (it "
-                "sets how a deck looks); take it out and give it on the command line"
+                (
+                    path,
+                    ": ",
+                    N_(
+                        "{key!r} says {what}, which a preset may not set (it sets how a deck "
+                        "looks); take it out and give it on the command line",
+                        key=key,
+                        what=PLACES[name],
+                    ),
+                )
             )
         if name not in known:
             raise DobbleError(
-                f"{path}: {key!r} is not an option of build; "
-                "use option names without dashes, e.g. card-size"
+                (
+                    path,
+                    ": ",
+                    N_(
+                        "{key!r} is not an option of build; use option names without dashes, "
+                        "e.g. card-size",
+                        key=key,
+                    ),
+                )
             )
         values[name] = value
     return values

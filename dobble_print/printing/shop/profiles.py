@@ -25,6 +25,7 @@ from pathlib import Path
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import DobbleError, OptionError
 from dobble_print.files import check_name, given_file
+from dobble_print.language import N_
 from dobble_print.printing.imposition import MAX_BLEED
 from dobble_print.printing.shop.card_printer import README
 from dobble_print.printing.shop.profile import FileKind, ShopProfile
@@ -34,6 +35,7 @@ from dobble_print.units import parse_card_size, parse_length
 DEFAULT_PROFILE = "print-and-cut"  # today's --shop output
 _REQUIRED = ("title", "bleed", "safe-margin", "dpi", "files", "front", "cut-path", "upload")
 _KEYS = frozenset({*_REQUIRED, "shape", "card-size", "back", "order"})
+_HAS = ", ".join(sorted(_KEYS))  # what a profile may set, as its errors list it
 
 
 def bundled_shop_profiles() -> dict[str, Path]:
@@ -62,16 +64,28 @@ def _read_profile(name_or_file: str) -> ShopProfile:
     where = name_or_file
     if not path.is_file():
         names = ", ".join(bundled)
-        raise DobbleError(f"{where}: no such profile or file; use one of {names} or a .toml file")
+        raise DobbleError(
+            N_(
+                "{where}: no such profile or file; use one of {names} or a .toml file",
+                where=where,
+                names=names,
+            )
+        )
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise DobbleError(f"{where}: not a readable TOML file ({exc})") from None
+        raise DobbleError(
+            (f"{where}: ", N_("not a readable TOML file ({why})", why=str(exc)))
+        ) from None
     unknown = sorted(set(data) - _KEYS)
     missing = [key for key in _REQUIRED if key not in data]
     if unknown or missing:
-        what = f"{unknown[0]!r} is not a setting" if unknown else f"{missing[0]!r} is missing"
-        raise DobbleError(f"{where}: {what}; a profile has {', '.join(sorted(_KEYS))}")
+        what = (
+            N_("{key!r} is not a setting; a profile has {keys}", key=unknown[0], keys=_HAS)
+            if unknown
+            else N_("{key!r} is missing; a profile has {keys}", key=missing[0], keys=_HAS)
+        )
+        raise DobbleError((f"{where}: ", what))
     return _profile(path.stem, data, where)
 
 

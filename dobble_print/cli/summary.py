@@ -133,13 +133,17 @@ def _flagged(result: BuildResult) -> dict[str, str]:
     from dobble_print.layout import Remedy
 
     remedies = {
-        Remedy.KEEP_BACKGROUND: "its background was removed: --background keep keeps it",
-        Remedy.BOLDER_PICTURE: "it is too thin or scattered to print larger: use a bolder "
-        "picture or leave it out",
-        Remedy.MORE_ROOM: f"give the symbols more room: larger cards ({flag('card')}) or a "
-        f"smaller {flag('safe_margin')}",
+        Remedy.KEEP_BACKGROUND: N_("its background was removed: --background keep keeps it"),
+        Remedy.BOLDER_PICTURE: N_(
+            "it is too thin or scattered to print larger: use a bolder picture or leave it out"
+        ),
+        Remedy.MORE_ROOM: N_(
+            "give the symbols more room: larger cards ({card}) or a smaller {margin}",
+            card=flag("card"),
+            margin=flag("safe_margin"),
+        ),
     }
-    return {str(small): small.words(remedies) for small in result.small}
+    return {str(small): say_in(small.said(remedies)) for small in result.small}
 
 
 def _notes(notes: tuple[str, ...], *, verbose: bool) -> None:

@@ -39,6 +39,7 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.card import CardLayout, CardShape
+from dobble_print.language import N_, Msg
 from dobble_print.symbols import INK_ALPHA, WHITE
 
 RECOGNISABLE_MM = 9.0  # √ink-area of the smallest picture on an 85 mm round card of 8 symbols
@@ -107,11 +108,27 @@ class SmallSymbol:
     def words(self, remedies: Mapping[Remedy, str] = REMEDIES) -> str:
         """One line for a parent: the card, the picture, how small, and the fix in ``remedies``'
         words (the engine's by default: values, no command-line flags)."""
-        digits = 0 if round(self.size) < round(self.floor) else 1
-        return (
-            f'card {self.card + 1}: "{self.picture}" is too small to spot: its ink would fill '
-            f"only a {self.size:.{digits}f} mm square (under {self.floor:.{digits}f} mm); "
-            f"{remedies[self.remedy]}"
+        return str(self.said(remedies))
+
+    def said(self, remedies: Mapping[Remedy, str | Msg] = REMEDIES) -> Msg:
+        """:meth:`words` as a sentence to say in the user's language."""
+        params = dict(
+            card=self.card + 1,
+            picture=self.picture,
+            size=float(self.size),
+            floor=float(self.floor),
+            remedy=remedies[self.remedy],
+        )
+        if round(self.size) < round(self.floor):  # whole mm tell them apart
+            return N_(
+                'card {card}: "{picture}" is too small to spot: its ink would fill only a '
+                "{size:.0f} mm square (under {floor:.0f} mm); {remedy}",
+                **params,
+            )
+        return N_(
+            'card {card}: "{picture}" is too small to spot: its ink would fill only a '
+            "{size:.1f} mm square (under {floor:.1f} mm); {remedy}",
+            **params,
         )
 
     def __str__(self) -> str:

@@ -53,6 +53,7 @@ import numpy as np
 from dobble_print.card import CardLayout, CardShape, Placement, ShapeKind
 from dobble_print.deck import Deck
 from dobble_print.errors import OptionError
+from dobble_print.language import N_
 from dobble_print.layout.grid import LEAST_SPREAD
 from dobble_print.layout.masks import Shape, shapes_of
 from dobble_print.layout.packing import GRID, Board, make_board, pack
@@ -364,12 +365,22 @@ def layout_deck(
     if safe_margin < 0 or radius < card.size / 6:
         raise OptionError(
             "safe_margin",
-            f"{safe_margin:g} mm leaves too little room on a {card.size:g} mm card; "
-            f"use at most {card.size / 3:g} mm",
+            N_(
+                "{margin:g} mm leaves too little room on a {size:g} mm card; use at most "
+                "{most:g} mm",
+                margin=float(safe_margin),
+                size=float(card.size),
+                most=float(card.size / 3),
+            ),
         )
     if not 0 <= clearance <= radius / 4:
         raise OptionError(
-            "clearance", f"{clearance:g} mm is out of range; use 0 to {radius / 4:.0f} mm"
+            "clearance",
+            N_(
+                "{clearance:g} mm is out of range; use 0 to {most:.0f} mm",
+                clearance=float(clearance),
+                most=float(radius / 4),
+            ),
         )
     # The shapes are made in a thread while the size ranks are chosen: thresholding the pictures
     # is numpy, which lets go of the interpreter, and choosing the ranks is plain Python, so

@@ -17,6 +17,7 @@ from dobble_print.card import CardLayout
 from dobble_print.deck import Deck, Team, assign_teams
 from dobble_print.errors import Interrupted, Notice, OptionError, notice
 from dobble_print.files import Staging
+from dobble_print.language import N_
 from dobble_print.layout import (
     SmallSymbol,
     estimated_sizes,
@@ -97,14 +98,21 @@ def prepare(
         DobbleError: about the sources, the deck's size or an option's value.
     """
     if options.seed < 0:  # numpy's generators take none; said before any work
-        raise OptionError("seed", f"{options.seed} is negative; give a whole number from 0 up")
+        raise OptionError(
+            "seed", N_("{seed} is negative; give a whole number from 0 up", seed=options.seed)
+        )
     check_budget(options)
     loaded_deck = load_deck(options, progress, packers=only is None, cache=cache)
     deck, loaded, matching = loaded_deck.deck, loaded_deck.loaded, loaded_deck.matching
     for number in options.reshuffle:
         if not 1 <= number <= len(deck.cards):
             raise OptionError(
-                "reshuffle", f"{number} is out of range: this deck has cards 1 to {len(deck.cards)}"
+                "reshuffle",
+                N_(
+                    "{card} is out of range: this deck has cards 1 to {count}",
+                    card=number,
+                    count=len(deck.cards),
+                ),
             )
     symbols = loaded.symbols
     cover_pages, rules_pages, box_pages = page_counts(options, deck, symbols, matching)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dobble_print.errors import OptionError
 from dobble_print.files import refuse_inputs, refuse_special
+from dobble_print.language import N_
 from dobble_print.options import BuildOptions
 from dobble_print.pipeline.building import prepare
 from dobble_print.printing import SheetPlan, draw_card, draw_sheet, save_png
@@ -30,7 +31,7 @@ def draw_preview(
     refuse_inputs({"output": [options.output]}, find_sources(options.sources).files)
     refuse_special(options.output, "output")
     if not 30 <= dpi <= 1200:
-        raise OptionError("dpi", f"{dpi} is out of range; use 30 to 1200")
+        raise OptionError("dpi", N_("{dpi} is out of range; use 30 to 1200", dpi=dpi))
 
     def wanted(plan: SheetPlan) -> list[int]:  # only what is drawn; the range errors come next
         if sheet is not None:
@@ -42,7 +43,12 @@ def draw_preview(
         sheets = prepared.plan.sheet_count
         if not 1 <= sheet <= sheets:
             raise OptionError(
-                "sheet", f"{sheet} is out of range: this deck has sheets 1 to {sheets}"
+                "sheet",
+                N_(
+                    "{sheet} is out of range: this deck has sheets 1 to {sheets}",
+                    sheet=sheet,
+                    sheets=sheets,
+                ),
             )
         image = draw_sheet(
             prepared.plan,
@@ -57,7 +63,12 @@ def draw_preview(
         count = len(prepared.layouts)
         if not 1 <= card <= count:
             raise OptionError(
-                "preview_card", f"{card} is out of range: this deck has cards 1 to {count}"
+                "preview_card",
+                N_(
+                    "{card} is out of range: this deck has cards 1 to {count}",
+                    card=card,
+                    count=count,
+                ),
             )
         image = draw_card(
             prepared.layouts[card - 1],

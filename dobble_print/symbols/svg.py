@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.errors import DobbleError
+from dobble_print.language import N_
 from dobble_print.symbols.raster import BadPicture, ink_box
 from dobble_print.symbols.svg_budget import check_budget, parse_svg
 
@@ -103,18 +104,22 @@ def _read(path: Path) -> bytes:
     with path.open("rb") as f:
         data = f.read(MAX_SVG_BYTES + 1)
     if not data:
-        raise BadPicture("empty file (0 bytes)")
+        raise BadPicture(N_("empty file (0 bytes)"))
     if data.startswith(b"\x1f\x8b"):
         try:
             d = zlib.decompressobj(wbits=31)
             data = d.decompress(data, MAX_SVG_BYTES + 1)
         except zlib.error:
             raise BadPicture(
-                "damaged: its gzip packing cannot be undone; copy it again, or save it as a "
-                "plain .svg"
+                N_(
+                    "damaged: its gzip packing cannot be undone; copy it again, or save it as a "
+                    "plain .svg"
+                )
             ) from None
     if len(data) > MAX_SVG_BYTES:
-        raise BadPicture(f"too large (over {MAX_SVG_BYTES // 1_000_000} MB of SVG); simplify it")
+        raise BadPicture(
+            N_("too large (over {mb} MB of SVG); simplify it", mb=MAX_SVG_BYTES // 1_000_000)
+        )
     return data
 
 

@@ -68,19 +68,61 @@ NOT_READ = {
 }
 
 
+# The two sentences of each kind not read, to be said in the user's language: one file of it,
+# and every file of it in a folder.
+_SAID = {
+    _RAW: (
+        N_("a camera RAW photo ({suffix}), which dobble-print does not read; export it as JPEG "
+           "from the camera's or a photo app"),
+        N_("for each camera RAW photo ({suffix}), export it as JPEG from the camera's or a "
+           "photo app"),
+    ),
+    _LAYERED: (
+        N_("a drawing program's file ({suffix}), which dobble-print does not read; export it "
+           "as PNG"),
+        N_("for each drawing program's file ({suffix}), export it as PNG"),
+    ),
+    _VIDEO: (
+        N_("a video ({suffix}), which dobble-print does not read; save a still of it as JPEG or "
+           "PNG"),
+        N_("for each video ({suffix}), save a still of it as JPEG or PNG"),
+    ),
+    _PRINTED: (
+        N_("a document ({suffix}), which dobble-print does not read; export the picture in it "
+           "as PNG or SVG"),
+        N_("for each document ({suffix}), export the picture in it as PNG or SVG"),
+    ),
+    NOT_READ[".jxl"]: (
+        N_("a JPEG XL picture ({suffix}), which dobble-print does not read; export it as JPEG "
+           "or PNG"),
+        N_("for each JPEG XL picture ({suffix}), export it as JPEG or PNG"),
+    ),
+    NOT_READ[".ico"]: (
+        N_("an icon file ({suffix}), which dobble-print does not read; export it as PNG"),
+        N_("for each icon file ({suffix}), export it as PNG"),
+    ),
+}  # fmt: skip
+
+
 def not_read(suffix: str) -> str:
     """What a file of ``suffix`` is and what to export it as, when it is a kind people often
     have that is not read (``a camera RAW photo (.CR2), which dobble-print does not read;
     export it as JPEG …``); "" otherwise."""
+    said = not_read_said(suffix)
+    return str(said) if said else ""
+
+
+def not_read_said(suffix: str) -> Msg | None:
+    """:func:`not_read` as a sentence to say in the user's language; None for a kind not in
+    :data:`NOT_READ`."""
     known = NOT_READ.get(suffix.lower())
     if not known:
-        return ""
-    article = "an" if known[0][0] in "aeiou" else "a"
-    return f"{article} {known[0]} ({suffix}), which dobble-print does not read; {known[1]}"
+        return None
+    return Msg(_SAID[known][0].msgid, params=(("suffix", suffix),))
 
 
-def each_not_read(suffix: str) -> str:
+def each_not_read(suffix: str) -> Msg | str:
     """What to do with every file of ``suffix`` a folder holds (``for each video (.mov), save
     a still of it as JPEG or PNG``); "" for a kind not in :data:`NOT_READ`."""
     known = NOT_READ.get(suffix.lower())
-    return f"for each {known[0]} ({suffix.lower()}), {known[1]}" if known else ""
+    return Msg(_SAID[known][1].msgid, params=(("suffix", suffix.lower()),)) if known else ""

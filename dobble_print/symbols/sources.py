@@ -16,7 +16,7 @@ from pathlib import Path
 from dobble_print.errors import Advice, DobbleError, Notice, Part, notice
 from dobble_print.language import N_, Msg, Nn_, reason
 from dobble_print.symbols.folders import FolderSearch, folder_items
-from dobble_print.symbols.formats import PICTURE_SUFFIXES, each_not_read, format_list, not_read
+from dobble_print.symbols.formats import PICTURE_SUFFIXES, each_not_read, format_list, not_read_said
 from dobble_print.symbols.vocabulary import (
     VOCABULARY_SUFFIXES,
     Vocabulary,
@@ -118,7 +118,9 @@ class Sources:
                 if n
                 else N_("no subfolders to search")
             )
-        return tuple(part for i, reason in enumerate(reasons) for part in ("; ", reason)[i == 0 :])
+        return tuple(
+            part for i, reason in enumerate(reasons) for part in (N_("; "), reason)[i == 0 :]
+        )
 
 
 def find_sources(paths: Sequence[Path]) -> Sources:
@@ -172,8 +174,8 @@ def find_sources(paths: Sequence[Path]) -> Sources:
                 )
         elif path.suffix.lower() in VOCABULARY_SUFFIXES:
             return _vocabulary(path, paths, read_vocabulary)
-        elif known := not_read(path.suffix):
-            raise DobbleError(f"{known}", file=path)
+        elif known := not_read_said(path.suffix):
+            raise DobbleError(known, file=path)
         else:
             raise DobbleError(
                 N_(

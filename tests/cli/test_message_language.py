@@ -31,7 +31,8 @@ def folder(tmp_path):
     (tmp_path / "seven.txt").write_text("cat\ndog\nsun\nmoon\nstar\ntree\nfish\ncat\n", "utf-8")
     (tmp_path / "empty-cell.csv").write_text("picture,word\n,cat\n", encoding="utf-8")
     (tmp_path / "twice.csv").write_text("word,translation\ncat,chat\ndog,chat\n", "utf-8")
-    for name in ("a.png", "b.png"):
+    for name in ("a.png", "b.png", "clip.mov", "videos/one.mov", "videos/two.mov"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_bytes(b"not a picture")
     return tmp_path
 
@@ -79,6 +80,8 @@ def test_the_c_locale_and_lang_en_are_the_english_words_byte_for_byte(folder):
 CASES = [
     ["build", "missing/"],
     ["build", "a.png", "b.png", "three.txt"],
+    ["build", "clip.mov"],
+    ["build", "videos"],
     ["build", "two.txt"],
     ["build", "empty-cell.csv"],
     ["build", "twice.csv"],

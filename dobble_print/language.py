@@ -1,5 +1,6 @@
-"""The language of the printed pages: which languages there are, which one the user's locale
-asks for, and each one's words and numbers.
+"""The language of the printed pages and of the messages: which languages there are, which one
+the user's locale asks for, each one's words and numbers, and the sentences (:class:`Msg`) the
+engine raises in no language, said in the user's when a shell words them.
 
 The words are gettext catalogues, ``dobble_print/locale/<lang>/LC_MESSAGES/dobble_print.mo``
 (compiled from the ``.po`` beside them with Babel, shipped in the wheel), read with the standard

@@ -19,10 +19,14 @@ ICONS = REPO / "assets" / "icons"
 
 
 def pytest_configure(config):
-    """Under pytest-xdist each test process keeps to one core of its own (and so do the builds
+    """The tests speak English whatever the machine's locale (a test of another language sets
+    its own), and under pytest-xdist each test process keeps to one core of its own (and so do the builds
     and commands it starts): a build then packs in its own process instead of starting two
     workers beside the other test process's two, on a two-core machine. Tests of the worker
     processes themselves ask for every core (:func:`all_cores`)."""
+    for variable in ("LC_ALL", "LC_MESSAGES"):
+        os.environ.pop(variable, None)
+    os.environ["LANG"] = "C.UTF-8"
     worker, count = (
         os.environ.get("PYTEST_XDIST_WORKER"),
         os.environ.get("PYTEST_XDIST_WORKER_COUNT"),
@@ -53,6 +57,16 @@ def all_cores():
     """Every core of the machine for this test and what it starts (:func:`every_core`)."""
     with every_core():
         yield
+
+
+@pytest.fixture(autouse=True)
+def _the_cli_speaks_english_again():
+    """A CLI command run in-process with ``--lang fr`` keeps speaking French for the process
+    (the command's language is chosen once per command); the next test starts in English."""
+    yield
+    from dobble_print.cli.words import speak
+
+    speak("en")
 
 
 @pytest.fixture(autouse=True)

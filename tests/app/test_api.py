@@ -310,20 +310,26 @@ def test_an_idle_session_is_swept_with_its_files_and_a_busy_one_is_kept(client, 
     idle, busy = new_session(client), new_session(client)
     upload(client, idle, CAT)
     sessions.get(busy).busy.acquire()
-    swept = sessions.sweep(now=time.monotonic() + sessions.idle + 1)
-    assert swept == [idle]
-    assert not (tmp_path / "root" / idle).exists() and (tmp_path / "root" / busy).exists()
-    assert client.get(f"/api/s/{idle}/state").status_code == 404
+    try:
+        swept = sessions.sweep(now=time.monotonic() + sessions.idle + 1)
+        assert swept == [idle]
+        assert not (tmp_path / "root" / idle).exists() and (tmp_path / "root" / busy).exists()
+        assert client.get(f"/api/s/{idle}/state").status_code == 404
+    finally:  # the job ends (stopping the app would wait for it)
+        sessions.get(busy).busy.release()
 
 
 def test_a_second_job_in_a_session_is_refused_politely(client):
     sid = new_session(client)
     client.sessions.get(sid).busy.acquire()
-    answer = client.post(f"/api/s/{sid}/build", json={"choices": {}}, headers=POST)
-    assert answer.status_code == 409
-    assert answer.json()["error"] == "A deck is being made already; wait for it to finish."
-    answer = upload(client, sid, CAT)
-    assert answer.status_code == 409 and "Wait until the deck is made" in answer.json()["error"]
+    try:
+        answer = client.post(f"/api/s/{sid}/build", json={"choices": {}}, headers=POST)
+        assert answer.status_code == 409
+        assert answer.json()["error"] == "A deck is being made already; wait for it to finish."
+        answer = upload(client, sid, CAT)
+        assert answer.status_code == 409 and "Wait until the deck is made" in answer.json()["error"]
+    finally:  # the job ends (stopping the app would wait for it)
+        client.sessions.get(sid).busy.release()
 
 
 def test_the_lifespan_removes_the_root_when_the_app_stops(tmp_path):

@@ -20,10 +20,10 @@ ICONS = REPO / "assets" / "icons"
 
 def pytest_configure(config):
     """The tests speak English whatever the machine's locale (a test of another language sets
-    its own), and under pytest-xdist each test process keeps to one core of its own (and so do the builds
-    and commands it starts): a build then packs in its own process instead of starting two
-    workers beside the other test process's two, on a two-core machine. Tests of the worker
-    processes themselves ask for every core (:func:`all_cores`)."""
+    its own), and under pytest-xdist each test process keeps to one core of its own (and so do
+    the builds and commands it starts): a build then packs in its own process instead of
+    starting two workers beside the other test process's two, on a two-core machine. Tests of
+    the worker processes themselves ask for every core (:func:`all_cores`)."""
     for variable in ("LC_ALL", "LC_MESSAGES"):
         os.environ.pop(variable, None)
     os.environ["LANG"] = "C.UTF-8"

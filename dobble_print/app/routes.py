@@ -28,6 +28,7 @@ from dobble_print.app.answers import (
     read_json,
     reply,
 )
+from dobble_print.app.catalogue import PSEUDO, asked_language, catalogue, known, page_words
 from dobble_print.app.menus import offered
 from dobble_print.app.sessions import Job, Session, Sessions, TooManySessions
 from dobble_print.app.settings import Choices
@@ -80,10 +81,11 @@ async def plan(request: Request) -> Response:
     from starlette.concurrency import run_in_threadpool
 
     session = find_session(request)
-    given = (await read_json(request)).get("choices")
+    data = await read_json(request)
+    given = data.get("choices")
     choices = Choices.from_json(given)
     session.choices = given
-    return reply(await run_in_threadpool(jobs.plan_deck, session, choices))
+    return reply(await run_in_threadpool(jobs.plan_deck, session, choices, known(data.get("lang"))))
 
 
 def _start(session: Session, kind: str, work: Callable[[Job], None]) -> Response:
@@ -118,8 +120,10 @@ async def build(request: Request) -> Response:
     choices = Choices.from_json(data.get("choices"))
     if data.get("seed") == "new":  # "Shuffle again"; otherwise the session's seed is kept
         session.seed = _new_seed(session.seed)
-    seed = session.seed
-    return _start(session, "build", lambda job: jobs.make_deck(session, job, choices, seed=seed))
+    seed, lang = session.seed, known(data.get("lang"))
+    return _start(
+        session, "build", lambda job: jobs.make_deck(session, job, choices, seed=seed, lang=lang)
+    )
 
 
 def _new_seed(old: int) -> int:
@@ -134,7 +138,8 @@ def _new_seed(old: int) -> int:
 async def reshuffle(request: Request) -> Response:
     session = find_session(request)
     made = session.made
-    card = (await read_json(request)).get("card")
+    data = await read_json(request)
+    card, lang = data.get("card"), known(data.get("lang"))
     if made is None:
         raise Problem(409, "Make the deck first.")
     count = sum(len(p["cards"]) for p in made.pages)
@@ -144,18 +149,21 @@ async def reshuffle(request: Request) -> Response:
     return _start(
         session,
         "build",
-        lambda job: jobs.make_deck(session, job, made.choices, seed=made.seed, reshuffle=again),
+        lambda job: jobs.make_deck(
+            session, job, made.choices, seed=made.seed, reshuffle=again, lang=lang
+        ),
     )
 
 
 async def extra(request: Request) -> Response:
     session = find_session(request)
-    kind = (await read_json(request)).get("kind")
+    data = await read_json(request)
+    kind, lang = data.get("kind"), known(data.get("lang"))
     if kind not in {"cards", "shop"}:
         raise Problem(400, "kind must be cards or shop")
     if session.made is None:
         raise Problem(409, "Make the deck first.")
-    return _start(session, kind, lambda job: jobs.make_extra(session, job, kind))
+    return _start(session, kind, lambda job: jobs.make_extra(session, job, kind, lang=lang))
 
 
 async def job(request: Request) -> Response:
@@ -219,12 +227,34 @@ async def index(request: Request) -> Response:
 
 
 async def menus(request: Request) -> Response:
-    return reply(offered())
+    return reply(offered(known(request.query_params.get("lang"))))
+
+
+async def page_language(request: Request) -> Response:
+    """The page's words in the language asked for (``?lang=fr``), else in the one the browser
+    asks for (``Accept-Language``), with a note when the browser wants one the page lacks;
+    the languages for the page's menu (the pseudo-language only while it is asked for)."""
+    from dobble_print.language import LANGUAGES
+
+    asked = request.query_params.get("lang")
+    lang, missed = (known(asked), None) if asked else asked_language(
+        request.headers.get("accept-language", "")
+    )
+    _ = page_words(lang).gettext
+    note = None
+    if missed:
+        note = _(
+            "Your browser asks for a language this page does not speak yet ({asked}), so it is "
+            "shown in {language}; choose another in the Language menu."
+        ).format(asked=missed, language=LANGUAGES[lang])
+    languages = dict(LANGUAGES) | ({PSEUDO: "Pseudo"} if lang == PSEUDO else {})
+    return reply(catalogue(lang) | {"languages": languages, "note": note})
 
 
 def routes() -> list:
     api = [
         ("/api/menus", menus, ["GET"]),
+        ("/api/words", page_language, ["GET"]),
         ("/api/session", new_session, ["POST"]),
         ("/api/s/{sid}/state", state, ["GET"]),
         ("/api/s/{sid}/pictures", file_routes.add_picture, ["POST"]),

@@ -251,6 +251,8 @@ def command(
     if not keeps_preset:
         base = dict(DEFAULTS)
     args = ["dobble-print", "build", *sources, "-o", output, "--seed", str(seed)]
+    if "lang" in v:  # always: without it the CLI prints in its own computer's language
+        args += [BY_NAME["lang"].flag, read_value(BY_NAME["lang"], v["lang"])]
     if keeps_preset:
         args += ["--preset", choices.preset]
     for key in (o.name for o in OPTIONS if o.name in v):
@@ -263,8 +265,7 @@ def command(
             if v[key].strip():
                 args += [option.flag, v[key].strip()]
             continue
-        if key == "lang":  # always: without it the CLI prints in its own computer's language
-            args += [option.flag, read_value(option, v[key])]
+        if key == "lang":  # named after the seed
             continue
         if not _same(key, v[key], base[key]):
             args += _words(option, v[key], back)

@@ -19,41 +19,15 @@ import tomllib
 from collections.abc import Iterator
 from typing import Any
 
-from dobble_print.language import DOMAIN, ENGLISH, LANGUAGES, locale_dir, words
+from dobble_print.language import DOMAIN, ENGLISH, LANGUAGES, PSEUDO, locale_dir, pseudo, words
 
-PSEUDO = "qps"  # accented and longer: any English left on the page stands out
-_ACCENTED = str.maketrans(
-    "AaCcEeIiNnOoSsUuYyZz", "ÀáÇçÉéÎíÑñÖóŠšÛúÝýŽž"
-)  # each letter stays readable
-_FIELD = re.compile(r"(\{[a-z_]*\})")  # a placeholder keeps its name
 _LANG_TAG = re.compile(r"([A-Za-z]{1,8})(?:-[A-Za-z0-9]{1,8})*(?:\s*;\s*q\s*=\s*([0-9.]+))?")
 
 
-def pseudo(text: str) -> str:
-    """``text`` in the pseudo-language: every letter accented, placeholders kept, and about
-    40 % longer (the long words of German or French), between ⟦ ⟧ so a cut-off shows."""
-    parts = _FIELD.split(text)
-    accented = "".join(p if _FIELD.fullmatch(p) else p.translate(_ACCENTED) for p in parts)
-    padding = "·" * max(1, round(len(text) * 0.4) - 2)
-    return f"⟦{accented}{padding}⟧"
-
-
-class _Pseudo(gettext.NullTranslations):
-    """The catalogue of :data:`PSEUDO`: every English text turned by :func:`pseudo`."""
-
-    def gettext(self, message: str) -> str:
-        return pseudo(message)
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return pseudo(msgid1 if n == 1 else msgid2)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return pseudo(message)
-
-
 def page_words(lang: str) -> gettext.NullTranslations:
-    """The page's words in ``lang`` (its ``gettext`` and ``ngettext``); English as written."""
-    return _Pseudo() if lang == PSEUDO else words(lang)
+    """The page's words in ``lang`` (its ``gettext`` and ``ngettext``); English as written,
+    the pseudo-language made of the English."""
+    return words(lang)
 
 
 def known(lang: object) -> str:
@@ -88,7 +62,9 @@ def _read_mo(lang: str) -> dict[str, str | tuple[str, ...]]:
     entries = {}
     for n in range(count):
         olen, ooff = struct.unpack(order + "2I", data[originals + 8 * n : originals + 8 * n + 8])
-        tlen, toff = struct.unpack(order + "2I", data[translations + 8 * n : translations + 8 * n + 8])
+        tlen, toff = struct.unpack(
+            order + "2I", data[translations + 8 * n : translations + 8 * n + 8]
+        )
         key = data[ooff : ooff + olen].decode("utf-8")
         if key and "\x04" not in key:
             forms = data[toff : toff + tlen].decode("utf-8").split("\0")

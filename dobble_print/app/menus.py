@@ -110,8 +110,10 @@ def _kinds(lang: str) -> str:
     from dobble_print.symbols.formats import PICTURE_FORMATS
 
     names = [f.name for f in PICTURE_FORMATS]
-    return page_words(lang).gettext("{names} or {last}").format(
-        names=", ".join(names[:-1]), last=names[-1]
+    return (
+        page_words(lang)
+        .gettext("{names} or {last}")
+        .format(names=", ".join(names[:-1]), last=names[-1])
     )
 
 

@@ -237,8 +237,10 @@ async def page_language(request: Request) -> Response:
     from dobble_print.language import LANGUAGES
 
     asked = request.query_params.get("lang")
-    lang, missed = (known(asked), None) if asked else asked_language(
-        request.headers.get("accept-language", "")
+    lang, missed = (
+        (known(asked), None)
+        if asked
+        else asked_language(request.headers.get("accept-language", ""))
     )
     _ = page_words(lang).gettext
     note = None

@@ -60,12 +60,16 @@ COMMANDS = [
         {},
         "dobble-print build pictures -o deck.pdf --seed 7 --lang it",
     ),
-    (_choices("classic"), {}, "dobble-print build pictures -o deck.pdf --seed 7 --lang en --preset classic"),
+    (
+        _choices("classic"),
+        {},
+        "dobble-print build pictures -o deck.pdf --seed 7 --lang en --preset classic",
+    ),
     (
         _choices("junior", card_size="90mm", card_color="cream"),
         {},
-        "dobble-print build pictures -o deck.pdf --seed 7 --lang en --preset junior --card-size 90mm "
-        "--card-color cream",
+        "dobble-print build pictures -o deck.pdf --seed 7 --lang en --preset junior "
+        "--card-size 90mm --card-color cream",
     ),
     (
         _choices("junior", card_size="94.0mm"),
@@ -80,14 +84,14 @@ COMMANDS = [
     (
         _choices(shape="hexagon", backs="bundled", duplex="short", photo_shape="rounded"),
         {"reshuffle": (5, 12, 5), "skip_bad": True},
-        "dobble-print build pictures -o deck.pdf --seed 7 --lang en --shape hexagon --photo-shape rounded "
-        "--backs --duplex short --reshuffle 5,12,5 --skip-bad",
+        "dobble-print build pictures -o deck.pdf --seed 7 --lang en --shape hexagon "
+        "--photo-shape rounded --backs --duplex short --reshuffle 5,12,5 --skip-bad",
     ),
     (
         _choices(backs="own", duplex="short"),
         {"back": "back.png", "sources": ["pictures", "words.txt"]},
-        "dobble-print build pictures words.txt -o deck.pdf --seed 7 --lang en --back-image back.png "
-        "--duplex short",
+        "dobble-print build pictures words.txt -o deck.pdf --seed 7 --lang en "
+        "--back-image back.png --duplex short",
     ),
     (
         _choices(paper="letter"),

@@ -138,6 +138,7 @@ async function changeLanguage(lang) {
   wordMenus(await api(`/api/menus?lang=${encodeURIComponent(lang)}`));
   if (state.made) showDeck(state.made);
   for (const item of state.items) showItem(item);
+  document.body.dataset.worded = lang;  // every word is in the new language now
   schedulePlan();
 }
 
@@ -155,6 +156,7 @@ async function main() {
   applyValues();
   await startSession();
   document.body.dataset.ready = "true";
+  document.body.dataset.worded = state.words.lang;
   schedulePlan();
 }
 

@@ -24,6 +24,21 @@ from dobble_print.language import DOMAIN, ENGLISH, LANGUAGES, PSEUDO, locale_dir
 _LANG_TAG = re.compile(r"([A-Za-z]{1,8})(?:-[A-Za-z0-9]{1,8})*(?:\s*;\s*q\s*=\s*([0-9.]+))?")
 
 
+class Said(Exception):
+    """A message for the page: its English text (marked for the catalogues where it is
+    written, ``N_("…")``) and the values that fill it, worded in the page's language when the
+    page is answered (:meth:`words`)."""
+
+    def __init__(self, text: str, **values: object) -> None:
+        super().__init__(text.format(**values) if values else text)
+        self.text, self.values = text, values
+
+    def words(self, lang: str) -> str:
+        """The message in ``lang``."""
+        said = page_words(lang).gettext(self.text)
+        return said.format(**self.values) if self.values else said
+
+
 def page_words(lang: str) -> gettext.NullTranslations:
     """The page's words in ``lang`` (its ``gettext`` and ``ngettext``); English as written,
     the pseudo-language made of the English."""

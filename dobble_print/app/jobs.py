@@ -112,7 +112,7 @@ def tiles(
     not print (``unused``: the plan's or the build's ``unused_files``)."""
     words = page_words(lang)
     _ = words.gettext
-    shown = about(session)
+    shown = about(session, lang)
     if session.table is not None:
         left_out = _("not in {file}, so not in the deck").format(file=session.table.name)
         shown.update({name: {"note": left_out} for name in unused_pictures(session)})
@@ -142,7 +142,7 @@ def plan_deck(session: Session, choices: Choices, lang: str = "en") -> dict[str,
     sources = session.sources()
     if not sources:
         return {"ok": False, "error": _("Add pictures or words to start: a deck needs 3 or more.")}
-    if problem := table_problem(session):
+    if problem := table_problem(session, lang):
         return {"ok": False, "error": problem, "files": {session.table.name: {"bad": problem}}}
     try:
         options = build_options(
@@ -202,7 +202,7 @@ def make_deck(
 
     number = session.builds + 1
     pdf = session.out / f"deck-{number}.pdf"
-    if problem := table_problem(session):
+    if problem := table_problem(session, lang):
         job.state, job.message = "error", problem
         return
     try:

@@ -25,6 +25,7 @@ from dobble_print.app.answers import (
     Problem,
     answering,
     find_session,
+    language,
     read_json,
     reply,
 )
@@ -32,6 +33,7 @@ from dobble_print.app.catalogue import PSEUDO, asked_language, catalogue, known,
 from dobble_print.app.menus import offered
 from dobble_print.app.sessions import Job, Session, Sessions, TooManySessions
 from dobble_print.app.settings import Choices
+from dobble_print.options.table import N_
 
 STATIC = resources.files("dobble_print.app") / "static"
 _PAGE = re.compile(r"page-\d+-\d+\.png")
@@ -53,7 +55,7 @@ async def new_session(request: Request) -> Response:
     try:
         session = request.app.state.sessions.new()
     except TooManySessions as exc:
-        raise Problem(429, str(exc)) from None
+        raise Problem(429, exc.text, **exc.values) from None
     limits = request.app.state.sessions.limits
     return reply({"id": session.id, "limits": vars(limits)})
 
@@ -85,13 +87,13 @@ async def plan(request: Request) -> Response:
     given = data.get("choices")
     choices = Choices.from_json(given)
     session.choices = given
-    return reply(await run_in_threadpool(jobs.plan_deck, session, choices, known(data.get("lang"))))
+    return reply(await run_in_threadpool(jobs.plan_deck, session, choices, language(request)))
 
 
 def _start(session: Session, kind: str, work: Callable[[Job], None]) -> Response:
     """Run ``work`` in a thread as the session's one job; 409 while another runs."""
     if not session.busy.acquire(blocking=False):
-        raise Problem(409, "A deck is being made already; wait for it to finish.")
+        raise Problem(409, N_("A deck is being made already; wait for it to finish."))
     job = session.job = Job(kind, stopping=session.stopping)
 
     def run() -> None:
@@ -120,7 +122,7 @@ async def build(request: Request) -> Response:
     choices = Choices.from_json(data.get("choices"))
     if data.get("seed") == "new":  # "Shuffle again"; otherwise the session's seed is kept
         session.seed = _new_seed(session.seed)
-    seed, lang = session.seed, known(data.get("lang"))
+    seed, lang = session.seed, language(request)
     return _start(
         session, "build", lambda job: jobs.make_deck(session, job, choices, seed=seed, lang=lang)
     )
@@ -139,12 +141,17 @@ async def reshuffle(request: Request) -> Response:
     session = find_session(request)
     made = session.made
     data = await read_json(request)
-    card, lang = data.get("card"), known(data.get("lang"))
+    card, lang = data.get("card"), language(request)
     if made is None:
-        raise Problem(409, "Make the deck first.")
+        raise Problem(409, N_("Make the deck first."))
     count = sum(len(p["cards"]) for p in made.pages)
     if not isinstance(card, int) or not 1 <= card <= count:
-        raise Problem(400, f"card {card!r} is out of range: this deck has cards 1 to {count}")
+        raise Problem(
+            400,
+            N_("card {card} is out of range: this deck has cards 1 to {count}"),
+            card=repr(card),
+            count=count,
+        )
     again = (*made.reshuffle, card)
     return _start(
         session,
@@ -158,11 +165,11 @@ async def reshuffle(request: Request) -> Response:
 async def extra(request: Request) -> Response:
     session = find_session(request)
     data = await read_json(request)
-    kind, lang = data.get("kind"), known(data.get("lang"))
+    kind, lang = data.get("kind"), language(request)
     if kind not in {"cards", "shop"}:
-        raise Problem(400, "kind must be cards or shop")
+        raise Problem(400, N_("kind must be cards or shop"))
     if session.made is None:
-        raise Problem(409, "Make the deck first.")
+        raise Problem(409, N_("Make the deck first."))
     return _start(session, kind, lambda job: jobs.make_extra(session, job, kind, lang=lang))
 
 
@@ -179,7 +186,7 @@ async def job(request: Request) -> Response:
     try:
         wait = min(max(float(request.query_params.get("wait", "0")), 0.0), LONGEST_WAIT)
     except ValueError:
-        raise Problem(400, "wait must be a number of seconds") from None
+        raise Problem(400, N_("wait must be a number of seconds")) from None
     if wait and current.state == "running":
         await run_in_threadpool(current.finished.wait, wait)
     return reply(current.as_json())
@@ -195,7 +202,7 @@ async def page_png(request: Request) -> Response:
     name = request.path_params["name"]
     path = await run_in_threadpool(jobs.draw_page, session, name) if _PAGE.fullmatch(name) else None
     if path is None:
-        raise Problem(404, "That page belongs to an older deck; reload the sheets.")
+        raise Problem(404, N_("That page belongs to an older deck; reload the sheets."))
     return FileResponse(
         path, media_type="image/png", headers={"cache-control": "private, max-age=3600"}
     )
@@ -210,14 +217,14 @@ async def download(request: Request) -> Response:
         jobs.sources_zip(session, target)
         return FileResponse(target, filename="deck-files.zip", headers=NO_STORE)
     if made is None:
-        raise Problem(409, "Make the deck first.")
+        raise Problem(409, N_("Make the deck first."))
     files = {
         "deck.pdf": (f"deck-{made.number}.pdf", "deck.pdf"),
         "cards.zip": (f"cards-{made.number}.zip", "cards.zip"),
         "shop.zip": (f"shop-{made.number}.zip", "shop.zip"),
     }
     if what not in files or not (session.out / files[what][0]).is_file():
-        raise Problem(404, f"{what} is not ready; make it first.")
+        raise Problem(404, N_("{what} is not ready; make it first."), what=what)
     stored, shown = files[what]
     return FileResponse(session.out / stored, filename=shown, headers=NO_STORE)
 

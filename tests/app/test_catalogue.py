@@ -73,7 +73,23 @@ def test_the_menus_and_the_plan_speak_the_page_s_language(client):
     assert menus["presets"][0]["about"] == "Classique\u00a0: 55 cartes de 8, comme le vrai jeu"
     assert menus["pictures"]["kinds"].endswith(" ou SVG")
     sid = new_session(client)
-    plan = client.post(f"/api/s/{sid}/plan", json={"choices": {}, "lang": "de"}, headers=POST)
+    german = {**POST, "X-Dobble-Lang": "de"}
+    plan = client.post(f"/api/s/{sid}/plan", json={"choices": {}}, headers=german)
     assert plan.json()["error"] == (
         "Füge zuerst Bilder oder Wörter hinzu: Ein Spiel braucht mindestens 3."
     )
+
+
+def test_the_server_s_own_refusals_come_in_the_page_s_language(client):
+    sid = new_session(client)
+    french = {**POST, "X-Dobble-Lang": "fr"}
+    early = client.post(f"/api/s/{sid}/reshuffle", json={"card": 1}, headers=french)
+    assert (early.status_code, early.json()["error"]) == (409, "Créez d’abord le jeu.")
+    japanese = {**POST, "X-Dobble-Lang": "ja"}
+    odd = client.post(f"/api/s/{sid}/pictures?name=notes.docx", content=b"x", headers=japanese)
+    assert odd.status_code == 415
+    assert odd.json()["error"].startswith("notes.docx：絵ではありません（.docx）。")
+    words = client.post(
+        f"/api/s/{sid}/pictures?name=zoo.txt", content=b"cat\ndog\n", headers=french
+    )
+    assert words.json()["about"] == "liste de mots\u00a0: 2 mots"

@@ -4,7 +4,7 @@ import { state } from "./state.js";
 import { gettext } from "./words.js";
 
 export async function api(path, { method = "GET", body = null, json = null } = {}) {
-  const headers = {};
+  const headers = { "X-Dobble-Lang": state.words.lang };  // the server answers in it
   if (method !== "GET") headers["X-Dobble"] = "1";
   if (json !== null) {
     headers["Content-Type"] = "application/json";

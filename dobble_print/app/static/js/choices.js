@@ -118,7 +118,7 @@ async function runPlan() {
   state.planning = true;
   $("plan").classList.add("busy");
   try {
-    showPlan(await api(sessionPath("plan"), { method: "POST", json: { choices: choices(), lang: state.words.lang } }));
+    showPlan(await api(sessionPath("plan"), { method: "POST", json: { choices: choices() } }));
   } catch (error) {
     showPlan({ ok: false, error: error.message });
   } finally {

@@ -32,7 +32,7 @@ async function runJob(path, json, what) {
   progressShown({ stage: "start" });
   say("status", gettext("{stage}…", { stage: what }));
   try {
-    let job = await api(sessionPath(path), { method: "POST", json: { ...json, lang: state.words.lang } });
+    let job = await api(sessionPath(path), { method: "POST", json });
     while (job.state === "running") {
       // The server answers when the job ends or after a quarter second, for the progress bar.
       job = await api(sessionPath("job?wait=0.25"));

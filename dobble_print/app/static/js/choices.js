@@ -13,7 +13,7 @@ const controlOf = (name) => state.menus.controls.find((c) => c.name === name);
 export function fillMenus(menus) {
   // the picture kinds the command line reads, from the server's one list
   $("files").accept = ["image/*", ...menus.pictures.suffixes, ...menus.texts].join(",");
-  $("kinds").textContent = menus.pictures.kinds;
+  $("kinds").textContent = menus.pictures.kinds + gettext(".");  // a sentence of its own
   $("preset").append(...menus.presets.map((p) => new Option(p.about, p.name)));
   buildControls(menus.controls);
 }
@@ -21,7 +21,7 @@ export function fillMenus(menus) {
 export function wordMenus(menus) {
   // The menus again in the page's new language: the same values, other words.
   state.menus = menus;
-  $("kinds").textContent = menus.pictures.kinds;
+  $("kinds").textContent = menus.pictures.kinds + gettext(".");  // a sentence of its own
   const about = new Map(menus.presets.map((p) => [p.name, p.about]));
   for (const option of $("preset").options) {
     if (about.has(option.value)) option.textContent = about.get(option.value);

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import gettext
 import re
+import struct
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,6 +97,25 @@ def words(lang: str) -> gettext.NullTranslations:
     if lang == PSEUDO:
         return _Pseudo()
     return gettext.translation(DOMAIN, locale_dir(), languages=[lang], fallback=True)
+
+
+def compiled_words(lang: str) -> dict[str, str | tuple[str, ...]]:
+    """A compiled catalogue's entries (GNU ``.mo``: lengths and offsets, then the texts): an
+    English text, or ``singular\\0plural``, to its words; context entries left out."""
+    data = (locale_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").read_bytes()
+    order = "<" if struct.unpack("<I", data[:4])[0] == 0x950412DE else ">"
+    count, originals, translations = struct.unpack(order + "3I", data[8:20])
+    entries = {}
+    for n in range(count):
+        olen, ooff = struct.unpack(order + "2I", data[originals + 8 * n : originals + 8 * n + 8])
+        tlen, toff = struct.unpack(
+            order + "2I", data[translations + 8 * n : translations + 8 * n + 8]
+        )
+        key = data[ooff : ooff + olen].decode("utf-8")
+        if key and "\x04" not in key:
+            forms = data[toff : toff + tlen].decode("utf-8").split("\0")
+            entries[key] = forms[0] if "\0" not in key else tuple(forms)
+    return entries
 
 
 def number(value: float, lang: str, spec: str = "g") -> str:

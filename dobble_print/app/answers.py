@@ -10,12 +10,11 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from dobble_print.app.catalogue import Said, known
+from dobble_print.app.catalogue import N_, Said, known
 from dobble_print.app.sessions import Session, Sessions
 from dobble_print.app.settings import word
 from dobble_print.app.uploads import Refused, TooLarge, megabytes
 from dobble_print.errors import DobbleError
-from dobble_print.options.table import N_
 
 NO_STORE = {"cache-control": "no-store"}
 # The page's JSON (its choices, a card's number) is a few kB; pictures and words come as raw

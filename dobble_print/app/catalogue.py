@@ -14,12 +14,17 @@ import functools
 import gettext
 import html.parser
 import re
-import struct
 import tomllib
 from collections.abc import Iterator
 from typing import Any
 
-from dobble_print.language import DOMAIN, ENGLISH, LANGUAGES, PSEUDO, locale_dir, pseudo, words
+from dobble_print import ENGLISH, LANGUAGES, PSEUDO, compiled_words, pseudo, words
+
+
+def N_(text: str) -> str:  # noqa: N802 - gettext's name for a marker, so pybabel finds it
+    """Marks ``text`` for the catalogues; the page's words are looked up when it is said."""
+    return text
+
 
 _LANG_TAG = re.compile(r"([A-Za-z]{1,8})(?:-[A-Za-z0-9]{1,8})*(?:\s*;\s*q\s*=\s*([0-9.]+))?")
 
@@ -68,25 +73,6 @@ def asked_language(accept: str) -> tuple[str, str | None]:
     return spoken, missed
 
 
-def _read_mo(lang: str) -> dict[str, str | tuple[str, ...]]:
-    """A compiled catalogue's entries (GNU ``.mo``: lengths and offsets, then the texts): an
-    English text, or ``singular\\0plural``, to its words; context entries left out."""
-    data = (locale_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").read_bytes()
-    order = "<" if struct.unpack("<I", data[:4])[0] == 0x950412DE else ">"
-    count, originals, translations = struct.unpack(order + "3I", data[8:20])
-    entries = {}
-    for n in range(count):
-        olen, ooff = struct.unpack(order + "2I", data[originals + 8 * n : originals + 8 * n + 8])
-        tlen, toff = struct.unpack(
-            order + "2I", data[translations + 8 * n : translations + 8 * n + 8]
-        )
-        key = data[ooff : ooff + olen].decode("utf-8")
-        if key and "\x04" not in key:
-            forms = data[toff : toff + tlen].decode("utf-8").split("\0")
-            entries[key] = forms[0] if "\0" not in key else tuple(forms)
-    return entries
-
-
 @functools.cache
 def catalogue(lang: str) -> dict[str, Any]:
     """The page's words in ``lang`` as the page takes them: ``words`` maps each English text
@@ -95,13 +81,13 @@ def catalogue(lang: str) -> dict[str, Any]:
     if lang == ENGLISH:
         return {"lang": ENGLISH, "plurals": 2, "words": {}}
     if lang == PSEUDO:  # the English texts are the keys of any catalogue
-        source = _read_mo(next(code for code in LANGUAGES if code != ENGLISH))
+        source = compiled_words(next(code for code in LANGUAGES if code != ENGLISH))
         found: dict[str, Any] = {}
         for key in source:
             ids = key.split("\0")
             found[ids[0]] = [pseudo(t) for t in ids] if len(ids) > 1 else pseudo(key)
         return {"lang": PSEUDO, "plurals": 2, "words": found}
-    entries = _read_mo(lang)
+    entries = compiled_words(lang)
     plurals = max((len(v) for v in entries.values() if isinstance(v, tuple)), default=2)
     shown = {k.split("\0")[0]: list(v) if isinstance(v, tuple) else v for k, v in entries.items()}
     return {"lang": lang, "plurals": plurals, "words": shown}

@@ -20,6 +20,7 @@ from dobble_print.app.answers import (
     refuse_while_busy,
     reply,
 )
+from dobble_print.app.catalogue import N_
 from dobble_print.app.sessions import Session
 from dobble_print.app.tables import is_text_file, remove_text_file, store_text_file
 from dobble_print.app.uploads import (
@@ -30,7 +31,6 @@ from dobble_print.app.uploads import (
     unique_name,
     write_stream,
 )
-from dobble_print.options.table import N_
 
 
 def _room_for(session: Session, request: Request, limits_key: str, what: str) -> int:

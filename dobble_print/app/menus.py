@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from dobble_print import Option
-from dobble_print.app.catalogue import page_words
+from dobble_print.app.catalogue import N_, page_words
 from dobble_print.app.settings import (
     BACKS,
     DEFAULT_SHOP,
@@ -18,7 +18,6 @@ from dobble_print.app.settings import (
     preset_keys,
     preset_values,
 )
-from dobble_print.options.table import N_
 from dobble_print.pipeline import bundled_presets
 
 # The colours' words on the page; a colour added to the engine shows its name until it has some.
@@ -93,7 +92,7 @@ def shop_profiles(lang: str) -> list[dict[str, Any]]:
 
 def _holds(profile, lang: str) -> str:
     """What a profile's download holds, in words, from what the profile asks for."""
-    from dobble_print.language import number
+    from dobble_print import number
 
     _ = page_words(lang).gettext
     if profile.files.value == "png":
@@ -107,7 +106,7 @@ def _holds(profile, lang: str) -> str:
 
 def _kinds(lang: str) -> str:
     """The picture formats read, as a phrase in ``lang``: ``PNG, JPEG … or SVG``."""
-    from dobble_print.symbols.formats import PICTURE_FORMATS
+    from dobble_print.symbols import PICTURE_FORMATS
 
     names = [f.name for f in PICTURE_FORMATS]
     return (

@@ -29,11 +29,10 @@ from dobble_print.app.answers import (
     read_json,
     reply,
 )
-from dobble_print.app.catalogue import PSEUDO, asked_language, catalogue, known, page_words
+from dobble_print.app.catalogue import N_, PSEUDO, asked_language, catalogue, known, page_words
 from dobble_print.app.menus import offered
 from dobble_print.app.sessions import Job, Session, Sessions, TooManySessions
 from dobble_print.app.settings import Choices
-from dobble_print.options.table import N_
 
 STATIC = resources.files("dobble_print.app") / "static"
 _PAGE = re.compile(r"page-\d+-\d+\.png")
@@ -241,7 +240,7 @@ async def page_language(request: Request) -> Response:
     """The page's words in the language asked for (``?lang=fr``), else in the one the browser
     asks for (``Accept-Language``), with a note when the browser wants one the page lacks;
     the languages for the page's menu (the pseudo-language only while it is asked for)."""
-    from dobble_print.language import LANGUAGES
+    from dobble_print import LANGUAGES
 
     asked = request.query_params.get("lang")
     lang, missed = (

@@ -31,9 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dobble_print.app.catalogue import Said
+from dobble_print.app.catalogue import N_, Said
 from dobble_print.app.uploads import Limits
-from dobble_print.options.table import N_
 
 IDLE_SECONDS = 30 * 60  # the page asks every minute while it is open
 MOST_SESSIONS = 20  # tabs of one person; each may hold hundreds of MB

@@ -30,9 +30,8 @@ from dobble_print import (
     read_options,
     read_value,
 )
-from dobble_print.app.catalogue import page_words
+from dobble_print.app.catalogue import N_, page_words
 from dobble_print.app.words import Labels, error_text
-from dobble_print.options.table import N_
 from dobble_print.pipeline import bundled_presets, load_preset
 
 # The page's options, in the table's order; a preset may also set some the page does not show

@@ -14,12 +14,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from dobble_print.app.catalogue import page_words
+from dobble_print.app.catalogue import N_, page_words
 from dobble_print.app.sessions import Session
 from dobble_print.app.settings import word
 from dobble_print.app.uploads import Refused, unique_name
 from dobble_print.errors import DobbleError
-from dobble_print.options.table import N_
 from dobble_print.symbols import (
     VOCABULARY_SUFFIXES,
     BadWords,

@@ -17,8 +17,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from dobble_print.app.catalogue import Said
-from dobble_print.options.table import N_
+from dobble_print.app.catalogue import N_, Said
 from dobble_print.symbols import IMAGE_SUFFIXES
 
 MAX_NAME = 80  # characters of a stored name, extension included

@@ -89,8 +89,9 @@ async def plan(request: Request) -> Response:
     return reply(await run_in_threadpool(jobs.plan_deck, session, choices, language(request)))
 
 
-def _start(session: Session, kind: str, work: Callable[[Job], None]) -> Response:
-    """Run ``work`` in a thread as the session's one job; 409 while another runs."""
+def _start(session: Session, kind: str, work: Callable[[Job], None], lang: str = "en") -> Response:
+    """Run ``work`` in a thread as the session's one job; 409 while another runs (a bug's
+    message in ``lang``)."""
     if not session.busy.acquire(blocking=False):
         raise Problem(409, N_("A deck is being made already; wait for it to finish."))
     job = session.job = Job(kind, stopping=session.stopping)
@@ -106,7 +107,8 @@ def _start(session: Session, kind: str, work: Callable[[Job], None]) -> Response
                 return
             traceback.print_exc()
             job.state = "error"
-            job.message = job.message or f"Something went wrong inside dobble-print: {exc!r}"
+            wrong = page_words(lang).gettext("Something went wrong inside dobble-print: {error}")
+            job.message = job.message or wrong.format(error=repr(exc))
         finally:
             session.busy.release()
             job.finished.set()
@@ -123,7 +125,10 @@ async def build(request: Request) -> Response:
         session.seed = _new_seed(session.seed)
     seed, lang = session.seed, language(request)
     return _start(
-        session, "build", lambda job: jobs.make_deck(session, job, choices, seed=seed, lang=lang)
+        session,
+        "build",
+        lambda job: jobs.make_deck(session, job, choices, seed=seed, lang=lang),
+        lang,
     )
 
 
@@ -158,6 +163,7 @@ async def reshuffle(request: Request) -> Response:
         lambda job: jobs.make_deck(
             session, job, made.choices, seed=made.seed, reshuffle=again, lang=lang
         ),
+        lang,
     )
 
 
@@ -169,7 +175,7 @@ async def extra(request: Request) -> Response:
         raise Problem(400, N_("kind must be cards or shop"))
     if session.made is None:
         raise Problem(409, N_("Make the deck first."))
-    return _start(session, kind, lambda job: jobs.make_extra(session, job, kind, lang=lang))
+    return _start(session, kind, lambda job: jobs.make_extra(session, job, kind, lang=lang), lang)
 
 
 async def job(request: Request) -> Response:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from dobble_print import DobbleError, Notice
+from dobble_print import DobbleError, Notice, said
 from dobble_print.app.catalogue import page_words
 from dobble_print.app.pages import describe_pages, page_sizes, render_page
 from dobble_print.app.sessions import Job, Made, Session
@@ -180,7 +180,9 @@ def plan_deck(session: Session, choices: Choices, lang: str = "en") -> dict[str,
     answer.update(
         found=planned.found,
         usable=planned.usable,
-        choices=[{"n": c.symbols_per_card, "text": c.describe()} for c in planned.choices],
+        choices=[
+            {"n": c.symbols_per_card, "text": said(c.phrase(), lang)} for c in planned.choices
+        ],
         files=per_file,
         warnings=other,
     )

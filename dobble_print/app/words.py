@@ -62,17 +62,17 @@ def error_text(exc: DobbleError, name: Name, label: Labels, lang: str = "en") ->
     _ = page_words(lang).gettext
     words = wording(label, lang)
     if not isinstance(exc, OptionError):
-        return exc.words(words, name)
+        return exc.words(words, name, lang)
     where = ", ".join(map(name, exc.files))
     said = _("{label}: {text}").format(
-        label=label(exc.field) or exc.field.replace("_", " "), text=exc.text(words, name)
+        label=label(exc.field) or exc.field.replace("_", " "), text=exc.text(words, name, lang)
     )
     return _("{files}: {text}").format(files=where, text=said) if where else said
 
 
 def notice_text(notice: Notice, name: Name, label: Labels, lang: str = "en") -> str:
     """A warning as the page says it in ``lang`` (beside its file's tile, or under the plan)."""
-    return notice.text(wording(label, lang), name)
+    return notice.text(wording(label, lang), name, lang)
 
 
 def error_field(exc: DobbleError, label: Labels) -> str | None:

@@ -15,13 +15,21 @@ from collections.abc import Callable
 from pathlib import Path
 
 from dobble_print import Advice, DobbleError, Notice, OptionError, Setting
-from dobble_print.app.catalogue import page_words
+from dobble_print.app.catalogue import N_, page_words
 
 Name = Callable[[Path], str]
 Labels = Callable[[str], "str | None"]
 
 # The options the page shows as a tick box: advice to turn one off says "untick".
 TICKED = frozenset({"box", "labels", "rules"})
+# The nouns of the fields an Advice asks to make larger or fewer, in words to translate (the
+# command line's too); another field says its plain name.
+NOUNS = {
+    "card": N_("cards"),
+    "paper": N_("paper"),
+    "symbols_per_card": N_("symbols per card"),
+    "cards": N_("cards"),
+}
 
 
 def wording(label: Labels, lang: str = "en") -> Callable[[Advice | Setting], str | None]:
@@ -37,18 +45,19 @@ def wording(label: Labels, lang: str = "en") -> Callable[[Advice | Setting], str
                 shown = _("{low} to {high}").format(low=value[0], high=value[1])
             else:
                 shown = value
-            thing = f"“{name}”" if name else part.noun
+            thing = f"“{name}”" if name else _(NOUNS.get(part.field, part.noun))
             return thing if value is None else f"{thing} {shown}"
         if name is None:
             return None
+        noun = _(NOUNS.get(part.field, part.noun))
         said = {
             "set": lambda: _("choose {value} under “{name}”").format(value=part.value, name=name),
             "use": lambda: _("tick “{name}”").format(name=name),
             "leave_out": lambda: (
                 _("untick “{name}”") if part.field in TICKED else _("clear “{name}”")
             ).format(name=name),
-            "larger": lambda: _("larger {noun} (“{name}”)").format(noun=part.noun, name=name),
-            "fewer": lambda: _("fewer {noun} (“{name}”)").format(noun=part.noun, name=name),
+            "larger": lambda: _("larger {noun} (“{name}”)").format(noun=noun, name=name),
+            "fewer": lambda: _("fewer {noun} (“{name}”)").format(noun=noun, name=name),
             "choose_another": lambda: _("choose another “{name}”").format(name=name),
         }
         return said[part.action]()

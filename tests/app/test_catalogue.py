@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from dobble_print.app.catalogue import PSEUDO, asked_language, catalogue, pseudo
-from tests.app.conftest import POST, new_session
+from tests.app.conftest import POST, new_session, upload
+from tests.conftest import ICONS
 
 
 @pytest.mark.parametrize(
@@ -93,3 +94,14 @@ def test_the_server_s_own_refusals_come_in_the_page_s_language(client):
         f"/api/s/{sid}/pictures?name=zoo.txt", content=b"cat\ndog\n", headers=french
     )
     assert words.json()["about"] == "liste de mots\u00a0: 2 mots"
+
+
+def test_the_plan_s_sentences_are_said_in_the_page_s_language(client):
+    sid = new_session(client)
+    for path in sorted(ICONS.glob("*.svg"))[:7]:
+        upload(client, sid, path)
+    italian = {**POST, "X-Dobble-Lang": "it"}
+    plan = client.post(f"/api/s/{sid}/plan", json={"choices": {}}, headers=italian).json()
+    assert plan["ok"], plan
+    assert "3 per carta" in plan["why"] and "pictures" not in plan["why"]
+    assert [c["text"] for c in plan["choices"]][-1].startswith("3 per carta")

@@ -53,13 +53,20 @@ _API = {
     "Setting": "dobble_print.errors",
     "Notice": "dobble_print.errors",
     "default_icons": "dobble_print.resources",
-    # the languages, and the sentences each shell says in its user's language
+    # the languages, the sentences each shell says in its user's language, each one's
+    # catalogue and numbers, and the pseudo-language of the page's test
     "LANGUAGES": "dobble_print.language",
     "language_of_locale": "dobble_print.language",
     "Msg": "dobble_print.language",
     "N_": "dobble_print.language",
     "Nn_": "dobble_print.language",
     "said": "dobble_print.language",
+    "ENGLISH": "dobble_print.language",
+    "PSEUDO": "dobble_print.language",
+    "words": "dobble_print.language",
+    "number": "dobble_print.language",
+    "pseudo": "dobble_print.language",
+    "compiled_words": "dobble_print.language",
 }
 
 __all__ = [*_API, "__version__"]

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import functools
 import gettext
+import re
+import struct
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,13 +58,64 @@ def _languages() -> Mapping[str, str]:
     return MappingProxyType(found)
 
 
+PSEUDO = "qps"  # accented and longer: any English left on the page stands out
+_ACCENTED = str.maketrans(
+    "AaCcEeIiNnOoSsUuYyZz", "ÀáÇçÉéÎíÑñÖóŠšÛúÝýŽž"
+)  # each letter stays readable
+_FIELD = re.compile(r"(\{[a-z_]*\})")  # a placeholder keeps its name
+
+
+def pseudo(text: str) -> str:
+    """``text`` in the pseudo-language: every letter accented, placeholders kept, and about
+    40 % longer (the long words of German or French), between ⟦ ⟧ so a cut-off shows."""
+    parts = _FIELD.split(text)
+    accented = "".join(p if _FIELD.fullmatch(p) else p.translate(_ACCENTED) for p in parts)
+    padding = "·" * max(1, round(len(text) * 0.4) - 2)
+    return f"⟦{accented}{padding}⟧"
+
+
+class _Pseudo(gettext.NullTranslations):
+    """The catalogue of :data:`PSEUDO`: every English text turned by :func:`pseudo`."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+
 @functools.cache
 def words(lang: str) -> gettext.NullTranslations:
     """The catalogue of ``lang``: its ``gettext`` and ``ngettext`` give the words printed.
-    English (and a language with no catalogue) gives the words as written in the code."""
+    English (and a language with no catalogue) gives the words as written in the code;
+    :data:`PSEUDO` gives them accented and longer."""
     if lang == ENGLISH:
         return gettext.NullTranslations()
+    if lang == PSEUDO:
+        return _Pseudo()
     return gettext.translation(DOMAIN, locale_dir(), languages=[lang], fallback=True)
+
+
+def compiled_words(lang: str) -> dict[str, str | tuple[str, ...]]:
+    """A compiled catalogue's entries (GNU ``.mo``: lengths and offsets, then the texts): an
+    English text, or ``singular\\0plural``, to its words; context entries left out."""
+    data = (locale_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").read_bytes()
+    order = "<" if struct.unpack("<I", data[:4])[0] == 0x950412DE else ">"
+    count, originals, translations = struct.unpack(order + "3I", data[8:20])
+    entries = {}
+    for n in range(count):
+        olen, ooff = struct.unpack(order + "2I", data[originals + 8 * n : originals + 8 * n + 8])
+        tlen, toff = struct.unpack(
+            order + "2I", data[translations + 8 * n : translations + 8 * n + 8]
+        )
+        key = data[ooff : ooff + olen].decode("utf-8")
+        if key and "\x04" not in key:
+            forms = data[toff : toff + tlen].decode("utf-8").split("\0")
+            entries[key] = forms[0] if "\0" not in key else tuple(forms)
+    return entries
 
 
 def number(value: float, lang: str, spec: str = "g") -> str:

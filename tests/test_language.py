@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -46,10 +47,13 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "Nn_": (1, 2)}
 
 
 def _code_messages() -> set[tuple[str | None, object]]:
-    """(context, msgid) of every sentence the code marks for translation, as pybabel finds it."""
+    """(context, msgid) of every sentence the code marks for translation, as pybabel finds it
+    with babel.cfg (the Python, and the page's script, HTML and menus' TOML)."""
+    with (REPO / "babel.cfg").open(encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
     found = set()
     for _file, _line, message, _comments, context in extract_from_dir(
-        REPO / "dobble_print", method_map=[("**.py", "python")], keywords=KEYWORDS
+        REPO, method_map=method_map, options_map=options_map, keywords=KEYWORDS
     ):
         found.add((context, message))
     return found

@@ -12,7 +12,15 @@ import secrets
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 
-from dobble_print.app.answers import NO_STORE, Problem, find_session, refuse_while_busy, reply
+from dobble_print.app.answers import (
+    NO_STORE,
+    Problem,
+    find_session,
+    language,
+    refuse_while_busy,
+    reply,
+)
+from dobble_print.app.catalogue import N_
 from dobble_print.app.sessions import Session
 from dobble_print.app.tables import is_text_file, remove_text_file, store_text_file
 from dobble_print.app.uploads import (
@@ -32,17 +40,26 @@ def _room_for(session: Session, request: Request, limits_key: str, what: str) ->
     try:
         declared = int(request.headers.get("content-length") or 0)
     except ValueError:
-        raise Problem(400, "The request's Content-Length is not a number.") from None
+        raise Problem(400, N_("The request's Content-Length is not a number.")) from None
     if declared > limit:
         raise TooLarge(
-            f"{what} is {megabytes(declared)}, over the {megabytes(limit)} the app takes; "
-            "make it smaller (a photo of 2000 pixels across is plenty)"
+            N_(
+                "{what} is {size}, over the {limit} the app takes; make it smaller (a photo of "
+                "2000 pixels across is plenty)"
+            ),
+            what=what,
+            size=megabytes(declared),
+            limit=megabytes(limit),
         )
     room = limits.session_bytes - session.stored_bytes
     if declared > room:
         raise TooLarge(
-            f"{what}: this deck's files would pass {megabytes(limits.session_bytes)} in all; "
-            "remove some pictures or make them smaller"
+            N_(
+                "{what}: this deck's files would pass {limit} in all; remove some pictures or "
+                "make them smaller"
+            ),
+            what=what,
+            limit=megabytes(limits.session_bytes),
         )
     return min(limit, room)
 
@@ -58,8 +75,12 @@ async def add_picture(request: Request) -> Response:
     check_picture_name(name, or_text=True)
     if len(session.names) >= limits.session_files:
         raise TooLarge(
-            f"{name}: {limits.session_files} pictures is the most the app takes for one deck "
-            "(the largest deck uses 183); remove some first"
+            N_(
+                "{name}: {most} pictures is the most the app takes for one deck (the largest "
+                "deck uses 183); remove some first"
+            ),
+            name=name,
+            most=limits.session_files,
         )
     limit = _room_for(session, request, "file_bytes", name)
     name = unique_name(name, {n.casefold() for n in session.names})
@@ -80,7 +101,7 @@ async def _add_text_file(request: Request, session: Session, name: str, raw: str
     scratch = session.folder / f".upload-{secrets.token_hex(8)}{name[name.rfind('.') :]}"
     try:
         await write_stream(request.stream(), scratch, limit=limit, what=name)
-        stored = store_text_file(session, name, scratch)
+        stored = store_text_file(session, name, scratch, language(request))
     finally:
         scratch.unlink(missing_ok=True)
     return reply({**stored, "given": raw})
@@ -93,7 +114,7 @@ async def remove_picture(request: Request) -> Response:
     if remove_text_file(session, name):
         return reply({"removed": name})
     if name not in session.names:
-        raise Problem(404, f"{name}: no such picture in this deck")
+        raise Problem(404, N_("{name}: no such picture in this deck"), name=name)
     del session.names[name]
     (session.pictures / name).unlink(missing_ok=True)
     return reply({"removed": name})
@@ -103,7 +124,7 @@ async def picture(request: Request) -> Response:
     session = find_session(request)
     name = request.path_params["name"]
     if name not in session.names:
-        raise Problem(404, f"{name}: no such picture in this deck")
+        raise Problem(404, N_("{name}: no such picture in this deck"), name=name)
     # An SVG shown from this origin may not run anything.
     return FileResponse(
         session.pictures / name, headers={**NO_STORE, "content-security-policy": "sandbox"}
@@ -118,7 +139,7 @@ async def set_words(request: Request) -> Response:
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
-            raise TooLarge(f"The word list is over {megabytes(limit)}; shorten it")
+            raise TooLarge(N_("The word list is over {size}; shorten it"), size=megabytes(limit))
     text = body.decode("utf-8", errors="replace")
     if text.strip():
         part = session.words.with_name(".words.part")

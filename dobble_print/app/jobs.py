@@ -4,7 +4,8 @@ Every call goes through the public API (:func:`dobble_print.plan`, :func:`dobble
 with the session's cache of decoded pictures. One engine call runs at a time in the whole
 process: the engine keeps module-level state for its worker processes, and two builds at once on
 two cores would each take twice as long anyway; a job waiting for it says so (:func:`engine`).
-A session runs one job at a time; the routes refuse a second.
+A session runs one job at a time; the routes refuse a second. Every answer is worded in the
+page's language (``lang``), which the page sends with each request.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from dobble_print import DobbleError, Notice
+from dobble_print import DobbleError, Notice, said
+from dobble_print.app.catalogue import page_words
 from dobble_print.app.pages import describe_pages, page_sizes, render_page
 from dobble_print.app.sessions import Job, Made, Session
-from dobble_print.app.settings import Choices, build_options, command, page_label, word
+from dobble_print.app.settings import Choices, build_options, command, labels, word
 from dobble_print.app.tables import about, table_problem, unused_pictures
 from dobble_print.app.words import error_field, notice_text
 
@@ -60,12 +62,18 @@ def namer(session: Session) -> Callable[[Path], str]:
     return name
 
 
-def error_answer(session: Session, exc: DobbleError) -> dict[str, Any]:
+def error_answer(session: Session, exc: DobbleError, lang: str) -> dict[str, Any]:
     """The answer for an engine error: its sentence, and the control it is about (if any)."""
-    return {"ok": False, "error": word(exc, namer(session)), "field": error_field(exc, page_label)}
+    return {
+        "ok": False,
+        "error": word(exc, namer(session), lang),
+        "field": error_field(exc, labels(lang)),
+    }
 
 
-def file_problems(session: Session, warnings: tuple[Notice, ...]) -> tuple[dict, list[str]]:
+def file_problems(
+    session: Session, warnings: tuple[Notice, ...], lang: str
+) -> tuple[dict, list[str]]:
     """Each picture's one-line problem (``bad``: skipped, it cannot be read) or note (a
     duplicate), keyed by its stored name; and the warnings about no one picture (missing
     glyphs, a word list)."""
@@ -76,9 +84,10 @@ def file_problems(session: Session, warnings: tuple[Notice, ...]) -> tuple[dict,
         stored = _stored(session, notice.file)
         if stored is not None:  # said on its tile, which names it
             kind = "bad" if notice.kind == "skipped" else "note"
-            per_file.setdefault(stored, {})[kind] = notice_text(notice.beside(), name, page_label)
+            said = notice_text(notice.beside(), name, labels(lang), lang)
+            per_file.setdefault(stored, {})[kind] = said
         else:
-            other.append(notice_text(notice, name, page_label))
+            other.append(notice_text(notice, name, labels(lang), lang))
     return per_file, other
 
 
@@ -90,35 +99,50 @@ def _stored(session: Session, path: Path | None) -> str | None:
 
 
 def tiles(
-    session: Session, unused: Sequence[Path] = (), *, cards: int = 0, symbols: int = 0
+    session: Session,
+    unused: Sequence[Path] = (),
+    *,
+    cards: int = 0,
+    symbols: int = 0,
+    lang: str = "en",
 ) -> dict:
     """What the tiles of the word lists and the vocabulary file say (their words or rows), and
     of the pictures left out: those the vocabulary file does not name, and those the engine
     says the deck of ``cards`` cards and ``symbols`` symbols (a vocabulary file's rows) does
     not print (``unused``: the plan's or the build's ``unused_files``)."""
-    shown = about(session)
+    words = page_words(lang)
+    _ = words.gettext
+    shown = about(session, lang)
     if session.table is not None:
-        left_out = f"not in {session.table.name}, so not in the deck"
+        left_out = _("not in {file}, so not in the deck").format(file=session.table.name)
         shown.update({name: {"note": left_out} for name in unused_pictures(session)})
     left = [p.name for p in unused if p.name in session.names and p.name not in shown]
     if session.table is not None:
-        noun = f"rows of {session.table.name}"
+        need = words.ngettext("{n} row of {file}", "{n} rows of {file}", symbols)
+    elif session.words_bytes or session.lists:
+        need = words.ngettext("{n} symbol", "{n} symbols", symbols)
     else:
-        noun = "symbols" if session.words_bytes or session.lists else "pictures"
-    many = "s" if cards != 1 else ""
-    left_out = f"not in this deck: its {cards} card{many} need only {symbols} {noun}"
+        need = words.ngettext("{n} picture", "{n} pictures", symbols)
+    need = need.format(n=symbols, file=session.table.name if session.table else "")
+    left_out = words.ngettext(
+        "not in this deck: its {n} card needs only {need}",
+        "not in this deck: its {n} cards need only {need}",
+        cards,
+    ).format(n=cards, need=need)
     shown.update({name: {"note": left_out} for name in left})
     return shown
 
 
-def plan_deck(session: Session, choices: Choices) -> dict[str, Any]:
-    """What the deck would be: the plan's sentence, the sizes on offer, each file's problem."""
+def plan_deck(session: Session, choices: Choices, lang: str = "en") -> dict[str, Any]:
+    """What the deck would be: the plan's sentence, the sizes on offer, each file's problem,
+    in ``lang``."""
     from dobble_print import plan
 
+    _ = page_words(lang).gettext
     sources = session.sources()
     if not sources:
-        return {"ok": False, "error": "Add pictures or words to start: a deck needs 3 or more."}
-    if problem := table_problem(session):
+        return {"ok": False, "error": _("Add pictures or words to start: a deck needs 3 or more.")}
+    if problem := table_problem(session, lang):
         return {"ok": False, "error": problem, "files": {session.table.name: {"bad": problem}}}
     try:
         options = build_options(
@@ -129,34 +153,36 @@ def plan_deck(session: Session, choices: Choices) -> dict[str, Any]:
             back=session.back,
         )
     except DobbleError as exc:  # a value refused: said under its control, before any work
-        return error_answer(session, exc)
+        return error_answer(session, exc, lang)
     answer: dict[str, Any] = {"ok": True}
     with ENGINE:
         try:
             planned = plan(options, cache=session.cache)
         except DobbleError as exc:
-            answer = error_answer(session, exc)
+            answer = error_answer(session, exc, lang)
             free = dataclasses.replace(options, symbols_per_card=None, cards=None)
             try:  # what the pictures allow without the choice that failed
                 planned = plan(free, cache=session.cache)
             except DobbleError:
                 return answer
-    per_file, other = file_problems(session, planned.warnings)
+    per_file, other = file_problems(session, planned.warnings, lang)
     deck = planned.deck  # a vocabulary file's: its cards of rows
-    made = {"cards": len(deck.cards), "symbols": deck.symbol_count}
+    made = {"cards": len(deck.cards), "symbols": deck.symbol_count, "lang": lang}
     left = planned.unused_files if answer["ok"] else ()  # only of a deck that would be made
     for name, shown in tiles(session, left, **made).items():
         per_file.setdefault(name, {}).update(shown)
     if answer["ok"]:
         answer.update(
-            why=notice_text(planned.why, namer(session), page_label),
+            why=notice_text(planned.why, namer(session), labels(lang), lang),
             cards=len(planned.deck.cards),
             symbols_per_card=planned.deck.symbols_per_card,
         )
     answer.update(
         found=planned.found,
         usable=planned.usable,
-        choices=[{"n": c.symbols_per_card, "text": c.describe()} for c in planned.choices],
+        choices=[
+            {"n": c.symbols_per_card, "text": said(c.phrase(), lang)} for c in planned.choices
+        ],
         files=per_file,
         warnings=other,
     )
@@ -164,15 +190,21 @@ def plan_deck(session: Session, choices: Choices) -> dict[str, Any]:
 
 
 def make_deck(
-    session: Session, job: Job, choices: Choices, *, seed: int, reshuffle: tuple[int, ...] = ()
+    session: Session,
+    job: Job,
+    choices: Choices,
+    *,
+    seed: int,
+    reshuffle: tuple[int, ...] = (),
+    lang: str = "en",
 ) -> None:
     """Build the deck into the session's ``out`` folder and draw its pages; the job's result
-    is what the page shows. Runs in a thread; errors end up in the job."""
+    is what the page shows, in ``lang``. Runs in a thread; errors end up in the job."""
     from dobble_print import build
 
     number = session.builds + 1
     pdf = session.out / f"deck-{number}.pdf"
-    if problem := table_problem(session):
+    if problem := table_problem(session, lang):
         job.state, job.message = "error", problem
         return
     try:
@@ -189,16 +221,17 @@ def make_deck(
         sizes = page_sizes(pdf)
     except DobbleError as exc:
         pdf.unlink(missing_ok=True)
-        job.state, job.message = "error", word(exc, namer(session))
-        job.about = error_field(exc, page_label)
+        job.state, job.message = "error", word(exc, namer(session), lang)
+        job.about = error_field(exc, labels(lang))
         return
     except Exception as exc:  # a bug: shown, and the server goes on
         pdf.unlink(missing_ok=True)
-        job.state, job.message = "error", f"Something went wrong inside dobble-print: {exc!r}"
+        wrong = page_words(lang).gettext("Something went wrong inside dobble-print: {error}")
+        job.state, job.message = "error", wrong.format(error=repr(exc))
         raise
-    per_file, other = file_problems(session, result.warnings)
+    per_file, other = file_problems(session, result.warnings, lang)
     symbols = result.matching.entries if result.matching else result.deck.symbol_count
-    made = {"cards": len(result.deck.cards), "symbols": symbols}
+    made = {"cards": len(result.deck.cards), "symbols": symbols, "lang": lang}
     for name, shown in tiles(session, result.unused_files, **made).items():
         per_file.setdefault(name, {}).update(shown)
     shown = command(
@@ -218,7 +251,9 @@ def make_deck(
         "number": number,
         "seed": seed,
         "reshuffle": list(reshuffle),
-        "why": notice_text(result.choice, namer(session), page_label) if result.choice else "",
+        "why": notice_text(result.choice, namer(session), labels(lang), lang)
+        if result.choice
+        else "",
         "cards": len(result.deck.cards),
         "symbols_per_card": result.deck.symbols_per_card,
         "sheets": result.plan.sheet_count,
@@ -243,7 +278,7 @@ def _forget_older(session: Session, number: int) -> None:
             path.unlink(missing_ok=True)
 
 
-def make_extra(session: Session, job: Job, kind: str) -> None:
+def make_extra(session: Session, job: Job, kind: str, *, lang: str = "en") -> None:
     """The last deck's per-card PNGs (``cards``) or print-shop files (``shop``) as a zip: the
     same options and seed again, with the extra output asked for."""
     from dobble_print import build
@@ -273,8 +308,8 @@ def make_extra(session: Session, job: Job, kind: str) -> None:
         job.progress("zip", 0, 1)
         zip_folder(folder, session.out / f"{kind}-{made.number}.zip")
     except DobbleError as exc:
-        job.state, job.message = "error", word(exc, namer(session))
-        job.about = error_field(exc, page_label)
+        job.state, job.message = "error", word(exc, namer(session), lang)
+        job.about = error_field(exc, labels(lang))
         return
     finally:
         scratch.unlink(missing_ok=True)

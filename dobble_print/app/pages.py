@@ -57,8 +57,9 @@ def describe_pages(
     *,
     prefix: str,
 ) -> list[dict[str, Any]]:
-    """Each page's kind (cover, front or back), title and, on fronts, each card's box as
-    fractions of the page (left, top, width, height), for the page to lay buttons over."""
+    """Each page's kind (cover, rules, box, front or back), its sheet's number and, on fronts,
+    each card's box as fractions of the page (left, top, width, height), for the page to lay
+    buttons over (the page words each page's title in its own language)."""
     fronts: dict[int, list[dict[str, Any]]] = {}
     for card in report["cards"]:
         fronts.setdefault(card["page"], []).append(card)
@@ -66,12 +67,11 @@ def describe_pages(
     hx, hy = half_extent
     described, sheet = [], 0
     kinds = report.get("pages", [])  # the PDF's pages, in order: cover, rules, box, front, back
-    extra = {"rules": "Rules: how to play", "box": "Box: print on thick paper, cut, fold and glue"}
     for number, (w, h) in enumerate(sizes, 1):
         cards = []
         if number in fronts:
             sheet += 1
-            kind, title = "front", f"Sheet {sheet}"
+            kind = "front"
             for card in fronts[number]:
                 x, y = card["center_mm"]  # from the page's bottom left, y up
                 cards.append(
@@ -80,13 +80,12 @@ def describe_pages(
                         "box": [(x - hx) / w, (h - y - hy) / h, 2 * hx / w, 2 * hy / h],
                     }
                 )
-        elif extra.get(kinds[number - 1] if number <= len(kinds) else ""):
+        elif number <= len(kinds) and kinds[number - 1] in {"rules", "box"}:
             kind = kinds[number - 1]
-            title = extra[kind]
         elif number < first:
-            kind, title = "cover", "Cover: how to print, and the answer key"
+            kind = "cover"
         else:
-            kind, title = "back", f"Sheet {sheet}, back"
+            kind = "back"
         described.append(
             {
                 "file": f"{prefix}-{number}.png",
@@ -94,7 +93,7 @@ def describe_pages(
                 "height_mm": h,
                 "number": number,
                 "kind": kind,
-                "title": title,
+                "sheet": sheet,
                 "cards": cards,
             }
         )

@@ -25,9 +25,11 @@ from dobble_print.app.answers import (
     Problem,
     answering,
     find_session,
+    language,
     read_json,
     reply,
 )
+from dobble_print.app.catalogue import N_, PSEUDO, asked_language, catalogue, known, page_words
 from dobble_print.app.menus import offered
 from dobble_print.app.sessions import Job, Session, Sessions, TooManySessions
 from dobble_print.app.settings import Choices
@@ -52,7 +54,7 @@ async def new_session(request: Request) -> Response:
     try:
         session = request.app.state.sessions.new()
     except TooManySessions as exc:
-        raise Problem(429, str(exc)) from None
+        raise Problem(429, exc.text, **exc.values) from None
     limits = request.app.state.sessions.limits
     return reply({"id": session.id, "limits": vars(limits)})
 
@@ -80,16 +82,18 @@ async def plan(request: Request) -> Response:
     from starlette.concurrency import run_in_threadpool
 
     session = find_session(request)
-    given = (await read_json(request)).get("choices")
+    data = await read_json(request)
+    given = data.get("choices")
     choices = Choices.from_json(given)
     session.choices = given
-    return reply(await run_in_threadpool(jobs.plan_deck, session, choices))
+    return reply(await run_in_threadpool(jobs.plan_deck, session, choices, language(request)))
 
 
-def _start(session: Session, kind: str, work: Callable[[Job], None]) -> Response:
-    """Run ``work`` in a thread as the session's one job; 409 while another runs."""
+def _start(session: Session, kind: str, work: Callable[[Job], None], lang: str = "en") -> Response:
+    """Run ``work`` in a thread as the session's one job; 409 while another runs (a bug's
+    message in ``lang``)."""
     if not session.busy.acquire(blocking=False):
-        raise Problem(409, "A deck is being made already; wait for it to finish.")
+        raise Problem(409, N_("A deck is being made already; wait for it to finish."))
     job = session.job = Job(kind, stopping=session.stopping)
 
     def run() -> None:
@@ -103,7 +107,8 @@ def _start(session: Session, kind: str, work: Callable[[Job], None]) -> Response
                 return
             traceback.print_exc()
             job.state = "error"
-            job.message = job.message or f"Something went wrong inside dobble-print: {exc!r}"
+            wrong = page_words(lang).gettext("Something went wrong inside dobble-print: {error}")
+            job.message = job.message or wrong.format(error=repr(exc))
         finally:
             session.busy.release()
             job.finished.set()
@@ -118,8 +123,13 @@ async def build(request: Request) -> Response:
     choices = Choices.from_json(data.get("choices"))
     if data.get("seed") == "new":  # "Shuffle again"; otherwise the session's seed is kept
         session.seed = _new_seed(session.seed)
-    seed = session.seed
-    return _start(session, "build", lambda job: jobs.make_deck(session, job, choices, seed=seed))
+    seed, lang = session.seed, language(request)
+    return _start(
+        session,
+        "build",
+        lambda job: jobs.make_deck(session, job, choices, seed=seed, lang=lang),
+        lang,
+    )
 
 
 def _new_seed(old: int) -> int:
@@ -134,28 +144,38 @@ def _new_seed(old: int) -> int:
 async def reshuffle(request: Request) -> Response:
     session = find_session(request)
     made = session.made
-    card = (await read_json(request)).get("card")
+    data = await read_json(request)
+    card, lang = data.get("card"), language(request)
     if made is None:
-        raise Problem(409, "Make the deck first.")
+        raise Problem(409, N_("Make the deck first."))
     count = sum(len(p["cards"]) for p in made.pages)
     if not isinstance(card, int) or not 1 <= card <= count:
-        raise Problem(400, f"card {card!r} is out of range: this deck has cards 1 to {count}")
+        raise Problem(
+            400,
+            N_("card {card} is out of range: this deck has cards 1 to {count}"),
+            card=repr(card),
+            count=count,
+        )
     again = (*made.reshuffle, card)
     return _start(
         session,
         "build",
-        lambda job: jobs.make_deck(session, job, made.choices, seed=made.seed, reshuffle=again),
+        lambda job: jobs.make_deck(
+            session, job, made.choices, seed=made.seed, reshuffle=again, lang=lang
+        ),
+        lang,
     )
 
 
 async def extra(request: Request) -> Response:
     session = find_session(request)
-    kind = (await read_json(request)).get("kind")
+    data = await read_json(request)
+    kind, lang = data.get("kind"), language(request)
     if kind not in {"cards", "shop"}:
-        raise Problem(400, "kind must be cards or shop")
+        raise Problem(400, N_("kind must be cards or shop"))
     if session.made is None:
-        raise Problem(409, "Make the deck first.")
-    return _start(session, kind, lambda job: jobs.make_extra(session, job, kind))
+        raise Problem(409, N_("Make the deck first."))
+    return _start(session, kind, lambda job: jobs.make_extra(session, job, kind, lang=lang), lang)
 
 
 async def job(request: Request) -> Response:
@@ -171,7 +191,7 @@ async def job(request: Request) -> Response:
     try:
         wait = min(max(float(request.query_params.get("wait", "0")), 0.0), LONGEST_WAIT)
     except ValueError:
-        raise Problem(400, "wait must be a number of seconds") from None
+        raise Problem(400, N_("wait must be a number of seconds")) from None
     if wait and current.state == "running":
         await run_in_threadpool(current.finished.wait, wait)
     return reply(current.as_json())
@@ -187,7 +207,7 @@ async def page_png(request: Request) -> Response:
     name = request.path_params["name"]
     path = await run_in_threadpool(jobs.draw_page, session, name) if _PAGE.fullmatch(name) else None
     if path is None:
-        raise Problem(404, "That page belongs to an older deck; reload the sheets.")
+        raise Problem(404, N_("That page belongs to an older deck; reload the sheets."))
     return FileResponse(
         path, media_type="image/png", headers={"cache-control": "private, max-age=3600"}
     )
@@ -202,14 +222,14 @@ async def download(request: Request) -> Response:
         jobs.sources_zip(session, target)
         return FileResponse(target, filename="deck-files.zip", headers=NO_STORE)
     if made is None:
-        raise Problem(409, "Make the deck first.")
+        raise Problem(409, N_("Make the deck first."))
     files = {
         "deck.pdf": (f"deck-{made.number}.pdf", "deck.pdf"),
         "cards.zip": (f"cards-{made.number}.zip", "cards.zip"),
         "shop.zip": (f"shop-{made.number}.zip", "shop.zip"),
     }
     if what not in files or not (session.out / files[what][0]).is_file():
-        raise Problem(404, f"{what} is not ready; make it first.")
+        raise Problem(404, N_("{what} is not ready; make it first."), what=what)
     stored, shown = files[what]
     return FileResponse(session.out / stored, filename=shown, headers=NO_STORE)
 
@@ -219,12 +239,36 @@ async def index(request: Request) -> Response:
 
 
 async def menus(request: Request) -> Response:
-    return reply(offered())
+    return reply(offered(known(request.query_params.get("lang"))))
+
+
+async def page_language(request: Request) -> Response:
+    """The page's words in the language asked for (``?lang=fr``), else in the one the browser
+    asks for (``Accept-Language``), with a note when the browser wants one the page lacks;
+    the languages for the page's menu (the pseudo-language only while it is asked for)."""
+    from dobble_print import LANGUAGES
+
+    asked = request.query_params.get("lang")
+    lang, missed = (
+        (known(asked), None)
+        if asked
+        else asked_language(request.headers.get("accept-language", ""))
+    )
+    _ = page_words(lang).gettext
+    note = None
+    if missed:
+        note = _(
+            "Your browser asks for a language this page does not speak yet ({asked}), so it is "
+            "shown in {language}; choose another in the Language menu."
+        ).format(asked=missed, language=LANGUAGES[lang])
+    languages = dict(LANGUAGES) | ({PSEUDO: "Pseudo"} if lang == PSEUDO else {})
+    return reply(catalogue(lang) | {"languages": languages, "note": note})
 
 
 def routes() -> list:
     api = [
         ("/api/menus", menus, ["GET"]),
+        ("/api/words", page_language, ["GET"]),
         ("/api/session", new_session, ["POST"]),
         ("/api/s/{sid}/state", state, ["GET"]),
         ("/api/s/{sid}/pictures", file_routes.add_picture, ["POST"]),

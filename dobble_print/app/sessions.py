@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dobble_print.app.catalogue import N_, Said
 from dobble_print.app.uploads import Limits
 
 IDLE_SECONDS = 30 * 60  # the page asks every minute while it is open
@@ -38,7 +39,7 @@ MOST_SESSIONS = 20  # tabs of one person; each may hold hundreds of MB
 QUIET_SECONDS = 5 * 60  # a background tab's minute timer may be held back to about two minutes
 
 
-class TooManySessions(Exception):
+class TooManySessions(Said):
     """Every allowed session is in use: the message says what to do (HTTP 429)."""
 
 
@@ -207,8 +208,11 @@ class Sessions:
         ]
         if not quiet:
             raise TooManySessions(
-                f"{self.most} tabs are using the deck maker already; close one you no longer "
-                "need, then reload this page in a few minutes."
+                N_(
+                    "{most} tabs are using the deck maker already; close one you no longer need, "
+                    "then reload this page in a few minutes."
+                ),
+                most=self.most,
             )
         oldest = min(quiet, key=lambda s: s.last_seen)
         del self._all[oldest.id]

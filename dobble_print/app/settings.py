@@ -30,7 +30,8 @@ from dobble_print import (
     read_options,
     read_value,
 )
-from dobble_print.app.words import error_text
+from dobble_print.app.catalogue import N_, page_words
+from dobble_print.app.words import Labels, error_text
 from dobble_print.pipeline import bundled_presets, load_preset
 
 # The page's options, in the table's order; a preset may also set some the page does not show
@@ -38,7 +39,11 @@ from dobble_print.pipeline import bundled_presets, load_preset
 PAGE = tuple(o for o in OPTIONS if o.on_page)
 # The card backs: a switch and a file on the command line, one menu on the page (the file is
 # uploaded).
-BACKS = {"none": "No backs (one-sided)", "bundled": "The bundled pattern", "own": "My own picture"}
+BACKS = {
+    "none": N_("No backs (one-sided)"),
+    "bundled": N_("The bundled pattern"),
+    "own": N_("My own picture"),
+}
 DEFAULT_SHOP = "print-and-cut"  # the shop files without --shop-profile
 SHOP_FOLDER = "shop"  # where the shown command writes the shop files (--shop-profile needs it)
 MAX_VALUE = 40  # characters: every real value is far shorter
@@ -245,6 +250,8 @@ def command(
     if not keeps_preset:
         base = dict(DEFAULTS)
     args = ["dobble-print", "build", *sources, "-o", output, "--seed", str(seed)]
+    if "lang" in v:  # always: without it the CLI prints in its own computer's language
+        args += [BY_NAME["lang"].flag, read_value(BY_NAME["lang"], v["lang"])]
     if keeps_preset:
         args += ["--preset", choices.preset]
     for key in (o.name for o in OPTIONS if o.name in v):
@@ -256,6 +263,8 @@ def command(
         if key == "title":
             if v[key].strip():
                 args += [option.flag, v[key].strip()]
+            continue
+        if key == "lang":  # named after the seed
             continue
         if not _same(key, v[key], base[key]):
             args += _words(option, v[key], back)
@@ -269,45 +278,55 @@ def command(
 # ---- what the page shows ----------------------------------------------------------------------
 
 
-def _label(field: str) -> str:
-    option = option_of(field)
+def page_label(field: str, lang: str = "en") -> str | None:
+    """The page's name of ``field``'s control in ``lang``; None when the page offers none."""
+    _ = page_words(lang).gettext
     if field == "preset":
-        return "Ready-made deck"
-    return option.label if option and option.label else field.replace("_", " ")
-
-
-def page_label(field: str) -> str | None:
-    """The page's name of ``field``'s control; None when the page offers none."""
-    if field == "preset":
-        return "Ready-made deck"
+        return _("Ready-made deck")
     option = option_of(field)
-    return option.label if option else None
+    if field == "lang" or (option and option.name == "lang"):
+        return _("Language")  # the page's one language menu, in its header
+    return _(option.label) if option and option.label else None
 
 
-def word(exc: DobbleError, name=lambda path: path.name) -> str:
-    """A user error as the page says it (:mod:`.words`): an option's problem after its
-    control's label, files by ``name``."""
+def labels(lang: str) -> Labels:
+    """:func:`page_label` in ``lang``, as :mod:`.words` takes it."""
+    return lambda field: page_label(field, lang)
+
+
+def word(exc: DobbleError, name=lambda path: path.name, lang: str = "en") -> str:
+    """A user error as the page says it in ``lang`` (:mod:`.words`): an option's problem
+    after its control's label, files by ``name``."""
     if isinstance(exc, ConflictError):
-        return conflict_words(exc)
-    return error_text(exc, name, page_label)
+        return conflict_words(exc, lang)
+    return error_text(exc, name, labels(lang), lang)
 
 
-def _shown_value(option: Option, value: str) -> str:
-    """A value as its control shows it: a choice's words, a switch by its label."""
-    return option.choices.get(value, value)
-
-
-def conflict_words(exc: ConflictError) -> str:
-    """A broken rule between options in the page's words: the controls by their labels."""
+def conflict_words(exc: ConflictError, lang: str = "en") -> str:
+    """A broken rule between options in the page's words (``lang``'s): the controls by their
+    labels."""
+    _ = page_words(lang).gettext
     rule = exc.conflict
     own = BY_NAME[rule.option]
     if not rule.needs:
-        return (
-            f"{own.label}: the {rule.profile} shop cuts {rule.die} cards; choose "
-            f"“{_label('shop_profile')}: {BACKS.get(rule.instead, rule.instead)}” to set your own"
+        return _(
+            "{label}: the {profile} shop cuts {die} cards; choose “{shops}: {instead}” to set "
+            "your own"
+        ).format(
+            label=_(own.label),
+            profile=rule.profile,
+            die=rule.die,
+            shops=page_label("shop_profile", lang),
+            instead=_(BACKS[rule.instead]) if rule.instead in BACKS else rule.instead,
         )
     needed = next((BY_NAME[n] for n in rule.needs if BY_NAME[n].on_page), BY_NAME[rule.needs[0]])
-    return (
-        f"{own.label}: “{_shown_value(own, exc.value)}” does nothing without "
-        f"“{needed.label}”; choose them {rule.purpose}, or set {own.label} back"
+    value = own.choices.get(exc.value)
+    return _(
+        "{label}: “{value}” does nothing without “{needed}”; choose them {purpose}, or set "
+        "{label} back"
+    ).format(
+        label=_(own.label),
+        value=_(value) if value else exc.value,
+        needed=_(needed.label) if needed.label else needed.name,
+        purpose=rule.purpose,
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from dobble_print.app.catalogue import N_, page_words
 from dobble_print.app.sessions import Session
 from dobble_print.app.settings import word
 from dobble_print.app.uploads import Refused, unique_name
@@ -37,7 +38,9 @@ def is_text_file(name: str) -> bool:
     return Path(name).suffix.lower() in TEXT_SUFFIXES
 
 
-def store_text_file(session: Session, name: str, written: Path) -> dict[str, object]:
+def store_text_file(
+    session: Session, name: str, written: Path, lang: str = "en"
+) -> dict[str, object]:
     """Put the uploaded file ``written`` (a scratch name) in its place as a word list or the
     vocabulary file; what the page shows of it.
 
@@ -55,28 +58,31 @@ def store_text_file(session: Session, name: str, written: Path) -> dict[str, obj
         except TabbedLines:
             table = True
         except BadWords as exc:
-            raise Refused(f"{name}: {exc}") from None
+            raise Refused(N_("{name}: {problem}"), name=name, problem=str(exc)) from None
     if table:
-        return _store_table(session, name, written)
+        return _store_table(session, name, written, lang)
     stored = unique_name(name, _taken_at_top(session))
     os.replace(written, session.folder / stored)
     session.lists[stored] = (session.folder / stored).stat().st_size
-    return {"name": stored, "kind": "words", "about": _words(count)}
+    return {"name": stored, "kind": "words", "about": _words(count, lang)}
 
 
 def _folder(cell: str) -> str:
     return cell.rpartition("/")[0]
 
 
-def _store_table(session: Session, name: str, written: Path) -> dict[str, object]:
+def _store_table(session: Session, name: str, written: Path, lang: str) -> dict[str, object]:
     if session.table is not None:
         raise Refused(
-            f"{name}: a deck is made from one vocabulary file; remove {session.table.name} first"
+            N_("{name}: a deck is made from one vocabulary file; remove {table} first"),
+            name=name,
+            table=session.table.name,
         )
     try:
         cells = table_cells(written)
     except DobbleError as exc:
-        raise Refused(word(exc, lambda path: name if path == written else path.name)) from None
+        said = word(exc, lambda path: name if path == written else path.name, lang)
+        raise Refused(said) from None
     first = _folder(cells.pictures[0]) if cells.pictures else ""
     odd = next((c for c in cells.pictures if _folder(c) != first), None)
     if first not in {"", PICTURES}:
@@ -84,9 +90,15 @@ def _store_table(session: Session, name: str, written: Path) -> dict[str, object
     if odd is not None:
         base = odd.rpartition("/")[2]
         raise Refused(
-            f"{name}: the app keeps all pictures in one folder, so it cannot find {odd}; "
-            f"write every picture as {base} or every one as {PICTURES}/{base}, "
-            "then add the table again"
+            N_(
+                "{name}: the app keeps all pictures in one folder, so it cannot find {odd}; "
+                "write every picture as {base} or every one as {folder}/{base}, then add the "
+                "table again"
+            ),
+            name=name,
+            odd=odd,
+            base=base,
+            folder=PICTURES,
         )
     if cells.pictures and not first:
         home = session.pictures
@@ -96,7 +108,7 @@ def _store_table(session: Session, name: str, written: Path) -> dict[str, object
     stored = home / unique_name(name, taken)
     os.replace(written, stored)
     session.table = stored
-    return {"name": stored.name, "kind": "table", "about": _rows(cells.rows)}
+    return {"name": stored.name, "kind": "table", "about": _rows(cells.rows, lang)}
 
 
 def _taken_at_top(session: Session) -> set[str]:
@@ -117,28 +129,39 @@ def remove_text_file(session: Session, name: str) -> bool:
     return False
 
 
-def table_problem(session: Session) -> str:
-    """Why the vocabulary file cannot make the deck yet, in plain words ("" when it can): other
-    sources beside it, or pictures it names that were not added."""
+def table_problem(session: Session, lang: str = "en") -> str:
+    """Why the vocabulary file cannot make the deck yet, in plain words in ``lang`` ("" when
+    it can): other sources beside it, or pictures it names that were not added."""
+    words = page_words(lang)
+    _ = words.gettext
     table = session.table
     if table is None:
         return ""
     if session.words_bytes or session.lists:
-        parts = ["the words typed in"] if session.words_bytes else []
+        parts = [_("the words typed in")] if session.words_bytes else []
         parts += session.lists
-        others = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
-        return (
-            f"{table.name} makes the whole deck from its rows; remove {others}, "
-            f"or remove {table.name}"
+        others = (
+            _("{some} and {last}").format(some=", ".join(parts[:-1]), last=parts[-1])
+            if len(parts) > 1
+            else parts[0]
         )
+        return _(
+            "{table} makes the whole deck from its rows; remove {others}, or remove {table}"
+        ).format(table=table.name, others=others)
     missing = missing_pictures(session)
     if not missing:
         return ""
     shown = ", ".join(missing[:SHOWN_MISSING])
     if len(missing) > SHOWN_MISSING:
-        shown += f" and {len(missing) - SHOWN_MISSING} more"
-    them = "this picture" if len(missing) == 1 else f"these {len(missing)} pictures"
-    return f"{table.name} names {them}, not added yet: {shown}; add them (or their folder)"
+        more = len(missing) - SHOWN_MISSING
+        shown = words.ngettext("{shown} and {n} more", "{shown} and {n} more", more).format(
+            shown=shown, n=more
+        )
+    return words.ngettext(
+        "{table} names this picture, not added yet: {shown}; add it (or its folder)",
+        "{table} names these {n} pictures, not added yet: {shown}; add them (or their folder)",
+        len(missing),
+    ).format(table=table.name, n=len(missing), shown=shown)
 
 
 def missing_pictures(session: Session) -> list[str]:
@@ -156,22 +179,24 @@ def unused_pictures(session: Session) -> list[str]:
     return [n for n in session.names if n not in named]
 
 
-def about(session: Session) -> dict[str, dict[str, str]]:
+def about(session: Session, lang: str = "en") -> dict[str, dict[str, str]]:
     """What each word list's and the vocabulary file's tile says: its words or rows."""
     shown = {}
     for name in session.lists:
         try:
-            shown[name] = {"about": _words(len(read_words(session.folder / name)))}
+            shown[name] = {"about": _words(len(read_words(session.folder / name)), lang)}
         except (BadWords, OSError):
             continue
     if session.table is not None:
-        shown[session.table.name] = {"about": _rows(table_cells(session.table).rows)}
+        shown[session.table.name] = {"about": _rows(table_cells(session.table).rows, lang)}
     return shown
 
 
-def _words(count: int) -> str:
-    return f"word list: {count} word{'s' if count != 1 else ''}"
+def _words(count: int, lang: str) -> str:
+    said = page_words(lang).ngettext("word list: {n} word", "word list: {n} words", count)
+    return said.format(n=count)
 
 
-def _rows(count: int) -> str:
-    return f"vocabulary: {count} row{'s' if count != 1 else ''}"
+def _rows(count: int, lang: str) -> str:
+    said = page_words(lang).ngettext("vocabulary: {n} row", "vocabulary: {n} rows", count)
+    return said.format(n=count)

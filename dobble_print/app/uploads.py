@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from dobble_print.app.catalogue import N_, Said
 from dobble_print.symbols import IMAGE_SUFFIXES
 
 MAX_NAME = 80  # characters of a stored name, extension included
@@ -38,11 +39,11 @@ class Limits:
 DEFAULT_LIMITS = Limits()
 
 
-class TooLarge(Exception):
+class TooLarge(Said):
     """An upload over a limit; the message says which and what to do (HTTP 413)."""
 
 
-class Refused(Exception):
+class Refused(Said):
     """An upload that is not a picture (HTTP 415); the message says what is taken."""
 
 
@@ -100,10 +101,14 @@ def check_picture_name(name: str, *, or_text: bool = False) -> None:
     suffix = Path(name).suffix.lower()
     if suffix not in IMAGE_SUFFIXES:
         kinds = ", ".join(sorted(s.lstrip(".").upper() for s in IMAGE_SUFFIXES))
-        text = ", a word list (.txt) or a vocabulary file (.csv, .tsv)" if or_text else ""
-        raise Refused(
-            f"{name}: not a picture ({suffix or 'no extension'}); give {kinds} files{text}"
-        )
+        if or_text:
+            text = N_(
+                "{name}: not a picture ({suffix}); give {kinds} files, a word list (.txt) or a "
+                "vocabulary file (.csv, .tsv)"
+            )
+        else:
+            text = N_("{name}: not a picture ({suffix}); give {kinds} files")
+        raise Refused(text, name=name, suffix=suffix or "–", kinds=kinds)
 
 
 async def write_stream(chunks: AsyncIterator[bytes], path: Path, *, limit: int, what: str) -> int:
@@ -119,8 +124,12 @@ async def write_stream(chunks: AsyncIterator[bytes], path: Path, *, limit: int, 
                 size += len(chunk)
                 if size > limit:
                     raise TooLarge(
-                        f"{what} is over {megabytes(limit)}, more than the app takes; "
-                        "make it smaller (a photo of 2000 pixels across is plenty)"
+                        N_(
+                            "{what} is over {size}, more than the app takes; make it smaller "
+                            "(a photo of 2000 pixels across is plenty)"
+                        ),
+                        what=what,
+                        size=megabytes(limit),
                     )
                 f.write(chunk)
         os.replace(part, path)

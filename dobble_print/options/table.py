@@ -127,6 +127,12 @@ class Option:
         return self.label is not None
 
 
+def N_(text: str) -> str:
+    """Marks ``text`` for the catalogues (``make catalogues`` extracts it); each shell looks its
+    words up in the user's language when it shows them (the page: ``app/catalogue.py``)."""
+    return text
+
+
 def _choices(**words: str) -> Mapping[str, str]:
     return MappingProxyType(dict(words))
 
@@ -140,8 +146,8 @@ OPTIONS: tuple[Option, ...] = (
         Group.DECK,
         short="n",
         metavar="N",
-        label="Symbols per card",
-        hint="More symbols make a harder game and need more pictures.",
+        label=N_("Symbols per card"),
+        hint=N_("More symbols make a harder game and need more pictures."),
         low=3,
     ),
     Option(
@@ -151,8 +157,8 @@ OPTIONS: tuple[Option, ...] = (
         "Print only K cards.",
         Group.DECK,
         metavar="K",
-        label="Cards to print",
-        hint="Leave empty for the whole deck; the shop game has 55.",
+        label=N_("Cards to print"),
+        hint=N_("Leave empty for the whole deck; the shop game has 55."),
         low=1,
     ),
     Option(
@@ -162,9 +168,9 @@ OPTIONS: tuple[Option, ...] = (
         "{papers} or WxH like 210x297mm.",
         Group.PRINT,
         metavar="PAPER",
-        label="Paper",
-        hint="The paper in your printer.",
-        choices=_choices(a4="A4", letter="US Letter", a3="A3"),
+        label=N_("Paper"),
+        hint=N_("The paper in your printer."),
+        choices=_choices(a4=N_("A4"), letter=N_("US Letter"), a3=N_("A3")),
     ),
     Option(
         "card_size",
@@ -174,8 +180,8 @@ OPTIONS: tuple[Option, ...] = (
         Group.CARD,
         metavar="LENGTH",
         field="card",
-        label="Card size",
-        hint="Across the card; the shop game’s cards are 85 mm.",
+        label=N_("Card size"),
+        hint=N_("Across the card; the shop game’s cards are 85 mm."),
         low=25,
         high=300,
         step=1,
@@ -188,10 +194,13 @@ OPTIONS: tuple[Option, ...] = (
         "flats.",
         Group.CARD,
         field="card",
-        label="Card shape",
-        hint="Squares are quickest to cut: one straight cut serves two cards.",
+        label=N_("Card shape"),
+        hint=N_("Squares are quickest to cut: one straight cut serves two cards."),
         choices=_choices(
-            circle="Round", hexagon="Hexagon", square="Square", rounded="Rounded square"
+            circle=N_("Round"),
+            hexagon=N_("Hexagon"),
+            square=N_("Square"),
+            rounded=N_("Rounded square"),
         ),
     ),
     Option(
@@ -202,7 +211,7 @@ OPTIONS: tuple[Option, ...] = (
         "orange, green and blue, symbols at least 5 mm inside the cut ({preset} connect sets "
         "it).",
         Group.DECK,
-        choices=_choices(classic="Classic", connect="Connect"),
+        choices=_choices(classic=N_("Classic"), connect=N_("Connect")),
     ),
     Option(
         "margin",
@@ -211,8 +220,10 @@ OPTIONS: tuple[Option, ...] = (
         "Printable margin kept clear on every side.",
         Group.PRINT,
         metavar="LENGTH",
-        label="Printer’s margin",
-        hint="Kept clear on every side of the paper; if your printer cuts off an edge, give more.",
+        label=N_("Printer’s margin"),
+        hint=N_(
+            "Kept clear on every side of the paper; if your printer cuts off an edge, give more."
+        ),
         low=0,
         high=30,
         step=1,
@@ -232,8 +243,8 @@ OPTIONS: tuple[Option, ...] = (
         "Card background: white, cream, … or #rrggbb.",
         Group.PRINT,
         metavar="COLOUR",
-        label="Card colour",
-        hint="The colour behind the symbols; pale colours print best.",
+        label=N_("Card colour"),
+        hint=N_("The colour behind the symbols; pale colours print best."),
     ),
     Option(
         "bleed",
@@ -250,8 +261,8 @@ OPTIONS: tuple[Option, ...] = (
         "Keep symbols this far inside the cut line.",
         Group.CARD,
         metavar="LENGTH",
-        label="Safe margin",
-        hint="How far inside the cut line the symbols stay; more forgives a wobbly cut.",
+        label=N_("Safe margin"),
+        hint=N_("How far inside the cut line the symbols stay; more forgives a wobbly cut."),
         low=0,
         high=20,
         step=0.5,
@@ -273,9 +284,11 @@ OPTIONS: tuple[Option, ...] = (
         Group.LOOK,
         metavar="DEG",
         field="max_rotation",
-        label="Symbols may turn",
-        hint="180 turns them any way, like the shop game, and packs tighter; 0 keeps them "
-        "upright for small children.",
+        label=N_("Symbols may turn"),
+        hint=N_(
+            "180 turns them any way, like the shop game, and packs tighter; 0 keeps them "
+            "upright for small children."
+        ),
         low=0,
         high=180,
         step=5,
@@ -288,7 +301,7 @@ OPTIONS: tuple[Option, ...] = (
         "transparent (photos stay whole); keep: leave every picture whole.",
         Group.DECK,
         field="symbol_options",
-        choices=_choices(remove="Removed", keep="Kept"),
+        choices=_choices(remove=N_("Removed"), keep=N_("Kept")),
     ),
     Option(
         "photo_shape",
@@ -297,9 +310,11 @@ OPTIONS: tuple[Option, ...] = (
         "How photos (no plain background) are cut.",
         Group.LOOK,
         field="symbol_options",
-        label="Photos cut as",
-        hint="How photos are cut out; drawings are cut to their outline anyway.",
-        choices=_choices(rect="Rectangles, whole", rounded="Rounded rectangles", circle="Circles"),
+        label=N_("Photos cut as"),
+        hint=N_("How photos are cut out; drawings are cut to their outline anyway."),
+        choices=_choices(
+            rect=N_("Rectangles, whole"), rounded=N_("Rounded rectangles"), circle=N_("Circles")
+        ),
     ),
     Option(
         "font",
@@ -337,9 +352,11 @@ OPTIONS: tuple[Option, ...] = (
         "lays the deck out at its card size and safe zone.",
         Group.CARD,
         metavar="NAME|FILE",
-        label="Print-shop files for",
-        hint="Which shop the print-shop download (step 5) is for; the whole deck is laid out to "
-        "fit its cards.",
+        label=N_("Print-shop files for"),
+        hint=N_(
+            "Which shop the print-shop download (step 5) is for; the whole deck is laid out to "
+            "fit its cards."
+        ),
     ),
     Option(
         "labels",
@@ -348,9 +365,11 @@ OPTIONS: tuple[Option, ...] = (
         "Print each picture with its name under it (the file's name, or a vocabulary file's "
         "first text column).",
         Group.DECK,
-        label="Names under the pictures",
-        hint="Each picture with its file name under it (ice-cream.png: “ice cream”), for "
-        "learning words.",
+        label=N_("Names under the pictures"),
+        hint=N_(
+            "Each picture with its file name under it (ice-cream.png: “ice cream”), for "
+            "learning words."
+        ),
     ),
     Option(
         "faces",
@@ -398,8 +417,8 @@ OPTIONS: tuple[Option, ...] = (
         "Print card backs (the bundled design) after each sheet.",
         Group.EXTRAS,
         BUILD,
-        label="Card backs",
-        hint="Backs print on the other side of each sheet; your printer must print both sides.",
+        label=N_("Card backs"),
+        hint=N_("Backs print on the other side of each sheet; your printer must print both sides."),
     ),
     Option(
         "back_image",
@@ -419,9 +438,9 @@ OPTIONS: tuple[Option, ...] = (
         Group.EXTRAS,
         BUILD,
         metavar="long|short",
-        label="Printer turns the paper",
-        hint="If the backs come out upside down, choose the other edge.",
-        choices=_choices(long="On the long edge (most)", short="On the short edge"),
+        label=N_("Printer turns the paper"),
+        hint=N_("If the backs come out upside down, choose the other edge."),
+        choices=_choices(long=N_("On the long edge (most)"), short=N_("On the short edge")),
         under="backs",
     ),
     Option(
@@ -432,9 +451,11 @@ OPTIONS: tuple[Option, ...] = (
         Group.EXTRAS,
         BUILD,
         metavar="X,Y",
-        label="Move the backs by",
-        hint="If the backs print off centre, measure by how much and move them, as seen on "
-        "the back page: right and up are positive, e.g. 1.5,-0.5.",
+        label=N_("Move the backs by"),
+        hint=N_(
+            "If the backs print off centre, measure by how much and move them, as seen on "
+            "the back page: right and up are positive, e.g. 1.5,-0.5."
+        ),
         under="backs",
     ),
     Option(
@@ -453,9 +474,11 @@ OPTIONS: tuple[Option, ...] = (
         "Add a page of rules (how to play) after the cover.",
         Group.EXTRAS,
         BUILD,
-        label="Add a page of rules",
-        hint="How to play, and five quick games, in words a ten-year-old can read; after the "
-        "first page.",
+        label=N_("Add a page of rules"),
+        hint=N_(
+            "How to play, and five quick games, in words a ten-year-old can read; after the "
+            "first page."
+        ),
     ),
     Option(
         "box",
@@ -464,8 +487,10 @@ OPTIONS: tuple[Option, ...] = (
         "Add a tuck box to print on thick paper, cut, fold and glue for the deck.",
         Group.EXTRAS,
         BUILD,
-        label="Add a box for the cards",
-        hint="A box to print on thick paper (160–300 g/m²), cut, fold and glue; its page says how.",
+        label=N_("Add a box for the cards"),
+        hint=N_(
+            "A box to print on thick paper (160–300 g/m²), cut, fold and glue; its page says how."
+        ),
     ),
     Option(
         "card_thickness",
@@ -475,8 +500,8 @@ OPTIONS: tuple[Option, ...] = (
         Group.EXTRAS,
         BUILD,
         metavar="LENGTH",
-        label="Card thickness",
-        hint="Makes the box deep enough: 0.3 for printed cards, about 0.5 if laminated.",
+        label=N_("Card thickness"),
+        hint=N_("Makes the box deep enough: 0.3 for printed cards, about 0.5 if laminated."),
         low=0.1,
         high=2,
         step=0.05,
@@ -491,8 +516,8 @@ OPTIONS: tuple[Option, ...] = (
         Group.EXTRAS,
         BUILD,
         metavar="TEXT",
-        label="Deck name",
-        hint="Printed on the first page, and on the rules and the box if you add them.",
+        label=N_("Deck name"),
+        hint=N_("Printed on the first page, and on the rules and the box if you add them."),
     ),
     Option(
         "lang",
@@ -503,8 +528,8 @@ OPTIONS: tuple[Option, ...] = (
         Group.EXTRAS,
         frozenset({"build", "plan"}),  # plan's lines are said in it too
         metavar="LANG",
-        label="Language of the printed pages",
-        hint="The cover, the rules and the box are printed in this language.",
+        label=N_("Language of the printed pages"),
+        hint=N_("The cover, the rules and the box are printed in this language."),
         choices=MappingProxyType(dict(LANGUAGES)),
     ),
 )

@@ -23,6 +23,7 @@ _EXPORTS = {
     "WORD_SUFFIXES": "words",
     "display_order": "words",
     "format_names": "formats",
+    "PICTURE_FORMATS": "formats",
     "SYSTEM_FOLDERS": "folders",
     "SymbolCache": "cache",
     "BadPicture": "raster",

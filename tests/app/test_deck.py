@@ -77,7 +77,7 @@ def test_the_deck_its_pages_and_the_command_that_remakes_it(client, made, tmp_pa
     assert Image.open(io.BytesIO(png.content)).size[0] == 1000
     shown = result["command"]
     assert shown == (
-        f"dobble-print build pictures words.txt -o deck.pdf --seed {result['seed']} "
+        f"dobble-print build pictures words.txt -o deck.pdf --seed {result['seed']} --lang en "
         "--card-size 70mm --shape square --card-color cream --rotation 0 --photo-shape rounded "
         "--labels --back-image back.png --duplex short --rules --box --card-thickness 0.5mm "
         "--title 'Zoé'\"'\"'s zoo' --skip-bad"

@@ -64,7 +64,8 @@ def test_a_vocabulary_file_and_its_pictures_make_the_matching_deck_the_command_r
     job = wait_for_job(client, sid)
     assert job["state"] == "done", job["message"]
     shown = job["result"]["command"]
-    assert shown == f"dobble-print build vocab.csv -o deck.pdf --seed {job['result']['seed']}"
+    seed = job["result"]["seed"]
+    assert shown == f"dobble-print build vocab.csv -o deck.pdf --seed {seed} --lang en"
     pdf = client.get(f"/api/s/{sid}/download/deck.pdf").content
     text = "".join(page.get_text() for page in pymupdf.open(stream=pdf))
     assert sum(name in text for name in ANIMALS) >= 3  # faces shown as words: a matching deck
@@ -156,7 +157,8 @@ def test_a_word_list_file_is_one_more_source_as_on_the_command_line(client, tmp_
     job = wait_for_job(client, sid)
     assert job["state"] == "done", job["message"]
     assert job["result"]["command"] == (
-        f"dobble-print build words.txt animals.txt -o deck.pdf --seed {job['result']['seed']}"
+        "dobble-print build words.txt animals.txt -o deck.pdf "
+        f"--seed {job['result']['seed']} --lang en"
     )
     pdf = client.get(f"/api/s/{sid}/download/deck.pdf").content
     text = "".join(page.get_text() for page in pymupdf.open(stream=pdf))

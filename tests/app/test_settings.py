@@ -54,67 +54,76 @@ def _choices(preset: str = "", **values: str) -> Choices:
 
 
 COMMANDS = [
-    (_choices(), {}, "dobble-print build pictures -o deck.pdf --seed 7"),
-    (_choices("classic"), {}, "dobble-print build pictures -o deck.pdf --seed 7 --preset classic"),
+    (_choices(), {}, "dobble-print build pictures -o deck.pdf --seed 7 --lang en"),
+    (  # the page's language prints the pages: always named, the CLI would follow its locale
+        _choices(lang="it"),
+        {},
+        "dobble-print build pictures -o deck.pdf --seed 7 --lang it",
+    ),
+    (
+        _choices("classic"),
+        {},
+        "dobble-print build pictures -o deck.pdf --seed 7 --lang en --preset classic",
+    ),
     (
         _choices("junior", card_size="90mm", card_color="cream"),
         {},
-        "dobble-print build pictures -o deck.pdf --seed 7 --preset junior --card-size 90mm "
-        "--card-color cream",
+        "dobble-print build pictures -o deck.pdf --seed 7 --lang en --preset junior "
+        "--card-size 90mm --card-color cream",
     ),
     (
         _choices("junior", card_size="94.0mm"),
         {},
-        "dobble-print build pictures -o deck.pdf --seed 7 --preset junior",
+        "dobble-print build pictures -o deck.pdf --seed 7 --lang en --preset junior",
     ),
     (  # the CLI cannot unset a preset's -n: the preset is written out instead
         _choices("toddler", symbols_per_card=""),
         {},
-        "dobble-print build pictures -o deck.pdf --seed 7 --card-size 94mm --rotation 0",
+        "dobble-print build pictures -o deck.pdf --seed 7 --lang en --card-size 94mm --rotation 0",
     ),
     (
         _choices(shape="hexagon", backs="bundled", duplex="short", photo_shape="rounded"),
         {"reshuffle": (5, 12, 5), "skip_bad": True},
-        "dobble-print build pictures -o deck.pdf --seed 7 --shape hexagon --photo-shape rounded "
-        "--backs --duplex short --reshuffle 5,12,5 --skip-bad",
+        "dobble-print build pictures -o deck.pdf --seed 7 --lang en --shape hexagon "
+        "--photo-shape rounded --backs --duplex short --reshuffle 5,12,5 --skip-bad",
     ),
     (
         _choices(backs="own", duplex="short"),
         {"back": "back.png", "sources": ["pictures", "words.txt"]},
-        "dobble-print build pictures words.txt -o deck.pdf --seed 7 --back-image back.png "
-        "--duplex short",
+        "dobble-print build pictures words.txt -o deck.pdf --seed 7 --lang en "
+        "--back-image back.png --duplex short",
     ),
     (
         _choices(paper="letter"),
         {"sources": ["my pictures"]},
-        "dobble-print build 'my pictures' -o deck.pdf --seed 7 --paper letter",
+        "dobble-print build 'my pictures' -o deck.pdf --seed 7 --lang en --paper letter",
     ),
     (
         _choices(rules="yes", box="yes", card_thickness="0.5mm", title=" Zoé's zoo ", labels="yes"),
         {},
-        "dobble-print build pictures -o deck.pdf --seed 7 --labels --rules --box "
+        "dobble-print build pictures -o deck.pdf --seed 7 --lang en --labels --rules --box "
         "--card-thickness 0.5mm --title 'Zoé'\"'\"'s zoo'",
     ),
     (  # an empty title is none
         _choices(box="no", rules="yes", title="   "),
         {},
-        "dobble-print build pictures -o deck.pdf --seed 7 --rules",
+        "dobble-print build pictures -o deck.pdf --seed 7 --lang en --rules",
     ),
     (
         _choices(box="yes", card_thickness="0.30mm"),
         {},
-        "dobble-print build pictures -o deck.pdf --seed 7 --box",
+        "dobble-print build pictures -o deck.pdf --seed 7 --lang en --box",
     ),
     (  # a card printer cuts its own card: the command names none (the CLI would refuse it)
         _choices("junior", shop_profile="tgc-circle"),
         {},
-        "dobble-print build pictures -o deck.pdf --seed 7 --preset junior --shop shop "
+        "dobble-print build pictures -o deck.pdf --seed 7 --lang en --preset junior --shop shop "
         "--shop-profile tgc-circle",
     ),
     (
         _choices(card_size="70mm", shop_profile="eu-3mm"),
         {},
-        "dobble-print build pictures -o deck.pdf --seed 7 --card-size 70mm --shop shop "
+        "dobble-print build pictures -o deck.pdf --seed 7 --lang en --card-size 70mm --shop shop "
         "--shop-profile eu-3mm",
     ),
 ]

@@ -2,8 +2,9 @@
 
 import { api, sessionPath } from "./api.js";
 import { showItem } from "./pictures.js";
-import { buildControls } from "./controls.js";
+import { buildControls, wordControls } from "./controls.js";
 import { $, state } from "./state.js";
+import { gettext, number } from "./words.js";
 
 // The page's choices: the controls the server's table made (controls.js), by name.
 const names = () => state.menus.controls.map((c) => c.name);
@@ -12,9 +13,21 @@ const controlOf = (name) => state.menus.controls.find((c) => c.name === name);
 export function fillMenus(menus) {
   // the picture kinds the command line reads, from the server's one list
   $("files").accept = ["image/*", ...menus.pictures.suffixes, ...menus.texts].join(",");
-  $("kinds").textContent = menus.pictures.kinds;
+  $("kinds").textContent = menus.pictures.kinds + gettext(".");  // a sentence of its own
   $("preset").append(...menus.presets.map((p) => new Option(p.about, p.name)));
   buildControls(menus.controls);
+}
+
+export function wordMenus(menus) {
+  // The menus again in the page's new language: the same values, other words.
+  state.menus = menus;
+  $("kinds").textContent = menus.pictures.kinds + gettext(".");  // a sentence of its own
+  const about = new Map(menus.presets.map((p) => [p.name, p.about]));
+  for (const option of $("preset").options) {
+    if (about.has(option.value)) option.textContent = about.get(option.value);
+  }
+  wordControls(menus.controls);
+  applyValues();
 }
 
 function shopCard() {
@@ -41,7 +54,7 @@ export function applyValues() {
     if (field.type === "checkbox") { field.checked = value === "yes"; continue; }
     if (field.tagName === "SELECT" && value !== "" &&
         !Array.from(field.options).some((o) => o.value === String(value))) {
-      field.append(new Option(`${value} per card`, value));
+      field.append(new Option(gettext("{n} per card", { n: value }), value));
     }
     field.value = String(value);
   }
@@ -53,11 +66,12 @@ export function applyValues() {
     $("shape").value = fixed.shape;
   }
   $("hint-card_size").textContent = fixed
-    ? `Set by the print shop chosen below: it cuts ${fixed.card_size} mm cards.`
+    ? gettext("Set by the print shop chosen below: it cuts {size} mm cards.",
+      { size: number(fixed.card_size) })
     : controlOf("card_size").hint;
   const shop = state.menus.shop_profiles.find((p) => p.name === state.values.shop_profile);
-  $("hint-dl-shop").textContent =
-    `${shop ? shop.holds : "The files the shop asks for"}; its README.txt says what to upload.`;
+  const holds = shop ? shop.holds : gettext("The files the shop asks for");
+  $("hint-dl-shop").textContent = gettext("{holds}; its README.txt says what to upload.", { holds });
 }
 
 export function readChoice(id) {
@@ -86,6 +100,7 @@ export function choices() {
     if (fixed && (control.name === "card_size" || control.name === "shape")) continue;
     values[control.name] = state.values[control.name] ?? "";
   }
+  values.lang = state.words.lang === "qps" ? "en" : state.words.lang;  // the printed pages' too
   return { preset: state.preset, values };
 }
 
@@ -169,10 +184,11 @@ function showPlan(plan) {
   }
   const select = $("symbols_per_card");
   const current = state.values.symbols_per_card || "";
-  select.replaceChildren(new Option("Most cards possible", ""),
+  select.replaceChildren(new Option(gettext("Most cards possible"), ""),
     ...(plan.choices || []).map((c) => new Option(c.text, String(c.n))));
   if (current && !(plan.choices || []).some((c) => String(c.n) === current)) {
-    select.append(new Option(`${current} per card (not possible with these pictures)`, current));
+    select.append(new Option(
+      gettext("{n} per card (not possible with these pictures)", { n: current }), current));
   }
   select.value = current;
   const files = plan.files || {};

@@ -4,9 +4,16 @@
 // it and is shown, and sent, only while that switch is on.
 
 import { $ } from "./state.js";
+import { gettext } from "./words.js";
 
 const NUMBERS = new Set(["length", "degrees", "count"]);
-const UNITS = { length: " (mm)", degrees: " (degrees)", offset: " (mm)" };  // after the label
+function labelled(control) {
+  // the label, with its unit
+  const label = control.label;
+  if (control.kind === "length" || control.kind === "offset") return gettext("{label} (mm)", { label });
+  if (control.kind === "degrees") return gettext("{label} (degrees)", { label });
+  return label;
+}
 
 function element(tag, props = {}, ...children) {
   const node = Object.assign(document.createElement(tag), props);
@@ -19,7 +26,7 @@ function input(control) {
   if (choices.length || name === "symbols_per_card") {  // symbols per card: filled by the plan
     const select = element("select", { id: name, name });
     select.append(...choices.map(([value, words]) => new Option(words, value)));
-    if (name === "symbols_per_card") select.append(new Option("Most cards possible", ""));
+    if (name === "symbols_per_card") select.append(new Option(gettext("Most cards possible"), ""));
     return select;
   }
   if (kind === "switch") return element("input", { id: name, name, type: "checkbox" });
@@ -28,7 +35,7 @@ function input(control) {
     for (const [key, value] of [["min", control.low], ["max", control.high], ["step", control.step]]) {
       if (value !== null) field.setAttribute(key, String(value));
     }
-    if (kind === "count") field.placeholder = "all";
+    if (kind === "count") field.placeholder = gettext("all");
     return field;
   }
   const field = element("input", { id: name, name, type: "text", autocomplete: "off" });
@@ -40,8 +47,8 @@ function field(control) {
   const control_ = input(control);
   const hint = element("p", { className: "hint", id: `hint-${control.name}` }, control.hint || "");
   control_.setAttribute("aria-describedby", hint.id);
-  const label = element("label", { htmlFor: control.name },
-    control.label + (UNITS[control.kind] || ""));
+  const label = element("label", { htmlFor: control.name, id: `label-${control.name}` },
+    labelled(control));
   const box = element("div", { className: control.under ? "sub" : "field" });
   box.dataset.control = control.name;
   if (control.kind === "switch" && !control.choices.length) {
@@ -66,12 +73,25 @@ export function buildControls(controls) {
     }
     if (control.group === "extras" && !headed) {
       form.append(element("h3", { className: "wide", id: "h-more" },
-        "Backs, rules, a box and a name"));
+        gettext("Backs, rules, a box and a name")));
       headed = true;
     }
     form.append(box);
   }
   $("backs").closest(".field").append($("back-own"));  // the back picture is uploaded
+}
+
+export function wordControls(controls) {
+  // The same controls in another language: their labels, hints and choices' words.
+  for (const control of controls) {
+    $(`label-${control.name}`).textContent = labelled(control);
+    $(`hint-${control.name}`).textContent = control.hint || "";
+    const words = new Map(control.choices);
+    for (const option of $(control.name).options || []) {
+      if (words.has(option.value)) option.textContent = words.get(option.value);
+    }
+  }
+  $("h-more").textContent = gettext("Backs, rules, a box and a name");
 }
 
 export function controlNames(menus) {

@@ -3,30 +3,34 @@
 import { api, sessionPath } from "./api.js";
 import { choices } from "./choices.js";
 import { $, say, state } from "./state.js";
+import { gettext, ngettext } from "./words.js";
 
-const STAGES = {  // share of the bar each stage of a build fills, and what it is called
-  waiting: [0, 0, "Waiting for another tab’s deck to finish"],  // one deck is made at a time
-  start: [0, 0.02, "Starting"],
-  load: [0.02, 0.3, "Loading pictures"],
-  layout: [0.3, 0.82, "Laying out cards"],
-  render: [0.82, 1, "Writing the PDF"],
-  png: [0.82, 0.97, "Drawing every card"],
-  shop: [0.82, 0.97, "Writing the print-shop files"],
-  zip: [0.97, 1, "Packing the zip"],
-};
+const STAGES = () => ({  // share of the bar each stage of a build fills, and what it is called
+  waiting: [0, 0, gettext("Waiting for another tab’s deck to finish")],  // one deck at a time
+  start: [0, 0.02, gettext("Starting")],
+  load: [0.02, 0.3, gettext("Loading pictures")],
+  layout: [0.3, 0.82, gettext("Laying out cards")],
+  render: [0.82, 1, gettext("Writing the PDF")],
+  png: [0.82, 0.97, gettext("Drawing every card")],
+  shop: [0.82, 0.97, gettext("Writing the print-shop files")],
+  zip: [0.97, 1, gettext("Packing the zip")],
+});
 
 function progressShown(job) {
-  const [from, to, words] = STAGES[job.stage] || STAGES.start;
+  const stages = STAGES();
+  const [from, to, stage] = stages[job.stage] || stages.start;
   const part = job.total ? job.done / job.total : 0;
   $("progress").value = from + (to - from) * part;
-  $("progress-label").textContent = job.total ? `${words}: ${job.done} of ${job.total}` : `${words}…`;
+  $("progress-label").textContent = job.total
+    ? gettext("{stage}: {done} of {total}", { stage, done: job.done, total: job.total })
+    : gettext("{stage}…", { stage });
 }
 
 async function runJob(path, json, what) {
   setBusy(true);
   $("progress-box").hidden = false;
   progressShown({ stage: "start" });
-  say("status", `${what}…`);
+  say("status", gettext("{stage}…", { stage: what }));
   try {
     let job = await api(sessionPath(path), { method: "POST", json });
     while (job.state === "running") {
@@ -51,9 +55,11 @@ function setBusy(busy) {
 
 export async function make(seed) {
   try {
-    const result = await runJob("build", { choices: choices(), seed }, "Making the deck");
+    const result = await runJob("build", { choices: choices(), seed }, gettext("Making the deck"));
     showDeck(result);
-    say("status", `Done: ${result.cards} cards on ${result.sheets} sheets (seed ${result.seed}).`);
+    const cards = ngettext("{n} card", "{n} cards", result.cards);
+    const sheets = ngettext("{n} sheet", "{n} sheets", result.sheets);
+    say("status", gettext("Done: {cards} on {sheets} (seed {seed}).", { cards, sheets, seed: result.seed }));
     $("h-result").scrollIntoView({ block: "start" });
   } catch (error) {
     say("status", error.message);
@@ -63,10 +69,10 @@ export async function make(seed) {
 export async function shuffleCard() {
   const card = state.selected;
   try {
-    const result = await runJob("reshuffle", { card }, `Shuffling card ${card}`);
+    const result = await runJob("reshuffle", { card }, gettext("Shuffling card {n}", { n: card }));
     unselect();
     showDeck(result);
-    say("status", `Card ${card} shuffled; the other cards are as they were.`);
+    say("status", gettext("Card {n} shuffled; the other cards are as they were.", { n: card }));
     const button = document.querySelector(`[data-card="${card}"]`);
     if (button) button.focus({ preventScroll: true });
   } catch (error) {
@@ -78,9 +84,14 @@ export function showDeck(result) {
   state.made = result;
   $("result").hidden = false;
   $("downloads").hidden = false;
-  $("summary").textContent = `${result.why}. ${result.cards} cards of ${result.symbols_per_card} ` +
-    `symbols on ${result.sheets} sheet${result.sheets === 1 ? "" : "s"}, seed ${result.seed}` +
-    (result.reshuffle.length ? `; cards shuffled alone: ${result.reshuffle.join(", ")}.` : ".");
+  const cards = ngettext("{n} card", "{n} cards", result.cards);
+  const sheets = ngettext("{n} sheet", "{n} sheets", result.sheets);
+  const alone = result.reshuffle.join(", ");
+  $("summary").textContent = gettext("{why}. {cards} of {symbols} symbols on {sheets}, seed {seed}",
+    { why: result.why, cards, symbols: result.symbols_per_card, sheets, seed: result.seed }) +
+    (result.reshuffle.length
+    ? gettext("; cards shuffled alone: {cards}.", { cards: alone })
+    : gettext("."));
   const list = $("pages");
   list.replaceChildren();
   list.dataset.shape = result.shape;
@@ -96,14 +107,16 @@ export function showDeck(result) {
     img.width = 1000;
     img.height = Math.round(1000 * page.height_mm / page.width_mm);
     const numbers = page.cards.map((c) => c.number);
-    img.alt = page.kind === "front" ? `${page.title}: cards ${numbers.join(", ")}` : page.title;
+    const title = pageTitle(page);
+    img.alt = page.kind === "front"
+      ? gettext("{title}: cards {cards}", { title, cards: numbers.join(", ") }) : title;
     sheet.append(img);
     for (const card of page.cards) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "card";
       button.dataset.card = card.number;
-      button.setAttribute("aria-label", `Card ${card.number}`);
+      button.setAttribute("aria-label", gettext("Card {n}", { n: card.number }));
       button.setAttribute("aria-pressed", "false");
       const [left, top, width, height] = card.box;
       Object.assign(button.style, {
@@ -113,7 +126,7 @@ export function showDeck(result) {
       sheet.append(button);
     }
     const caption = document.createElement("figcaption");
-    caption.textContent = page.title;
+    caption.textContent = title;
     figure.append(sheet, caption);
     li.append(figure);
     list.append(li);
@@ -124,13 +137,22 @@ export function showDeck(result) {
   say("extra-status", "");
 }
 
+function pageTitle(page) {
+  // What a page of the PDF is, in the page's words.
+  if (page.kind === "front") return gettext("Sheet {n}", { n: page.sheet });
+  if (page.kind === "back") return gettext("Sheet {n}, back", { n: page.sheet });
+  if (page.kind === "rules") return gettext("Rules: how to play");
+  if (page.kind === "box") return gettext("Box: print on thick paper, cut, fold and glue");
+  return gettext("Cover: how to print, and the answer key");
+}
+
 function select(card) {
   if (state.selected === card) { unselect(); return; }
   unselect();
   state.selected = card;
   const button = document.querySelector(`[data-card="${card}"]`);
   button.setAttribute("aria-pressed", "true");
-  $("selected-label").textContent = `Card ${card}:`;
+  $("selected-label").textContent = gettext("Card {n}:", { n: card });
   $("selected").hidden = false;
   $("shuffle-card").focus({ preventScroll: true });
 }
@@ -144,15 +166,16 @@ export function unselect() {
 }
 
 export async function extra(kind) {
-  const what = kind === "cards" ? "Drawing every card" : "Writing the print-shop files";
+  const what = kind === "cards" ? gettext("Drawing every card") : gettext("Writing the print-shop files");
   try {
     const result = await runJob("extra", { kind }, what);
     const link = document.createElement("a");
     link.href = sessionPath(`download/${kind}.zip?n=${result.number}`);
     link.download = `${kind}.zip`;
-    link.textContent = `Download ${kind}.zip again`;
-    $("extra-status").replaceChildren(`${kind}.zip is ready. `, link);
-    say("status", `${kind}.zip is ready.`);  // not "Drawing every card…" once it is done
+    link.textContent = gettext("Download {file} again", { file: `${kind}.zip` });
+    const ready = gettext("{file} is ready.", { file: `${kind}.zip` });
+    $("extra-status").replaceChildren(`${ready} `, link);
+    say("status", ready);  // not "Drawing every card…" once it is done
     link.click();
   } catch (error) {
     say("status", "");

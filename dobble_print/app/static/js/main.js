@@ -3,12 +3,15 @@
 // session (a reload keeps its pictures, words, choices and deck).
 
 import { api, sessionPath } from "./api.js";
-import { applyValues, fillMenus, presetChosen, readChoice, schedulePlan } from "./choices.js";
+import {
+  applyValues, fillMenus, presetChosen, readChoice, schedulePlan, wordMenus,
+} from "./choices.js";
 import { extra, make, showDeck, shuffleCard, unselect } from "./deck.js";
 import {
   addFiles, addItem, backChosen, filesFromEntries, showItem, wordsChanged,
 } from "./pictures.js";
 import { $, say, state } from "./state.js";
+import { gettext, loadWords, wordPage } from "./words.js";
 
 async function startSession() {
   const kept = sessionStorage.getItem("dobble-session");
@@ -39,7 +42,7 @@ function restore(saved) {
     showItem(item);
   }
   $("words").value = saved.words || "";
-  if (saved.back) $("back-name").textContent = `Back picture: ${saved.back}`;
+  if (saved.back) $("back-name").textContent = gettext("Back picture: {name}", { name: saved.back });
   if (saved.choices) {
     state.preset = saved.choices.preset || "";
     $("preset").value = state.preset;
@@ -103,12 +106,13 @@ function wire() {
   $("copy").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText($("command").textContent);
-      say("extra-status", "Command copied.");
+      say("extra-status", gettext("Command copied."));
     } catch {
       getSelection().selectAllChildren($("command"));
-      say("extra-status", "Selected: press Ctrl+C (or ⌘C) to copy.");
+      say("extra-status", gettext("Selected: press Ctrl+C (or ⌘C) to copy."));
     }
   });
+  $("lang-menu").addEventListener("change", () => changeLanguage($("lang-menu").value));
   // Tell the server the page is still open, so its files are kept.
   setInterval(() => api(sessionPath("state")).catch((error) => {
     if (error.status === 404) say("status", error.message);
@@ -126,16 +130,35 @@ function wireControls() {
   }
 }
 
+async function changeLanguage(lang) {
+  // The page in another language at once, no reload: its words, its menus, the plan's
+  // sentence (the server's) and the deck shown; the next deck's printed pages follow.
+  await loadWords(lang);
+  wordPage();
+  wordMenus(await api(`/api/menus?lang=${encodeURIComponent(lang)}`));
+  if (state.made) showDeck(state.made);
+  for (const item of state.items) showItem(item);
+  document.body.dataset.worded = lang;  // every word is in the new language now
+  schedulePlan();
+}
+
 async function main() {
   wire();
-  state.menus = await api("/api/menus");
+  // the language asked for in the address (?lang=qps), kept in this tab, or the browser's
+  const asked = new URLSearchParams(location.search).get("lang") ||
+    sessionStorage.getItem("dobble-lang");
+  await loadWords(asked);
+  wordPage();
+  state.menus = await api(`/api/menus?lang=${encodeURIComponent(state.words.lang)}`);
   fillMenus(state.menus);
   wireControls();
   state.values = { ...state.menus.defaults };
   applyValues();
   await startSession();
   document.body.dataset.ready = "true";
+  document.body.dataset.worded = state.words.lang;
   schedulePlan();
 }
 
-main().catch((error) => say("status", `The page could not start: ${error.message}`));
+main().catch((error) =>
+  say("status", gettext("The page could not start: {error}", { error: error.message })));

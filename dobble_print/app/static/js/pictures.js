@@ -4,6 +4,7 @@
 import { api, sessionPath } from "./api.js";
 import { schedulePlan } from "./choices.js";
 import { $, say, state } from "./state.js";
+import { gettext, ngettext } from "./words.js";
 
 const UPLOADS_AT_ONCE = 4;
 // Word lists and vocabulary files: uploaded beside the pictures, shown as one tile each.
@@ -50,16 +51,16 @@ export function showItem(item) {
   const shown = item.name || item.given;
   name.textContent = shown;
   name.title = shown;
-  remove.setAttribute("aria-label", `Remove ${shown}`);
+  remove.setAttribute("aria-label", gettext("Remove {name}", { name: shown }));
   item.li.classList.toggle("bad", item.status === "error" || !!item.problem);
   item.li.classList.toggle("dup", !!item.duplicate);
   let text = "";
-  if (item.status === "uploading") text = "adding…";
+  if (item.status === "uploading") text = gettext("adding…");
   else if (item.status === "error") text = item.message;
   else if (item.problem) text = item.problem;
   else if (item.duplicate) text = item.duplicate;
   else if (item.about) text = item.about;
-  else if (item.name && item.name !== item.given && item.given) text = `saved as ${item.name}`;
+  else if (item.name && item.name !== item.given && item.given) text = gettext("saved as {name}", { name: item.name });
   note.textContent = text;
   img.hidden = !item.text && (item.status === "error" || !!item.problem);
 }
@@ -78,9 +79,9 @@ export async function addFiles(files) {
   const queue = files.filter(wanted).map((file) =>
     [file, addItem(file.name, isTextFile(file.name) ? null : URL.createObjectURL(file))]);
   if (!queue.length) return;
-  const noun = queue.some(([file]) => isTextFile(file.name)) ? "file" : "picture";
-  const what = (n) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-  say("upload-status", `Adding ${what(queue.length)}…`);
+  say("upload-status", queue.some(([file]) => isTextFile(file.name))
+    ? ngettext("Adding {n} file…", "Adding {n} files…", queue.length)
+    : ngettext("Adding {n} picture…", "Adding {n} pictures…", queue.length));
   let failed = 0;
   async function worker() {
     while (queue.length) {
@@ -101,9 +102,13 @@ export async function addFiles(files) {
   }
   await Promise.all(Array.from({ length: UPLOADS_AT_ONCE }, worker));
   const ok = state.items.filter((i) => i.status === "ok").length;
-  const all = state.items.some((i) => i.text) ? "file" : "picture";
-  say("upload-status", `${ok} ${all}${ok === 1 ? "" : "s"} added` +
-    (failed ? `; ${failed} could not be added (see below)` : "") + ".");
+  const added = state.items.some((i) => i.text)
+    ? ngettext("{n} file added", "{n} files added", ok)
+    : ngettext("{n} picture added", "{n} pictures added", ok);
+  say("upload-status", failed
+    ? ngettext("{added}; {n} could not be added (see below).",
+      "{added}; {n} could not be added (see below).", failed, { added })
+    : gettext("{added}.", { added }));
   schedulePlan();
 }
 
@@ -121,7 +126,7 @@ async function removeItem(item) {
   state.items.splice(index, 1);
   item.li.remove();
   if (item.url && item.url.startsWith("blob:")) URL.revokeObjectURL(item.url);
-  say("upload-status", `Removed ${item.name || item.given}.`);
+  say("upload-status", gettext("Removed {name}.", { name: item.name || item.given }));
   (neighbour ? neighbour.li.querySelector(".remove") : $("pick-files")).focus();
   schedulePlan();
 }
@@ -152,7 +157,7 @@ export function wordsChanged() {
   state.wordsTimer = setTimeout(async () => {
     try {
       await api(sessionPath("words"), { method: "POST", body: $("words").value });
-      say("upload-status", "Words saved.");
+      say("upload-status", gettext("Words saved."));
     } catch (error) {
       say("upload-status", error.message);
     }
@@ -164,7 +169,7 @@ export async function backChosen(file) {
   try {
     const stored = await api(sessionPath(`back?name=${encodeURIComponent(file.name)}`),
       { method: "POST", body: file });
-    say("back-name", `Back picture: ${stored.name} (from ${file.name})`);
+    say("back-name", gettext("Back picture: {name} (from {file})", { name: stored.name, file: file.name }));
   } catch (error) {
     say("back-name", error.message);
   }

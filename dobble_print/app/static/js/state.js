@@ -9,6 +9,7 @@ export function say(id, text) {
 
 export const state = {
   sid: null,
+  words: { lang: "en", plurals: 2, words: {}, languages: { en: "English" }, note: "" },  // words.js
   menus: null,
   preset: "",
   values: {},

@@ -77,7 +77,7 @@ def test_the_menus_and_the_plan_speak_the_page_s_language(client):
     german = {**POST, "X-Dobble-Lang": "de"}
     plan = client.post(f"/api/s/{sid}/plan", json={"choices": {}}, headers=german)
     assert plan.json()["error"] == (
-        "Füge zuerst Bilder oder Wörter hinzu: Ein Spiel braucht mindestens 3."
+        "Fügen Sie zuerst Bilder oder Wörter hinzu: Ein Spiel braucht mindestens 3."
     )
 
 

@@ -109,10 +109,10 @@ def _kinds(lang: str) -> str:
     from dobble_print.symbols import PICTURE_FORMATS
 
     names = [f.name for f in PICTURE_FORMATS]
-    return (
-        page_words(lang)
-        .gettext("{names} or {last}")
-        .format(names=", ".join(names[:-1]), last=names[-1])
+    said = page_words(lang)
+    # the list's commas in the language too (Japanese writes 、)
+    return said.gettext("{names} or {last}").format(
+        names=said.gettext(", ").join(names[:-1]), last=names[-1]
     )
 
 

@@ -73,6 +73,8 @@ def test_the_menus_and_the_plan_speak_the_page_s_language(client):
     assert dict(controls["card_color"]["choices"])["cream"] == "Crème"
     assert menus["presets"][0]["about"] == "Classique\u00a0: 55 cartes de 8, comme le vrai jeu"
     assert menus["pictures"]["kinds"].endswith(" ou SVG")
+    kinds = client.get("/api/menus?lang=ja").json()["pictures"]["kinds"]
+    assert kinds.startswith("PNG、JPEG、") and kinds.endswith("、SVG")  # Japanese commas
     sid = new_session(client)
     german = {**POST, "X-Dobble-Lang": "de"}
     plan = client.post(f"/api/s/{sid}/plan", json={"choices": {}}, headers=german)

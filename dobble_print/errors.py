@@ -284,9 +284,9 @@ class Interrupted(KeyboardInterrupt):
         self.written = written
 
 
-def not_a_file(path) -> str:
+def not_a_file(path) -> Msg:
     """Why ``path``, given as a file to read, is not one: a folder, a pipe or device, or
     nothing at all (one wording for every option that takes a file)."""
     if path.is_dir():
-        return "is a folder"
-    return "not a regular file (a pipe or a device)" if path.exists() else "no such file"
+        return N_("is a folder")
+    return N_("not a regular file (a pipe or a device)") if path.exists() else N_("no such file")

@@ -38,6 +38,7 @@ from multiprocessing import forkserver, resource_tracker
 from typing import Any, TypeVar
 
 from dobble_print.errors import DobbleError
+from dobble_print.language import N_
 
 T = TypeVar("T")
 
@@ -274,6 +275,9 @@ def _unbroken(step: Callable[[], T], what: str) -> T:
         return step()
     except BrokenProcessPool:
         raise DobbleError(
-            f"a worker process stopped unexpectedly while {what} (out of memory?); close "
-            "other programs and try again"
+            N_(
+                "a worker process stopped unexpectedly while {what} (out of memory?); close "
+                "other programs and try again",
+                what=what,
+            )
         ) from None

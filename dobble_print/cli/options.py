@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
-from dobble_print import BY_NAME, OPTIONS, Kind, Option, options_for, read_options
+from dobble_print import BY_NAME, N_, OPTIONS, Kind, Option, options_for, read_options
 from dobble_print.cli.errors import run
 from dobble_print.cli.words import speak
 from dobble_print.errors import DobbleError
@@ -45,11 +45,17 @@ def _refuse_wrong_kinds(preset: str, values: dict[str, Any]) -> None:
     for name, value in values.items():
         option = BY_NAME[name]
         if isinstance(value, bool) and option.kind is not Kind.SWITCH:
-            kind = {Kind.COUNT: "a whole number", Kind.DEGREES: "a number"}
+            kind = {Kind.COUNT: N_("a whole number"), Kind.DEGREES: N_("a number")}
             raise DobbleError(
-                f"--preset {preset}: {name.replace('_', '-')} = {str(value).lower()}, but "
-                f"{flags(option)[0]} takes {kind.get(option.kind, 'text in quotes')}, not true "
-                "or false"
+                N_(
+                    "{preset} {name}: {key} = {value}, but {flag} takes {kind}, not true or false",
+                    preset="--preset",
+                    name=preset,
+                    key=name.replace("_", "-"),
+                    value=str(value).lower(),
+                    flag=flags(option)[0],
+                    kind=kind.get(option.kind, N_("text in quotes")),
+                )
             )
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dobble_print.errors import OptionError
-from dobble_print.language import words
+from dobble_print.language import N_, words
 
 BORDER_MM = 3.0  # band inside the cut line; the preset's safe margin keeps symbols off it
 STARTING_CARDS = 10
@@ -52,8 +52,12 @@ def assign_teams(card_count: int) -> tuple[Team, ...]:
     if card_count < STARTING_CARDS + len(TEAMS):
         raise OptionError(
             "variant",
-            f"connect needs at least {STARTING_CARDS + len(TEAMS)} cards, this deck has "
-            f"{card_count}; add pictures (the full Connect deck needs 91)",
+            N_(
+                "connect needs at least {least} cards, this deck has {count}; add pictures (the "
+                "full Connect deck needs 91)",
+                least=STARTING_CARDS + len(TEAMS),
+                count=card_count,
+            ),
         )
     rest = card_count - STARTING_CARDS
     per, extra = divmod(rest, len(TEAMS))

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from dobble_print.errors import DobbleError, OptionError
-from dobble_print.language import N_
+from dobble_print.language import N_, Msg
 
 
 def _prepare_folder(path: Path) -> Path:
@@ -78,15 +78,15 @@ def refuse_inputs(outputs: Mapping[str, Iterable[Path]], inputs: Iterable[Path])
 
 
 _KINDS = (
-    (stat.S_ISLNK, "a symbolic link"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
+    (stat.S_ISLNK, N_("a symbolic link")),
+    (stat.S_ISFIFO, N_("a named pipe (FIFO)")),
+    (stat.S_ISSOCK, N_("a socket")),
+    (stat.S_ISCHR, N_("a device")),
+    (stat.S_ISBLK, N_("a device")),
 )
 
 
-def special_kind(path: Path) -> str:
+def special_kind(path: Path) -> Msg | str:
     """What ``path`` is when it is neither missing, an ordinary file nor a folder ("a symbolic
     link", "a named pipe (FIFO)", "a socket", "a device"); "" otherwise.
 
@@ -108,9 +108,20 @@ def refuse_special(path: Path, field: str, noun: str = "file") -> None:
     """
     what = special_kind(path)
     if what:
-        raise OptionError(
-            field, f"{path} is {what}, not an ordinary {noun}; give a new {noun} name"
+        said = (
+            N_(
+                "{path} is {what}, not an ordinary folder; give a new folder name",
+                path=str(path),
+                what=what,
+            )
+            if noun == "folder"
+            else N_(
+                "{path} is {what}, not an ordinary file; give a new file name",
+                path=str(path),
+                what=what,
+            )
         )
+        raise OptionError(field, said)
 
 
 def _cannot_write(path: Path, exc: OSError) -> DobbleError:
@@ -133,7 +144,13 @@ def _replace(finished: Path, path: Path) -> None:
     viewer (Windows refuses to replace a file another program holds)."""
     what = special_kind(path)
     if what:  # it became one since the build began: still never replaced
-        raise DobbleError(f"{path} is {what}, not an ordinary file; give a new file name")
+        raise DobbleError(
+            N_(
+                "{path} is {what}, not an ordinary file; give a new file name",
+                path=str(path),
+                what=what,
+            )
+        )
     try:
         os.replace(finished, path)
     except PermissionError as exc:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from dobble_print.errors import DobbleError, OptionError
 from dobble_print.files.output import refuse_special, special_kind
+from dobble_print.language import N_, Msg
 
 MARKER = ".dobble-print"
 _HEADER = "dobble-print wrote the files listed here; its next build into this folder replaces them"
@@ -89,8 +90,12 @@ def claim_folder(
         if source.is_dir() and folder.resolve().is_relative_to(source.resolve()):
             raise OptionError(
                 field,
-                f"{folder} is inside the picture folder {source}: the cards would be read as "
-                "pictures next time; choose a folder outside it",
+                N_(
+                    "{folder} is inside the picture folder {source}: the cards would be read as "
+                    "pictures next time; choose a folder outside it",
+                    folder=str(folder),
+                    source=str(source),
+                ),
             )
     if not folder.is_dir():
         return OwnedFolder(folder, field, False, frozenset(), frozenset())
@@ -100,15 +105,24 @@ def claim_folder(
     if listed is None and there:
         raise OptionError(
             field,
-            f"{folder} holds files this tool did not write ({min(there)}); choose a new or "
-            "empty folder",
+            N_(
+                "{folder} holds files this tool did not write ({first}); choose a new or empty "
+                "folder",
+                folder=str(folder),
+                first=min(there),
+            ),
         )
     own = frozenset(there & (listed or frozenset()))
     for name in sorted(own):
         what = special_kind(folder / name)
         if what:
             raise OptionError(
-                field, f"{folder / name} is {what}, not an ordinary file; remove it and try again"
+                field,
+                N_(
+                    "{path} is {what}, not an ordinary file; remove it and try again",
+                    path=str(folder / name),
+                    what=what,
+                ),
             )
     return OwnedFolder(folder, field, True, own, frozenset(there - own))
 
@@ -123,23 +137,26 @@ def refuse_others(owned: OwnedFolder, names: Iterable[str]) -> None:
     if taken:
         raise OptionError(
             owned.field,
-            f"{owned.path / taken[0]} was not written by this tool and would be replaced; move "
-            "it out or choose a new folder",
+            N_(
+                "{path} was not written by this tool and would be replaced; move it out or "
+                "choose a new folder",
+                path=str(owned.path / taken[0]),
+            ),
         )
 
 
-def windows_problem(name: str) -> str:
+def windows_problem(name: str) -> Msg | str:
     """Why Windows (or any common file system) could not hold a file called ``name``; ""
     when it can. Files are copied to Windows machines and USB sticks, so no output is named
     so on any system."""
     if len(name.encode("utf-8", "surrogateescape")) > _LONGEST:
-        return f"is longer than {_LONGEST} bytes"
+        return N_("is longer than {most} bytes", most=_LONGEST)
     if _WINDOWS_FORBIDDEN.search(name):
-        return 'holds a character Windows forbids in names (<>:"/\\|?* or a control character)'
+        return N_('holds a character Windows forbids in names (<>:"/\\|?* or a control character)')
     if name.endswith((".", " ")):
-        return "ends in a dot or a space, which Windows drops"
+        return N_("ends in a dot or a space, which Windows drops")
     if name.split(".")[0].strip().upper() in _WINDOWS_DEVICES:
-        return "is a device name on Windows (CON, PRN, AUX, NUL, COM1…, LPT1…)"
+        return N_("is a device name on Windows (CON, PRN, AUX, NUL, COM1…, LPT1…)")
     return ""
 
 
@@ -151,4 +168,6 @@ def check_name(name: str, where: str) -> None:
     """
     why = windows_problem(name)
     if why:
-        raise DobbleError(f"{where} {name!r} {why}; give it another name")
+        raise DobbleError(
+            (f"{where} ", N_("{name} {why}; give it another name", name=repr(name), why=why))
+        )

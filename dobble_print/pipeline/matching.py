@@ -106,18 +106,21 @@ def faces_for(options: BuildOptions, vocabulary: Vocabulary) -> tuple[Face, ...]
     if options.labels and spec:
         raise OptionError(
             "labels",
-            (
-                "does nothing with ",
-                Setting("faces"),
-                ", which says the faces itself; ask for a labelled picture there, e.g. ",
-                Setting("faces", "picture+word,word"),
+            N_(
+                "does nothing with {faces}, which says the faces itself; ask for a labelled "
+                "picture there, e.g. {example}",
+                faces=Setting("faces"),
+                example=Setting("faces", "picture+word,word"),
             ),
         )
     if options.labels and not (texts and any(vocabulary.pictures)):
         raise OptionError(
             "labels",
-            f"puts a word under each picture, and {vocabulary.path.name} needs a picture "
-            "column and a text column for that",
+            N_(
+                "puts a word under each picture, and {file} needs a picture column and a text "
+                "column for that",
+                file=vocabulary.path.name,
+            ),
             advice=(Advice("leave_out", "labels", lead=N_("; ")),),
         )
     if options.labels and not spec and texts:
@@ -142,12 +145,12 @@ def refuse_faces(options: BuildOptions, found: Sources) -> None:
     """
     if options.faces and found.vocabulary is None:
         raise OptionError(
-            "faces", "needs a vocabulary file (.csv or .tsv with a header) as the source"
+            "faces", N_("needs a vocabulary file (.csv or .tsv with a header) as the source")
         )
     if options.labels and found.vocabulary is None and found.noun == "words":
         raise OptionError(
             "labels",
-            "puts each picture's name under it, and these sources are words only; add pictures",
+            N_("puts each picture's name under it, and these sources are words only; add pictures"),
             advice=(Advice("leave_out", "labels", lead=N_(", or ")),),
         )
 

@@ -319,8 +319,16 @@ def choose_deck(
         cards = options.cards or card_count(n)
         if cards >= card_count(n) - 1:
             raise DobbleError(
-                f"the Connect variant needs {card_count(n)} {noun} for its {cards} "
-                f"cards of {n} symbols and there are {count}; add {card_count(n) - count} {noun}",
+                N_(
+                    "the Connect variant needs {needed} {noun} for its {cards} cards of {n} "
+                    "symbols and there are {count}; add {more} {noun}",
+                    needed=card_count(n),
+                    noun=noun,
+                    cards=cards,
+                    n=n,
+                    count=count,
+                    more=card_count(n) - count,
+                ),
                 file=where,
             )
     return plan_deck(n, options.cards, count, where=where, noun=noun)

@@ -18,6 +18,7 @@ from dobble_print.files import (
     refuse_special,
     remove_stale,
 )
+from dobble_print.language import N_
 from dobble_print.options import BuildOptions
 from dobble_print.printing import (
     SheetPlan,
@@ -128,13 +129,24 @@ def check_fits_shop(options: BuildOptions) -> None:
     if not same_card(card, options.card):
         raise OptionError(
             "shop_profile",
-            f"{profile.name} cuts {card.describe()} cards ({card.kind.value}); this deck's are "
-            f"{options.card.describe()} ({options.card.kind.value}): lay the deck out at the "
-            "shop's card",
+            N_(
+                "{profile} cuts {card} cards ({shape}); this deck's are {ours} ({our_shape}): lay "
+                "the deck out at the shop's card",
+                profile=profile.name,
+                card=card.describe(),
+                shape=card.kind.value,
+                ours=options.card.describe(),
+                our_shape=options.card.kind.value,
+            ),
         )
     if margin > options.safe_margin:
         raise OptionError(
             "shop_profile",
-            f"{profile.name} keeps pictures {margin:g} mm inside the cut; this deck's safe margin "
-            f"is {options.safe_margin:g} mm: use at least {margin:g} mm",
+            N_(
+                "{profile} keeps pictures {margin:g} mm inside the cut; this deck's safe margin "
+                "is {ours:g} mm: use at least {margin:g} mm",
+                profile=profile.name,
+                margin=float(margin),
+                ours=float(options.safe_margin),
+            ),
         )

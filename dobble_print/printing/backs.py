@@ -12,12 +12,16 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.errors import OptionError, not_a_file
+from dobble_print.language import N_, Msg, reason
 from dobble_print.printing.paper import PRINT_DPI
 from dobble_print.resources import templates_dir
 from dobble_print.symbols import BadPicture, format_names, is_svg, load_picture
 
+
 # What a back picture can be, for the messages: every kind build takes as a symbol.
-PICTURE_KINDS = f"give a picture ({format_names()})"
+def _give() -> Msg:
+    """What to give instead, the picture kinds read named."""
+    return N_("give a picture ({kinds})", kinds=format_names())
 
 
 def default_back() -> Path:
@@ -33,7 +37,9 @@ def load_back(path: Path, *, diameter: float) -> np.ndarray:
         OptionError: about ``backs`` when the file is missing or not a picture.
     """
     if not path.is_file():
-        raise OptionError("backs", (path, f": {not_a_file(path)}; {PICTURE_KINDS}"))
+        raise OptionError(
+            "backs", (path, N_(": {why}; {give}", why=not_a_file(path), give=_give()))
+        )
     px = math.ceil(diameter / 25.4 * PRINT_DPI)
     if not is_svg(path):
         # A wide photo is cropped to the disc, so its long side needs more pixels than the disc;
@@ -42,14 +48,18 @@ def load_back(path: Path, *, diameter: float) -> np.ndarray:
     try:
         pixels = load_picture(path, max_px=px)
     except (BadPicture, OSError) as exc:
-        raise OptionError("backs", (path, f": {exc}; {PICTURE_KINDS}")) from None
+        raise OptionError(
+            "backs", (path, N_(": {why}; {give}", why=reason(exc), give=_give()))
+        ) from None
     if not pixels[..., 3].any():  # every back would print blank, with no word said
         raise OptionError(
             "backs",
             (
                 path,
-                ": the picture is empty (fully transparent); give a picture with something "
-                "to print",
+                N_(
+                    ": the picture is empty (fully transparent); give a picture with something "
+                    "to print"
+                ),
             ),
         )
     return pixels

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from dobble_print.card import CardShape
 from dobble_print.errors import OptionError
-from dobble_print.language import words
+from dobble_print.language import N_, words
 from dobble_print.printing.sheet import Segment
 from dobble_print.printing.text_width import text_width
 
@@ -62,8 +62,14 @@ def box_inside(card: CardShape, cards: int, thickness: float) -> BoxInside:
     if not 0 < thickness <= MAX_THICKNESS:
         raise OptionError(
             "card_thickness",
-            f"{thickness:g}mm is not the thickness of one card; give it in mm, more than 0 and "
-            f"at most {MAX_THICKNESS:g}, e.g. 0.3mm (printed card) or 0.5mm (laminated)",
+            N_(
+                "{thickness:g}mm is not the thickness of one card; give it in mm, more than 0 and "
+                "at most {most:g}, e.g. {printed}mm (printed card) or {laminated}mm (laminated)",
+                thickness=float(thickness),
+                most=float(MAX_THICKNESS),
+                printed=0.3,
+                laminated=0.5,
+            ),
         )
     hx, hy = card.half_extent
     depth = cards * thickness + DEPTH_CLEARANCE

@@ -205,7 +205,10 @@ def plan_box(
         )
     raise OptionError(
         "box",
-        f"does not fit on {paper.name} paper for {card.describe()} cards, even in two pieces; "
-        "choose ",
+        N_(
+            "does not fit on {paper} paper for {card} cards, even in two pieces; choose ",
+            paper=paper.name,
+            card=card.describe(),
+        ),
         advice=(Advice("larger", "paper"), Advice("leave_out", "box", lead=N_(", or "))),
     )

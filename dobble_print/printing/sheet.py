@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from dobble_print.card import CardShape
 from dobble_print.errors import OptionError
+from dobble_print.language import N_
 from dobble_print.printing.paper import Paper
 
 HAIRLINE = 0.1  # mm a cut guide keeps from the printable edge: its stroke is ~0.1 mm wide
@@ -160,6 +161,9 @@ def check_backs_on_paper(
         if x - reach < 0 or y - reach < 0 or x + reach > paper.width or y + reach > paper.height:
             raise OptionError(
                 "back_offset",
-                f"{offset[0]:g},{offset[1]:g} moves card backs off the paper; "
-                "use an offset of a few millimetres at most",
+                N_(
+                    "{offset} moves card backs off the paper; use an offset of a few "
+                    "millimetres at most",
+                    offset=f"{offset[0]:g},{offset[1]:g}",
+                ),
             )

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dobble_print.errors import Advice, Notice, OptionError, Part, not_a_file
-from dobble_print.language import N_, Msg
+from dobble_print.language import N_, Msg, reason
 from dobble_print.symbols.emoji import (
     emoji_characters,
     is_emoji_character,
@@ -233,7 +233,12 @@ def word_fonts(words: Sequence[str], given: Sequence[Path]) -> WordFonts | None:
     for path in given:
         if not path.is_file():
             raise OptionError(
-                "font", f"{path}: {not_a_file(path)}; give a font file (.ttf, .otf or .ttc)"
+                "font",
+                N_(
+                    "{path}: {why}; give a font file (.ttf, .otf or .ttc)",
+                    path=str(path),
+                    why=not_a_file(path),
+                ),
             )
     if not words:
         return None
@@ -244,9 +249,16 @@ def word_fonts(words: Sequence[str], given: Sequence[Path]) -> WordFonts | None:
         try:
             fonts.append(load_font(path))
         except (BadWords, OSError) as exc:
-            why = (exc.strerror or "cannot be read") if isinstance(exc, OSError) else exc
+            why = (
+                (exc.strerror or N_("cannot be read")) if isinstance(exc, OSError) else reason(exc)
+            )
             raise OptionError(
-                "font", f"{path}: {why}; give a font file (.ttf, .otf or .ttc)"
+                "font",
+                N_(
+                    "{path}: {why}; give a font file (.ttf, .otf or .ttc)",
+                    path=str(path),
+                    why=why,
+                ),
             ) from None
     return choose_fonts(words, fonts, load_font(default_font()))
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from shlex import quote
 
 from dobble_print.errors import DobbleError
+from dobble_print.language import N_
 from dobble_print.symbols.formats import PICTURE_SUFFIXES, not_read
 from dobble_print.symbols.vocabulary import VOCABULARY_SUFFIXES
 from dobble_print.symbols.words import WORD_SUFFIXES
@@ -100,7 +101,8 @@ def _search(path: Path, top: Path, walk: _Walk) -> None:
     except OSError as exc:
         if path == top:
             raise DobbleError(
-                f"{path}: cannot be read ({exc.strerror or exc}); check its permissions"
+                N_("cannot be read ({why}); check its permissions", why=str(exc.strerror or exc)),
+                file=path,
             ) from None
         walk.notes.append(f"{path}: skipped (cannot be read: {exc.strerror or exc})")
         return
@@ -134,8 +136,11 @@ def _search(path: Path, top: Path, walk: _Walk) -> None:
         walk.search += FolderSearch(subfolders=1)
         if walk.search.subfolders > MAX_FOLDERS:
             raise DobbleError(
-                f"{top}: over {MAX_FOLDERS} subfolders to search; give the folder that holds "
-                "the pictures"
+                N_(
+                    "over {most} subfolders to search; give the folder that holds the pictures",
+                    most=MAX_FOLDERS,
+                ),
+                file=top,
             )
         _search(sub, top, walk)
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dobble_print.language import N_
+from dobble_print.language import N_, Msg
 from dobble_print.symbols.formats import PICTURE_FORMATS, format_list
 
 # Only these decoders may run, whatever the extension says: a file named .png that is really an
@@ -87,7 +87,7 @@ def _open(path: Path):
         raise BadPicture(_too_big_reason(w, h, im.format))
     if w < 1 or h < 1:
         im.close()
-        raise BadPicture(f"has no pixels ({w}×{h})")
+        raise BadPicture(N_("has no pixels ({w}×{h})", w=w, h=h))
     return im
 
 
@@ -147,21 +147,23 @@ def _claimed_size(path: Path) -> tuple[int, int]:
 
 # Pillow's reasons that name its own internals, in plain words.
 _PLAIN_DAMAGE = {
-    "Decompressed data too large for PngImagePlugin.MAX_TEXT_CHUNK": "its colour profile or "
-    "text unpacks to more than 1 MB (a decompression bomb?); save the picture again",
-    "Truncated IHDR chunk": "truncated or damaged (its PNG header is cut short)",
+    "Decompressed data too large for PngImagePlugin.MAX_TEXT_CHUNK": N_(
+        "its colour profile or text unpacks to more than 1 MB (a decompression bomb?); save the "
+        "picture again"
+    ),
+    "Truncated IHDR chunk": N_("truncated or damaged (its PNG header is cut short)"),
 }
-CUT_SHORT = (
+CUT_SHORT = N_(
     "cut short: the file ends before its picture does; copy it again from where it came from"
 )
-DAMAGED = (
+DAMAGED = N_(
     "damaged: the picture inside cannot be decoded; copy it again, or save it again from the "
     "program that made it"
 )
-UNSUPPORTED = "stored in a way that cannot be read here; save it again as PNG or JPEG"
+UNSUPPORTED = N_("stored in a way that cannot be read here; save it again as PNG or JPEG")
 
 
-def _damage(exc: Exception) -> str:
+def _damage(exc: Exception) -> Msg:
     """A decoder's error about a damaged file as a reason in plain words. The decoders' own
     texts ("broken data stream when reading image file", libheif's "Extent in iloc box
     references data outside of file bounds") name their internals, so none is passed on."""
@@ -176,19 +178,25 @@ def _damage(exc: Exception) -> str:
     return DAMAGED
 
 
-def _too_big_reason(w: int = 0, h: int = 0, kind: str = "JPEG") -> str:
+def _too_big_reason(w: int = 0, h: int = 0, kind: str = "JPEG") -> Msg:
     if w >= 2**31 or h >= 2**31:  # a BMP's negative width, read as a huge one
-        return f"its header gives an impossible size ({w}×{h} pixels); the file is damaged"
-    if kind not in ("JPEG", "MPO"):
-        return (
-            f"too large ({w}×{h} pixels, over {_most_pixels(kind) // 1_000_000} megapixels; a "
-            f"{_FORMAT_NAMES.get(kind, kind)} decodes in full, and a card needs at most 2400 "
-            "pixels across); shrink it"
+        return N_(
+            "its header gives an impossible size ({w}×{h} pixels); the file is damaged", w=w, h=h
         )
-    size = f"{w}×{h} pixels, " if w else ""
-    return (
-        f"too large ({size}over {MAX_PIXELS // 1_000_000} megapixels; a decompression bomb?); "
-        "shrink it"
+    if kind not in ("JPEG", "MPO"):
+        return N_(
+            "too large ({w}×{h} pixels, over {most} megapixels; a {kind} decodes in full, and a "
+            "card needs at most 2400 pixels across); shrink it",
+            w=w,
+            h=h,
+            most=_most_pixels(kind) // 1_000_000,
+            kind=_FORMAT_NAMES.get(kind, kind),
+        )
+    size = N_("{w}×{h} pixels, ", w=w, h=h) if w else ""
+    return N_(
+        "too large ({size}over {most} megapixels; a decompression bomb?); shrink it",
+        size=size,
+        most=MAX_PIXELS // 1_000_000,
     )
 
 

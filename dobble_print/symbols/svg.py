@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.errors import DobbleError
-from dobble_print.language import N_
+from dobble_print.language import N_, Msg
 from dobble_print.symbols.raster import BadPicture, ink_box
 from dobble_print.symbols.svg_budget import check_budget, parse_svg
 
@@ -70,8 +70,12 @@ def _choose(wanted: str) -> SvgRenderer:
 
     if wanted not in ("", "cairosvg", "resvg"):
         raise DobbleError(
-            f"{RENDERER_VARIABLE}={wanted} names no SVG renderer; set it to cairosvg or resvg, "
-            "or unset it to choose on its own"
+            N_(
+                "{variable}={wanted} names no SVG renderer; set it to cairosvg or resvg, or "
+                "unset it to choose on its own",
+                variable=RENDERER_VARIABLE,
+                wanted=wanted,
+            )
         )
     if wanted == "resvg":
         return SvgRenderer("resvg", resvg_version(), f"{RENDERER_VARIABLE}=resvg")
@@ -80,8 +84,12 @@ def _choose(wanted: str) -> SvgRenderer:
     except (OSError, ImportError) as exc:
         if wanted:
             raise DobbleError(
-                f"{RENDERER_VARIABLE}=cairosvg, but the cairo library does not load ({exc}); "
-                "install cairo, or unset it to draw SVGs with resvg"
+                N_(
+                    "{variable}=cairosvg, but the cairo library does not load ({why}); install "
+                    "cairo, or unset it to draw SVGs with resvg",
+                    variable=RENDERER_VARIABLE,
+                    why=str(exc),
+                )
             ) from None
         return SvgRenderer("resvg", resvg_version(), "the cairo library was not found")
     why = f"{RENDERER_VARIABLE}=cairosvg" if wanted else "the cairo library loads"
@@ -167,9 +175,9 @@ def load_svg(path: Path, *, max_px: int) -> np.ndarray:
     except BadPicture:
         raise
     except RecursionError:
-        raise BadPicture("nests too deeply to draw; refused") from None
+        raise BadPicture(N_("nests too deeply to draw; refused")) from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise BadPicture("holds an embedded picture over the pixel limit; refused") from None
+        raise BadPicture(N_("holds an embedded picture over the pixel limit; refused")) from None
     except Exception as exc:  # the renderers report bad input as many exception types
         raise BadPicture(_not_drawn(exc)) from None
 
@@ -177,15 +185,16 @@ def load_svg(path: Path, *, max_px: int) -> np.ndarray:
 # The renderers' reasons (cairosvg's, cairo's, resvg's) in plain words; any other is said as
 # "cannot be drawn", since theirs name Python's internals ("cannot convert float NaN to integer").
 _SIZE_FAULTS = {
-    "The SVG size is undefined": "has no size to draw at (its width and height, or its "
-    "viewBox, are missing or zero)",
-    "SVG has an invalid size": "has a width or height of zero, below zero or too large",
-    "CAIRO_STATUS_INVALID_SIZE": "has a width or height of zero, below zero or too large",
+    "The SVG size is undefined": N_(
+        "has no size to draw at (its width and height, or its viewBox, are missing or zero)"
+    ),
+    "SVG has an invalid size": N_("has a width or height of zero, below zero or too large"),
+    "CAIRO_STATUS_INVALID_SIZE": N_("has a width or height of zero, below zero or too large"),
 }
 
 
-def _not_drawn(exc: Exception) -> str:
+def _not_drawn(exc: Exception) -> Msg:
     """A renderer's error as a reason in plain words, without its class or its text."""
     reason = str(exc)
-    said = next((v for k, v in _SIZE_FAULTS.items() if k in reason), "cannot be drawn")
-    return f"{said}; open it in a drawing program and save it again"
+    said = next((v for k, v in _SIZE_FAULTS.items() if k in reason), N_("cannot be drawn"))
+    return N_("{said}; open it in a drawing program and save it again", said=said)

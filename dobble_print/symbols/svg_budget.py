@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from xml.etree.ElementTree import Element
 
+from dobble_print.language import N_, Msg
 from dobble_print.symbols.raster import BadPicture
 
 MAX_ELEMENTS = 200_000  # drawn elements once every <use> is expanded
@@ -42,43 +43,55 @@ def parse_svg(data: bytes) -> Element:
         root = ElementTree.fromstring(data, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as exc:  # its repr names a Python class: say the entity only
         name = getattr(exc, "name", None) if type(exc).__name__ == "EntitiesForbidden" else None
-        which = f" (the entity {name!r})" if isinstance(name, str) else ""
-        raise BadPicture(f"uses XML entities or external DTDs, refused for safety{which}") from None
+        which = N_(" (the entity {name})", name=repr(name)) if isinstance(name, str) else ""
+        raise BadPicture(
+            N_("uses XML entities or external DTDs, refused for safety{which}", which=which)
+        ) from None
     except ElementTree.ParseError as exc:
         raise BadPicture(_not_xml(exc)) from None
     except (LookupError, ValueError):  # an encoding Python does not know, or cannot parse
         declared = _ENCODING.match(data)
         name = declared.group(1).decode("ascii", "replace") if declared else "?"
         raise BadPicture(
-            f'declares the text encoding "{name}", which cannot be read; save it as UTF-8'
+            N_(
+                'declares the text encoding "{name}", which cannot be read; save it as UTF-8',
+                name=name,
+            )
         ) from None
     tag = root.tag.rsplit("}", 1)[-1] if isinstance(root.tag, str) else ""
     if tag != "svg":  # an HTML page or other XML saved as .svg: no renderer says so plainly
         raise BadPicture(
-            f"is XML but not an SVG drawing (it starts with {tag or 'no element'}, not svg); "
-            "save the drawing itself as SVG"
+            N_(
+                "is XML but not an SVG drawing (it starts with {tag}, not svg); save the drawing "
+                "itself as SVG",
+                tag=tag or N_("no element"),
+            )
         )
     return root
 
 
 # expat's reasons (the start of its message) in plain words
 _XML_FAULTS = {
-    "no element found": "the text ends before the drawing does",
-    "unclosed token": "the text ends in the middle of a tag",
-    "mismatched tag": "a closing tag does not match the tag it closes",
-    "junk after document element": "there is text after the end of the drawing",
-    "syntax error": "it is not XML text",
+    "no element found": N_("the text ends before the drawing does"),
+    "unclosed token": N_("the text ends in the middle of a tag"),
+    "mismatched tag": N_("a closing tag does not match the tag it closes"),
+    "junk after document element": N_("there is text after the end of the drawing"),
+    "syntax error": N_("it is not XML text"),
 }
 
 
-def _not_xml(exc: Exception) -> str:
+def _not_xml(exc: Exception) -> Msg:
     """Why the XML does not parse, in plain words, with where (expat's own message names its
     internals: "not well-formed (invalid token)")."""
     reason = str(exc)
-    said = next((v for k, v in _XML_FAULTS.items() if reason.startswith(k)), "broken XML")
+    said = next((v for k, v in _XML_FAULTS.items() if reason.startswith(k)), N_("broken XML"))
     line = getattr(exc, "position", (0, 0))[0]
-    where = f" (line {line})" if line else ""
-    return f"not valid SVG/XML: {said}{where}; open it in a drawing program and save it again"
+    where = N_(" (line {line})", line=line) if line else ""
+    return N_(
+        "not valid SVG/XML: {said}{where}; open it in a drawing program and save it again",
+        said=said,
+        where=where,
+    )
 
 
 def _own_coordinates(el: Element) -> int:
@@ -91,8 +104,12 @@ def _own_coordinates(el: Element) -> int:
     count = len(_NUMBER.findall(text.encode("utf-8", "replace")))
     if count > MAX_PATH_COORDINATES:
         raise BadPicture(
-            f"has a path of {count} coordinates, over the {MAX_PATH_COORDINATES} that draw in "
-            "reasonable time; simplify it"
+            N_(
+                "has a path of {count} coordinates, over the {most} that draw in reasonable "
+                "time; simplify it",
+                count=count,
+                most=MAX_PATH_COORDINATES,
+            )
         )
     return count
 
@@ -112,11 +129,14 @@ def check_budget(root: Element) -> None:
         if key in memo:
             return memo[key]
         if key in expanding:
-            raise BadPicture("has <use> references that loop; refused")
+            raise BadPicture(N_("has <use> references that loop; refused"))
         if depth > MAX_DEPTH:
             raise BadPicture(
-                f"nests elements over {MAX_DEPTH} levels deep (groups in groups, or <use> of "
-                "<use>); flatten it"
+                N_(
+                    "nests elements over {most} levels deep (groups in groups, or <use> of "
+                    "<use>); flatten it",
+                    most=MAX_DEPTH,
+                )
             )
         expanding.add(key)
         elements, coordinates = 1, _own_coordinates(el)
@@ -135,9 +155,13 @@ def check_budget(root: Element) -> None:
 
     elements, coordinates = cost(root, 0)
     if elements > MAX_ELEMENTS:
-        raise BadPicture(f"expands to over {MAX_ELEMENTS} elements through <use>; refused")
+        raise BadPicture(
+            N_("expands to over {most} elements through <use>; refused", most=MAX_ELEMENTS)
+        )
     if coordinates > MAX_COORDINATES:
         raise BadPicture(
-            f"draws over {MAX_COORDINATES} path coordinates once every <use> is expanded; "
-            "simplify it"
+            N_(
+                "draws over {most} path coordinates once every <use> is expanded; simplify it",
+                most=MAX_COORDINATES,
+            )
         )

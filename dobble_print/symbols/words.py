@@ -185,7 +185,7 @@ def read_words(path: Path) -> list[tuple[int, str]]:
         )
     text = _decode(raw)
     if _tabbed(text):  # "chat<TAB>cat" read as a word would print "chatcat"
-        raise TabbedLines("its lines hold tabs, as a spreadsheet's table saved as text does")
+        raise TabbedLines(N_("its lines hold tabs, as a spreadsheet's table saved as text does"))
     words = []
     for number, line in enumerate(text.splitlines(), 1):
         clean = "".join(ch for ch in line if unicodedata.category(ch) != "Cc")

@@ -95,25 +95,47 @@ def _profile(name: str, data: dict, where: str) -> ShopProfile:
     def text(key: str) -> str:
         value = data.get(key, "")
         if not isinstance(value, str):
-            raise DobbleError(f'{where}: {key} must be text in quotes, e.g. {key} = "…"')
+            raise DobbleError(
+                (f"{where}: ", N_('{key} must be text in quotes, e.g. {key} = "…"', key=key))
+            )
         return value
 
     files = _choice(FileKind, text("files"), f"{where}: files")
     if files is FileKind.PNG and "{number" not in text("front"):
-        raise DobbleError(f'{where}: front must hold {{number}}, e.g. "{{number:03d}}-front.png"')
+        raise DobbleError(
+            (
+                f"{where}: ",
+                N_(
+                    'front must hold {number}, e.g. "{example}"',
+                    number="{number}",
+                    example="{number:03d}-front.png",
+                ),
+            )
+        )
     _check_names(text("front"), text("back"), where)
     dpi, cut = data["dpi"], data["cut-path"]
     if not isinstance(dpi, int) or not 72 <= dpi <= 1200:
-        raise DobbleError(f"{where}: dpi {dpi!r} is out of range; use 72 to 1200")
+        raise DobbleError(
+            (f"{where}: ", N_("dpi {dpi} is out of range; use 72 to 1200", dpi=repr(dpi)))
+        )
     if not isinstance(cut, bool):
-        raise DobbleError(f"{where}: cut-path must be true or false")
+        raise DobbleError((f"{where}: ", N_("cut-path must be true or false")))
     if files is FileKind.PDF_PAIRS and cut:
-        raise DobbleError(f'{where}: cut-path needs files = "pdf" (a card printer cuts its own)')
+        raise DobbleError(
+            (f"{where}: ", N_('cut-path needs files = "pdf" (a card printer cuts its own)'))
+        )
     bleed = parse_length(text("bleed"), option=f"{where}: bleed")
     if bleed > MAX_BLEED:  # a card printer's file is the card plus its bleed: 5 m would not do
         raise DobbleError(
-            f"{where}: bleed {bleed:g} mm is out of range; use 0 to {MAX_BLEED:g} mm (print shops "
-            "ask for about 3 mm)"
+            (
+                f"{where}: ",
+                N_(
+                    "bleed {bleed:g} mm is out of range; use 0 to {most:g} mm (print shops ask "
+                    "for about 3 mm)",
+                    bleed=bleed,
+                    most=float(MAX_BLEED),
+                ),
+            )
         )
     card = None
     if "card-size" in data or "shape" in data:
@@ -146,35 +168,77 @@ def _check_names(front: str, back: str, where: str) -> None:
         fronts = {front.format(number=n) for n in range(1, MOST_CARDS + 1)}
     except (KeyError, IndexError, ValueError):
         raise DobbleError(
-            f"{where}: front {front!r} is not a name pattern; "
-            'use {number}, e.g. "{number:03d}.png"'
+            (
+                f"{where}: ",
+                N_(
+                    'front {front} is not a name pattern; use {number}, e.g. "{example}"',
+                    front=repr(front),
+                    number="{number}",
+                    example="{number:03d}.png",
+                ),
+            )
         ) from None
     for key, names in (("front", sorted(fronts)), ("back", [back] if back else [])):
         for name in names:
             if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
                 raise DobbleError(
-                    f"{where}: {key} {front if key == 'front' else back!r} holds a control "
-                    'character; give a plain file name, e.g. "back.png"'
+                    (
+                        f"{where}: ",
+                        N_(
+                            "{key} {name} holds a control character; give a plain file name, "
+                            'e.g. "back.png"',
+                            key=key,
+                            name=front if key == "front" else repr(back),
+                        ),
+                    )
                 )
             if "/" in name or "\\" in name or name.startswith("."):
                 raise DobbleError(
-                    f"{where}: {key} {name!r} must be a file name in the shop folder, with no "
-                    'folder in it and not starting with ".", e.g. "back.png"'
+                    (
+                        f"{where}: ",
+                        N_(
+                            "{key} {name} must be a file name in the shop folder, with no "
+                            'folder in it and not starting with ".", e.g. "back.png"',
+                            key=key,
+                            name=repr(name),
+                        ),
+                    )
                 )
             if len(name.encode()) > LONGEST_NAME:
                 raise DobbleError(
-                    f"{where}: {key} makes names of {len(name.encode())} bytes, too long for a "
-                    f"file; keep it under {LONGEST_NAME + 1} bytes"
+                    (
+                        f"{where}: ",
+                        N_(
+                            "{key} makes names of {bytes} bytes, too long for a file; keep it "
+                            "under {most} bytes",
+                            key=key,
+                            bytes=len(name.encode()),
+                            most=LONGEST_NAME + 1,
+                        ),
+                    )
                 )
             if name.casefold() == README.casefold():
                 raise DobbleError(
-                    f"{where}: {key} {name!r} is the name of the shop folder's README; give it "
-                    "another name"
+                    (
+                        f"{where}: ",
+                        N_(
+                            "{key} {name} is the name of the shop folder's README; give it "
+                            "another name",
+                            key=key,
+                            name=repr(name),
+                        ),
+                    )
                 )
             check_name(name, f"{where}: {key}")
     if back in fronts:
         raise DobbleError(
-            f"{where}: back {back!r} is also the name of a card's front; give it another name"
+            (
+                f"{where}: ",
+                N_(
+                    "back {name} is also the name of a card's front; give it another name",
+                    name=repr(back),
+                ),
+            )
         )
 
 
@@ -189,7 +253,12 @@ def _choice(enum: type, value: str, what: str):
         return enum(value)
     except ValueError:
         names = ", ".join(member.value for member in enum)
-        raise DobbleError(f"{what} {value!r} is not a choice; use {names}") from None
+        raise DobbleError(
+            (
+                f"{what} ",
+                N_("{value} is not a choice; use {names}", value=repr(value), names=names),
+            )
+        ) from None
 
 
 def fit_to_shop(

@@ -27,6 +27,8 @@ from enum import StrEnum
 
 import numpy as np
 
+from dobble_print.language import N_, Msg
+
 ROUNDED_CORNER = 0.08  # corner radius of a rounded card, as a share of its side (~6.8 mm at 85)
 ARC_STEPS = 12  # straight pieces per rounded corner: under 0.01 mm from the true arc
 SQRT3 = math.sqrt(3.0)
@@ -39,6 +41,16 @@ class ShapeKind(StrEnum):
     HEXAGON = "hexagon"
     SQUARE = "square"
     ROUNDED = "rounded"
+
+    @property
+    def said(self) -> Msg:
+        """The shape's name, said in the language of the sentence it is part of."""
+        return {
+            "circle": N_("circle"),
+            "hexagon": N_("hexagon"),
+            "square": N_("square"),
+            "rounded": N_("rounded"),
+        }[self.value]
 
 
 @dataclass(frozen=True)
@@ -132,13 +144,17 @@ class CardShape:
 
     def describe(self) -> str:
         """``"85 mm"`` for circles, ``"70 mm hexagonal"`` etc. for the rest (for the cover)."""
-        adjective = {
-            ShapeKind.CIRCLE: "",
-            ShapeKind.HEXAGON: " hexagonal",
-            ShapeKind.SQUARE: " square",
-            ShapeKind.ROUNDED: " rounded-square",
+        return str(self.description())
+
+    def description(self) -> Msg:
+        """:meth:`describe`'s words, said in the language of the sentence they are part of."""
+        size = float(self.size)
+        return {
+            ShapeKind.CIRCLE: N_("{size:g} mm", size=size),
+            ShapeKind.HEXAGON: N_("{size:g} mm hexagonal", size=size),
+            ShapeKind.SQUARE: N_("{size:g} mm square", size=size),
+            ShapeKind.ROUNDED: N_("{size:g} mm rounded-square", size=size),
         }[self.kind]
-        return f"{self.size:g} mm{adjective}"
 
 
 @dataclass(frozen=True)

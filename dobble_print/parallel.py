@@ -38,7 +38,7 @@ from multiprocessing import forkserver, resource_tracker
 from typing import Any, TypeVar
 
 from dobble_print.errors import DobbleError
-from dobble_print.language import N_
+from dobble_print.language import N_, Msg
 
 T = TypeVar("T")
 
@@ -114,7 +114,7 @@ def in_order(
     count: int,
     *,
     workers: int,
-    what: str,
+    what: str | Msg,
     setup: tuple[Callable[..., None], tuple[Any, ...]] | None = None,
     ahead: int = AHEAD,
 ) -> Iterator[Iterator[T]]:
@@ -243,7 +243,11 @@ def _start_workers(executor: ProcessPoolExecutor, workers: int) -> None:
 
 
 def _collect(
-    executor: ProcessPoolExecutor, work: Callable[[int], T], count: int, window: int, what: str
+    executor: ProcessPoolExecutor,
+    work: Callable[[int], T],
+    count: int,
+    window: int,
+    what: str | Msg,
 ) -> Iterator[T]:
     """Submit the first ``window`` items now; the returned iterator collects them in order,
     keeping ``window`` submitted ahead."""
@@ -268,7 +272,7 @@ def _collect(
     return results()
 
 
-def _unbroken(step: Callable[[], T], what: str) -> T:
+def _unbroken(step: Callable[[], T], what: str | Msg) -> T:
     """``step()``, with a dead worker's ``BrokenProcessPool`` (raised by waiting for a result, or
     by submitting once the pool is broken) turned into the one-sentence error."""
     try:

@@ -24,11 +24,13 @@ from dobble_print import (
     ConflictError,
     DobbleError,
     Kind,
+    Msg,
     Option,
     OptionError,
     option_of,
     read_options,
     read_value,
+    said,
 )
 from dobble_print.app.catalogue import N_, page_words
 from dobble_print.app.words import Labels, error_text
@@ -315,7 +317,7 @@ def conflict_words(exc: ConflictError, lang: str = "en") -> str:
         ).format(
             label=_(own.label),
             profile=rule.profile,
-            die=rule.die,
+            die=said(rule.die, lang) if isinstance(rule.die, Msg) else rule.die,
             shops=page_label("shop_profile", lang),
             instead=_(BACKS[rule.instead]) if rule.instead in BACKS else rule.instead,
         )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dobble_print import N_, Nn_
+from dobble_print import N_, Msg, Nn_
 from dobble_print.cli.errors import say
 from dobble_print.cli.words import notice_line, say_in, warning_line
 
@@ -100,19 +100,32 @@ def font_lines(symbols) -> list[str]:
     name."""
     from dobble_print.resources import default_font
 
-    used: dict[tuple[str, str, str], list[str]] = {}
+    used: dict[tuple[str, Msg, bool], list[str]] = {}
     for sym in symbols:
-        noun = "label" if sym.kind == "labelled" else "word"  # a label is set as a word is
+        label = sym.kind == "labelled"  # a label is set as a word is
         if sym.kind in ("word", "labelled"):
-            how = "as outlines (CFF: not searchable text)" if sym.outline else "as text"
-            used.setdefault((sym.font, how, noun), []).append(sym.name)
+            how = N_("as outlines (CFF: not searchable text)") if sym.outline else N_("as text")
+            used.setdefault((sym.font, how, label), []).append(sym.name)
         elif sym.font:  # an emoji line, drawn from a colour font
-            used.setdefault((sym.font, "as colour pictures", noun), []).append(sym.name)
+            used.setdefault((sym.font, N_("as colour pictures"), label), []).append(sym.name)
     lines = []
-    for (font, how, noun), words in used.items():
-        name = f"{Path(font).name} (bundled)" if font == str(default_font()) else font
-        shown = ", ".join(words[:8]) + (f" and {len(words) - 8} more" if len(words) > 8 else "")
-        lines.append(f"font: {name} {how} for {_count(len(words), noun)}: {shown}")
+    for (font, how, label), words in used.items():
+        bundled = font == str(default_font())
+        name = say_in(N_("{name} (bundled)", name=Path(font).name)) if bundled else font
+        more = say_in(N_(" and {count} more", count=len(words) - 8)) if len(words) > 8 else ""
+        counted = (
+            Nn_("{count} label", "{count} labels", len(words))
+            if label
+            else Nn_("{count} word", "{count} words", len(words))
+        )
+        line = N_(
+            "font: {name} {how} for {counted}: {shown}",
+            name=name,
+            how=how,
+            counted=counted,
+            shown=", ".join(words[:8]) + more,
+        )
+        lines.append(say_in(line))
     return lines
 
 
@@ -124,7 +137,14 @@ def renderer_line(symbols) -> str | None:
     if not any(sym.kind in ("image", "labelled") and is_svg(Path(sym.source)) for sym in symbols):
         return None
     renderer = svg_renderer()
-    return f"svg: drawn with {renderer.name} {renderer.version} ({renderer.why})"
+    return say_in(
+        N_(
+            "svg: drawn with {name} {version} ({why})",
+            name=renderer.name,
+            version=renderer.version,
+            why=renderer.why,
+        )
+    )
 
 
 def _flagged(result: BuildResult) -> dict[str, str]:

@@ -74,7 +74,9 @@ def cover_lines(teams: Sequence[Team], lang: str = "en") -> tuple[str, ...]:
     said = {"pink": _("pink"), "orange": _("orange"), "green": _("green"), "blue": _("blue")}
     names = _(", ").join(said[t.name] for t in TEAMS)
     sizes = sorted({sum(1 for x in teams if x == t) for t in TEAMS})
-    each = f"{sizes[0]}" if len(sizes) == 1 else f"{sizes[0]}–{sizes[-1]}"
+    each = (
+        f"{sizes[0]}" if len(sizes) == 1 else _("{low}–{high}").format(low=sizes[0], high=sizes[-1])
+    )
     starting = sum(1 for x in teams if x == START)
     line = _(
         "Connect: lay out the {starting} black-bordered cards; four teams of {each} ({names})."

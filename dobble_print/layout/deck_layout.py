@@ -436,7 +436,7 @@ def layout_deck(
     )
     try:
         with in_order(
-            _layout_nth, len(todo), workers=n, what="packing cards", setup=(_install, (_JOB,))
+            _layout_nth, len(todo), workers=n, what=N_("packing cards"), setup=(_install, (_JOB,))
         ) as results:
             for result in results:
                 done.append(result)

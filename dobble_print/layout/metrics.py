@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dobble_print.card import CardLayout, CardShape, Placement, ShapeKind
+from dobble_print.language import N_
 from dobble_print.parallel import in_order, worker_count
 from dobble_print.symbols import INK_ALPHA, WHITE, Symbol
 
@@ -306,7 +307,7 @@ def measuring(
             _measure_one,
             len(layouts),
             workers=workers,
-            what="measuring cards",
+            what=N_("measuring cards"),
             ahead=len(layouts),
         ) as results:
 

@@ -58,8 +58,17 @@ class Conflict:
     purpose: str | Msg = ""
     asked: bool = True
     profile: str = ""
-    die: str = ""
+    die: str | Msg = ""
     instead: str = ""
+
+
+# A die's card, by its shape, in the words of the sentence that names it ("cuts {die} cards").
+DIES = {
+    "circle": lambda size: N_("{size:g} mm circle", size=size),
+    "hexagon": lambda size: N_("{size:g} mm hexagonal hexagon", size=size),
+    "square": lambda size: N_("{size:g} mm square square", size=size),
+    "rounded": lambda size: N_("{size:g} mm rounded-square rounded", size=size),
+}
 
 
 class ConflictError(OptionError):
@@ -116,6 +125,6 @@ def check_rules(
 
     for name in DIE_SETS:
         if name in given and not same_card(die, CardShape(read["shape"], read["card_size"])):
-            words = f"{die.describe()} {die.kind.value}"
+            words = DIES[die.kind.value](float(die.size))
             conflict = Conflict(name, profile=profile.name, die=words, instead=DEFAULT_PROFILE)
             raise ConflictError(conflict, _shown(raw.get(name, read[name])))

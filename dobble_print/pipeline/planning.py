@@ -320,14 +320,13 @@ def choose_deck(
         if cards >= card_count(n) - 1:
             raise DobbleError(
                 N_(
-                    "the Connect variant needs {needed} {noun} for its {cards} cards of {n} "
-                    "symbols and there are {count}; add {more} {noun}",
-                    needed=card_count(n),
-                    noun=noun,
+                    "the Connect variant needs {needed} for its {cards} cards of {n} symbols "
+                    "and there are {count}; add {more}",
+                    needed=counted(card_count(n), noun),
                     cards=cards,
                     n=n,
                     count=count,
-                    more=card_count(n) - count,
+                    more=counted(card_count(n) - count, noun),
                 ),
                 file=where,
             )

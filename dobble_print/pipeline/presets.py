@@ -19,13 +19,13 @@ from dobble_print.resources import templates_dir
 # Options naming files a build reads or writes: a preset someone shares sets how a deck looks,
 # never where files go (one wrote a report over notes.txt) nor what is read into the deck.
 PLACES = {
-    "output": "where the PDF goes",
-    "report": "where the report goes",
-    "png_dir": "where the card pictures go",
-    "shop": "where the shop files go",
-    "sources": "what is read",
-    "back_image": "what is read",
-    "preset": "what is read",
+    "output": N_("where the PDF goes"),
+    "report": N_("where the report goes"),
+    "png_dir": N_("where the card pictures go"),
+    "shop": N_("where the shop files go"),
+    "sources": N_("what is read"),
+    "back_image": N_("what is read"),
+    "preset": N_("what is read"),
 }
 
 

@@ -133,10 +133,10 @@ def check_fits_shop(options: BuildOptions) -> None:
                 "{profile} cuts {card} cards ({shape}); this deck's are {ours} ({our_shape}): lay "
                 "the deck out at the shop's card",
                 profile=profile.name,
-                card=card.describe(),
-                shape=card.kind.value,
-                ours=options.card.describe(),
-                our_shape=options.card.kind.value,
+                card=card.description(),
+                shape=card.kind.said,
+                ours=options.card.description(),
+                our_shape=options.card.kind.said,
             ),
         )
     if margin > options.safe_margin:

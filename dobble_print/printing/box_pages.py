@@ -208,7 +208,7 @@ def plan_box(
         N_(
             "does not fit on {paper} paper for {card} cards, even in two pieces; choose ",
             paper=paper.name,
-            card=card.describe(),
+            card=card.description(),
         ),
         advice=(Advice("larger", "paper"), Advice("leave_out", "box", lead=N_(", or "))),
     )

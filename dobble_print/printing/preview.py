@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from dobble_print.card import CardLayout, CardShape, ShapeKind
 from dobble_print.deck import BORDER_MM, Team
 from dobble_print.files import write_atomically
+from dobble_print.language import N_
 from dobble_print.parallel import in_order, worker_count
 from dobble_print.printing.sheet import SheetPlan
 from dobble_print.symbols import Symbol
@@ -240,7 +241,7 @@ def write_cards(
     _JOB = (tuple(layouts), tuple(symbols), look, tuple(teams) if teams else None)
     workers = worker_count(len(layouts), parallel_from=PARALLEL_FROM, cap=MAX_WORKERS)
     try:
-        with in_order(_drawn, len(layouts), workers=workers, what="drawing cards") as drawn:
+        with in_order(_drawn, len(layouts), workers=workers, what=N_("drawing cards")) as drawn:
             for i, (png, path) in enumerate(zip(drawn, paths, strict=True)):
                 write_atomically(path, lambda tmp, png=png: tmp.write_bytes(png))
                 if progress:

@@ -260,7 +260,7 @@ def _decoded_ahead(items: Sequence[Source], *, max_px: int, options: SymbolOptio
     _AHEAD = (tuple(items), max_px, options)
     try:
         with in_order(
-            _decode_in_worker, len(items), workers=workers, what="loading pictures"
+            _decode_in_worker, len(items), workers=workers, what=N_("loading pictures")
         ) as results:
             yield results
     finally:

@@ -50,7 +50,7 @@ class SvgRenderer:
 
     name: str
     version: str
-    why: str
+    why: str | Msg
 
 
 def svg_renderer() -> SvgRenderer:
@@ -91,8 +91,8 @@ def _choose(wanted: str) -> SvgRenderer:
                     why=str(exc),
                 )
             ) from None
-        return SvgRenderer("resvg", resvg_version(), "the cairo library was not found")
-    why = f"{RENDERER_VARIABLE}=cairosvg" if wanted else "the cairo library loads"
+        return SvgRenderer("resvg", resvg_version(), N_("the cairo library was not found"))
+    why = f"{RENDERER_VARIABLE}=cairosvg" if wanted else N_("the cairo library loads")
     return SvgRenderer("cairosvg", version, why)
 
 

@@ -188,7 +188,7 @@ def _check_names(front: str, back: str, where: str) -> None:
                             "{key} {name} holds a control character; give a plain file name, "
                             'e.g. "back.png"',
                             key=key,
-                            name=front if key == "front" else repr(back),
+                            name=repr(front if key == "front" else back),
                         ),
                     )
                 )

@@ -33,10 +33,14 @@ from starlette.datastructures import Headers
 from starlette.responses import PlainTextResponse, RedirectResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from dobble_print.app.catalogue import N_, asked_language, page_words
+
 HEADER = "x-dobble"
 SAFE_METHODS = {"GET", "HEAD"}
 FETCH_SITES = {"same-origin", "none"}  # Sec-Fetch-Site values this server's own page sends
-NOT_OURS = "This server answers only to its own page; open the address dobble-print app printed."
+NOT_OURS = N_(
+    "This server answers only to its own page; open the address dobble-print app printed."
+)
 # Only this server's own files: no inline script or style, nothing from elsewhere.
 POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; "
@@ -58,8 +62,12 @@ def cookie_name(port: int) -> str:
     return f"dobble_token_{port}"
 
 
-def _refuse(text: str, status: int = 403) -> PlainTextResponse:
-    return PlainTextResponse(text + "\n", status_code=status, headers=HEADERS)
+def _refuse(text: str, headers: Headers, status: int = 403) -> PlainTextResponse:
+    """A refusal in the language the browser asks for (``Accept-Language``): it comes before
+    the page, so before the page's own choice."""
+    lang, _missed = asked_language(headers.get("accept-language", ""))
+    said = page_words(lang).gettext(text)
+    return PlainTextResponse(said + "\n", status_code=status, headers=HEADERS)
 
 
 class Gate:
@@ -83,7 +91,9 @@ class Gate:
         headers = Headers(scope=scope)
         host = headers.get("host", "").lower()
         if host not in self.hosts:
-            await _refuse("This server answers only to its own address.")(scope, receive, send)
+            await _refuse(N_("This server answers only to its own address."), headers)(
+                scope, receive, send
+            )
             return
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         given = query.get("token", [None])[0]
@@ -96,15 +106,18 @@ class Gate:
         cookies = _cookies(headers.get("cookie", ""))
         if not self._has_token(cookies.get(self.cookie)):
             await _refuse(
-                "Open the address dobble-print app printed when it started: it carries the key."
+                N_(
+                    "Open the address dobble-print app printed when it started: it carries the key."
+                ),
+                headers,
             )(scope, receive, send)
             return
         guarded = scope["method"] not in SAFE_METHODS or scope["path"].startswith("/api/")
         if guarded and not _from_own_page(headers, host):
-            await _refuse(NOT_OURS)(scope, receive, send)
+            await _refuse(NOT_OURS, headers)(scope, receive, send)
             return
         if scope["method"] not in SAFE_METHODS and headers.get(HEADER) != "1":
-            await _refuse("Changes are made by the page itself.")(scope, receive, send)
+            await _refuse(N_("Changes are made by the page itself."), headers)(scope, receive, send)
             return
 
         async def send_with_headers(message):

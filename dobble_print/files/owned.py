@@ -152,7 +152,10 @@ def windows_problem(name: str) -> Msg | str:
     if len(name.encode("utf-8", "surrogateescape")) > _LONGEST:
         return N_("is longer than {most} bytes", most=_LONGEST)
     if _WINDOWS_FORBIDDEN.search(name):
-        return N_('holds a character Windows forbids in names (<>:"/\\|?* or a control character)')
+        return N_(
+            "holds a character Windows forbids in names ({characters} or a control character)",
+            characters='<>:"/\\|?*',
+        )
     if name.endswith((".", " ")):
         return N_("ends in a dot or a space, which Windows drops")
     if name.split(".")[0].strip().upper() in _WINDOWS_DEVICES:

@@ -199,3 +199,14 @@ def test_a_flood_of_new_sessions_is_refused_and_closed_tabs_make_room(tmp_path):
 def test_the_launch_takes_twenty_sessions_at_once(client):
     answers = [client.post("/api/session", headers=POST).status_code for _ in range(25)]
     assert answers == [200] * 20 + [429] * 5
+
+
+def test_a_refusal_is_said_in_the_language_the_browser_asks_for(tmp_path):
+    """The gate answers before the page can say its language: the browser's is used."""
+    with make_client(tmp_path / "root") as c:
+        answer = c.get("/api/menus", headers={"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"})
+        assert answer.status_code == 403
+        assert answer.text == (
+            "Ouvrez l’adresse que dobble-print app a affichée au démarrage\u00a0: elle contient "
+            "la clé.\n"
+        )

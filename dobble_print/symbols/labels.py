@@ -17,7 +17,7 @@ import numpy as np
 
 from dobble_print.card import CardLayout
 from dobble_print.errors import Advice, Notice, notice
-from dobble_print.language import N_
+from dobble_print.language import N_, Nn_
 from dobble_print.symbols.emoji import is_emoji_line, may_be_emoji
 from dobble_print.symbols.fallback import WordFonts, missing_warning, word_fonts
 from dobble_print.symbols.loading import trim
@@ -123,12 +123,15 @@ def label_text(symbol: Symbol) -> str | None:
 
 def _unnamed_warning(count: int, example: str) -> Notice:
     """The one line for pictures whose file names are no words, so they print unlabelled."""
-    many = count != 1
     return notice(
-        f"{count} picture{'s' if many else ''} print{'' if many else 's'} without a label: "
-        f"{'their names are' if many else 'its name is'} a camera's numbers, a date or a code, "
-        f"not words (e.g. {example}); rename {'them' if many else 'it'} to label "
-        f"{'them' if many else 'it'}"
+        Nn_(
+            "{count} picture prints without a label: its name is a camera's numbers, a date or a "
+            "code, not words (e.g. {example}); rename it to label it",
+            "{count} pictures print without a label: their names are a camera's numbers, a date "
+            "or a code, not words (e.g. {example}); rename them to label them",
+            count,
+            example=example,
+        )
     )
 
 
@@ -194,8 +197,13 @@ def small_labels(layouts: Sequence[CardLayout], symbols: Sequence[Symbol]) -> li
     return [
         notice(
             (
-                f"labels print as small as {least:.1f} pt (card {card}), hard to read under "
-                f"{READABLE_PT:g} pt; use ",
+                N_(
+                    "labels print as small as {size:.1f} pt (card {card}), hard to read under "
+                    "{readable:g} pt; use ",
+                    size=float(least),
+                    card=card,
+                    readable=float(READABLE_PT),
+                ),
                 Advice("larger", "card"),
                 Advice("fewer", "symbols_per_card", lead=N_(" or ")),
             )

@@ -1,6 +1,7 @@
 """The engine's messages not marked for translation: an AST walk over every exception made to
 carry a user's message (``DobbleError``, ``OptionError``, a picture or a word list that cannot
-be read…) for the words in its arguments that are not inside ``N_("…")`` or ``Nn_(…)``.
+be read…) and every warning (``notice``) for the words in its arguments that are not inside
+``N_("…")`` or ``Nn_(…)``.
 
 Such words are said in English on a French command line or page, whatever the catalogues hold.
 A joiner with no letter in it (``f"{where}: "``) speaks no language and is not counted; nor is a
@@ -13,12 +14,19 @@ from __future__ import annotations
 import ast
 import pathlib
 
-# The exceptions whose message a user reads; the first argument of those in FIELD_FIRST is the
-# option it is about, not words.
-CARRIERS = frozenset(
-    {"DobbleError", "OptionError", "ConflictError", "BadPicture", "BadWords", "TabbedLines"}
-)
-FIELD_FIRST = frozenset({"OptionError"})
+# What carries a sentence a user reads: the exceptions, and the warnings (``notice``); by name,
+# the positional arguments that are words (an OptionError's first is its field, a Notice's
+# later ones its file and kind).
+CARRIERS = {
+    "DobbleError": slice(None),
+    "OptionError": slice(1, None),
+    "ConflictError": slice(0, 0),
+    "BadPicture": slice(None),
+    "BadWords": slice(None),
+    "TabbedLines": slice(None),
+    "notice": slice(0, 1),
+    "Notice": slice(0, 1),
+}
 MARKS = frozenset({"N_", "Nn_"})
 RECORDS = frozenset({"Setting", "Advice"})  # their strings are fields and values, not words
 WORDS = ("text", "problem")  # the keyword arguments that carry the sentence
@@ -60,7 +68,7 @@ def unmarked_messages(root: pathlib.Path) -> list[str]:
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and _name(node.func) in CARRIERS):
                 continue
-            args = node.args[1:] if _name(node.func) in FIELD_FIRST else node.args
+            args = node.args[CARRIERS[_name(node.func)]]
             args = [*args, *(k.value for k in node.keywords if k.arg in WORDS)]
             for arg in args:
                 for text in _unmarked(arg):

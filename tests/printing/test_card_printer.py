@@ -266,7 +266,7 @@ def test_faces_drawn_by_worker_processes_are_the_bytes_one_process_writes(tmp_pa
         ),
         (
             "ja",
-            "「Notre zoo」（ドブル）：The Game Crafter (Circle Deck)用のファイルです",
+            "「Notre zoo」（ドブル）：The Game Crafter（Circle Deck）用のファイルです",
             "円形、直径88.9 mm (3.5 in)。各面はカードのまわりに3.2 mm (0.125 in)の塗り足し",
         ),
     ],
@@ -284,3 +284,17 @@ def test_readme_speaks_the_decks_language_in_its_numbers(lang, first, said):
         text.split()
     )
     assert "any two cards" not in text and "the card colour" not in text
+
+
+def test_the_readme_names_a_bundled_shop_in_its_language():
+    from dobble_print.card import CardShape
+    from dobble_print.language import words
+    from dobble_print.printing.shop.card_printer import shop_readme
+    from dobble_print.printing.shop.profiles import load_shop_profile
+
+    profile = load_shop_profile("print-and-cut")
+    text = shop_readme(profile, shape=CardShape(), cards=7, symbols_per_card=3,
+                       files=["cards.pdf"], lang="fr")  # fmt: skip
+    shop = words("fr").gettext(profile.title)
+    assert shop != profile.title
+    assert text.splitlines()[0] == f"Votre jeu de Dobble, prêt pour {shop}"

@@ -163,7 +163,7 @@ def shop_readme(
         ),
     }[one]
     lines = [
-        deck.format(title=title, shop=profile.title),
+        deck.format(title=title, shop=_(profile.title)),  # a bundled shop's is in the catalogue
         "",
         _wrap(about.format(cards=cards, count=symbols_per_card)),
     ]

@@ -62,7 +62,8 @@ PSEUDO = "qps"  # accented and longer: any English left on the page stands out
 _ACCENTED = str.maketrans(
     "AaCcEeIiNnOoSsUuYyZz", "ÀáÇçÉéÎíÑñÖóŠšÛúÝýŽž"
 )  # each letter stays readable
-_FIELD = re.compile(r"(\{[a-z_]*\})")  # a placeholder keeps its name
+# a placeholder keeps its name, conversion and format: {text!r}, {size:.1f}
+_FIELD = re.compile(r"(\{[a-z_]*(?:![rsa])?(?::[^{}]*)?\})")
 
 
 def pseudo(text: str) -> str:
@@ -70,7 +71,9 @@ def pseudo(text: str) -> str:
     40 % longer (the long words of German or French), between ⟦ ⟧ so a cut-off shows."""
     parts = _FIELD.split(text)
     accented = "".join(p if _FIELD.fullmatch(p) else p.translate(_ACCENTED) for p in parts)
-    padding = "·" * max(1, round(len(text) * 0.4) - 2)
+    dots = max(1, round(len(text) * 0.4) - 2)
+    # in words of at most 8, as a long text's extra length comes: a line can break in it
+    padding = " ".join("·" * min(8, dots - n) for n in range(0, dots, 8))
     return f"⟦{accented}{padding}⟧"
 
 

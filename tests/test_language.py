@@ -165,3 +165,32 @@ def test_french_sets_a_no_break_space_before_double_punctuation_and_inside_quote
         # are not French punctuation
         words = re.sub(r"\{[^{}]*\}", "x", re.sub(r"^:\{line\}", "", text))
         assert not re.search(r"(?<!\u00a0)[:;!?»%]|«(?!\u00a0)", words), text
+
+
+@pytest.mark.parametrize(
+    ("msgid", "params", "kept"),
+    [
+        ("{text!r} is not a number", {"text": "x"}, "'x'"),
+        (
+            "{clearance:g} mm is out of range; use 0 to {most:.0f} mm",
+            {"clearance": 9.0, "most": 4.2},
+            "9",
+        ),
+    ],
+)
+def test_the_pseudo_language_keeps_conversions_and_formats(msgid, params, kept):
+    from dobble_print.language import N_, PSEUDO, pseudo, said
+
+    assert pseudo(msgid).count("{") == msgid.count("{")
+    text = said(N_(msgid, **params), PSEUDO)  # a KeyError when {text!r} was accented
+    assert text.startswith("⟦") and kept in text and "is not" not in text
+
+
+def test_the_pseudo_language_is_read_but_never_offered():
+    from dobble_print.language import PSEUDO
+    from dobble_print.options.reading import read_value
+    from dobble_print.options.table import BY_NAME
+
+    lang = BY_NAME["lang"]
+    assert read_value(lang, "qps") == PSEUDO
+    assert PSEUDO not in lang.choices and PSEUDO not in lang.help and PSEUDO not in LANGUAGES

@@ -136,8 +136,14 @@ def extract_html(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
 
 def extract_toml(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
     """Babel's extractor for the bundled presets and shop profiles: the words the page's menus
-    show for each (a preset's ``about``, a shop's ``title``)."""
+    show for each (a preset's ``about``, a shop's ``title``), and what a shop's README.txt says
+    to upload and order, its lines joined as the README joins them."""
     data = tomllib.loads(fileobj.read().decode("utf-8"))
-    for key in ("about", "title"):
+    for key in ("about", "title", "upload", "order"):
         if isinstance(data.get(key), str):
-            yield 1, None, data[key], []
+            yield (
+                1,
+                None,
+                data[key] if key in ("about", "title") else " ".join(data[key].split()),
+                [],
+            )

@@ -13,6 +13,7 @@ from pathlib import Path
 from dobble_print import (
     LANGUAGES,
     N_,
+    PSEUDO,
     Advice,
     DobbleError,
     Msg,
@@ -30,7 +31,8 @@ _spoken = {"lang": "en"}
 def speak(lang: str | None = None) -> str:
     """Speak ``lang`` from now on, or the locale's language when it is None or unknown (an
     unknown --lang is refused in the locale's words); returns the language chosen."""
-    _spoken["lang"] = lang if lang in LANGUAGES else language_of_locale(os.environ)
+    known = lang in LANGUAGES or lang == PSEUDO
+    _spoken["lang"] = lang if known else language_of_locale(os.environ)
     return _spoken["lang"]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from dobble_print.card import CardShape, ShapeKind
 from dobble_print.errors import OptionError
-from dobble_print.language import N_, language_of_locale
+from dobble_print.language import N_, PSEUDO, language_of_locale
 from dobble_print.options.rules import check_rules
 from dobble_print.options.table import BY_NAME, Kind, Option, Variant, options_for
 from dobble_print.printing import Duplex, parse_paper
@@ -124,6 +124,8 @@ def read_value(option: Option, value: object) -> Any:
         return _degrees(option, text)
     if option.name == "lang" and not text:  # none given: the locale's language
         return language_of_locale(os.environ)
+    if option.name == "lang" and text.lower() == PSEUDO:  # accepted, never offered: for tests
+        return PSEUDO
     if kind is Kind.CHOICE:
         chosen = _choice(option, text)
         return ENUMS[option.name](chosen) if option.name in ENUMS else chosen

@@ -14,6 +14,7 @@ import tomllib
 import unicodedata
 from dataclasses import dataclass
 
+from dobble_print.language import ENGLISH, PSEUDO, pseudo
 from dobble_print.printing.page import CoverPage, Text
 from dobble_print.printing.paper import Paper
 from dobble_print.printing.text_width import wrap
@@ -43,17 +44,32 @@ class RulesDeck:
 @functools.cache
 def rules_words(lang: str = "en") -> dict:
     """The rules sheet's words in ``lang``: ``rules.toml`` in English, ``rules.<lang>.toml``
-    in another language (English when it has none)."""
-    name = "rules.toml" if lang == "en" else f"rules.{lang}.toml"
+    in another language (English when it has none); in :data:`PSEUDO`, the English sheet's every
+    text turned by :func:`pseudo` (placeholders kept), so English left on the sheet shows."""
+    if lang == PSEUDO:
+        return _pseudo_words(rules_words(ENGLISH))
+    name = "rules.toml" if lang == ENGLISH else f"rules.{lang}.toml"
     path = templates_dir() / "rules" / name
     if not path.is_file():
         path = templates_dir() / "rules" / "rules.toml"
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
-def _nouns(words: dict, shows: tuple[str, str]) -> tuple[str, str]:
+def _pseudo_words(value):
+    """``value`` (the sheet's table, a list or a text) with every text in :data:`PSEUDO`."""
+    if isinstance(value, dict):
+        return {key: _pseudo_words(v) for key, v in value.items()}
+    if isinstance(value, list):
+        return [_pseudo_words(v) for v in value]
+    return pseudo(value)
+
+
+def _nouns(words: dict, shows: tuple[str, str], lang: str) -> tuple[str, str]:
     """What the cards show in the sheet's language: its ``[nouns]`` table is keyed by the
-    English word (``picture``, ``word``, ``picture or word``); English has none."""
+    English word (``picture``, ``word``, ``picture or word``); English has none, and
+    :data:`PSEUDO` turns English's."""
+    if lang == PSEUDO:
+        return pseudo(shows[0]), pseudo(shows[1])
     return tuple(words.get("nouns", {}).get(shows[0], shows))
 
 
@@ -61,7 +77,7 @@ def rules_blocks(deck: RulesDeck) -> list[tuple[str | None, str]]:
     """(heading, paragraph) in reading order, the deck's numbers filled in; a section heading
     is a block with an empty paragraph."""
     words = rules_words(deck.lang)
-    one, several = _nouns(words, deck.shows)
+    one, several = _nouns(words, deck.shows, deck.lang)
     numbers = {
         "cards": deck.cards,
         "symbols_per_card": deck.symbols_per_card,

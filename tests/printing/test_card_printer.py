@@ -266,7 +266,7 @@ def test_faces_drawn_by_worker_processes_are_the_bytes_one_process_writes(tmp_pa
         ),
         (
             "ja",
-            "「Notre zoo」（ドブル）：The Game Crafter (Circle Deck)用のファイルです",
+            "「Notre zoo」（ドブル）：The Game Crafter（Circle Deck）用のファイルです",
             "円形、直径88.9 mm (3.5 in)。各面はカードのまわりに3.2 mm (0.125 in)の塗り足し",
         ),
     ],
@@ -284,3 +284,42 @@ def test_readme_speaks_the_decks_language_in_its_numbers(lang, first, said):
         text.split()
     )
     assert "any two cards" not in text and "the card colour" not in text
+
+
+def test_the_readme_names_a_bundled_shop_in_its_language():
+    from dobble_print.card import CardShape
+    from dobble_print.language import words
+    from dobble_print.printing.shop.card_printer import shop_readme
+    from dobble_print.printing.shop.profiles import load_shop_profile
+
+    profile = load_shop_profile("print-and-cut")
+    text = shop_readme(profile, shape=CardShape(), cards=7, symbols_per_card=3,
+                       files=["cards.pdf"], lang="fr")  # fmt: skip
+    shop = words("fr").gettext(profile.title)
+    assert shop != profile.title
+    assert text.splitlines()[0] == f"Votre jeu de Dobble, prêt pour {shop}"
+    upload = text.split("CE QU’IL FAUT ENVOYER\n")[1].split("\n\nLES FICHIERS")[0]
+    upload = upload.replace("\n", " ")
+    assert upload.startswith("Envoyez cards.pdf\u00a0: une carte par page")
+
+
+@pytest.mark.parametrize(
+    "name", ["print-and-cut", "tgc-circle", "makeplayingcards-round", "eu-3mm"]
+)
+def test_the_readme_of_every_bundled_shop_comes_through_the_catalogue(name):
+    """In the pseudo-language every word of README.txt is accented but the files' names and
+    the units: a sentence still in English was never in the catalogue."""
+    import re
+
+    from dobble_print.card import CardShape
+    from dobble_print.language import PSEUDO
+    from dobble_print.printing.shop.card_printer import shop_readme
+    from dobble_print.printing.shop.profiles import load_shop_profile
+
+    profile = load_shop_profile(name)
+    files = [f"png/card_{n:03}.png" for n in range(1, 58)] + ["back.png"]
+    text = shop_readme(profile, shape=profile.card or CardShape(), cards=57,
+                       symbols_per_card=8, files=files, lang=PSEUDO)  # fmt: skip
+    named = re.compile(r"\S*[./]\S*|(?<!\w)(mm|in|dpi|x)(?!\w)")  # files, links, units
+    plain = [line for line in text.splitlines() if re.search("[aeiou]", named.sub("", line))]
+    assert plain == []

@@ -145,7 +145,7 @@ def shop_readme(
         )
     )
     sections = [
-        (_("WHAT TO UPLOAD"), [_wrap(" ".join(profile.upload.split()))]),
+        (_("WHAT TO UPLOAD"), [_wrap(_(_joined(profile.upload)))]),
         (_("THE FILES"), listing),
         (_("THE CARD"), [_wrap(card)]),
         (_("HOW MANY CARDS TO ORDER"), [_wrap(line) for line in _order(cards, profile, one, lang)]),
@@ -163,7 +163,7 @@ def shop_readme(
         ),
     }[one]
     lines = [
-        deck.format(title=title, shop=profile.title),
+        deck.format(title=title, shop=_(profile.title)),  # a bundled shop's is in the catalogue
         "",
         _wrap(about.format(cards=cards, count=symbols_per_card)),
     ]
@@ -192,6 +192,12 @@ def _sentences(sentences: Sequence[str]) -> str:
     return out
 
 
+def _joined(text: str) -> str:
+    """A profile's text in one line, as the catalogue holds a bundled shop's words (a profile
+    of one's own is in no catalogue, and stays as written)."""
+    return " ".join(text.split())
+
+
 def _wrap(text: str) -> str:
     return textwrap.fill(text, width=78)
 
@@ -202,8 +208,10 @@ def _order(cards: int, profile: ShopProfile, one: str = "picture", lang: str = "
     if not profile.card_printer:
         return [_("{cards} cards, one of each.").format(cards=cards)]
     # each shop's own deck sizes, from its profile: one shop's sizes are not another's
-    sizes = profile.order or _(
-        "If the printer sells decks in fixed sizes, pick the smallest size that holds them."
+    sizes = (
+        _(_joined(profile.order))
+        if profile.order
+        else _("If the printer sells decks in fixed sizes, pick the smallest size that holds them.")
     )
     lines = [
         _sentences(

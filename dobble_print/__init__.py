@@ -57,6 +57,7 @@ _API = {
     # catalogue and numbers, and the pseudo-language of the page's test
     "LANGUAGES": "dobble_print.language",
     "language_of_locale": "dobble_print.language",
+    "unspoken_locale": "dobble_print.language",
     "Msg": "dobble_print.language",
     "N_": "dobble_print.language",
     "Nn_": "dobble_print.language",

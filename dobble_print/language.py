@@ -47,6 +47,20 @@ def language_of_locale(environ: Mapping[str, str]) -> str:
     return ENGLISH
 
 
+def unspoken_locale(environ: Mapping[str, str]) -> str | None:
+    """The language the locale asks for when it is none of :data:`LANGUAGES` (``pt`` for
+    ``pt_BR.UTF-8``), so a shell can say it speaks English instead; None for one of ours, for
+    ``C``/``POSIX`` (no language asked) and when nothing is set."""
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        if value:
+            code = value[:2].lower()
+            asked = value.upper() != "POSIX" and len(code) == 2 and code.isalpha()
+            asked = asked and value[2:3] in ("", "_", ".", "@")
+            return code if asked and code not in LANGUAGES else None
+    return None
+
+
 def _languages() -> Mapping[str, str]:
     """English, then each language with a compiled catalogue, by code, in its own words (the
     catalogue's word for "English" in the sense of "this language": "Français")."""

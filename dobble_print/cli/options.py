@@ -183,6 +183,8 @@ def table_options(name: str) -> Callable[[Callable[..., None]], Callable[..., No
             sources = values.pop("sources")
             values.pop("preset")
             speak(values.get("lang"))  # typed, or a preset's
+            if values.get("lang") is None:
+                _say_unspoken()
             fields = run(lambda: read_options(values, command=name, given=given))
             fields["sources"] = tuple(sources) if sources else (default_icons(),)
             command(**kwargs, card_fields=fields)
@@ -191,6 +193,24 @@ def table_options(name: str) -> Callable[[Callable[..., None]], Callable[..., No
         return wrapper
 
     return decorate
+
+
+def _say_unspoken() -> None:
+    """One line when the computer's language is not one the tool speaks: it speaks English,
+    and ``--lang`` chooses another (said in English: the language it falls back to)."""
+    import os
+
+    from dobble_print import LANGUAGES, unspoken_locale
+    from dobble_print.cli.errors import say
+
+    code = unspoken_locale(os.environ)
+    if code is not None:
+        others = ", ".join(c for c in LANGUAGES if c != "en")
+        say(
+            f"note: dobble-print does not speak your computer's language ({code}) yet, so it "
+            f"speaks English; --lang {others} chooses another",
+            err=True,
+        )
 
 
 def default_icons() -> Path:

@@ -123,3 +123,30 @@ def test_no_english_is_left_in_the_french_messages(folder, args):
     assert not re.search(
         r"(?<![\w.-])(or|and|the|of|to|use|give|add|with)(?![\w.-])", french.output
     )
+
+
+@pytest.mark.parametrize(
+    ("locale", "note"),
+    [
+        ("pt_BR.UTF-8", "pt"),  # a language not spoken: English, and said so
+        ("C", None),  # no language asked
+        ("POSIX", None),
+        ("C.UTF-8", None),
+        ("fr_CA.UTF-8", None),  # spoken: no note
+    ],
+)
+def test_a_language_not_spoken_falls_back_to_english_with_a_note(folder, locale, note):
+    result = _run(["plan", str(folder / "three.txt")], {**C, "LANG": locale}, folder)
+    assert result.exit_code == 0, result.stderr
+    said = [line for line in result.stderr.splitlines() if line.startswith("note:")]
+    if note is None:
+        assert said == []
+    else:
+        assert said == [
+            f"note: dobble-print does not speak your computer's language ({note}) yet, so it "
+            "speaks English; --lang de, es, fr, it, ja chooses another"
+        ]
+        assert result.stdout.startswith("3 words")
+    # --lang given: no note, whatever the locale
+    typed = _run(["plan", str(folder / "three.txt"), "--lang", "en"], {**C, "LANG": locale}, folder)
+    assert "note:" not in typed.stderr

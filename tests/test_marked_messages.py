@@ -77,7 +77,7 @@ def test_an_svg_whose_uses_loop_is_refused_in_german():
 
         check_budget(parse_svg(data))
     assert said(reason(caught.value), "de") == (
-        "hat <use>-Verweise, die sich im Kreis drehen; abgelehnt"
+        "hat <use>-Verweise, die eine Schleife bilden; abgelehnt"
     )
 
 

@@ -323,3 +323,22 @@ def test_the_readme_of_every_bundled_shop_comes_through_the_catalogue(name):
     named = re.compile(r"\S*[./]\S*|(?<!\w)(mm|in|dpi|x)(?!\w)")  # files, links, units
     plain = [line for line in text.splitlines() if re.search("[aeiou]", named.sub("", line))]
     assert plain == []
+
+
+def test_the_german_readme_says_sie_to_the_grown_up_who_orders():
+    """The README is read by the parent or teacher who orders, so German says "Ihr", as every
+    other adult-facing text does (the rules sheet alone says "du" to the children)."""
+    from dobble_print.language import words
+
+    profile = load_shop_profile("tgc-circle")
+    shop = words("de").gettext(profile.title)
+    files = [f"{i:03d}-front.png" for i in range(1, 8)] + ["back.png"]
+    made = {
+        title: shop_readme(profile, shape=profile.card, cards=7, symbols_per_card=3,
+                           files=files, title=title, lang="de").splitlines()[0]
+        for title in ("", "Unser Zoo")
+    }  # fmt: skip
+    assert made == {
+        "": f"Ihr Dobble-Spiel, fertig für {shop}",
+        "Unser Zoo": f"„Unser Zoo“, Ihr Dobble-Spiel, fertig für {shop}",
+    }

@@ -319,6 +319,20 @@ def test_cover_without_backs_says_one_sided(tmp_path):
     assert "one-sided" in text and "flip" not in text
 
 
+def test_the_german_cover_says_ihr_to_the_grown_up_who_prints():
+    """The cover is read by the parent or teacher, so German says "Ihr" there as in every other
+    adult-facing text; only the rules sheet says "du" to the children."""
+    paper = PAPERS["a4"]
+    plan = plan_sheets(
+        len(LAYOUTS),
+        paper=paper,
+        card=CardShape(size=85.0),
+        cover_pages=cover_page_count(len(SYMBOLS), paper, 5.0),
+    )
+    heading = plan_cover(NAMES, DeckFacts(3, 7, 7, 1234, lang="de"), plan)[0].texts[0]
+    assert heading.text == "Ihr Dobble-Kartenspiel"
+
+
 # --- PDF hygiene ------------------------------------------------------------------------------
 
 

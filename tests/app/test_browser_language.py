@@ -163,6 +163,14 @@ def test_the_pseudo_language_shows_every_text_came_through_the_catalogue(browser
           .map(e => [e.id || e.htmlFor || e.className, e.scrollWidth, e.clientWidth])"""
     )
     assert overflowing == [], overflowing
-    assert " --lang en" in page.inner_text("#command")  # qps prints English pages
+    assert " --lang qps " in page.inner_text("#command") + " "  # the printed pages too
+    import pypdfium2 as pdfium
+
+    sid = page.evaluate("sessionStorage.getItem('dobble-session')")
+    body = page.request.get(f"{server.base}/api/s/{sid}/download/deck.pdf").body()
+    doc = pdfium.PdfDocument(body)
+    cover = doc[0].get_textpage().get_text_range()
+    doc.close()
+    assert pseudo("How to print") in cover and "How to print" not in cover
     context.close()
     assert errors == [], errors

@@ -100,7 +100,7 @@ export function choices() {
     if (fixed && (control.name === "card_size" || control.name === "shape")) continue;
     values[control.name] = state.values[control.name] ?? "";
   }
-  values.lang = state.words.lang === "qps" ? "en" : state.words.lang;  // the printed pages' too
+  values.lang = state.words.lang;  // the printed pages' too (the pseudo-language's as well)
   return { preset: state.preset, values };
 }
 

@@ -50,28 +50,16 @@ def conflict_line(exc) -> str:
         if rule.asked
         else N_("take {key} out of the preset", key=rule.option.replace("_", "-"))
     )
+    words = dict(own=own, value=exc.value, needed=needed, add=add, purpose=rule.purpose)
     said = (
-        N_(
-            "{own} {value} does nothing without {needed}; {add} {purpose}, or {leave}",
-            own=own,
-            value=exc.value,
-            needed=needed,
-            add=add,
-            purpose=rule.purpose,
-            leave=leave,
-        )  # fmt: skip
+        N_("{own} {value} does nothing without {needed}; {add} {purpose}, or {leave}", **words,
+           leave=leave)
         if rule.asked
         else N_(
             "{own} {value} (from the preset) does nothing without {needed}; {add} {purpose}, "
-            "or {leave}",
-            own=own,
-            value=exc.value,
-            needed=needed,
-            add=add,
-            purpose=rule.purpose,
-            leave=leave,
-        )  # fmt: skip
-    )
+            "or {leave}", **words, leave=leave,
+        )
+    )  # fmt: skip
     return say_in(said)
 
 

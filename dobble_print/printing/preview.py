@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from dobble_print.card import CardLayout, CardShape, ShapeKind
 from dobble_print.deck import BORDER_MM, Team
 from dobble_print.files import write_atomically
@@ -108,9 +110,12 @@ def _draw_symbols(card, layout: CardLayout, symbols: Sequence[Symbol], px_per_mm
     for p in layout.placements:
         w = max(1, round(p.width * px_per_mm))
         h = max(1, round(p.height * px_per_mm))
-        pic = Image.fromarray(symbols[p.symbol].rgba, "RGBA").resize(
-            (w, h), Image.Resampling.LANCZOS
-        )
+        rgba = symbols[p.symbol].rgba
+        if p.color:  # a word in this card's colour for it (its raster is one colour)
+            rgba = np.dstack(
+                [np.broadcast_to(np.uint8(p.color), rgba.shape[:2] + (3,)), rgba[..., 3]]
+            )
+        pic = Image.fromarray(rgba, "RGBA").resize((w, h), Image.Resampling.LANCZOS)
         pic = pic.rotate(p.rotation, resample=Image.Resampling.BICUBIC, expand=True)
         cx = card.width / 2 + p.center[0] * px_per_mm
         cy = card.height / 2 - p.center[1] * px_per_mm  # image rows grow downwards

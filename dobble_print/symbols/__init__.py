@@ -38,6 +38,8 @@ _EXPORTS = {
     "visual": "words",
     "key_name": "name_words",
     "cap_height": "words",
+    "space_width": "words",
+    "PALETTE": "words",
     "is_letter": "words",
     "with_labels": "labels",
     "small_labels": "labels",

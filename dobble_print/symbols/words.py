@@ -387,6 +387,17 @@ def cap_height(path: str) -> float:
     return 0.7
 
 
+@functools.lru_cache(maxsize=32)
+def space_width(path: str, index: int = 0) -> float:
+    """The font's word space, em: the advance of its space character (0.25 em when it has
+    none, a usual share). The least gap that keeps two words apart on a line."""
+    font = load_font(Path(path), index)
+    glyph = font.cmap.get(ord(" "))
+    if glyph is None or glyph not in font.advances:
+        return 0.25
+    return font.advances[glyph] / font.units_per_em
+
+
 # Letters that read as another letter turned upside down (6/9, u/n, b/q, d/p, M/W, m/w, L/7) or
 # sideways (N/Z/z): where letters may turn past 90°, they get a bar under them, as on dice.
 TURNED_LOOKALIKES = frozenset("69unbqdpMWmwL7NZz")

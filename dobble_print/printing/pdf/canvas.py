@@ -133,6 +133,7 @@ def define_symbol_forms(c, symbols: Sequence[Symbol], layouts: Sequence[CardLayo
     needs = sorted(print_pixels(symbols, layouts).items())
     pictures = [(symbols[sym].rgba, px) for sym, px in needs if symbols[sym].kind == "image"]
     encoded = iter(encode_all(pictures))
+    recoloured = sorted({(p.symbol, p.color) for lay in layouts for p in lay.placements if p.color})
     for sym, px in needs:
         symbol = symbols[sym]
         if symbol.kind == "labelled":  # its picture alone too, form ``pic{i}``, for the key
@@ -143,10 +144,19 @@ def define_symbol_forms(c, symbols: Sequence[Symbol], layouts: Sequence[CardLayo
         c.beginForm(f"sym{sym}")
         _draw_pixels(c, f"sym{sym}", next(encoded))
         c.endForm()
+    for sym, colour in recoloured:  # a word in another colour on some cards: a form of its own
+        _define_text_form(c, sym, symbols[sym], colour)
 
 
-def _define_text_form(c, sym: int, symbol: Symbol) -> None:
-    """A word or a labelled picture as form ``sym{sym}`` drawn in its raster's own pixels (y up), so
+def form_name(symbol: int, colour: tuple[int, int, int] | None = None) -> str:
+    """The form a placement of ``symbol`` draws: ``sym{i}``, or for a word in a colour of this
+    card's (:attr:`Placement.color`), ``sym{i}-rrggbb``."""
+    return f"sym{symbol}" + ("-{:02x}{:02x}{:02x}".format(*colour) if colour else "")
+
+
+def _define_text_form(c, sym: int, symbol: Symbol, colour=None) -> None:
+    """A word or a labelled picture as form ``sym{sym}`` (:func:`form_name`, with a word's
+    ``colour`` when not its own) drawn in its raster's own pixels (y up), so
     its text matrix is uniform and the form's bounding box is the word's own: the form's
     ``/Matrix`` maps those pixels onto the unit square every placement stretches.
 
@@ -158,9 +168,9 @@ def _define_text_form(c, sym: int, symbol: Symbol) -> None:
     from reportlab.pdfbase.pdfdoc import PDFArray
 
     h, w = symbol.rgba.shape[:2]
-    c.beginForm(f"sym{sym}", -w, -h, 2 * w, 2 * h)
+    c.beginForm(form_name(sym, colour), -w, -h, 2 * w, 2 * h)
     if symbol.kind == "word":
-        _draw_word(c, symbol)
+        _draw_word(c, symbol, colour)
     else:
         _draw_labelled(c, f"pic{sym}", symbol)
     c.endForm(Matrix=PDFArray([1 / w, 0, 0, 1 / h, 0, 0]))
@@ -328,12 +338,12 @@ def word_font(path: str, index: int = 0) -> str:
     return _WORD_FONTS[(path, index)]
 
 
-def _draw_word(c, symbol: Symbol) -> None:
+def _draw_word(c, symbol: Symbol, colour: tuple[int, int, int] | None = None) -> None:
     """A word symbol as vector text (or its glyphs' outlines) in its raster's pixels, y up (see
-    :func:`_define_text_form`): its lines are measured in those pixels (y down), so they land
-    exactly on the shape the layout packed."""
+    :func:`_define_text_form`), in ``colour`` (else its own): its lines are measured in those
+    pixels (y down), so they land exactly on the shape the layout packed."""
     h, w = symbol.rgba.shape[:2]
-    c.setFillColorRGB(*(v / 255 for v in symbol.color))
+    c.setFillColorRGB(*(v / 255 for v in colour or symbol.color))
     if symbol.outline:
         _fill_outline(c, symbol.outline, h)
     else:
@@ -441,7 +451,7 @@ def draw_placements(c, center: tuple[float, float], layout: CardLayout) -> None:
         c.rotate(p.rotation)
         c.scale(pt(p.width), pt(p.height))
         c.translate(-0.5, -0.5)
-        c.doForm(f"sym{p.symbol}")
+        c.doForm(form_name(p.symbol, p.color))
         c.restoreState()
 
 

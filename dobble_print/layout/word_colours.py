@@ -26,6 +26,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from dobble_print.card import CardLayout, Placement
+from dobble_print.symbols import colour_difference
 
 Colour = tuple[int, int, int]
 
@@ -124,23 +125,7 @@ def _alike(chosen: Sequence[Colour], near: Sequence[Sequence[int]]) -> float:
 @functools.lru_cache(maxsize=4096)
 def _difference(a: Colour, b: Colour) -> float:
     """How far apart two colours look: their distance in CIELAB (CIE76 ΔE)."""
-    return float(np.linalg.norm(_lab(a) - _lab(b)))
-
-
-@functools.lru_cache(maxsize=256)
-def _lab(rgb: Colour) -> np.ndarray:
-    """An sRGB colour (0–255) in CIELAB, D65 white."""
-    c = np.array(rgb, float) / 255.0
-    c = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-    xyz = _SRGB_TO_XYZ @ c / _D65
-    f = np.where(xyz > (6 / 29) ** 3, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
-    return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
-
-
-_SRGB_TO_XYZ = np.array(
-    [[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]
-)
-_D65 = np.array([0.95047, 1.0, 1.08883])
+    return float(colour_difference(a, b))
 
 
 def _neighbours(placements: Sequence[Placement], ems: Sequence[float]) -> list[list[int]]:

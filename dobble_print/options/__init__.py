@@ -45,6 +45,7 @@ class BuildOptions:
     bleed: float = 0.0
     cut_guides: frozenset[str] = frozenset({"circle", "ticks"})
     card_color: tuple[float, float, float] = (1.0, 1.0, 1.0)
+    grey: bool = False  # every page in shades of grey that keep the symbols apart
     backs: Path | None = None  # the picture printed on the backs; None prints no backs
     duplex: Duplex = Duplex.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)

@@ -38,7 +38,9 @@ from dobble_print.pipeline.writing import (
     sheets_for,
 )
 from dobble_print.printing import (
+    GreyDeck,
     SheetPlan,
+    in_grey,
     load_back,
     load_shop_profile,
     render_pdf,
@@ -183,6 +185,14 @@ def _faint(
     return cache.derived(loaded, ("faint", card_color), find) if cache else find()
 
 
+def _printed(options: BuildOptions, symbols, layouts, back, teams) -> GreyDeck:
+    """The symbols, cards, back, card colour and teams as they print: in grey with ``grey``
+    (:func:`printing.in_grey`), else as they are."""
+    if options.grey:
+        return in_grey(symbols, layouts, back=back, card_color=options.card_color, teams=teams)
+    return GreyDeck(tuple(symbols), tuple(layouts), back, options.card_color, teams, None)
+
+
 def build(
     options: BuildOptions,
     progress: Progress | None = None,
@@ -219,20 +229,23 @@ def build(
         options, prepared.deck, symbols, plan, matching=prepared.matching, teams=prepared.teams
     )
     prepared = dataclasses.replace(prepared, warnings=prepared.warnings + front.warnings)
+    # what prints: in grey for a black-and-white printer (the report measures the colours)
+    look = _printed(options, symbols, layouts, back, prepared.teams)
 
     def write(tmp: Path) -> None:
         render_pdf(
             tmp,
-            symbols=symbols,
-            layouts=layouts,
+            symbols=look.symbols,
+            layouts=look.layouts,
             plan=plan,
             cover=front.cover,
-            back=back,
-            card_color=options.card_color,
+            back=look.back,
+            card_color=look.card_color,
             progress=stage_progress(progress, "render"),
-            teams=prepared.teams,
+            teams=look.teams,
             rules=front.rules,
             box=front.box,
+            grey=options.grey,
         )
 
     with Staging() as staging:  # nothing is in place until every output is finished
@@ -270,12 +283,12 @@ def build(
         if options.png_dir is not None:
             write_card_pngs(
                 staging.folder(outputs.png_dir),
-                layouts,
-                symbols,
+                look.layouts,
+                look.symbols,
                 shape=options.card,
                 progress=stage_progress(progress, "png"),
-                teams=prepared.teams,
-                card_color=options.card_color,
+                teams=look.teams,
+                card_color=look.card_color,
             )
         if options.shop is not None:
             write_shop(

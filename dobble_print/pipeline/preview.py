@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from dobble_print.errors import OptionError
 from dobble_print.files import refuse_inputs, refuse_special
 from dobble_print.language import N_
 from dobble_print.options import BuildOptions
 from dobble_print.pipeline.building import prepare
-from dobble_print.printing import SheetPlan, draw_card, draw_sheet, save_png
+from dobble_print.printing import SheetPlan, draw_card, draw_sheet, in_grey, save_png
 from dobble_print.symbols import SymbolCache, find_sources
 
 
@@ -39,6 +41,18 @@ def draw_preview(
         return [card - 1] if 1 <= card <= len(plan.slots) else []
 
     prepared = prepare(options, only=wanted, cache=cache)
+    if options.grey:  # as a black-and-white printer prints it (the map is the build's)
+        look = in_grey(
+            prepared.symbols,
+            prepared.layouts,
+            back=None,
+            card_color=options.card_color,
+            teams=prepared.teams,
+        )
+        prepared = dataclasses.replace(
+            prepared, symbols=look.symbols, layouts=look.layouts, teams=look.teams
+        )
+        options = dataclasses.replace(options, card_color=look.card_color)
     if sheet is not None:
         sheets = prepared.plan.sheet_count
         if not 1 <= sheet <= sheets:

@@ -40,6 +40,8 @@ _EXPORTS = {
     "cap_height": "words",
     "space_width": "words",
     "PALETTE": "words",
+    "colour_difference": "cielab",
+    "to_lab": "cielab",
     "is_letter": "words",
     "with_labels": "labels",
     "small_labels": "labels",

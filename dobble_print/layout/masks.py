@@ -43,8 +43,8 @@ WORD_MARGIN = 0.06
 WORD_SPACE_SHARE = 0.65
 # Above and below a vocabulary's text face its room (a quarter of its font size beside it) is
 # this share of it: faces run together along their lines ("1418"), not across them, and gaps as
-# tall as the faces left maths and two-language decks a third empty. A plain word's room (0.06)
-# stays round: less above and below brought two words within 1.5 mm.
+# tall as the faces left maths and two-language decks a third empty. A plain word keeps 0.06
+# above and below: less brought two words within 1.5 mm.
 WORD_ROOM_TALL = 0.4
 # A labelled picture packs with this much room around it (a share of its label's font size):
 # labels are all one colour, and two side by side with a word's room read as one ("keytree").

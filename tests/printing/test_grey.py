@@ -129,3 +129,16 @@ def test_the_grey_pdf_has_no_colour_on_any_page(deck, grey, tmp_path):
     else:  # the cover's key, the box's front, the cards and their backs: every page but rules
         assert {n for _, n in coloured} == set(range(1, len(doc) + 1)) - {2}, coloured
         assert "/DeviceRGB" in spaces
+
+
+def test_a_preview_in_grey_is_grey(deck, tmp_path):
+    """``preview`` with ``grey`` draws the card as the grey PDF prints it (the map is chosen
+    from the deck's symbols, not from the cards laid out, so one card gets the build's)."""
+    from dobble_print.pipeline import draw_preview
+
+    out = tmp_path / "card.png"
+    options = BuildOptions(
+        sources=(deck / "pictures", deck / "words.txt"), output=out, seed=1, grey=True
+    )
+    draw_preview(options, card=2, dpi=60)
+    assert _coloured(np.asarray(Image.open(out).convert("RGB"))) == 0

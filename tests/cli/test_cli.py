@@ -734,6 +734,7 @@ SHARED = [
     "margin",
     "cut_guides",
     "card_color",
+    "grey",
     "bleed",
     "safe_margin",
     "clearance",

@@ -6,10 +6,11 @@ Measured on the words' ink as placed, independently of how the packer reasoned (
 :mod:`metrics` measures the clearance between pictures):
 
 - **on one line**: word B sits on a line of word A when, in A's own frame (turned back by A's
-  angle), B's ink spans at least half the height of that line's capitals (``ON_LINE``) within
-  them, and the two turn within ``ALIGNED`` degrees of each other. Their gap *along the line* is
-  the distance between their inks within that band, and it should be at least a **word space**
-  (the font's space advance) of the larger word's type, as in a line of print.
+  angle), the ink of B's capitals spans at least half the height of that line's capitals
+  (``ON_LINE``) within them, and the two turn within ``ALIGNED`` degrees of each other. Their gap
+  *along the line* is the least distance between their inks along the rows of that band both
+  have ink in (in A's frame, measured both ways, the less kept), and it should be at least a
+  **word space** (the font's space advance) of the larger word's type, as in a line of print.
 - **neighbours**: two words whose inks are closer than ``NEIGHBOUR_EM`` of the larger word's font
   size, in any direction: near enough to be read together, so never of one colour.
 

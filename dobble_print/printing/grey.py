@@ -9,8 +9,10 @@ contrast preserving decolorization" (SIGGRAPH Asia 2012 Technical Briefs): among
 best match the colour differences (CIELAB ΔE) of pairs of the deck's colours, under their
 bimodal energy ``-Σ ln(e^(-(Δg+δ)²/2σ²) + e^(-(Δg-δ)²/2σ²))``, σ = 0.05. The pairs are what a
 player compares: each symbol's colours with each other's, with another symbol's, and with the
-card's (light ink on the card must not vanish). One map for the whole PDF: a colour prints as the
-same grey on every page, white stays white and black black.
+card's. Unlike the paper, only maps that keep every ink at least ``KEEP`` as far from the card's
+grey as luminance does are candidates: alone, the energy chose the red channel for the bundled
+icons, and the banana and the apple all but vanished. One map for the whole PDF: a colour prints
+as the same grey on every page, white stays white and black black.
 """
 
 from __future__ import annotations

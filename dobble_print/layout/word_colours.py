@@ -85,41 +85,42 @@ def colour_words(
 
 def _improve(chosen: list[Colour], near: Sequence[Sequence[int]], spare: Sequence[Colour]) -> None:
     """Swap two words' colours, or give one a colour of ``spare`` no word has, while that makes
-    the neighbours' colours less alike (:func:`_alike`); the first such change each time."""
+    the neighbours' colours less alike (:func:`_alike`); the first such change each time. Only
+    the pairs a change touches are counted again."""
     for _ in range(IMPROVING):
-        now = _alike(chosen, near)
-        if not now:
+        change = next(
+            (
+                (k, j)
+                for k, j in itertools.combinations(range(len(chosen)), 2)
+                if _better(chosen, near, {k: chosen[j], j: chosen[k]})
+            ),
+            None,
+        )
+        if change is not None:
+            k, j = change
+            chosen[k], chosen[j] = chosen[j], chosen[k]
+            continue
+        unused = [c for c in spare if c not in chosen]
+        given = next(
+            ((k, c) for k in range(len(chosen)) for c in unused if _better(chosen, near, {k: c})),
+            None,
+        )
+        if given is None:
             return
-        for k, j in itertools.combinations(range(len(chosen)), 2):
-            chosen[k], chosen[j] = chosen[j], chosen[k]
-            if _alike(chosen, near) < now - 1e-9:
-                break
-            chosen[k], chosen[j] = chosen[j], chosen[k]
-        else:
-            unused = [c for c in spare if c not in chosen]
-            change = next(
-                (
-                    (k, c)
-                    for k in range(len(chosen))
-                    for c in unused
-                    if _alike([*chosen[:k], c, *chosen[k + 1 :]], near) < now - 1e-9
-                ),
-                None,
-            )
-            if change is None:
-                return
-            chosen[change[0]] = change[1]
+        chosen[given[0]] = given[1]
 
 
-def _alike(chosen: Sequence[Colour], near: Sequence[Sequence[int]]) -> float:
-    """How alike neighbours' colours are: over each pair of neighbours, how much closer than
-    ``CLEARLY_APART`` their colours are (0 when every pair is clearly apart)."""
-    return sum(
-        max(CLEARLY_APART - _difference(chosen[k], chosen[j]), 0.0)
-        for k, others in enumerate(near)
-        for j in others
-        if j > k
-    )
+def _better(chosen: Sequence[Colour], near: Sequence[Sequence[int]], change: dict) -> bool:
+    """Whether giving the words of ``change`` their new colours makes neighbours less alike."""
+    after = [change.get(k, c) for k, c in enumerate(chosen)]
+    pairs = {(min(k, j), max(k, j)) for k in change for j in near[k]}
+    return _alike(after, pairs) < _alike(chosen, pairs) - 1e-9
+
+
+def _alike(chosen: Sequence[Colour], pairs) -> float:
+    """How alike the colours of ``pairs`` of neighbours are: how much closer than
+    ``CLEARLY_APART`` each pair's colours are, summed (0 when every pair is clearly apart)."""
+    return sum(max(CLEARLY_APART - _difference(chosen[k], chosen[j]), 0.0) for k, j in pairs)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -154,26 +155,23 @@ def _box_distance(a: Placement, b: Placement) -> float:
     pa, pb = _corners(a), _corners(b)
     if _overlap(pa, pb):
         return 0.0
-    return min(min(_point_to_polygon(q, pb) for q in pa), min(_point_to_polygon(q, pa) for q in pb))
+    return min(_to_edges(pa, pb), _to_edges(pb, pa))
 
 
 def _overlap(pa: np.ndarray, pb: np.ndarray) -> bool:
     """Whether two convex quadrilaterals overlap (no separating axis among their edges)."""
     for poly in (pa, pb):
-        for k in range(4):
-            edge = poly[(k + 1) % 4] - poly[k]
-            axis = np.array([-edge[1], edge[0]])
-            sa, sb = pa @ axis, pb @ axis
-            if sa.max() < sb.min() or sb.max() < sa.min():
-                return False
+        edges = np.roll(poly, -1, axis=0) - poly
+        axes = np.column_stack([-edges[:, 1], edges[:, 0]])
+        sa, sb = pa @ axes.T, pb @ axes.T  # 4 corners × 4 axes
+        if ((sa.max(axis=0) < sb.min(axis=0)) | (sb.max(axis=0) < sa.min(axis=0))).any():
+            return False
     return True
 
 
-def _point_to_polygon(q: np.ndarray, poly: np.ndarray) -> float:
-    return min(_point_to_segment(q, poly[k], poly[(k + 1) % 4]) for k in range(4))
-
-
-def _point_to_segment(q: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
-    ab = b - a
-    t = min(max(float((q - a) @ ab) / float(ab @ ab), 0.0), 1.0)
-    return float(np.hypot(*(q - (a + t * ab))))
+def _to_edges(points: np.ndarray, poly: np.ndarray) -> float:
+    """The least distance from ``points`` to the edges of the closed polygon ``poly``."""
+    start, edge = poly, np.roll(poly, -1, axis=0) - poly
+    rel = points[:, None, :] - start[None, :, :]  # points × edges × 2
+    t = np.clip((rel * edge).sum(axis=2) / (edge * edge).sum(axis=1), 0.0, 1.0)
+    return float(np.hypot(*np.moveaxis(rel - t[..., None] * edge, 2, 0)).min())

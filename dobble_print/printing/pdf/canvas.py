@@ -232,6 +232,8 @@ def _kept(rgba: np.ndarray, longest_px: int, slack: float, grey: bool) -> _Encod
 
 
 def _keep(rgba: np.ndarray, longest_px: int, slack: float, encoded: _Encoded, grey: bool) -> None:
+    if grey:  # grey pixels are made anew for each PDF: kept, they would only hold memory
+        return
     _ENCODED[_key(rgba, longest_px, slack, grey)] = (rgba, encoded)
     while len(_ENCODED) > ENCODED_KEPT:
         _ENCODED.popitem(last=False)

@@ -61,6 +61,8 @@ _EXPORTS = {
     "library_pictures": "library",
     "library_picture": "library",
     "library_svg": "library",
+    "library_file": "library",
+    "library_folder": "library",
     "library_sources": "library",
     "themes": "library",
     "theme": "library",

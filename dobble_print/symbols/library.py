@@ -3,7 +3,8 @@ keywords in six languages, grouped in themes.
 
 The data is made at build time by ``tools/library/make_library.py`` from two pinned npm packages
 and ships inside the package (``data/library``): ``index.json.gz`` (themes, names, keywords) is
-read once, on first use; ``pictures.zip`` holds one SVG per picture, each read when asked for.
+read once, on first use; ``pictures/`` holds one SVG file per picture, named by its code points
+(``1f431.svg``), each read when asked for.
 Nothing is fetched at run time.
 
 Examples:
@@ -19,15 +20,13 @@ Examples:
 from __future__ import annotations
 
 import gzip
-import io
 import json
 import re
-import threading
-import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from types import MappingProxyType
 
 LIBRARY_LANGUAGES = ("en", "fr", "de", "es", "it", "ja")
@@ -162,20 +161,22 @@ def library_sources() -> Mapping[str, Mapping[str, str]]:
     return _index().sources
 
 
-_ZIP_LOCK = threading.Lock()
+def library_folder() -> Path:
+    """The folder of the bundled pictures' SVG files, each named by its picture's code points
+    (``1f431.svg``), as emoji sets name their files."""
+    return Path(str(resources.files("dobble_print") / "data" / "library" / "pictures"))
 
 
-@cache
-def _archive() -> zipfile.ZipFile:
-    return zipfile.ZipFile(io.BytesIO(_data("pictures.zip")))
+def library_file(key: str) -> Path:
+    """The SVG file of the bundled picture ``key`` (``cat-face`` → ``…/pictures/1f431.svg``),
+    to give as a source like any picture file; KeyError if there is none."""
+    return library_folder() / f"{library_picture(key).code}.svg"
 
 
 def library_svg(key: str) -> bytes:
-    """The SVG of the bundled picture ``key`` (a standalone ``<svg>`` with its viewBox);
-    KeyError if there is none."""
-    library_picture(key)
-    with _ZIP_LOCK:
-        return _archive().read(f"{key}.svg")
+    """The SVG of the bundled picture ``key`` (a standalone ``<svg>`` with its viewBox), read
+    when asked for; KeyError if there is none."""
+    return library_file(key).read_bytes()
 
 
 # 1f344, 1F34D, 1f468-200d-1f469, 1f468_200d_1f469, emoji_u1f344 (Noto), u1f344

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import gzip
 import json
-import zipfile
 from importlib import resources
 
-import numpy as np
 import pytest
 
 from dobble_print.symbols import library as lib
@@ -36,9 +34,9 @@ def test_the_library_loads_with_unique_keys_in_a_stable_order():
 
 
 def test_each_picture_has_its_svg_and_nothing_else_is_there():
-    with zipfile.ZipFile(DATA.joinpath("pictures.zip").open("rb")) as z:
-        members = sorted(z.namelist())
-    assert members == sorted(f"{p.key}.svg" for p in lib.library())
+    files = sorted(p.name for p in lib.library_folder().iterdir())
+    assert files == sorted(f"{p.code}.svg" for p in lib.library())
+    assert lib.library_file("cat-face") == lib.library_folder() / "1f431.svg"
     assert lib.library_svg("cat-face").startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
     with pytest.raises(KeyError):
         lib.library_svg("../index.json.gz")
@@ -120,11 +118,8 @@ def test_the_index_is_what_the_script_documents():
 
 
 def test_the_data_is_deterministic_and_small():
-    """Gzip and zip carry no dates (the script's output is the same bytes on every run)."""
+    """The index carries no date (the script's output is the same bytes on every run)."""
     packed = DATA.joinpath("index.json.gz").read_bytes()
     assert packed[4:8] == b"\0\0\0\0"  # gzip mtime 0
-    with zipfile.ZipFile(DATA.joinpath("pictures.zip").open("rb")) as z:
-        assert {i.date_time for i in z.infolist()} == {(1980, 1, 1, 0, 0, 0)}
-    size = len(packed) + len(DATA.joinpath("pictures.zip").read_bytes())
+    size = len(packed) + sum(p.stat().st_size for p in lib.library_folder().iterdir())
     assert size < 3_000_000
-    assert np.isfinite(size)

@@ -9,7 +9,8 @@ Run at build time only, never by the tool: ``cd tools/library && npm ci && pytho
 
 and writes, byte for byte the same on every run:
 
-- ``pictures.zip``: one standalone SVG per picture, ``<key>.svg``, stored deflated in key order;
+- ``pictures/<code>.svg``: one standalone SVG per picture, named by its code points as emoji
+  sets name their files (``1f431.svg``), so a bundled picture is a file like any other source;
 - ``index.json.gz``: the themes, each picture's emoji, code points, theme, names and keywords,
   and the names of every emoji (also those not shipped) by code points, for pictures whose file
   names are code points.
@@ -24,8 +25,8 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import shutil
 import sys
-import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -307,7 +308,7 @@ def _entries(lang: str) -> dict[str, dict]:
     return out
 
 
-def build() -> tuple[bytes, bytes, int]:
+def build() -> tuple[bytes, dict[str, bytes]]:
     iconify = MODULES / "@iconify-json" / "fluent-emoji-flat"
     icons = _read(iconify / "icons.json")
     by_code = {_code(c): name for c, name in _read(iconify / "chars.json").items()}
@@ -368,16 +369,9 @@ def build() -> tuple[bytes, bytes, int]:
     with gzip.GzipFile(fileobj=packed, mode="wb", compresslevel=9, mtime=0, filename="") as gz:
         gz.write(text.encode("utf-8"))
 
-    archive = io.BytesIO()
     width, height = icons.get("width", 16), icons.get("height", 16)
-    with zipfile.ZipFile(archive, "w") as z:
-        for p in sorted(pictures, key=lambda p: p["key"]):
-            info = zipfile.ZipInfo(p["key"] + ".svg", date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            info.create_system = 3
-            z.writestr(info, _svg(icons["icons"][p["key"]], width, height), compresslevel=9)
-    return packed.getvalue(), archive.getvalue(), len(pictures)
+    svgs = {p["code"]: _svg(icons["icons"][p["key"]], width, height) for p in pictures}
+    return packed.getvalue(), svgs
 
 
 def _source(package_json: Path) -> dict[str, str]:
@@ -397,13 +391,19 @@ LICENCES = {
 
 
 def main() -> int:
-    index, archive, count = build()
+    index, svgs = build()
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "index.json.gz").write_bytes(index)
-    (OUT / "pictures.zip").write_bytes(archive)
+    folder = OUT / "pictures"
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir()
+    for code, svg in sorted(svgs.items()):
+        (folder / f"{code}.svg").write_bytes(svg)
     for name, source in LICENCES.items():
         (OUT / name).write_bytes(source.read_bytes())
-    print(f"{count} pictures; index {len(index):,} bytes, pictures {len(archive):,} bytes")
+    size = sum(map(len, svgs.values()))
+    print(f"{len(svgs)} pictures; index {len(index):,} bytes, pictures {size:,} bytes")
     return 0
 
 

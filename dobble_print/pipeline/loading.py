@@ -188,8 +188,7 @@ def _labelled(loaded: SymbolSet, options: BuildOptions, cache: SymbolCache | Non
     """``loaded`` with every picture labelled (kept in ``cache`` when given)."""
 
     def label() -> SymbolSet:
-        return with_labels(loaded, options.symbol_options)
+        return with_labels(loaded, options.symbol_options, options.lang)
 
-    return (
-        cache.derived(loaded, ("labels", options.symbol_options.fonts), label) if cache else label()
-    )
+    key = ("labels", options.symbol_options.fonts, options.lang)
+    return cache.derived(loaded, key, label) if cache else label()

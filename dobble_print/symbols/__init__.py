@@ -37,6 +37,7 @@ _EXPORTS = {
     "measure_ink": "ink",
     "visual": "words",
     "key_name": "name_words",
+    "picture_name": "name_words",
     "cap_height": "words",
     "is_letter": "words",
     "with_labels": "labels",

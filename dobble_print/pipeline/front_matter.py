@@ -28,7 +28,7 @@ from dobble_print.printing import (
     plan_cover,
     plan_rules,
 )
-from dobble_print.symbols import Symbol, key_name, picture_name, text_warning
+from dobble_print.symbols import Symbol, is_library_file, key_name, picture_name, text_warning
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,7 @@ def plan_front_matter(
         notes=cover_lines(teams, options.lang) if teams else (),
         title=options.title,
         lang=options.lang,
+        bundled=any(is_library_file(s.source) for s in symbols if s.kind != "word"),
     )
     cover: tuple[CoverPage, ...] = ()
     if options.cover:

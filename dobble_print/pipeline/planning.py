@@ -372,6 +372,8 @@ def default_seed(options: BuildOptions) -> int:
     digest.update(repr(shaping).encode())
     if options.labels or options.faces:  # only then, so that other decks keep their seeds
         digest.update(repr((options.labels, options.faces)).encode())
+    if options.theme:  # its pictures are drawn by the seed: the theme, not them, draws it
+        digest.update(b"theme:" + options.theme.encode())
     return int.from_bytes(digest.digest(), "big") % SEEDS
 
 

@@ -64,6 +64,7 @@ _EXPORTS = {
     "library_svg": "library",
     "library_file": "library",
     "library_folder": "library",
+    "is_library_file": "library",
     "library_sources": "library",
     "themes": "library",
     "theme": "library",

@@ -173,6 +173,13 @@ def library_file(key: str) -> Path:
     return library_folder() / f"{library_picture(key).code}.svg"
 
 
+def is_library_file(path: str | Path) -> bool:
+    """Whether ``path`` is one of the bundled pictures' files (a theme deck's, or a word's
+    picture), so the cover names where the pictures come from."""
+    path = Path(path)
+    return path.suffix == ".svg" and path.parent == library_folder()
+
+
 def library_svg(key: str) -> bytes:
     """The SVG of the bundled picture ``key`` (a standalone ``<svg>`` with its viewBox), read
     when asked for; KeyError if there is none."""

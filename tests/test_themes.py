@@ -135,3 +135,12 @@ def test_a_theme_mistake_is_one_line(tmp_path, args, line):
 
 def test_the_library_folder_is_inside_the_package():
     assert library_folder().parent.parent.name == "data"
+
+
+def test_the_same_theme_and_seed_give_the_same_pdf_bytes(tmp_path):
+    made = []
+    for name in ("a.pdf", "b.pdf"):
+        result = run("build", "--theme", "body", "-n", 3, "-o", tmp_path / name, "--seed", 9, "-q")
+        assert result.exit_code == 0, result.stderr
+        made.append((tmp_path / name).read_bytes())
+    assert made[0] == made[1]

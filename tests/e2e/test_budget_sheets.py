@@ -114,7 +114,7 @@ def test_small_round_cards_on_plotter_paper_are_planned_in_seconds(tmp_path):
     assert run.stdout.splitlines()[-1] == "build makes 7 cards of 3 symbols."
 
 
-# --- item 5: folders nested over a thousand deep -----------------------------------------------------
+# --- item 5: folders nested over a thousand deep ---------------------------------------
 
 
 @pytest.fixture(scope="module")

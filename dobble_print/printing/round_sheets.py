@@ -223,9 +223,7 @@ def round_pattern(
         start = card.size / 2 + bleed + TICK_OFFSET
         near = _near(centres, 2 * (start + TICK_LENGTH + TICK_CLEARANCE) + 1.0)
         marks = tuple(
-            compass_ticks(
-                c, near(c), paper=paper, radius=card.size / 2, bleed=bleed, margin=margin
-            )
+            compass_ticks(c, near(c), paper=paper, radius=card.size / 2, bleed=bleed, margin=margin)
             for c in centres
         )
     return SheetPattern(arrangement, tuple(centres), marks, outline=cut_circle)

@@ -18,6 +18,7 @@ from dobble_print.deck import BORDER_MM, Team
 from dobble_print.files import write_atomically
 from dobble_print.language import N_
 from dobble_print.parallel import in_order, worker_count
+from dobble_print.printing.paper import Paper
 from dobble_print.printing.sheet import SheetPlan
 from dobble_print.symbols import Symbol
 
@@ -25,6 +26,25 @@ if TYPE_CHECKING:
     from PIL import Image
 
 CUT_GREY = (140, 140, 140, 255)
+# The most pixels a preview draws: a whole sheet at 4 bytes a pixel, a card with its pictures
+# turned and composited at about 10; 40 MP is an A4 sheet at 640 dpi or a 85 mm card at 1200.
+MAX_PREVIEW_PIXELS = 40_000_000
+
+
+def card_pixels(shape: CardShape, dpi: int) -> tuple[int, int]:
+    """The width and height :func:`draw_card` gives ``shape`` at ``dpi`` (no bleed)."""
+    px_per_mm = dpi / 25.4
+    if shape.kind is ShapeKind.CIRCLE:
+        size = math.ceil(shape.size * px_per_mm) + 2
+        return size, size
+    hw, hh = shape.half_extent
+    return math.ceil(2 * hw * px_per_mm) + 2, math.ceil(2 * hh * px_per_mm) + 2
+
+
+def sheet_pixels(paper: Paper, dpi: int) -> tuple[int, int]:
+    """The width and height :func:`draw_sheet` gives ``paper`` at ``dpi``."""
+    px_per_mm = dpi / 25.4
+    return round(paper.width * px_per_mm), round(paper.height * px_per_mm)
 
 
 def draw_card(
@@ -149,11 +169,7 @@ def draw_sheet(
 
     px_per_mm = dpi / 25.4
     paper = plan.paper
-    page = Image.new(
-        "RGBA",
-        (round(paper.width * px_per_mm), round(paper.height * px_per_mm)),
-        (255, 255, 255, 255),
-    )
+    page = Image.new("RGBA", sheet_pixels(paper, dpi), (255, 255, 255, 255))
     for slot in plan.slots:
         if slot.sheet != sheet:
             continue

@@ -25,6 +25,7 @@ from dobble_print.pipeline.planning import (
     choose_deck,
     left_out,
     plan_sources,
+    sources_of,
     stage_progress,
     symbol_pixels,
     symbols_to_load,
@@ -35,7 +36,6 @@ from dobble_print.symbols import (
     Sources,
     SymbolCache,
     SymbolSet,
-    find_sources,
     load_symbols,
     measure_ink,
     refuse_too_few,
@@ -82,7 +82,7 @@ def plan(
             its paper or the shop's card.
     """
     check_budget(options)
-    found = find_sources(options.sources)
+    found = sources_of(options)
     refuse_faces(options, found)
     if found.vocabulary is not None:
         planned = plan_matching(options, found, progress)
@@ -116,7 +116,7 @@ def load_deck(
     Duplicates and skipped bad files can leave fewer symbols than planned: the deck is then
     planned again on what did load, and loaded again at that deck's symbol size (a rare path).
     """
-    found = find_sources(options.sources)
+    found = sources_of(options)
     refuse_faces(options, found)
     if found.vocabulary is not None:  # a matching deck: the vocabulary's rows, by their faces
         return _load_matching(options, found, progress, packers=packers)

@@ -53,6 +53,11 @@ _EXPORTS = {
     "table_cells": "vocabulary",
     "VOCABULARY_SUFFIXES": "vocabulary",
     "read_words": "words",
+    "illustrate_sources": "illustrate",
+    "illustrated_words": "illustrate",
+    "WordMatch": "word_match",
+    "Candidate": "word_match",
+    "LibraryPicture": "library",
     "BadWords": "words",
     "TabbedLines": "words",
 }

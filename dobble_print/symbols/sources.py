@@ -30,11 +30,13 @@ IMAGE_SUFFIXES = PICTURE_SUFFIXES
 
 @dataclass(frozen=True)
 class Source:
-    """One would-be symbol: a picture file, or one word of a word list."""
+    """One would-be symbol: a picture file, or one word of a word list; a word drawn as a
+    bundled picture (``--illustrate``) has that picture's ``library`` key."""
 
     path: Path
     word: str = ""
     line: int = 0
+    library: str = ""
 
     @property
     def parts(self) -> tuple[Part, ...]:
@@ -71,7 +73,7 @@ class Sources:
     @property
     def noun(self) -> str:
         """What the items are, plural: ``pictures``, ``words`` or ``symbols`` (both)."""
-        words = sum(1 for s in self.items if s.word)
+        words = sum(1 for s in self.items if s.word and not s.library)
         return "pictures" if not words else "words" if words == len(self.items) else "symbols"
 
     @property

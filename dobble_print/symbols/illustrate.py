@@ -1,0 +1,192 @@
+"""Words drawn as pictures (``--illustrate``): each word of a list becomes the user's own picture
+of that name, else the bundled picture whose CLDR name or keyword fits it
+(:mod:`word_match`), else it is said in one line with the names nearest to it.
+
+:func:`illustrate_sources` turns the words of :class:`~.sources.Sources` into pictures before
+the deck is planned; :func:`library_symbol` draws a bundled picture when the word is loaded.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from dobble_print.errors import Advice, DobbleError, Notice, Part
+from dobble_print.language import N_, Msg, Nn_
+from dobble_print.symbols.library import LibraryPicture
+from dobble_print.symbols.names import display_name
+from dobble_print.symbols.sources import Source, Sources
+from dobble_print.symbols.symbol import Symbol
+from dobble_print.symbols.word_match import (
+    WordMatch,
+    choose_language,
+    fold,
+    form,
+    match_words,
+    split_asked,
+)
+
+__all__ = ["illustrate_sources", "illustrated_words", "library_symbol"]
+
+
+def illustrated_words(
+    words: Sequence[str],
+    lang: str,
+    pictures: Sequence[LibraryPicture] | None = None,
+    *,
+    exclude: Sequence[str] = (),
+) -> tuple[str, tuple[WordMatch, ...]]:
+    """The language ``words`` are in (``lang``, the deck's, unless another fits clearly more of
+    them: :func:`word_match.choose_language`) and each word's picture, with the others that fit
+    (for a picker) or the names nearest to it. What the app calls to show a list's pictures.
+
+    Args:
+        words: the lines of a word list, each maybe ``word=picture-name``.
+        lang: the deck's language.
+        pictures: the pictures to choose from; the bundled library when None.
+        exclude: keys of bundled pictures not to use.
+    """
+    found = choose_language(words, lang, pictures)
+    return found, match_words(words, found, pictures, exclude=exclude)
+
+
+def _own_pictures(items: Sequence[Source], lang: str) -> dict[str, int]:
+    """The user's pictures by their names, folded and in singular form (``Chats.png``: ``chat``),
+    first one first."""
+    own: dict[str, int] = {}
+    for i, source in enumerate(items):
+        if not source.word:
+            name = display_name(source.path)
+            own.setdefault(fold(name, lang), i)
+            own.setdefault(form(name, lang), i)
+    return own
+
+
+def illustrate_sources(
+    sources: Sources,
+    lang: str,
+    *,
+    skip_bad: bool = False,
+    pictures: Sequence[LibraryPicture] | None = None,
+) -> Sources:
+    """``sources`` with each word drawn as a picture: the user's own picture of that name (moved
+    to the word's place), else the bundled one that fits it best, never one picture for two
+    words. A vocabulary file's sources are returned as they are.
+
+    Raises:
+        DobbleError: words no picture fits, each in one line with the names nearest to it,
+            unless ``skip_bad`` (then each is a warning and the word is left out).
+    """
+    items = sources.items
+    words = [i for i, s in enumerate(items) if s.word and not s.library]
+    if not words or sources.vocabulary is not None:
+        return sources
+    lang = choose_language([items[i].word for i in words], lang, pictures)
+    own = _own_pictures(items, lang)
+    drawn: dict[int, int] = {}  # word's index → the user's picture drawing it
+    for i in words:
+        word, asked = split_asked(items[i].word)
+        j = own.get(fold(word, lang), own.get(form(word, lang)))
+        if not asked and j is not None and j not in drawn.values():
+            drawn[i] = j
+    rest = [i for i in words if i not in drawn]
+    matches = dict(
+        zip(rest, match_words([items[i].word for i in rest], lang, pictures), strict=True)
+    )
+    out: list[Source] = []
+    unfound: list[tuple[Source, Msg]] = []
+    for i, source in enumerate(items):
+        if i in drawn.values():
+            continue  # drawn at its word's place
+        if i in drawn:
+            out.append(items[drawn[i]])
+        elif i in matches and matches[i].key:
+            m = matches[i]
+            out.append(Source(source.path, m.word, source.line, m.key))
+        elif i in matches:
+            unfound.append((source, unfound_reason(matches[i])))
+        else:
+            out.append(source)
+    if unfound and not skip_bad:
+        raise _unfound_error(unfound, rest=bool(out))
+    skipped = tuple(Notice((*s.parts, ": ", why), s.path, "skipped") for s, why in unfound)
+    return Sources(
+        tuple(out),
+        sources.files,
+        sources.notes,
+        sources.bad,
+        None,
+        skipped + sources.warnings,
+        sources.search,
+    )
+
+
+def unfound_reason(match: WordMatch) -> Msg:
+    """Why a word has no picture, in one line, with the names to write after ``=`` instead."""
+    word = match.word
+    shown = f"{word}={match.asked}" if match.asked else word
+    if match.nearest:
+        names = ", ".join(match.nearest)
+        fix = N_("write {word}={name}", word=word, name=match.nearest[0])
+    if match.taken_by:
+        said = N_(
+            "'{word}': its pictures draw '{other}' already",
+            word=shown,
+            other=match.taken_by,
+        )
+    else:
+        said = N_("'{word}': no picture", word=shown)
+    if not match.nearest:
+        return N_(
+            "{said}, and none is named like it; give a picture of your own named {word}",
+            said=said,
+            word=word,
+        )
+    return N_("{said}; nearest: {names}? {fix}", said=said, names=names, fix=fix)
+
+
+def _unfound_error(unfound: list[tuple[Source, Msg]], *, rest: bool) -> DobbleError:
+    """The error for words no picture fits: one alone is its own line; more are listed, one a
+    line, under a line that says how many and what to do."""
+    skip: tuple[Part, ...] = (
+        (Advice("use", "skip_bad", lead=N_(", or ")), N_(" to build without them"))
+        if rest
+        else ()
+    )
+    if len(unfound) == 1:
+        source, why = unfound[0]
+        return DobbleError((*source.parts, ": ", why, *skip), file=source.path)
+    listed: list[Part] = []
+    for source, why in unfound:
+        listed += ["\n  ", *source.parts, ": ", why]
+    count = len(unfound)
+    return DobbleError(
+        (
+            Nn_("{count} word has no picture", "{count} words have no picture", count),
+            *skip,
+            N_(":"),
+            *listed,
+        )
+    )
+
+
+def library_symbol(source: Source, *, max_px: int) -> Symbol:
+    """The bundled picture drawing ``source``'s word, about ``max_px`` on its longer side,
+    named and labelled as the word.
+
+    Raises:
+        BadPicture: the picture draws nothing.
+    """
+    from dobble_print.symbols.library import library_svg
+    from dobble_print.symbols.loading import trim
+    from dobble_print.symbols.raster import BadPicture
+    from dobble_print.symbols.svg import load_svg
+
+    with tempfile.TemporaryDirectory(prefix="dobble-print-") as folder:
+        path = Path(folder) / f"{source.library}.svg"  # the SVG loader reads a file
+        path.write_bytes(library_svg(source.library))
+        cut = trim(load_svg(path, max_px=max_px))
+    if cut is None:
+        raise BadPicture(N_("the picture is empty (fully transparent)"))
+    return Symbol(source.word, source.label, cut[0], label=source.word)

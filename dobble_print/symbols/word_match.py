@@ -1,0 +1,360 @@
+"""Words matched to the bundled pictures by their Unicode CLDR names and keywords, in the deck's
+language, as a teacher would: case, accents and width aside, plural or singular, kana or kanji.
+
+Each word is compared with every picture's name and keywords in one language, by tiers: the name
+itself, the name in another number (Snowball's stemmers: "chats" and "chat", "Äpfel" and
+"Apfel"; a Japanese word by its reading: ねこ, ネコ, 猫), then the keywords the same two ways, then
+a name or keyword that holds the word ("pomme" in "pomme rouge", 猫 in 猫の顔). The best tier
+wins; within one, the shortest name (the plain "voiture" before "voiture de police"), then the
+library's order. One picture never draws two words: the best fits are handed out first.
+
+Japanese kanji are read with a table made once from pykakasi's dictionary
+(``tools/ja_readings.py``), since pykakasi itself is GPL and 10 MB.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from dobble_print.symbols.library import LibraryPicture
+
+__all__ = ["Candidate", "WordMatch", "choose_language", "fold", "match_words"]
+
+MATCHED = ("en", "fr", "de", "es", "it", "ja")  # the languages CLDR names the pictures in
+STEMMERS = {"en": "english", "fr": "french", "de": "german", "es": "spanish", "it": "italian"}
+# Tiers, best first: the name, the name inflected, a keyword, a keyword inflected, a name that
+# holds the word, a keyword that does.
+NAME, NAME_FORM, KEYWORD, KEYWORD_FORM, IN_NAME, IN_KEYWORD = range(6)
+ALTERNATIVES = 8  # other pictures offered for a word (the app's picker searches further)
+NEAREST = 3  # names offered for a word with no picture
+# Plurals no stemmer turns into their singular, in the languages that have them.
+IRREGULAR = {
+    "en": {"mice": "mouse", "geese": "goose", "teeth": "tooth", "feet": "foot",
+           "children": "child", "men": "man", "women": "woman", "people": "person",
+           "leaves": "leaf", "knives": "knife", "wolves": "wolf", "loaves": "loaf",
+           "oxen": "ox", "dice": "die", "potatoes": "potato", "tomatoes": "tomato"},
+    "fr": {"yeux": "œil", "œufs": "œuf", "bœufs": "bœuf"},
+    "it": {"uova": "uovo", "buoi": "bue", "dita": "dito", "orecchie": "orecchio"},
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A picture that fits a word: its key, its name in the deck's language and how well it
+    fits (its tier, 0 best)."""
+
+    key: str
+    name: str
+    tier: int
+
+
+@dataclass(frozen=True)
+class WordMatch:
+    """What a word of the list is drawn as.
+
+    Attributes:
+        word: the word as written (before any ``=``).
+        key: the picture chosen; "" when none fits (or all that fit draw other words).
+        name: the chosen picture's name in the deck's language.
+        alternatives: other pictures that fit, best first (for a picker).
+        nearest: for a word with no picture, the names spelled most like it.
+        taken_by: for a word whose pictures all draw other words, the first such word.
+        asked: the picture name asked for (``word=picture-name``), if any.
+    """
+
+    word: str
+    key: str = ""
+    name: str = ""
+    alternatives: tuple[Candidate, ...] = ()
+    nearest: tuple[str, ...] = ()
+    taken_by: str = ""
+    asked: str = ""
+
+
+def _strip_accents(text: str) -> str:
+    return unicodedata.normalize(
+        "NFC",
+        "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c)),
+    )
+
+
+def _hiragana(text: str) -> str:
+    return "".join(chr(ord(c) - 0x60) if 0x30A1 <= ord(c) <= 0x30F6 else c for c in text)
+
+
+_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "’": " ", "'": " ", "-": " ", "_": " "})
+
+
+def fold(text: str, lang: str) -> str:
+    """``text`` as compared: width (NFKC), case, accents and punctuation aside (Japanese keeps its
+    marks, its katakana read as hiragana)."""
+    text = unicodedata.normalize("NFKC", text).casefold().strip()
+    if lang == "ja":
+        return "".join(_hiragana(text).split())
+    return " ".join(_strip_accents(text.translate(_LIGATURES)).split())
+
+
+@functools.cache
+def _readings() -> dict[str, str]:
+    path = Path(__file__).resolve().parent.parent / "data" / "readings" / "ja.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _stemmer(lang: str):
+    import snowballstemmer
+
+    return snowballstemmer.stemmer(STEMMERS[lang])
+
+
+def form(text: str, lang: str) -> str:
+    """``text`` in the form two spellings of one word share: singular and plural alike (each
+    word's Snowball stem, irregular plurals first), or a Japanese word's reading in hiragana."""
+    if lang == "ja":
+        plain = unicodedata.normalize("NFKC", text).strip()
+        return _readings().get(plain) or fold(plain, lang)
+    if lang not in STEMMERS:
+        return fold(text, lang)
+    irregular = IRREGULAR.get(lang, {})
+    words = unicodedata.normalize("NFKC", text).casefold().translate(_LIGATURES).split()
+    words = [irregular.get(w, w) for w in words]
+    if lang == "es":  # lápices → lápiz, peces → pez: the stemmer keeps the c
+        words = [w[:-3] + "z" if w.endswith("ces") and len(w) > 4 else w for w in words]
+    stems = _stemmer(lang).stemWords([w.translate(_LIGATURES) for w in words])
+    return " ".join(_strip_accents(s) for s in stems)
+
+
+def _holds(term: str, word: str, lang: str) -> bool:
+    """Whether the folded ``term`` holds the folded ``word`` as a whole part: a run of its words
+    ("pomme" in "pomme rouge"), the end of a German compound ("Auto" in "Polizeiauto"), or in
+    Japanese its start or end (猫 in 猫の顔, りんご in あかりんご)."""
+    if not word or term == word:
+        return False
+    if lang == "ja":
+        return len(word) >= 2 and (term.startswith(word) or term.endswith(word))
+    if f" {word} " in f" {term} ":
+        return True
+    return lang == "de" and len(word) >= 4 and term.split()[-1].endswith(word)
+
+
+HEAD_LAST = frozenset({"en", "de", "ja"})  # "soccer ball", "Fußball", 赤リンゴ; else "pomme rouge"
+
+
+def _heads(term: str, word: str, lang: str) -> bool:
+    """Whether ``word`` is the head of the longer ``term``: its last part in English, German
+    and Japanese, its first in French, Spanish and Italian."""
+    if not _holds(term, word, lang):
+        return False
+    if lang in HEAD_LAST:
+        return term.endswith(word) and (lang != "en" or term.endswith(" " + word))
+    return term.startswith(word + " ")
+
+
+@dataclass(frozen=True)
+class _Term:
+    picture: int
+    text: str
+    folded: str
+    form: str
+    is_name: bool
+    words: int
+
+
+class _Index:
+    """One language's names and keywords of the pictures, folded, by exact and inflected form."""
+
+    def __init__(self, pictures: Sequence[LibraryPicture], lang: str) -> None:
+        self.pictures = tuple(pictures)
+        self.lang = lang
+        self.terms: list[_Term] = []
+        for i, picture in enumerate(pictures):
+            name = picture.names.get(lang) or picture.names.get("en", picture.key)
+            texts = [(name, True)] + [(k, False) for k in picture.keywords.get(lang, ())]
+            for text, is_name in texts:
+                folded = fold(text, lang)
+                self.terms.append(
+                    _Term(i, text, folded, form(text, lang), is_name, len(folded.split()))
+                )
+        self.by_emoji = {p.emoji.replace("\ufe0f", ""): i for i, p in enumerate(pictures)}
+        self.of_picture: dict[int, list[_Term]] = {}
+        for term in self.terms:
+            self.of_picture.setdefault(term.picture, []).append(term)
+        self.by_folded: dict[str, list[_Term]] = {}
+        self.by_form: dict[str, list[_Term]] = {}
+        for term in self.terms:
+            self.by_folded.setdefault(term.folded, []).append(term)
+            self.by_form.setdefault(term.form, []).append(term)
+
+    def name(self, picture: int) -> str:
+        names = self.pictures[picture].names
+        return names.get(self.lang) or names.get("en", self.pictures[picture].key)
+
+    def fits(self, word: str, *, holding: bool = True) -> dict[int, tuple]:
+        """The pictures that fit ``word``, each with its rank: its tier, then how many of its
+        terms are the word, then whether its name holds it as its head, or at all, then the
+        library's order."""
+        folded, shape = fold(word, self.lang), form(word, self.lang)
+        found: dict[int, tuple] = {}
+        if (p := self.by_emoji.get(word.replace("\ufe0f", ""))) is not None:
+            return {p: (NAME, 0, False, False, p)}  # the emoji itself
+
+        def says(term: _Term) -> bool:  # the term is the word
+            return term.folded == folded or term.form == shape
+
+        def add(term: _Term, tier: int) -> None:
+            p = term.picture
+            if p in found and found[p][0] <= tier:
+                return
+            # a picture whose name and keywords are the word more often is more surely it
+            # then one whose name holds it ("part de fromage" before "pizza", for "fromage")
+            support = sum(1 for t in self.of_picture[p] if says(t))
+            # as its head ("chaussure" in "chaussure de sport", "ball" in "soccer ball")
+            names = [t for t in self.of_picture[p] if t.is_name]
+            named = any(_holds(t.folded, folded, self.lang) for t in names)
+            head = any(_heads(t.folded, folded, self.lang) for t in names)
+            found[p] = (tier, -support, not head, not named, p)
+
+        for term in self.by_folded.get(folded, ()):
+            add(term, NAME if term.is_name else KEYWORD)
+        for term in self.by_form.get(shape, ()) if shape else ():
+            add(term, NAME_FORM if term.is_name else KEYWORD_FORM)
+        if holding and not found:
+            for term in self.terms:
+                if _holds(term.folded, folded, self.lang) or _holds(term.form, shape, self.lang):
+                    add(term, IN_NAME if term.is_name else IN_KEYWORD)
+        return found
+
+    def nearest(self, word: str, taken: Iterable[int] = ()) -> tuple[str, ...]:
+        """The names and keywords spelled most like ``word`` (of pictures not ``taken``)."""
+        used = set(taken)
+        spelled: dict[str, str] = {}
+        for term in self.terms:
+            if term.picture not in used:
+                spelled.setdefault(term.folded, term.text)
+        close = difflib.get_close_matches(fold(word, self.lang), list(spelled), NEAREST, 0.6)
+        return tuple(dict.fromkeys(spelled[c] for c in close))
+
+
+@functools.cache
+def _bundled_index(lang: str) -> _Index:
+    from dobble_print.symbols.library import library
+
+    return _Index(library(), lang)
+
+
+def _index(lang: str, pictures: Sequence[LibraryPicture] | None) -> _Index:
+    lang = lang if lang in MATCHED else "en"
+    return _bundled_index(lang) if pictures is None else _Index(pictures, lang)
+
+
+def split_asked(line: str) -> tuple[str, str]:
+    """``"tatou=armadillo"`` → ``("tatou", "armadillo")``: the word, and the picture asked for
+    ("" when the line asks for none)."""
+    word, sep, asked = line.partition("=")
+    return (word.strip(), asked.strip()) if sep and word.strip() else (line.strip(), "")
+
+
+def match_words(
+    lines: Sequence[str],
+    lang: str,
+    pictures: Sequence[LibraryPicture] | None = None,
+    *,
+    exclude: Iterable[str] = (),
+) -> tuple[WordMatch, ...]:
+    """Each line's picture, one per line, no picture for two words (the same word twice gets
+    the same one).
+
+    Args:
+        lines: the words, each maybe ``word=picture-name`` (a name or keyword in ``lang`` or
+            English, or the picture's key or emoji) to ask for a picture.
+        lang: the language the words are in (one of :data:`MATCHED`; another reads as English).
+        pictures: the pictures to match against; the bundled library when None.
+        exclude: keys of pictures not to use (those drawing other symbols already).
+    """
+    index = _index(lang, pictures)
+    asked = [split_asked(line) for line in lines]
+    firsts: dict[str, int] = {}
+    for i, (word, _) in enumerate(asked):
+        firsts.setdefault(fold(word, index.lang), i)
+    fits: dict[int, dict[int, tuple]] = {}
+    for i, (word, wanted) in enumerate(asked):
+        if firsts[fold(word, index.lang)] != i:
+            continue
+        fits[i] = _asked_fits(index, wanted, pictures) if wanted else index.fits(word)
+    keys = [p.key for p in index.pictures]
+    used = {k for k in exclude}
+    chosen: dict[int, int] = {}
+    owner: dict[int, int] = {}
+    # the asked-for pictures first, then every word's best fit in order of how well it fits
+    pairs = sorted(
+        (bool(not asked[i][1]), rank, i, p) for i, found in fits.items() for p, rank in found.items()
+    )
+    for _, _, i, p in pairs:
+        if i not in chosen and p not in owner and keys[p] not in used:
+            chosen[i], owner[p] = p, i
+    out = []
+    for i, (word, wanted) in enumerate(asked):
+        first = firsts[fold(word, index.lang)]
+        found = fits[first]
+        ranked = sorted(found, key=found.__getitem__)
+        if first in chosen:
+            p = chosen[first]
+            others = tuple(
+                Candidate(keys[q], index.name(q), found[q][0]) for q in ranked if q != p
+            )[:ALTERNATIVES]
+            out.append(WordMatch(word, keys[p], index.name(p), others, asked=wanted))
+            continue
+        taken = next((asked[owner[q]][0] for q in ranked if q in owner), "")
+        near = index.nearest(wanted or word, (chosen.values()))
+        out.append(WordMatch(word, nearest=near, taken_by=taken, asked=wanted))
+    return tuple(out)
+
+
+def _asked_fits(
+    index: _Index, wanted: str, pictures: Sequence[LibraryPicture] | None
+) -> dict[int, tuple]:
+    """The pictures ``word=wanted`` asks for: by key or emoji, else by name in the deck's
+    language, else in English."""
+    for i, picture in enumerate(index.pictures):
+        if wanted in (picture.key, picture.emoji):
+            return {i: (NAME, 0, False, False, i)}
+    found = index.fits(wanted, holding=False)
+    if not found and index.lang != "en":
+        found = _index("en", pictures).fits(wanted, holding=False)
+    return found
+
+
+def choose_language(
+    words: Sequence[str], lang: str, pictures: Sequence[LibraryPicture] | None = None
+) -> str:
+    """The language ``words`` are in: Japanese when one is written in kana or kanji; else the
+    one of :data:`MATCHED` whose names and keywords fit the most of them, ``lang`` (the deck's)
+    when it fits as many as any."""
+    if any(_japanese(w) for w in words):
+        return "ja"
+    plain = [split_asked(w)[0] for w in words]
+
+    def fitting(code: str) -> int:
+        index = _index(code, pictures)
+        return sum(1 for w in plain if index.fits(w, holding=False))
+
+    home = lang if lang in MATCHED and lang != "ja" else "en"
+    counts = {home: fitting(home)}
+    if counts[home] == len(plain):  # all found: no need to look further
+        return home
+    counts |= {code: fitting(code) for code in MATCHED if code not in ("ja", home)}
+    best = max(counts, key=lambda c: (counts[c], c == home))
+    return best if counts[best] > counts[home] else home
+
+
+def _japanese(word: str) -> bool:
+    return any(
+        0x3040 <= ord(c) <= 0x30FF or 0x3400 <= ord(c) <= 0x9FFF or 0xFF66 <= ord(c) <= 0xFF9F
+        for c in word
+    )

@@ -60,6 +60,19 @@ _EXPORTS = {
     "LibraryPicture": "library",
     "BadWords": "words",
     "TabbedLines": "words",
+    "LibraryPicture": "library",
+    "Theme": "library",
+    "LIBRARY_LANGUAGES": "library",
+    "library_pictures": "library",
+    "library_picture": "library",
+    "library_svg": "library",
+    "library_file": "library",
+    "library_folder": "library",
+    "library_sources": "library",
+    "themes": "library",
+    "theme": "library",
+    "emoji_code": "library",
+    "emoji_names": "library",
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

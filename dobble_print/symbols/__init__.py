@@ -57,7 +57,6 @@ _EXPORTS = {
     "illustrated_words": "illustrate",
     "WordMatch": "word_match",
     "Candidate": "word_match",
-    "LibraryPicture": "library",
     "BadWords": "words",
     "TabbedLines": "words",
     "LibraryPicture": "library",

@@ -8,9 +8,7 @@ the deck is planned; :func:`library_symbol` draws a bundled picture when the wor
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Sequence
-from pathlib import Path
 
 from dobble_print.errors import Advice, DobbleError, Notice, Part
 from dobble_print.language import N_, Msg, Nn_
@@ -150,9 +148,7 @@ def _unfound_error(unfound: list[tuple[Source, Msg]], *, rest: bool) -> DobbleEr
     """The error for words no picture fits: one alone is its own line; more are listed, one a
     line, under a line that says how many and what to do."""
     skip: tuple[Part, ...] = (
-        (Advice("use", "skip_bad", lead=N_(", or ")), N_(" to build without them"))
-        if rest
-        else ()
+        (Advice("use", "skip_bad", lead=N_(", or ")), N_(" to build without them")) if rest else ()
     )
     if len(unfound) == 1:
         source, why = unfound[0]
@@ -178,15 +174,12 @@ def library_symbol(source: Source, *, max_px: int) -> Symbol:
     Raises:
         BadPicture: the picture draws nothing.
     """
-    from dobble_print.symbols.library import library_svg
+    from dobble_print.symbols.library import library_file
     from dobble_print.symbols.loading import trim
     from dobble_print.symbols.raster import BadPicture
     from dobble_print.symbols.svg import load_svg
 
-    with tempfile.TemporaryDirectory(prefix="dobble-print-") as folder:
-        path = Path(folder) / f"{source.library}.svg"  # the SVG loader reads a file
-        path.write_bytes(library_svg(source.library))
-        cut = trim(load_svg(path, max_px=max_px))
+    cut = trim(load_svg(library_file(source.library), max_px=max_px))
     if cut is None:
         raise BadPicture(N_("the picture is empty (fully transparent)"))
     return Symbol(source.word, source.label, cut[0], label=source.word)

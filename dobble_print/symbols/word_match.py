@@ -293,13 +293,13 @@ def match_words(
     owner: dict[int, int] = {}
     # the asked-for pictures first, then every word's best fit in order of how well it fits
     pairs = sorted(
-        (bool(not asked[i][1]), rank, i, p) for i, found in fits.items() for p, rank in found.items()
+        (not asked[i][1], rank, i, p) for i, found in fits.items() for p, rank in found.items()
     )
     for _, _, i, p in pairs:
         if i not in chosen and p not in owner and keys[p] not in used:
             chosen[i], owner[p] = p, i
     out = []
-    for i, (word, wanted) in enumerate(asked):
+    for word, wanted in asked:
         first = firsts[fold(word, index.lang)]
         found = fits[first]
         ranked = sorted(found, key=found.__getitem__)

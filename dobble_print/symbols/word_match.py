@@ -137,7 +137,8 @@ def _holds(term: str, word: str, lang: str) -> bool:
     if not word or term == word:
         return False
     if lang == "ja":
-        return len(word) >= 2 and (term.startswith(word) or term.endswith(word))
+        whole = len(word) >= 2 or _japanese(word) and not _kana(word)  # a kanji is a word
+        return whole and (term.startswith(word) or term.endswith(word))
     if f" {word} " in f" {term} ":
         return True
     return lang == "de" and len(word) >= 4 and term.split()[-1].endswith(word)
@@ -351,6 +352,10 @@ def choose_language(
     counts |= {code: fitting(code) for code in MATCHED if code not in ("ja", home)}
     best = max(counts, key=lambda c: (counts[c], c == home))
     return best if counts[best] > counts[home] else home
+
+
+def _kana(word: str) -> bool:
+    return all(0x3040 <= ord(c) <= 0x30FF for c in word)
 
 
 def _japanese(word: str) -> bool:

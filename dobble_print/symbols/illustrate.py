@@ -123,43 +123,49 @@ def illustrate_sources(
 def unfound_reason(match: WordMatch) -> Msg:
     """Why a word has no picture, in one line, with the names to write after ``=`` instead."""
     word = match.word
-    shown = f"{word}={match.asked}" if match.asked else word
-    if match.nearest:
-        names = ", ".join(match.nearest)
-        fix = N_("write {word}={name}", word=word, name=match.nearest[0])
-    if match.taken_by:
-        said = N_(
-            "'{word}': its pictures draw '{other}' already",
-            word=shown,
-            other=match.taken_by,
-        )
+    if match.asked:
+        said = N_("'{word}': no picture named {asked}", word=word, asked=match.asked)
+    elif match.taken_by:
+        said = N_("'{word}': its pictures draw '{other}' already", word=word, other=match.taken_by)
     else:
-        said = N_("'{word}': no picture", word=shown)
+        said = N_("'{word}': no picture", word=word)
     if not match.nearest:
         return N_(
             "{said}, and none is named like it; give a picture of your own named {word}",
             said=said,
             word=word,
         )
-    return N_("{said}; nearest: {names}? {fix}", said=said, names=names, fix=fix)
+    return N_(
+        "{said}; nearest: {names}? write {word}={name}",
+        said=said,
+        names=", ".join(match.nearest),
+        word=word,
+        name=match.nearest[0],
+    )
 
 
 def _unfound_error(unfound: list[tuple[Source, Msg]], *, rest: bool) -> DobbleError:
     """The error for words no picture fits: one alone is its own line; more are listed, one a
     line, under a line that says how many and what to do."""
+    count = len(unfound)
     skip: tuple[Part, ...] = (
-        (Advice("use", "skip_bad", lead=N_(", or ")), N_(" to build without them")) if rest else ()
+        (
+            Advice("use", "skip_bad", lead=N_(", or ")),
+            Nn_(" to build without it", " to build without them", count),
+        )
+        if rest
+        else ()
     )
-    if len(unfound) == 1:
+    if count == 1:
         source, why = unfound[0]
-        return DobbleError((*source.parts, ": ", why, *skip), file=source.path)
+        return DobbleError((*source.parts, ": ", why, *skip))
     listed: list[Part] = []
     for source, why in unfound:
         listed += ["\n  ", *source.parts, ": ", why]
-    count = len(unfound)
     return DobbleError(
         (
             Nn_("{count} word has no picture", "{count} words have no picture", count),
+            N_("; write word=picture-name"),
             *skip,
             N_(":"),
             *listed,

@@ -40,6 +40,7 @@ IRREGULAR = {
            "leaves": "leaf", "knives": "knife", "wolves": "wolf", "loaves": "loaf",
            "oxen": "ox", "dice": "die", "potatoes": "potato", "tomatoes": "tomato"},
     "fr": {"yeux": "œil", "œufs": "œuf", "bœufs": "bœuf"},
+    "de": {"eier": "ei"},
     "it": {"uova": "uovo", "buoi": "bue", "dita": "dito", "orecchie": "orecchio"},
 }  # fmt: skip
 
@@ -141,7 +142,7 @@ def _holds(term: str, word: str, lang: str) -> bool:
         return whole and (term.startswith(word) or term.endswith(word))
     if f" {word} " in f" {term} ":
         return True
-    return lang == "de" and len(word) >= 4 and term.split()[-1].endswith(word)
+    return lang == "de" and len(word) >= 3 and term.split()[-1].endswith(word)
 
 
 HEAD_LAST = frozenset({"en", "de", "ja"})  # "soccer ball", "Fußball", 赤リンゴ; else "pomme rouge"
@@ -223,8 +224,12 @@ class _Index:
 
         for term in self.by_folded.get(folded, ()):
             add(term, NAME if term.is_name else KEYWORD)
-        for term in self.by_form.get(shape, ()) if shape else ():
-            add(term, NAME_FORM if term.is_name else KEYWORD_FORM)
+        shapes = [shape] if shape else []
+        if self.lang == "de" and folded.endswith("s"):  # Autos, Babys: no stemmer's plural
+            shapes.append(form(word[:-1], self.lang))
+        for term in (t for s in shapes for t in self.by_form.get(s, ())):
+            if not _homophones(term.folded, folded, self.lang):
+                add(term, NAME_FORM if term.is_name else KEYWORD_FORM)
         if holding and not found:
             for term in self.terms:
                 if _holds(term.folded, folded, self.lang) or _holds(term.form, shape, self.lang):
@@ -352,6 +357,12 @@ def choose_language(
     counts |= {code: fitting(code) for code in MATCHED if code not in ("ja", home)}
     best = max(counts, key=lambda c: (counts[c], c == home))
     return best if counts[best] > counts[home] else home
+
+
+def _homophones(term: str, word: str, lang: str) -> bool:
+    """Whether two Japanese words read alike but are written with other kanji (花 and 鼻, both
+    はな): not one word, as kana and kanji of one reading are."""
+    return lang == "ja" and term != word and not _kana(term) and not _kana(word)
 
 
 def _kana(word: str) -> bool:

@@ -127,8 +127,13 @@ def form(text: str, lang: str) -> str:
     words = [irregular.get(w, w) for w in words]
     if lang == "es":  # lápices → lápiz, peces → pez: the stemmer keeps the c
         words = [w[:-3] + "z" if w.endswith("ces") and len(w) > 4 else w for w in words]
-    stems = _stemmer(lang).stemWords([w.translate(_LIGATURES) for w in words])
-    return " ".join(_strip_accents(s) for s in stems)
+    return " ".join(_stem(w, lang) for w in words)
+
+
+@functools.lru_cache(maxsize=100_000)
+def _stem(word: str, lang: str) -> str:
+    """One word's stem, accents aside (cached: names share many words, "tête de …")."""
+    return _strip_accents(_stemmer(lang).stemWord(word))
 
 
 def _holds(term: str, word: str, lang: str) -> bool:
@@ -341,22 +346,47 @@ def choose_language(
 ) -> str:
     """The language ``words`` are in: Japanese when one is written in kana or kanji; else the
     one of :data:`MATCHED` whose names and keywords fit the most of them, ``lang`` (the deck's)
-    when it fits as many as any."""
+    when it fits as many as any.
+
+    The deck's language is matched in full; the others only by their names and keywords as
+    written, or without a plural's last letter or two (stemming every name of five languages
+    took seconds), which tells a list's language as well."""
     if any(_japanese(w) for w in words):
         return "ja"
     plain = [split_asked(w)[0] for w in words]
-
-    def fitting(code: str) -> int:
-        index = _index(code, pictures)
-        return sum(1 for w in plain if index.fits(w, holding=False))
-
     home = lang if lang in MATCHED and lang != "ja" else "en"
-    counts = {home: fitting(home)}
+    index = _index(home, pictures)
+    counts = {home: sum(1 for w in plain if index.fits(w, holding=False))}
     if counts[home] == len(plain):  # all found: no need to look further
         return home
-    counts |= {code: fitting(code) for code in MATCHED if code not in ("ja", home)}
+    for code in MATCHED:
+        if code not in ("ja", home):
+            spelled = _spelled(code, pictures)
+            counts[code] = sum(1 for w in plain if _spelled_like(fold(w, code), spelled))
     best = max(counts, key=lambda c: (counts[c], c == home))
     return best if counts[best] > counts[home] else home
+
+
+def _spelled(lang: str, pictures: Sequence[LibraryPicture] | None) -> frozenset[str]:
+    if pictures is None:
+        return _bundled_spelled(lang)
+    return frozenset(
+        fold(t, lang)
+        for p in pictures
+        for t in (p.names.get(lang, ""), *p.keywords.get(lang, ()))
+        if t
+    )
+
+
+@functools.cache
+def _bundled_spelled(lang: str) -> frozenset[str]:
+    from dobble_print.symbols.library import library
+
+    return _spelled(lang, library())
+
+
+def _spelled_like(word: str, spelled: frozenset[str]) -> bool:
+    return any(w in spelled for w in (word, word[:-1], word[:-2]) if len(w) >= 3 or w == word)
 
 
 def _homophones(term: str, word: str, lang: str) -> bool:

@@ -65,9 +65,9 @@ def test_a_word_with_no_picture_is_one_line_with_the_nearest_names(tmp_path):
     result = _build(tmp_path, str(words), "--illustrate")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        f"dobble-print : erreur : {words}:8 : « tatou » : aucune image ; la plus proche : "
-        "matou, statue, trou ? écrivez tatou=matou, ou utilisez --skip-bad pour faire le jeu "
-        "sans lui"
+        f"dobble-print\u00a0: erreur\u00a0: {words}:8: «\u00a0tatou\u00a0»\u00a0: aucune image"
+        "\u00a0; noms proches\u00a0: matou, statue, trou\u00a0? écrivez tatou=matou, ou utilisez "
+        "--skip-bad pour faire le jeu sans lui"
     ]
     assert not (tmp_path / "d.pdf").exists()
 

@@ -3,7 +3,8 @@ of that name, else the bundled picture whose CLDR name or keyword fits it
 (:mod:`word_match`), else it is said in one line with the names nearest to it.
 
 :func:`illustrate_sources` turns the words of :class:`~.sources.Sources` into pictures before
-the deck is planned; :func:`library_symbol` draws a bundled picture when the word is loaded.
+the deck is planned (:mod:`loading` draws them); :func:`illustrated_words` is what the app asks
+for a list's pictures.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from dobble_print.language import N_, Msg, Nn_
 from dobble_print.symbols.library import LibraryPicture
 from dobble_print.symbols.names import display_name
 from dobble_print.symbols.sources import Source, Sources
-from dobble_print.symbols.symbol import Symbol
 from dobble_print.symbols.word_match import (
     WordMatch,
     choose_language,
@@ -25,7 +25,7 @@ from dobble_print.symbols.word_match import (
     split_asked,
 )
 
-__all__ = ["illustrate_sources", "illustrated_words", "library_symbol"]
+__all__ = ["illustrate_sources", "illustrated_words"]
 
 
 def illustrated_words(
@@ -171,21 +171,3 @@ def _unfound_error(unfound: list[tuple[Source, Msg]], *, rest: bool) -> DobbleEr
             *listed,
         )
     )
-
-
-def library_symbol(source: Source, *, max_px: int) -> Symbol:
-    """The bundled picture drawing ``source``'s word, about ``max_px`` on its longer side,
-    named and labelled as the word.
-
-    Raises:
-        BadPicture: the picture draws nothing.
-    """
-    from dobble_print.symbols.library import library_file
-    from dobble_print.symbols.loading import trim
-    from dobble_print.symbols.raster import BadPicture
-    from dobble_print.symbols.svg import load_svg
-
-    cut = trim(load_svg(library_file(source.library), max_px=max_px))
-    if cut is None:
-        raise BadPicture(N_("the picture is empty (fully transparent)"))
-    return Symbol(source.word, source.label, cut[0], label=source.word)

@@ -109,9 +109,7 @@ def _load_one(
     source: Source, *, max_px: int, options: SymbolOptions, fonts: WordFonts | None, index: int
 ) -> Symbol:
     if source.library:  # a word drawn as a bundled picture (--illustrate)
-        from dobble_print.symbols.illustrate import library_symbol
-
-        return library_symbol(source, max_px=max_px)
+        return _library_symbol(source, max_px=max_px)
     if source.word:
         assert fonts is not None
         bars = options.max_rotation > 90  # turned further, 6 and 9 read as each other
@@ -126,6 +124,18 @@ def _load_one(
     return Symbol(
         display_name(source.path), source.label, cut[0], background_removed=removed, photo=photo
     )
+
+
+def _library_symbol(source: Source, *, max_px: int) -> Symbol:
+    """The bundled picture drawing ``source``'s word (``--illustrate``), named and labelled as
+    the word."""
+    from dobble_print.symbols.library import library_file
+    from dobble_print.symbols.svg import load_svg
+
+    cut = trim(load_svg(library_file(source.library), max_px=max_px))
+    if cut is None:
+        raise BadPicture(N_("the picture is empty (fully transparent)"))
+    return Symbol(source.word, source.label, cut[0], label=source.word)
 
 
 def _word_symbol(

@@ -238,6 +238,8 @@ class DeckPlan:
             (:func:`left_out`).
         unused_files: the picture files the deck leaves out (a vocabulary file's: those of
             its rows left out).
+        drawn: with ``illustrate``, each word and the bundled picture drawing it, with the
+            others that fit (:attr:`symbols.Sources.drawn`).
     """
 
     deck: Deck
@@ -250,6 +252,7 @@ class DeckPlan:
     searched: str | Msg = ""  # "3 subfolders searched too", when pictures were looked for below
     unused: tuple[str, ...] = ()
     unused_files: tuple[Path, ...] = ()
+    drawn: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
 
 def plan_sources(
@@ -294,6 +297,7 @@ def plan_sources(
         found.noun,
         found.searched,
         *left_out(found, loaded, deck.symbol_count),
+        found.drawn,
     )
 
 

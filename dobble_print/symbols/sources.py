@@ -60,6 +60,8 @@ class Sources:
         warnings: word lists and vocabulary files found in a folder and not read.
         vocabulary: the vocabulary file given (``.csv``/``.tsv``): then ``items`` are its cells,
             pictures and words, for what hashes the sources; the deck is made from its rows.
+        drawn: with ``--illustrate``, each word drawn as a bundled picture, as ``(word, its
+            picture's name, the other pictures' names that fit)``, in the list's order.
     """
 
     items: tuple[Source, ...]
@@ -69,6 +71,7 @@ class Sources:
     vocabulary: Vocabulary | None = None  # a vocabulary file, the only source when given
     warnings: tuple[Notice, ...] = ()
     search: FolderSearch = field(default_factory=lambda: FolderSearch())
+    drawn: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     @property
     def noun(self) -> str:

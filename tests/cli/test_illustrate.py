@@ -1,6 +1,7 @@
 """``--illustrate``: a word list built as a deck of the bundled pictures (symbols/illustrate.py,
-through the pipeline), each word said when no picture fits, ``--skip-bad`` building without it,
-the user's own pictures first, ``--labels`` printing the user's word, the same bytes twice."""
+through the pipeline), each word said when no picture fits, ``--skip-bad`` leaving it out, the
+user's own pictures first, ``--labels`` printing the user's word, the same bytes twice, and plan
+naming each word's picture and the others to choose from."""
 
 from __future__ import annotations
 
@@ -31,9 +32,10 @@ def _build(tmp_path: Path, *args: str, out: str = "d.pdf"):
 
 
 def test_a_word_list_becomes_a_picture_deck_the_same_twice(tmp_path):
-    words = _list(tmp_path, WORDS)
-    first = _build(tmp_path, str(words), "--illustrate", "--labels", out="a.pdf")
-    second = _build(tmp_path, str(words), "--illustrate", "--labels", out="b.pdf")
+    words = _list(tmp_path, "chiens\nÉléphant\npommes\n")  # small: 3 cards of 2
+    args = (str(words), "--illustrate", "--labels", "--no-cover")
+    first = _build(tmp_path, *args, out="a.pdf")
+    second = _build(tmp_path, *args, out="b.pdf")
     assert first.exit_code == 0, first.stderr
     assert second.exit_code == 0, second.stderr
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
@@ -41,11 +43,11 @@ def test_a_word_list_becomes_a_picture_deck_the_same_twice(tmp_path):
     import fitz
 
     with fitz.open(tmp_path / "a.pdf") as pdf:
-        text = pdf[1].get_text() + pdf[2].get_text()
-        images = sum(len(page.get_images()) for page in pdf)
+        text = pdf[0].get_text()
+        images = len(pdf[0].get_images())
     # the labels are the words as the user wrote them, not the pictures' CLDR names
-    assert "chiens" in text and "Éléphant" in text and "tête" not in text
-    assert images >= 7
+    assert {"chiens", "Éléphant", "pommes"} <= set(text.split()) and "rouge" not in text
+    assert images == 3
 
 
 def test_sources_become_pictures_with_the_user_s_word_as_name():
@@ -90,19 +92,15 @@ def test_words_with_no_picture_are_listed_one_a_line(tmp_path):
     ]
 
 
-def test_skip_bad_builds_without_the_words_with_no_picture(tmp_path):
+def test_skip_bad_plans_without_the_words_with_no_picture(tmp_path):
     words = _list(tmp_path, WORDS + "tatou\n")
-    result = runner.invoke(
-        app,
-        ["build", str(words), "--illustrate", "--skip-bad", "-o", str(tmp_path / "d.pdf")]
-        + ["--seed", "3", "--lang", "en"],
-    )
+    result = runner.invoke(app, ["plan", str(words), "--illustrate", "--skip-bad", "--lang", "en"])
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines() == [
         f"warning: skipped {words}:8: 'tatou': no picture; nearest: matou, statue, trou? "
         "write tatou=matou"
     ]
-    assert "7 pictures" in result.stdout
+    assert result.stdout.startswith("7 pictures:")
 
 
 @pytest.mark.parametrize("name", ["Chats.png", "chat.png"])
@@ -124,7 +122,22 @@ def test_the_user_s_own_picture_draws_its_word(tmp_path, name):
 
 
 def test_without_illustrate_words_stay_words(tmp_path):
+    from dobble_print import BuildOptions
+    from dobble_print.pipeline.planning import sources_of
+
     words = _list(tmp_path, WORDS)
-    result = _build(tmp_path, str(words), "-n", "3")
+    found = sources_of(BuildOptions(sources=(words,), output=tmp_path / "d.pdf", seed=1))
+    assert [s.library for s in found.items] == [""] * 7 and found.noun == "words"
+
+
+def test_plan_says_each_word_s_picture_and_the_others_to_choose_from(tmp_path):
+    words = _list(tmp_path, "chat\nvache\npomme=🍏\n")
+    result = runner.invoke(app, ["plan", str(words), "--illustrate", "--lang", "en"])
     assert result.exit_code == 0, result.stderr
-    assert "7 mots" in result.stdout
+    assert result.stdout.splitlines()[-4:] == [
+        "Pictures for the words (write word=picture-name in the list for another):",
+        "  chat: chat (or: chat noir, chat qui sourit, chat qui sourit avec des yeux rieurs, "
+        "chat qui pleure de joie)",
+        "  vache: vache (or: tête de vache)",
+        "  pomme: pomme verte",
+    ]

@@ -18,7 +18,7 @@ from dobble_print.cli.errors import fail, run, say, show_tracebacks
 from dobble_print.cli.options import card_options, table_options
 from dobble_print.cli.progress import Bars, loading_noun
 from dobble_print.cli.summary import summarise
-from dobble_print.cli.words import say_in, speak, typed_lang, warning_line
+from dobble_print.cli.words import say_in, speak, spoken, typed_lang, warning_line
 from dobble_print.errors import DobbleError, Interrupted
 
 app = typer.Typer(
@@ -362,6 +362,8 @@ def plan(*, card_fields: dict[str, Any]) -> None:
     from dobble_print.pipeline import plan as plan_deck
 
     options = BuildOptions(**card_fields, output=Path("deck.pdf"), seed=0)
+    if options.theme is not None:
+        _say_themes(options.theme)
     planned = run(lambda: plan_deck(options))
     noun = planned.noun
     dropped = planned.found - planned.usable
@@ -397,6 +399,28 @@ def _say_drawn(drawn: tuple[tuple[str, str, tuple[str, ...]], ...]) -> None:
         if others:
             line = N_("{line} (or: {others})", line=say_in(line), others=", ".join(others[:4]))
         say(say_in(line))
+
+
+def _say_themes(chosen: str) -> None:
+    """``plan --theme``: every theme of the bundled pictures, named in the command's language,
+    with its pictures and the deck build makes of it; then the plan of the one chosen."""
+    from dobble_print import BY_NAME, words
+    from dobble_print.deck import counted
+    from dobble_print.pipeline import theme_sizes
+
+    names = BY_NAME["theme"].choices
+    say(say_in(N_("Themes of the bundled pictures (--theme NAME):")))
+    mark = say_in(N_("  <- this plan"))
+    for size in theme_sizes():
+        line = N_(
+            "{theme} ({name}): {pictures}, a deck of {cards} cards of {n}",
+            theme=size.id,
+            name=words(spoken()).gettext(names[size.id]),
+            pictures=counted(size.pictures, "pictures"),
+            cards=size.cards,
+            n=size.symbols_per_card,
+        )
+        say(f"  {say_in(line)}{mark if size.id == chosen else ''}")
 
 
 def _say_beyond_default(planned, asked: int | None) -> None:

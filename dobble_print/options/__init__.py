@@ -69,6 +69,9 @@ class BuildOptions:
     labels: bool = False  # each picture printed with its name under it
     illustrate: bool = False  # each word drawn as the bundled picture of that name
     faces: tuple[str, ...] = ()  # a vocabulary file's faces shown (columns; "picture+word")
+    # a ready-made deck of the bundled pictures of this theme ("animals"; "all": every theme),
+    # with no sources; the pipeline puts the pictures it draws in ``sources`` (pipeline.themes)
+    theme: str | None = None
 
     @property
     def symbol_margin(self) -> float:

@@ -126,6 +126,8 @@ def read_value(option: Option, value: object) -> Any:
         return language_of_locale(os.environ)
     if option.name == "lang" and text.lower() == PSEUDO:  # accepted, never offered: for tests
         return PSEUDO
+    if kind is Kind.CHOICE and option.default is None and not text:  # --theme: none
+        return None
     if kind is Kind.CHOICE:
         chosen = _choice(option, text)
         return ENUMS[option.name](chosen) if option.name in ENUMS else chosen

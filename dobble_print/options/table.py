@@ -151,6 +151,33 @@ OPTIONS: tuple[Option, ...] = (
         low=3,
     ),
     Option(
+        "theme",
+        Kind.CHOICE,
+        None,
+        "A ready-made deck of the bundled pictures (Fluent Emoji), no folders or files needed: "
+        "{themes}; all draws from every theme. The classic 57-card deck where the theme has the "
+        "pictures; {symbols_per_card} asks for another size, another seed other pictures. plan "
+        "{theme} NAME lists the themes and their sizes.",
+        Group.DECK,
+        metavar="THEME",
+        choices=_choices(
+            animals=N_("Animals"),
+            nature=N_("Nature and weather"),
+            food=N_("Food and drink"),
+            transport=N_("Transport"),
+            places=N_("Places and buildings"),
+            sport=N_("Sport"),
+            games=N_("Games and celebrations"),
+            clothing=N_("Clothes"),
+            music=N_("Music"),
+            objects=N_("Objects"),
+            faces=N_("Faces and feelings"),
+            body=N_("The body"),
+            people=N_("Jobs and characters"),
+            all=N_("All themes"),
+        ),
+    ),
+    Option(
         "cards",
         Kind.COUNT,
         None,

@@ -31,6 +31,7 @@ from dobble_print.pipeline.loading import load_deck
 from dobble_print.pipeline.matching import Matching, faces_report
 from dobble_print.pipeline.planning import Progress, crowded, stage_progress
 from dobble_print.pipeline.report import build_report, small_words
+from dobble_print.pipeline.themes import theme_sources
 from dobble_print.pipeline.writing import (
     check_fits_shop,
     check_outputs,
@@ -198,6 +199,7 @@ def build(
     shell that shows no figures (the app) need not wait for.
     """
     check_budget(options)
+    options = theme_sources(options)
     inputs = [*find_sources(options.sources).files, *options.symbol_options.fonts, options.backs]
     inputs = [p for p in inputs if p is not None]
     outputs = check_outputs(options, inputs)

@@ -28,7 +28,7 @@ from dobble_print.printing import (
     plan_cover,
     plan_rules,
 )
-from dobble_print.symbols import Symbol, key_name, text_warning
+from dobble_print.symbols import Symbol, is_library_file, key_name, picture_name, text_warning
 
 
 @dataclass(frozen=True)
@@ -72,12 +72,21 @@ def plan_front_matter(
         notes=cover_lines(teams, options.lang) if teams else (),
         title=options.title,
         lang=options.lang,
+        bundled=any(is_library_file(s.source) for s in symbols if s.kind != "word"),
     )
     cover: tuple[CoverPage, ...] = ()
     if options.cover:
         names = matching.key_names() if matching else [s.name for s in symbols]
+        if matching is None:  # an emoji's code points (1f344.svg) by its name in the language
+            names = [
+                picture_name(n, s.source, s.kind, options.lang)
+                for n, s in zip(names, symbols, strict=True)
+            ]
         if options.labels:  # the key names what the cards name: no camera's counter
-            names = [key_name(n, s.source, s.kind) for n, s in zip(names, symbols, strict=True)]
+            names = [
+                key_name(n, s.source, s.kind, options.lang)
+                for n, s in zip(names, symbols, strict=True)
+            ]
         cover = plan_cover(names, facts, plan)
         if matching is not None:
             cover = key_faces(cover, matching.key_symbols())

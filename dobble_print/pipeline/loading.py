@@ -30,6 +30,7 @@ from dobble_print.pipeline.planning import (
     symbol_pixels,
     symbols_to_load,
 )
+from dobble_print.pipeline.themes import theme_sources
 from dobble_print.pipeline.writing import check_fits_shop, sheets_for
 from dobble_print.symbols import (
     Ink,
@@ -82,6 +83,7 @@ def plan(
             its paper or the shop's card.
     """
     check_budget(options)
+    options = theme_sources(options)
     found = sources_of(options)
     refuse_faces(options, found)
     if found.vocabulary is not None:
@@ -116,6 +118,7 @@ def load_deck(
     Duplicates and skipped bad files can leave fewer symbols than planned: the deck is then
     planned again on what did load, and loaded again at that deck's symbol size (a rare path).
     """
+    options = theme_sources(options)
     found = sources_of(options)
     refuse_faces(options, found)
     if found.vocabulary is not None:  # a matching deck: the vocabulary's rows, by their faces
@@ -188,8 +191,7 @@ def _labelled(loaded: SymbolSet, options: BuildOptions, cache: SymbolCache | Non
     """``loaded`` with every picture labelled (kept in ``cache`` when given)."""
 
     def label() -> SymbolSet:
-        return with_labels(loaded, options.symbol_options)
+        return with_labels(loaded, options.symbol_options, options.lang)
 
-    return (
-        cache.derived(loaded, ("labels", options.symbol_options.fonts), label) if cache else label()
-    )
+    key = ("labels", options.symbol_options.fonts, options.lang)
+    return cache.derived(loaded, key, label) if cache else label()

@@ -393,6 +393,8 @@ def default_seed(options: BuildOptions) -> int:
         digest.update(repr((options.labels, options.faces)).encode())
     if options.illustrate:
         digest.update(b"illustrate")
+    if options.theme:  # its pictures are drawn by the seed: the theme, not them, draws it
+        digest.update(b"theme:" + options.theme.encode())
     return int.from_bytes(digest.digest(), "big") % SEEDS
 
 

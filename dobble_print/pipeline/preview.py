@@ -7,6 +7,7 @@ from dobble_print.files import refuse_inputs, refuse_special
 from dobble_print.language import N_
 from dobble_print.options import BuildOptions
 from dobble_print.pipeline.building import prepare
+from dobble_print.pipeline.themes import theme_sources
 from dobble_print.printing import SheetPlan, draw_card, draw_sheet, save_png
 from dobble_print.symbols import SymbolCache, find_sources
 
@@ -28,6 +29,7 @@ def draw_preview(
         DobbleError: ``card``, ``sheet`` or ``dpi`` out of range, or the output would overwrite a
             source.
     """
+    options = theme_sources(options)
     refuse_inputs({"output": [options.output]}, find_sources(options.sources).files)
     refuse_special(options.output, "output")
     if not 30 <= dpi <= 1200:

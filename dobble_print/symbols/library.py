@@ -173,6 +173,13 @@ def library_file(key: str) -> Path:
     return library_folder() / f"{library_picture(key).code}.svg"
 
 
+def is_library_file(path: str | Path) -> bool:
+    """Whether ``path`` is one of the bundled pictures' files (a theme deck's, or a word's
+    picture), so the cover names where the pictures come from."""
+    path = Path(path)
+    return path.suffix == ".svg" and path.parent == library_folder()
+
+
 def library_svg(key: str) -> bytes:
     """The SVG of the bundled picture ``key`` (a standalone ``<svg>`` with its viewBox), read
     when asked for; KeyError if there is none."""
@@ -200,16 +207,15 @@ def emoji_code(stem: str) -> str:
 
 def emoji_names(stem: str) -> Mapping[str, str]:
     """The CLDR names, by language, of the emoji a file name's code points spell (``1f344`` →
-    mushroom, champignon, Pilz…): any emoji, not only the bundled pictures; skin tones and VS16
-    are let go where the exact sequence has no name. Empty when the name spells no emoji."""
+    mushroom, champignon, Fliegenpilz…): any emoji, not only the bundled pictures; VS16 and
+    skin tones let go (``1f44d-1f3fd`` is named as thumbs up: a picture's name, not its
+    skin's). Empty when the name spells no emoji CLDR names."""
     code = emoji_code(stem)
     if not code:
         return MappingProxyType({})
     names = _index().names
-    if code in names:
-        return names[code]
     plain = "-".join(p for p in code.split("-") if p not in _SKIN_TONES)
-    return names.get(plain, MappingProxyType({}))
+    return names.get(plain) or names.get(code) or MappingProxyType({})
 
 
 def emoji_name(stem: str, language: str) -> str:

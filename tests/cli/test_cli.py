@@ -726,6 +726,7 @@ SHARED = [
     "sources",
     "preset",
     "symbols_per_card",
+    "theme",
     "cards",
     "paper",
     "card_size",

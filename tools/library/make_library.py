@@ -244,7 +244,7 @@ THEMES: tuple[tuple[str, dict[str, str], tuple[str, ...]], ...] = (
 
 # In the library (a word may ask for them) but left out of the ready-made theme decks, which
 # are for children: alcohol, smoking, weapons, death, clock faces that differ by a hand's angle,
-# and pictures that only differ from another by an arrow or a badge.
+# pictures that only differ from another by an arrow or a badge, and an animal's traces.
 NOT_IN_THEME_DECKS = frozenset(
     """
     beer-mug clinking-beer-mugs clinking-glasses cocktail-glass sake tumbler-glass wine-glass
@@ -252,6 +252,8 @@ NOT_IN_THEME_DECKS = frozenset(
     pistol kitchen-knife syringe drop-of-blood military-medal skull-and-crossbones
     mobile-phone-with-arrow envelope-with-arrow incoming-envelope airplane-departure
     airplane-arrival locked-with-pen locked-with-key low-battery mx-claus person-feeding-baby
+    paw-prints spider-web wing feather mechanical-arm mechanical-leg ear-with-hearing-aid
+    biting-lip
     """.split()
 )
 _CLOCK_WORDS = ("-o-clock", "-thirty")
@@ -280,9 +282,11 @@ def _person_variant(code: str, label: str) -> bool:
     )
 
 
-def _theme_deck_ok(key: str) -> bool:
+def _theme_deck_ok(key: str, theme_keys: set[str]) -> bool:
     if key in NOT_IN_THEME_DECKS or key.endswith(_CLOCK_WORDS):
         return False
+    if key.endswith("-face") and key.removesuffix("-face") in theme_keys:
+        return False  # a cat's face beside the cat: which one did a player see?
     # new moon … waning crescent: eight grey discs that differ by a shadow's width
     return not (
         key.startswith(("new-", "waxing-", "waning-", "first-", "last-", "full-"))
@@ -344,9 +348,12 @@ def build() -> tuple[bytes, dict[str, bytes]]:
     # pictures in theme order, then CLDR's order inside a theme (cats near dogs)
     order = {t: i for i, (t, _, _) in enumerate(THEMES)}
     pictures.sort(key=lambda p: (order[p["theme"]], p["_order"]))
+    same_theme: dict[str, set[str]] = {t: set() for t in themes}
+    for p in pictures:
+        same_theme[p["theme"]].add(p["key"])
     for p in pictures:
         del p["_order"]
-        if _theme_deck_ok(p["key"]):
+        if _theme_deck_ok(p["key"], same_theme[p["theme"]]):
             themes[p["theme"]].append(p["key"])
 
     names = {

@@ -1,15 +1,17 @@
 """Make ``dobble_print/data/readings/ja.json``: the hiragana reading of the Japanese CLDR emoji
-names and keywords written in kanji, and the kanji spellings of those written in kana.
+names and keywords written in kanji (猫: ねこ), and the kanji spellings of the nouns CLDR writes in
+kana only (リンゴ: 林檎 reads りんご).
 
 A teacher writes ねこ, ネコ or 猫 for the same cat; CLDR names it ネコ here, 猫 there. The
-matcher folds kana itself (katakana to hiragana); kanji need a dictionary. pykakasi has one, but
-it is GPL-3.0 and 10 MB installed, so it runs here, once, at build time, and only its readings of
-these few thousand words ship (as facts about words, in a small JSON table).
+matcher folds kana itself (katakana to hiragana); kanji need a dictionary. Janome (Apache-2.0)
+carries one, IPADIC (NAIST's licence: free to use and redistribute with its notice), but it is
+200 MB installed, so it runs here, once, at build time, and only its readings of these few
+thousand words ship, with IPADIC's notice (``dobble_print/data/readings/README.md``).
 
-Run from the repository (pykakasi and emojibase-data installed anywhere, e.g.
-``pip install --target /tmp/kakasi pykakasi==2.3.0`` and ``npm install emojibase-data@17.0.0``):
+Run from the repository (janome and emojibase-data installed anywhere, e.g.
+``pip install --target /tmp/janome janome==0.5.0`` and ``npm install emojibase-data@17.0.0``):
 
-    PYTHONPATH=/tmp/kakasi python tools/ja_readings.py node_modules/emojibase-data/ja/data.json
+    PYTHONPATH=/tmp/janome python tools/ja_readings.py node_modules/emojibase-data/ja/data.json
 """
 
 from __future__ import annotations
@@ -33,27 +35,30 @@ def _hiragana(text: str) -> str:
 
 
 def main(data: Path) -> None:
-    import pykakasi
-    from pykakasi.kanji import Kanwa
+    from janome import sysdic
+    from janome.tokenizer import Tokenizer
 
     entries = json.loads(data.read_text(encoding="utf-8"))
     terms = sorted({t for e in entries for t in [e["label"], *e.get("tags", ())]})
-    kakasi = pykakasi.kakasi()
+    tokenizer = Tokenizer()
     readings = {}
     for term in terms:
         if any(_kanji(ch) for ch in term):
-            readings[term] = "".join(_hiragana(part["hira"]) for part in kakasi.convert(term))
-    # kanji spellings of the terms CLDR writes in kana only (リンゴ: 林檎)
+            tokens = tokenizer.tokenize(unicodedata.normalize("NFKC", term))
+            read = [t.reading if t.reading != "*" else t.surface for t in tokens]
+            readings[term] = _hiragana("".join(read))
+    # kanji spellings of the nouns CLDR writes in kana only (リンゴ: 林檎), when IPADIC reads
+    # the spelling one way only
     kana = {_hiragana(t) for t in terms if not any(_kanji(ch) for ch in t)}
-    kanwa = Kanwa()
-    for code in range(0x4E00, 0xA000):
-        table = kanwa.load(chr(code)) or {}
-        for word, spelled in table.items():
-            if len(word) > LONGEST_SPELLING or not all(_kanji(ch) for ch in word):
-                continue
-            yomi = {y for y, context in spelled if context is None}
-            if len(yomi) == 1 and (y := yomi.pop()) in kana and word not in readings:
-                readings[word] = y
+    spelled: dict[str, set[str]] = {}
+    for entry in sysdic.entries().values():
+        surface, kind, reading = entry[0], entry[4], entry[8]
+        if len(surface) <= LONGEST_SPELLING and all(_kanji(ch) for ch in surface):
+            if kind.startswith("名詞"):
+                spelled.setdefault(surface, set()).add(_hiragana(reading))
+    for surface, read in spelled.items():
+        if len(read) == 1 and (y := next(iter(read))) in kana and surface not in readings:
+            readings[surface] = y
     OUT.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(dict(sorted(readings.items())), ensure_ascii=False, indent=0)
     OUT.write_text(text + "\n", encoding="utf-8")

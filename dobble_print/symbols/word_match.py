@@ -4,45 +4,38 @@ language, as a teacher would: case, accents and width aside, plural or singular,
 Each word is compared with every picture's name and keywords in one language, by tiers: the name
 itself, the name in another number (Snowball's stemmers: "chats" and "chat", "Äpfel" and
 "Apfel"; a Japanese word by its reading: ねこ, ネコ, 猫), then the keywords the same two ways, then
-a name or keyword that holds the word ("pomme" in "pomme rouge", 猫 in 猫の顔). The best tier
-wins; within one, the shortest name (the plain "voiture" before "voiture de police"), then the
-library's order. One picture never draws two words: the best fits are handed out first.
-
-Japanese kanji are read with a table made once from pykakasi's dictionary
-(``tools/ja_readings.py``), since pykakasi itself is GPL and 10 MB.
+a name or keyword that holds the word ("pomme" in "pomme rouge", 猫 in 猫の顔) (:mod:`word_forms`
+says how words compare). The best tier wins; within one, the picture with more terms that are
+the word, then one whose name holds it as its head ("gâteau d'anniversaire" for "gâteau", not
+"croquette de poisson"), then the library's order. One picture never draws two words: the best
+fits are handed out first.
 """
 
 from __future__ import annotations
 
 import difflib
 import functools
-import json
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from dobble_print.symbols.library import LibraryPicture
+from dobble_print.symbols.word_forms import (
+    fold,
+    form,
+    heads,
+    holds,
+    homophones,
+    is_japanese,
+)
 
-__all__ = ["Candidate", "WordMatch", "choose_language", "fold", "match_words"]
+__all__ = ["Candidate", "WordMatch", "choose_language", "match_words", "split_asked"]
 
 MATCHED = ("en", "fr", "de", "es", "it", "ja")  # the languages CLDR names the pictures in
-STEMMERS = {"en": "english", "fr": "french", "de": "german", "es": "spanish", "it": "italian"}
 # Tiers, best first: the name, the name inflected, a keyword, a keyword inflected, a name that
 # holds the word, a keyword that does.
 NAME, NAME_FORM, KEYWORD, KEYWORD_FORM, IN_NAME, IN_KEYWORD = range(6)
 ALTERNATIVES = 8  # other pictures offered for a word (the app's picker searches further)
 NEAREST = 3  # names offered for a word with no picture
-# Plurals no stemmer turns into their singular, in the languages that have them.
-IRREGULAR = {
-    "en": {"mice": "mouse", "geese": "goose", "teeth": "tooth", "feet": "foot",
-           "children": "child", "men": "man", "women": "woman", "people": "person",
-           "leaves": "leaf", "knives": "knife", "wolves": "wolf", "loaves": "loaf",
-           "oxen": "ox", "dice": "die", "potatoes": "potato", "tomatoes": "tomato"},
-    "fr": {"yeux": "œil", "œufs": "œuf", "bœufs": "bœuf"},
-    "de": {"eier": "ei"},
-    "it": {"uova": "uovo", "buoi": "bue", "dita": "dito", "orecchie": "orecchio"},
-}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -76,91 +69,6 @@ class WordMatch:
     nearest: tuple[str, ...] = ()
     taken_by: str = ""
     asked: str = ""
-
-
-def _strip_accents(text: str) -> str:
-    return unicodedata.normalize(
-        "NFC",
-        "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c)),
-    )
-
-
-def _hiragana(text: str) -> str:
-    return "".join(chr(ord(c) - 0x60) if 0x30A1 <= ord(c) <= 0x30F6 else c for c in text)
-
-
-_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "’": " ", "'": " ", "-": " ", "_": " "})
-
-
-def fold(text: str, lang: str) -> str:
-    """``text`` as compared: width (NFKC), case, accents and punctuation aside (Japanese keeps its
-    marks, its katakana read as hiragana)."""
-    text = unicodedata.normalize("NFKC", text).casefold().strip()
-    if lang == "ja":
-        return "".join(_hiragana(text).split())
-    return " ".join(_strip_accents(text.translate(_LIGATURES)).split())
-
-
-@functools.cache
-def _readings() -> dict[str, str]:
-    path = Path(__file__).resolve().parent.parent / "data" / "readings" / "ja.json"
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-@functools.cache
-def _stemmer(lang: str):
-    import snowballstemmer
-
-    return snowballstemmer.stemmer(STEMMERS[lang])
-
-
-def form(text: str, lang: str) -> str:
-    """``text`` in the form two spellings of one word share: singular and plural alike (each
-    word's Snowball stem, irregular plurals first), or a Japanese word's reading in hiragana."""
-    if lang == "ja":
-        plain = unicodedata.normalize("NFKC", text).strip()
-        return _readings().get(plain) or fold(plain, lang)
-    if lang not in STEMMERS:
-        return fold(text, lang)
-    irregular = IRREGULAR.get(lang, {})
-    words = unicodedata.normalize("NFKC", text).casefold().translate(_LIGATURES).split()
-    words = [irregular.get(w, w) for w in words]
-    if lang == "es":  # lápices → lápiz, peces → pez: the stemmer keeps the c
-        words = [w[:-3] + "z" if w.endswith("ces") and len(w) > 4 else w for w in words]
-    return " ".join(_stem(w, lang) for w in words)
-
-
-@functools.lru_cache(maxsize=100_000)
-def _stem(word: str, lang: str) -> str:
-    """One word's stem, accents aside (cached: names share many words, "tête de …")."""
-    return _strip_accents(_stemmer(lang).stemWord(word))
-
-
-def _holds(term: str, word: str, lang: str) -> bool:
-    """Whether the folded ``term`` holds the folded ``word`` as a whole part: a run of its words
-    ("pomme" in "pomme rouge"), the end of a German compound ("Auto" in "Polizeiauto"), or in
-    Japanese its start or end (猫 in 猫の顔, りんご in あかりんご)."""
-    if not word or term == word:
-        return False
-    if lang == "ja":
-        whole = len(word) >= 2 or _japanese(word) and not _kana(word)  # a kanji is a word
-        return whole and (term.startswith(word) or term.endswith(word))
-    if f" {word} " in f" {term} ":
-        return True
-    return lang == "de" and len(word) >= 3 and term.split()[-1].endswith(word)
-
-
-HEAD_LAST = frozenset({"en", "de", "ja"})  # "soccer ball", "Fußball", 赤リンゴ; else "pomme rouge"
-
-
-def _heads(term: str, word: str, lang: str) -> bool:
-    """Whether ``word`` is the head of the longer ``term``: its last part in English, German
-    and Japanese, its first in French, Spanish and Italian."""
-    if not _holds(term, word, lang):
-        return False
-    if lang in HEAD_LAST:
-        return term.endswith(word) and (lang != "en" or term.endswith(" " + word))
-    return term.startswith(word + " ")
 
 
 @dataclass(frozen=True)
@@ -223,8 +131,8 @@ class _Index:
             support = sum(1 for t in self.of_picture[p] if says(t))
             # as its head ("chaussure" in "chaussure de sport", "ball" in "soccer ball")
             names = [t for t in self.of_picture[p] if t.is_name]
-            named = any(_holds(t.folded, folded, self.lang) for t in names)
-            head = any(_heads(t.folded, folded, self.lang) for t in names)
+            named = any(holds(t.folded, folded, self.lang) for t in names)
+            head = any(heads(t.folded, folded, self.lang) for t in names)
             found[p] = (tier, -support, not head, not named, p)
 
         for term in self.by_folded.get(folded, ()):
@@ -233,11 +141,11 @@ class _Index:
         if self.lang == "de" and folded.endswith("s"):  # Autos, Babys: no stemmer's plural
             shapes.append(form(word[:-1], self.lang))
         for term in (t for s in shapes for t in self.by_form.get(s, ())):
-            if not _homophones(term.folded, folded, self.lang):
+            if not homophones(term.folded, folded, self.lang):
                 add(term, NAME_FORM if term.is_name else KEYWORD_FORM)
         if holding and not found:
             for term in self.terms:
-                if _holds(term.folded, folded, self.lang) or _holds(term.form, shape, self.lang):
+                if holds(term.folded, folded, self.lang) or holds(term.form, shape, self.lang):
                     add(term, IN_NAME if term.is_name else IN_KEYWORD)
         return found
 
@@ -351,7 +259,7 @@ def choose_language(
     The deck's language is matched in full; the others only by their names and keywords as
     written, or without a plural's last letter or two (stemming every name of five languages
     took seconds), which tells a list's language as well."""
-    if any(_japanese(w) for w in words):
+    if any(is_japanese(w) for w in words):
         return "ja"
     plain = [split_asked(w)[0] for w in words]
     home = lang if lang in MATCHED and lang != "ja" else "en"
@@ -387,20 +295,3 @@ def _bundled_spelled(lang: str) -> frozenset[str]:
 
 def _spelled_like(word: str, spelled: frozenset[str]) -> bool:
     return any(w in spelled for w in (word, word[:-1], word[:-2]) if len(w) >= 3 or w == word)
-
-
-def _homophones(term: str, word: str, lang: str) -> bool:
-    """Whether two Japanese words read alike but are written with other kanji (花 and 鼻, both
-    はな): not one word, as kana and kanji of one reading are."""
-    return lang == "ja" and term != word and not _kana(term) and not _kana(word)
-
-
-def _kana(word: str) -> bool:
-    return all(0x3040 <= ord(c) <= 0x30FF for c in word)
-
-
-def _japanese(word: str) -> bool:
-    return any(
-        0x3040 <= ord(c) <= 0x30FF or 0x3400 <= ord(c) <= 0x9FFF or 0xFF66 <= ord(c) <= 0xFF9F
-        for c in word
-    )

@@ -1,19 +1,14 @@
-"""Words matched to the bundled pictures (symbols/word_match.py): in each of the six languages,
-on lists of everyday nouns written for these tests, with plurals, accents, capitals, full-width
-letters, kana and kanji; and the rules of the matcher on a small library written here."""
+"""Words matched to the bundled pictures (symbols/word_match.py, word_forms.py): in each of the
+six languages, on lists of everyday nouns written for these tests, with plurals, accents,
+capitals, full-width letters, kana and kanji; and the matcher's rules on a small library."""
 
 from __future__ import annotations
 
 import pytest
 
 from dobble_print.symbols.library import LibraryPicture, library_picture
-from dobble_print.symbols.word_match import (
-    choose_language,
-    fold,
-    form,
-    match_words,
-    split_asked,
-)
+from dobble_print.symbols.word_forms import fold, form
+from dobble_print.symbols.word_match import choose_language, match_words, split_asked
 
 # Each word alone, and the emoji of the picture a reader would call right for it (VS16 aside).
 # Words the matcher gets wrong are left out here and listed in the commit that added this file.

@@ -385,6 +385,20 @@ def plan(*, card_fields: dict[str, Any]) -> None:
     say(say_in(Nn_("build makes {count} card of {n} symbols.",
                    "build makes {count} cards of {n} symbols.", count, n=n)))  # fmt: skip
     _say_beyond_default(planned, card_fields["symbols_per_card"])
+    _say_drawn(planned.drawn)
+
+
+def _say_drawn(drawn: tuple[tuple[str, str, tuple[str, ...]], ...]) -> None:
+    """With --illustrate, the picture each word gets, and the others that fit: the names to
+    write as word=picture-name in the list to choose another."""
+    if not drawn:
+        return
+    say(say_in(N_("Pictures for the words (write word=picture-name in the list for another):")))
+    for word, name, others in drawn:
+        line = N_("  {word}: {name}", word=word, name=name)
+        if others:
+            line = N_("{line} (or: {others})", line=say_in(line), others=", ".join(others[:4]))
+        say(say_in(line))
 
 
 def _say_themes(chosen: str) -> None:

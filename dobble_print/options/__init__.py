@@ -67,6 +67,7 @@ class BuildOptions:
         return self.title or DEFAULT_TITLE
 
     labels: bool = False  # each picture printed with its name under it
+    illustrate: bool = False  # each word drawn as the bundled picture of that name
     faces: tuple[str, ...] = ()  # a vocabulary file's faces shown (columns; "picture+word")
     # a ready-made deck of the bundled pictures of this theme ("animals"; "all": every theme),
     # with no sources; the pipeline puts the pictures it draws in ``sources`` (pipeline.themes)

@@ -399,6 +399,20 @@ OPTIONS: tuple[Option, ...] = (
         ),
     ),
     Option(
+        "illustrate",
+        Kind.SWITCH,
+        False,
+        "Draw each word of a word list as a picture: your own picture of that name (a folder "
+        "given too), else the bundled one whose name fits it in the deck's language ({lang}, "
+        "or the list's); write word=picture-name to choose another.",
+        Group.DECK,
+        label=N_("Pictures for the words"),
+        hint=N_(
+            "Each word of your list is drawn as a picture of that name (chat: a cat); with "
+            "names under the pictures, your word is printed under it."
+        ),
+    ),
+    Option(
         "faces",
         Kind.TEXT,
         "",

@@ -25,6 +25,7 @@ from dobble_print.pipeline.planning import (
     choose_deck,
     left_out,
     plan_sources,
+    sources_of,
     stage_progress,
     symbol_pixels,
     symbols_to_load,
@@ -36,7 +37,6 @@ from dobble_print.symbols import (
     Sources,
     SymbolCache,
     SymbolSet,
-    find_sources,
     load_symbols,
     measure_ink,
     refuse_too_few,
@@ -84,7 +84,7 @@ def plan(
     """
     check_budget(options)
     options = theme_sources(options)
-    found = find_sources(options.sources)
+    found = sources_of(options)
     refuse_faces(options, found)
     if found.vocabulary is not None:
         planned = plan_matching(options, found, progress)
@@ -119,7 +119,7 @@ def load_deck(
     planned again on what did load, and loaded again at that deck's symbol size (a rare path).
     """
     options = theme_sources(options)
-    found = find_sources(options.sources)
+    found = sources_of(options)
     refuse_faces(options, found)
     if found.vocabulary is not None:  # a matching deck: the vocabulary's rows, by their faces
         return _load_matching(options, found, progress, packers=packers)

@@ -37,6 +37,7 @@ from dobble_print.symbols import (
     SymbolCache,
     SymbolSet,
     find_sources,
+    illustrate_sources,
     load_symbols,
     refuse_too_few,
     refuse_unreadable,
@@ -49,6 +50,20 @@ Progress = Callable[[str, int, int], None]
 def stage_progress(progress: Progress | None, stage: str) -> Callable[[int, int], None] | None:
     """``progress`` for one stage, as the stages' own ``progress(done, total)`` take it."""
     return (lambda done, total: progress(stage, done, total)) if progress else None
+
+
+def sources_of(options: BuildOptions) -> Sources:
+    """What ``options.sources`` hold (:func:`symbols.find_sources`); with ``illustrate``, each
+    word drawn as a picture (:func:`symbols.illustrate_sources`, in the deck's language).
+
+    Raises:
+        DobbleError: about a source, or words no picture fits (unless ``skip_bad``).
+    """
+    found = find_sources(options.sources)
+    if not options.illustrate:
+        return found
+    skip_bad = options.symbol_options.skip_bad
+    return illustrate_sources(found, options.lang, skip_bad=skip_bad)
 
 
 def plan_deck(
@@ -223,6 +238,8 @@ class DeckPlan:
             (:func:`left_out`).
         unused_files: the picture files the deck leaves out (a vocabulary file's: those of
             its rows left out).
+        drawn: with ``illustrate``, each word and the bundled picture drawing it, with the
+            others that fit (:attr:`symbols.Sources.drawn`).
     """
 
     deck: Deck
@@ -235,6 +252,7 @@ class DeckPlan:
     searched: str | Msg = ""  # "3 subfolders searched too", when pictures were looked for below
     unused: tuple[str, ...] = ()
     unused_files: tuple[Path, ...] = ()
+    drawn: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
 
 def plan_sources(
@@ -249,7 +267,7 @@ def plan_sources(
     Raises:
         DobbleError: as :func:`build` would, about the sources or the deck's size.
     """
-    found = find_sources(options.sources)
+    found = sources_of(options)
     refuse_unreadable(found, skip_bad=options.symbol_options.skip_bad)
     where = tuple(options.sources)
     refuse_too_few(found, where)
@@ -279,6 +297,7 @@ def plan_sources(
         found.noun,
         found.searched,
         *left_out(found, loaded, deck.symbol_count),
+        found.drawn,
     )
 
 
@@ -372,6 +391,8 @@ def default_seed(options: BuildOptions) -> int:
     digest.update(repr(shaping).encode())
     if options.labels or options.faces:  # only then, so that other decks keep their seeds
         digest.update(repr((options.labels, options.faces)).encode())
+    if options.illustrate:
+        digest.update(b"illustrate")
     if options.theme:  # its pictures are drawn by the seed: the theme, not them, draws it
         digest.update(b"theme:" + options.theme.encode())
     return int.from_bytes(digest.digest(), "big") % SEEDS

@@ -116,8 +116,10 @@ def label_text(symbol: Symbol, language: str = "en") -> str | None:
     """What a picture's label reads: its file's own name (``Cat.svg`` → ``Cat``), not the name
     made distinct for the answer key (``d/Cat``, ``cat (2)``): the card shows one picture, and
     a folder in its label is noise. An emoji's code points read as its name in ``language``
-    (``1f994.svg`` → "hedgehog", "hérisson"); None for a name that is no words
-    (``IMG_4100.HEIC``: :mod:`name_words`)."""
+    (``1f994.svg`` → "hedgehog", "hérisson"); a word drawn as a bundled picture reads as the
+    word; None for a name that is no words (``IMG_4100.HEIC``: :mod:`name_words`)."""
+    if symbol.label:
+        return symbol.label
     path = Path(symbol.source)
     return name_label(display_name(path), path.stem, language)
 

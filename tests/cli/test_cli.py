@@ -746,6 +746,7 @@ SHARED = [
     "reshuffle",
     "shop_profile",
     "labels",
+    "illustrate",
     "faces",
 ]
 

@@ -12,6 +12,7 @@ _EXPORTS = {
     "SymbolOptions": "symbol",
     "SymbolSet": "symbol",
     "faint_on_card": "loading",
+    "vision_warnings": "vision",
     "find_images": "loading",
     "find_sources": "loading",
     "load_symbols": "loading",

@@ -40,6 +40,7 @@ from dobble_print.symbols import (
     load_symbols,
     refuse_too_few,
     refuse_unreadable,
+    vision_warnings,
 )
 
 # progress(stage, done, total): stage is "load", "layout", "render", "png" or "shop".
@@ -200,6 +201,22 @@ def crowded(options: BuildOptions, symbols_per_card: int) -> tuple[Notice, ...]:
     )
 
 
+def seen_warnings(
+    loaded: SymbolSet,
+    count: int,
+    card_color: tuple[float, float, float],
+    cache: SymbolCache | None = None,
+) -> tuple[tuple[Notice, ...], tuple[str, ...]]:
+    """The warnings about the deck's ``count`` first symbols where colour is lost: printed in
+    black and white, or seen by colour-blind players (kept in ``cache`` when given); and notes
+    (each look-alike pair, when there are many)."""
+
+    def find() -> tuple[tuple[Notice, ...], tuple[str, ...]]:
+        return vision_warnings(loaded.symbols[:count], card_color)
+
+    return cache.derived(loaded, ("seen", count, card_color), find) if cache else find()
+
+
 # What the sources hold, plural, as the sentences name them.
 _NOUNS = {"pictures": N_("pictures"), "words": N_("words"), "symbols": N_("symbols")}
 
@@ -268,7 +285,8 @@ def plan_sources(
     again = usable < first.symbol_count or (options.cards is not None and usable < len(found.items))
     deck, why = choose_deck(options, usable, where, found.noun) if again else (first, why)
     choices = deck_options(usable, larger=2) if usable >= 3 else ()
-    warnings = loaded.warnings + crowded(options, deck.symbols_per_card)
+    seen, _ = seen_warnings(loaded, deck.symbol_count, options.card_color, cache)
+    warnings = loaded.warnings + seen + crowded(options, deck.symbols_per_card)
     return DeckPlan(
         deck,
         why,

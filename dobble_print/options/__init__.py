@@ -67,6 +67,9 @@ class BuildOptions:
         return self.title or DEFAULT_TITLE
 
     labels: bool = False  # each picture printed with its name under it
+    same_size: bool = False  # every symbol on a card at one size (by √ink-area)
+    outline: bool = False  # a black outline around each picture
+    ladder: bool = False  # build writes three decks of 4, 5 and 6 a card beside ``output``
     faces: tuple[str, ...] = ()  # a vocabulary file's faces shown (columns; "picture+word")
 
     @property

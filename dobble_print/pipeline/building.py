@@ -134,6 +134,7 @@ def prepare(
         options.clearance,
         options.max_rotation,
         options.seed,
+        options.same_size,
     )
     kept = cache.kept_layouts(loaded, shaped_by) if cache else {}
     missing = [i for i in todo if (i, reshuffles[i]) not in kept]
@@ -150,6 +151,7 @@ def prepare(
             only=None if len(missing) == len(deck.cards) else missing,
             ink=loaded_deck.ink,
             reshuffles=reshuffles,
+            same_size=options.same_size,
         )
         kept.update({(i, reshuffles[i]): layout for i, layout in zip(missing, laid, strict=True)})
     layouts = tuple(kept.get((i, reshuffles[i]), CardLayout(())) for i in range(len(deck.cards)))

@@ -24,6 +24,7 @@ from dobble_print.pipeline.planning import (
     Progress,
     choose_deck,
     left_out,
+    outline_pictures,
     plan_sources,
     stage_progress,
     symbol_pixels,
@@ -139,6 +140,8 @@ def load_deck(
         )
         if options.labels:  # each picture with its name under it, one shape
             loaded = _labelled(loaded, options, cache)
+        if options.outline:
+            loaded = outline_pictures(loaded, cache)
         if len(loaded.symbols) >= need:
             break
         count = len(loaded.symbols)

@@ -41,6 +41,7 @@ from dobble_print.symbols import (
     refuse_too_few,
     refuse_unreadable,
     vision_warnings,
+    with_outlines,
 )
 
 # progress(stage, done, total): stage is "load", "layout", "render", "png" or "shop".
@@ -201,6 +202,15 @@ def crowded(options: BuildOptions, symbols_per_card: int) -> tuple[Notice, ...]:
     )
 
 
+def outline_pictures(loaded: SymbolSet, cache: SymbolCache | None) -> SymbolSet:
+    """``loaded`` with a black outline around every picture (kept in ``cache`` when given)."""
+
+    def outline() -> SymbolSet:
+        return with_outlines(loaded)
+
+    return cache.derived(loaded, ("outline",), outline) if cache else outline()
+
+
 def seen_warnings(
     loaded: SymbolSet,
     count: int,
@@ -285,6 +295,8 @@ def plan_sources(
     again = usable < first.symbol_count or (options.cards is not None and usable < len(found.items))
     deck, why = choose_deck(options, usable, where, found.noun) if again else (first, why)
     choices = deck_options(usable, larger=2) if usable >= 3 else ()
+    if options.outline:  # as build prints them: an outlined picture never vanishes
+        loaded = outline_pictures(loaded, cache)
     seen, _ = seen_warnings(loaded, deck.symbol_count, options.card_color, cache)
     warnings = loaded.warnings + seen + crowded(options, deck.symbols_per_card)
     return DeckPlan(
@@ -390,6 +402,8 @@ def default_seed(options: BuildOptions) -> int:
     digest.update(repr(shaping).encode())
     if options.labels or options.faces:  # only then, so that other decks keep their seeds
         digest.update(repr((options.labels, options.faces)).encode())
+    if options.same_size or options.outline:  # the same: other decks keep their seeds
+        digest.update(repr(("access", options.same_size, options.outline)).encode())
     return int.from_bytes(digest.digest(), "big") % SEEDS
 
 

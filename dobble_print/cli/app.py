@@ -215,7 +215,7 @@ def build(
     """
     from dobble_print import BuildOptions
     from dobble_print.pipeline import build as build_pdf
-    from dobble_print.pipeline import default_seed
+    from dobble_print.pipeline import build_ladder, default_seed, rung_path
 
     drawn = seed is None
     output, added = run(lambda: _output(output, ".pdf", "build"))
@@ -238,14 +238,18 @@ def build(
         built = []
         try:
             with Bars(not quiet, loading=loading_noun(options.sources)) as bars:
-                built.append(build_pdf(options, progress=bars))
+                if options.ladder:  # three decks beside the output, each built whole
+                    built.append(build_ladder(options, progress=bars))
+                else:
+                    built.append((build_pdf(options, progress=bars),))
         except KeyboardInterrupt:
             if built:  # Ctrl-C as the bars closed: the files are all in place
                 raise Interrupted(written=True) from None
             raise
         return built[0], options.seed
 
-    result, seed = run(make)
+    results, seed = run(make)
+    result = results[-1]
     if drawn:  # said once the build worked, so an error stays the only line
         kinds = {s.kind for s in result.symbols}
         pictures = kinds <= {"image", "labelled"}
@@ -271,7 +275,12 @@ def build(
                 )
             )
         )
-    summarise(result, seed=seed, output=output, verbose=verbose, added=added)
+    if len(results) == 1 and not card_fields.get("ladder"):
+        summarise(result, seed=seed, output=output, verbose=verbose, added=added)
+        return
+    for rung in results:  # a ladder: each deck's summary, named by its own PDF
+        n = rung.deck.symbols_per_card
+        summarise(rung, seed=seed, output=rung_path(output, n), verbose=verbose, added=added)
 
 
 @app.command(cls=_Command)

@@ -68,6 +68,9 @@ class BuildOptions:
 
     labels: bool = False  # each picture printed with its name under it
     illustrate: bool = False  # each word drawn as the bundled picture of that name
+    same_size: bool = False  # every symbol on a card at one size (by √ink-area)
+    outline: bool = False  # a black outline around each picture
+    ladder: bool = False  # build writes three decks of 4, 5 and 6 a card beside ``output``
     faces: tuple[str, ...] = ()  # a vocabulary file's faces shown (columns; "picture+word")
     # a ready-made deck of the bundled pictures of this theme ("animals"; "all": every theme),
     # with no sources; the pipeline puts the pictures it draws in ``sources`` (pipeline.themes)

@@ -321,6 +321,26 @@ OPTIONS: tuple[Option, ...] = (
         step=5,
     ),
     Option(
+        "same_size",
+        Kind.SWITCH,
+        False,
+        "Print every symbol on a card at the same size (by its ink), as the accessible edition "
+        "does, instead of large and small ones.",
+        Group.LOOK,
+        label=N_("Every symbol the same size"),
+        hint=N_("Easier to scan for young children and players who see less well."),
+    ),
+    Option(
+        "outline",
+        Kind.SWITCH,
+        False,
+        "Draw a black outline around each picture, so it stands out from the card in any "
+        "light, in black and white and to colour-blind players.",
+        Group.LOOK,
+        label=N_("Outline around each picture"),
+        hint=N_("A black line around each picture makes it stand out from the card."),
+    ),
+    Option(
         "background",
         Kind.CHOICE,
         "remove",
@@ -450,6 +470,16 @@ OPTIONS: tuple[Option, ...] = (
         Group.FILES,
         BUILD,
         metavar="DIR",
+    ),
+    Option(
+        "ladder",
+        Kind.SWITCH,
+        False,
+        "A difficulty ladder: the same pictures as three decks of 4, 5 and 6 symbols per card "
+        "(or the sizes the pictures allow), each its own PDF beside the one asked for: "
+        "deck-4.pdf, deck-5.pdf and deck-6.pdf for deck.pdf.",
+        Group.FILES,
+        BUILD,
     ),
     Option(
         "backs",

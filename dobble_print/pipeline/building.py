@@ -29,7 +29,7 @@ from dobble_print.options import BuildOptions, Variant, check_budget
 from dobble_print.pipeline.front_matter import page_counts, plan_front_matter, shows
 from dobble_print.pipeline.loading import load_deck
 from dobble_print.pipeline.matching import Matching, faces_report
-from dobble_print.pipeline.planning import Progress, crowded, stage_progress
+from dobble_print.pipeline.planning import Progress, crowded, seen_warnings, stage_progress
 from dobble_print.pipeline.report import build_report, small_words
 from dobble_print.pipeline.themes import theme_sources
 from dobble_print.pipeline.writing import (
@@ -135,6 +135,7 @@ def prepare(
         options.clearance,
         options.max_rotation,
         options.seed,
+        options.same_size,
     )
     kept = cache.kept_layouts(loaded, shaped_by) if cache else {}
     missing = [i for i in todo if (i, reshuffles[i]) not in kept]
@@ -151,10 +152,12 @@ def prepare(
             only=None if len(missing) == len(deck.cards) else missing,
             ink=loaded_deck.ink,
             reshuffles=reshuffles,
+            same_size=options.same_size,
         )
         kept.update({(i, reshuffles[i]): layout for i, layout in zip(missing, laid, strict=True)})
     layouts = tuple(kept.get((i, reshuffles[i]), CardLayout(())) for i in range(len(deck.cards)))
     teams = assign_teams(len(deck.cards)) if options.variant is Variant.CONNECT else None
+    seen, seen_notes = seen_warnings(loaded, deck.symbol_count, options.card_color, cache)
     return BuildResult(
         deck,
         symbols,
@@ -165,8 +168,9 @@ def prepare(
         choice=loaded_deck.why,
         warnings=loaded.warnings
         + _faint(loaded, options.card_color, cache)
+        + seen
         + crowded(options, deck.symbols_per_card),
-        notes=loaded.notes,
+        notes=loaded.notes + seen_notes,
         teams=teams,
         matching=matching,
         unused_files=loaded_deck.unused_files,

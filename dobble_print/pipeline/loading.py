@@ -24,6 +24,7 @@ from dobble_print.pipeline.planning import (
     Progress,
     choose_deck,
     left_out,
+    outline_pictures,
     plan_sources,
     sources_of,
     stage_progress,
@@ -142,6 +143,8 @@ def load_deck(
         )
         if options.labels:  # each picture with its name under it, one shape
             loaded = _labelled(loaded, options, cache)
+        if options.outline:
+            loaded = outline_pictures(loaded, cache)
         if len(loaded.symbols) >= need:
             break
         count = len(loaded.symbols)

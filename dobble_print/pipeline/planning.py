@@ -41,6 +41,8 @@ from dobble_print.symbols import (
     load_symbols,
     refuse_too_few,
     refuse_unreadable,
+    vision_warnings,
+    with_outlines,
 )
 
 # progress(stage, done, total): stage is "load", "layout", "render", "png" or "shop".
@@ -215,6 +217,31 @@ def crowded(options: BuildOptions, symbols_per_card: int) -> tuple[Notice, ...]:
     )
 
 
+def outline_pictures(loaded: SymbolSet, cache: SymbolCache | None) -> SymbolSet:
+    """``loaded`` with a black outline around every picture (kept in ``cache`` when given)."""
+
+    def outline() -> SymbolSet:
+        return with_outlines(loaded)
+
+    return cache.derived(loaded, ("outline",), outline) if cache else outline()
+
+
+def seen_warnings(
+    loaded: SymbolSet,
+    count: int,
+    card_color: tuple[float, float, float],
+    cache: SymbolCache | None = None,
+) -> tuple[tuple[Notice, ...], tuple[str, ...]]:
+    """The warnings about the deck's ``count`` first symbols where colour is lost: printed in
+    black and white, or seen by colour-blind players (kept in ``cache`` when given); and notes
+    (each look-alike pair, when there are many)."""
+
+    def find() -> tuple[tuple[Notice, ...], tuple[str, ...]]:
+        return vision_warnings(loaded.symbols[:count], card_color)
+
+    return cache.derived(loaded, ("seen", count, card_color), find) if cache else find()
+
+
 # What the sources hold, plural, as the sentences name them.
 _NOUNS = {"pictures": N_("pictures"), "words": N_("words"), "symbols": N_("symbols")}
 
@@ -286,7 +313,10 @@ def plan_sources(
     again = usable < first.symbol_count or (options.cards is not None and usable < len(found.items))
     deck, why = choose_deck(options, usable, where, found.noun) if again else (first, why)
     choices = deck_options(usable, larger=2) if usable >= 3 else ()
-    warnings = loaded.warnings + crowded(options, deck.symbols_per_card)
+    if options.outline:  # as build prints them: an outlined picture never vanishes
+        loaded = outline_pictures(loaded, cache)
+    seen, _ = seen_warnings(loaded, deck.symbol_count, options.card_color, cache)
+    warnings = loaded.warnings + seen + crowded(options, deck.symbols_per_card)
     return DeckPlan(
         deck,
         why,
@@ -395,6 +425,8 @@ def default_seed(options: BuildOptions) -> int:
         digest.update(b"illustrate")
     if options.theme:  # its pictures are drawn by the seed: the theme, not them, draws it
         digest.update(b"theme:" + options.theme.encode())
+    if options.same_size or options.outline:  # the same: other decks keep their seeds
+        digest.update(repr(("access", options.same_size, options.outline)).encode())
     return int.from_bytes(digest.digest(), "big") % SEEDS
 
 

@@ -12,6 +12,8 @@ _EXPORTS = {
     "SymbolOptions": "symbol",
     "SymbolSet": "symbol",
     "faint_on_card": "loading",
+    "vision_warnings": "vision",
+    "with_outlines": "contour",
     "find_images": "loading",
     "find_sources": "loading",
     "load_symbols": "loading",

@@ -306,8 +306,8 @@ def test_unknown_preset():
     result = run("build", "--preset", "nope")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        "dobble-print: error: --preset nope: no such preset or file; use one of classic, connect, "
-        "junior, mini, punch-2.5in, punch-2in, toddler or a .toml file"
+        "dobble-print: error: --preset nope: no such preset or file; use one of access, classic, "
+        "connect, junior, mini, punch-2.5in, punch-2in, toddler or a .toml file"
     ]
 
 
@@ -739,6 +739,8 @@ SHARED = [
     "safe_margin",
     "clearance",
     "rotation",
+    "same_size",
+    "outline",
     "background",
     "photo_shape",
     "font",

@@ -735,6 +735,8 @@ SHARED = [
     "preset",
     "symbols_per_card",
     "cards",
+    "copies",
+    "split",
     "paper",
     "card_size",
     "shape",

@@ -502,14 +502,17 @@ def deck(
 ) -> None:
     """Print a deck as numbers (for developers).
 
-    The deck with N symbols per card, one card per line, its symbols numbered from 0.
+    The deck with N symbols per card, one card per line, its symbols numbered from 0; for a size
+    no plane has (7, 11, …), the small deck with every symbol on two cards.
 
     Example: dobble-print deck 8 --cards 55
     """
-    from dobble_print.deck import build_deck, take_cards
+    from dobble_print.deck import MAX_PAIR_SIZE, build_deck, build_pair_deck, take_cards
+    from dobble_print.deck import supported_sizes as planes
 
     def make():
-        d = build_deck(symbols_per_card)
+        pairs = symbols_per_card not in planes() and 2 < symbols_per_card <= MAX_PAIR_SIZE
+        d = (build_pair_deck if pairs else build_deck)(symbols_per_card)
         return take_cards(d, cards) if cards is not None else d
 
     d = run(make)

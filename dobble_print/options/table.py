@@ -383,6 +383,31 @@ OPTIONS: tuple[Option, ...] = (
         field="symbol_options",
     ),
     Option(
+        "copies",
+        Kind.COUNT,
+        None,
+        "Print N copies of the deck for a class (2 to 6), each card marked with its copy's "
+        "letter and rim colour.",
+        Group.DECK,
+        commands=SHOWN,
+        metavar="N",
+        label=N_("Copies of the deck"),
+        hint=N_("For a class: each copy's cards carry its letter and rim colour."),
+        low=1,
+        high=6,
+    ),
+    Option(
+        "split",
+        Kind.SWITCH,
+        False,
+        "Print the deck as two half decks, A and B, that each play on their own; each card is "
+        "marked with its half.",
+        Group.DECK,
+        commands=SHOWN,
+        label=N_("Two half decks"),
+        hint=N_("Halves A and B each play on their own; each card shows its half."),
+    ),
+    Option(
         "reshuffle",
         Kind.CARDS,
         "",

@@ -14,7 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.card import CardLayout
-from dobble_print.deck import Deck, Team, assign_teams
+from dobble_print.deck import (
+    MAX_COPIES,
+    Deck,
+    Team,
+    assign_teams,
+    copy_marks,
+    split_marks,
+)
 from dobble_print.errors import Interrupted, Notice, OptionError, notice
 from dobble_print.files import Staging
 from dobble_print.language import N_
@@ -103,29 +110,33 @@ def prepare(
             "seed", N_("{seed} is negative; give a whole number from 0 up", seed=options.seed)
         )
     check_budget(options)
+    check_marks(options)
     loaded_deck = load_deck(options, progress, packers=only is None, cache=cache)
     deck, loaded, matching = loaded_deck.deck, loaded_deck.loaded, loaded_deck.matching
+    copies = options.copies or 1  # a class set prints the deck's cards this many times
+    printed = len(deck.cards) * copies
     for number in options.reshuffle:
-        if not 1 <= number <= len(deck.cards):
+        if not 1 <= number <= printed:
             raise OptionError(
                 "reshuffle",
                 N_(
                     "{card} is out of range: this deck has cards 1 to {count}",
                     card=number,
-                    count=len(deck.cards),
+                    count=printed,
                 ),
             )
     symbols = loaded.symbols
     cover_pages, rules_pages, box_pages = page_counts(options, deck, symbols, matching)
     plan = sheets_for(
         options,
-        len(deck.cards),
+        printed,
         cover_pages=cover_pages,
         rules_pages=rules_pages,
         box_pages=box_pages,
     )
-    todo = range(len(deck.cards)) if only is None else sorted(set(only(plan)))
-    reshuffles = Counter(number - 1 for number in options.reshuffle)
+    base = len(deck.cards)  # a copy's card i is the deck's card i % base
+    todo = range(base) if only is None else sorted({i % base for i in only(plan)})
+    reshuffles = Counter((number - 1) % base for number in options.reshuffle)
     # A card's layout depends only on the deck, the symbols, these options and its own index
     # (and how often it was reshuffled), so a cache keeps it for the next build that asks.
     shaped_by = (
@@ -155,9 +166,14 @@ def prepare(
             same_size=options.same_size,
         )
         kept.update({(i, reshuffles[i]): layout for i, layout in zip(missing, laid, strict=True)})
-    layouts = tuple(kept.get((i, reshuffles[i]), CardLayout(())) for i in range(len(deck.cards)))
-    teams = assign_teams(len(deck.cards)) if options.variant is Variant.CONNECT else None
+    layouts = tuple(kept.get((i, reshuffles[i]), CardLayout(())) for i in range(base)) * copies
+    teams = assign_teams(base) if options.variant is Variant.CONNECT else None
     seen, seen_notes = seen_warnings(loaded, deck.symbol_count, options.card_color, cache)
+    if copies > 1:
+        teams = copy_marks(base, copies)
+        deck = Deck(deck.order, deck.cards * copies, deck.symbol_count)
+    elif options.split:
+        teams = split_marks(base)
     return BuildResult(
         deck,
         symbols,
@@ -175,6 +191,38 @@ def prepare(
         matching=matching,
         unused_files=loaded_deck.unused_files,
     )
+
+
+def check_marks(options: BuildOptions) -> None:
+    """Refuse a class set's marks where they cannot go: more copies than letters, beside
+    Connect's team borders, or copies and halves at once (a card shows one letter).
+
+    Raises:
+        OptionError: about ``copies`` or ``split``.
+    """
+    if options.copies is not None and not 1 <= options.copies <= MAX_COPIES:
+        raise OptionError(
+            "copies",
+            N_(
+                "{copies} is out of range; a class set has 1 to {most} copies",
+                copies=options.copies,
+                most=MAX_COPIES,
+            ),
+        )
+    if options.marked and options.variant is Variant.CONNECT:
+        field = "split" if options.split else "copies"
+        raise OptionError(
+            field,
+            N_(
+                "cannot go with the Connect game, whose coloured borders mark its teams; print "
+                "one or the other"
+            ),
+        )
+    if options.split and (options.copies or 1) > 1:
+        raise OptionError(
+            "split",
+            N_("cannot go with several copies (a card shows one letter); print one or the other"),
+        )
 
 
 def _faint(

@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.deck import (
+    MAX_PAIR_SIZE,
     MOST_BY_DEFAULT,
     Deck,
     DeckOption,
     best_partial_deck,
     beyond_default,
     build_deck,
+    build_pair_deck,
     card_count,
     check_symbols_per_card,
     choose_option,
@@ -25,6 +27,9 @@ from dobble_print.deck import (
     deck_options,
     more_give,
     next_option,
+    pair_card_count,
+    pair_phrase,
+    pair_symbol_count,
     supported_sizes,
     take_cards,
 )
@@ -116,6 +121,8 @@ def plan_deck(
                     cards=card_count(larger[-1]),
                 )
             )
+    elif symbols_per_card not in supported_sizes() and 2 < symbols_per_card <= MAX_PAIR_SIZE:
+        return _plan_pairs(symbols_per_card, cards, pictures, where=where, noun=noun)
     else:
         check_symbols_per_card(symbols_per_card)
         n = symbols_per_card
@@ -188,6 +195,67 @@ def plan_deck(
                 ),
             )
         if cards < len(deck.cards):  # what is printed, not only what the pictures allow
+            why = why.then(
+                N_("; {cards} of the {made} cards printed", cards=cards, made=len(deck.cards))
+            )
+        deck = take_cards(deck, cards)
+    return deck, why
+
+
+def _plan_pairs(
+    n: int, cards: int | None, pictures: int, *, where: Path | tuple[Path, ...], noun: str
+) -> tuple[Deck, Notice]:
+    """The pair deck (every symbol on two cards) for ``n`` per card, a size no plane has.
+
+    Raises:
+        DobbleError: with fewer pictures than its N(N + 1)/2, or ``cards`` out of range.
+    """
+    some = counted(pictures, noun)
+    need = pair_symbol_count(n)
+    if pictures < need:
+        fitting = [s for s in supported_sizes() if card_count(s) <= pictures]
+        hint = (Advice("set", "symbols_per_card", fitting[-1], lead=N_(" or ")),) if fitting else ()
+        raise DobbleError(
+            (
+                Setting("symbols_per_card", n),
+                N_(
+                    " needs more {noun}: no full deck has {n} per card, and the small deck of "
+                    "{cards} cards with each on two cards needs {need}; {some} give no card; add "
+                    "{more}",
+                    noun=_NOUNS.get(noun, noun),
+                    n=n,
+                    cards=pair_card_count(n),
+                    need=counted(need, noun),
+                    some=some,
+                    more=counted(need - pictures, noun),
+                ),
+            ),
+            advice=hint,
+            file=where,
+        )
+    deck = build_pair_deck(n)
+    why = notice(
+        N_(
+            "{some}, {deck} (no full deck has {n} per card)",
+            some=some,
+            deck=pair_phrase(n, noun),
+            n=n,
+        )
+    )
+    if cards is not None:
+        if not 1 <= cards <= len(deck.cards):
+            raise OptionError(
+                "cards",
+                N_(
+                    "{cards} is out of range: {some} give 1 to {made} cards of {n} symbols{more}",
+                    cards=cards,
+                    some=some,
+                    made=len(deck.cards),
+                    n=n,
+                    more="",
+                ),
+            )
+        if cards < len(deck.cards):
             why = why.then(
                 N_("; {cards} of the {made} cards printed", cards=cards, made=len(deck.cards))
             )

@@ -111,10 +111,34 @@ def draw_card(
         draw.polygon(polygon(-BORDER_MM), fill=white)
     elif background is None:
         draw.polygon(polygon(bleed), fill=white)
+    if team and team.letter:
+        _draw_letter(card, shape, team, px_per_mm)
     card = _draw_symbols(card, layout, symbols, px_per_mm)
     if background is None:
         ImageDraw.Draw(card).polygon(polygon(0.0), outline=CUT_GREY, width=max(1, round(dpi / 150)))
     return card
+
+
+def _draw_letter(card, shape: CardShape, team: Team, px_per_mm: float) -> None:
+    """A class set's letter on the rim, where the PDF prints it (:func:`marks.mark_place`)."""
+    from PIL import Image, ImageDraw, ImageFont
+    from reportlab import __file__ as reportlab_init
+
+    from dobble_print.deck import LETTER_MM, letter_ink
+    from dobble_print.printing.marks import mark_place
+
+    bold = Path(reportlab_init).parent / "fonts" / "VeraBd.ttf"  # the PDF's own bold face
+    font = ImageFont.truetype(str(bold), max(1, round(LETTER_MM / 0.73 * px_per_mm)))
+    x, y, turn = mark_place(shape)
+    box = font.getbbox(team.letter, anchor="mm")
+    tile = Image.new("RGBA", (box[2] - box[0] + 4, box[3] - box[1] + 4), (0, 0, 0, 0))
+    ImageDraw.Draw(tile).text(
+        (tile.width / 2, tile.height / 2), team.letter, font=font, anchor="mm",
+        fill=_rgba(letter_ink(team.rgb)),
+    )  # fmt: skip
+    tile = tile.rotate(turn, expand=True, resample=Image.Resampling.BICUBIC)
+    cx, cy = card.width / 2 + x * px_per_mm, card.height / 2 - y * px_per_mm
+    card.alpha_composite(tile, (round(cx - tile.width / 2), round(cy - tile.height / 2)))
 
 
 def _rgba(rgb: tuple[float, float, float]) -> tuple[int, int, int, int]:

@@ -53,6 +53,7 @@ _EXPORTS = {
     "table_cells": "vocabulary",
     "VOCABULARY_SUFFIXES": "vocabulary",
     "read_words": "words",
+    "shown_length": "words",
     "BadWords": "words",
     "TabbedLines": "words",
 }

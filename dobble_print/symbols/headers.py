@@ -49,6 +49,26 @@ _HUFFMAN_FRAMES = {0xC0, 0xC1, 0xC2, 0xC3}
 _FRAMES = _HUFFMAN_FRAMES | {0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
 
 
+def _jpeg_frame(head: bytes) -> tuple[int, int, int]:
+    """(frame marker, position of the first scan, 0) of a JPEG's header in ``head``; the
+    marker is 0 when no frame header is found, the position 0 when no scan starts in it."""
+    at, frame = 2, 0  # after FF D8
+    while at + 4 <= len(head):
+        if head[at] != 0xFF:
+            return frame, 0, 0
+        marker = head[at + 1]
+        if marker == 0xFF:  # fill bytes
+            at += 1
+            continue
+        if marker in _FRAMES:
+            frame = at
+        if marker == 0xDA:
+            return frame, at, 0
+        (length,) = struct.unpack_from(">H", head, at + 2)
+        at += 2 + length
+    return frame, 0, 0
+
+
 def jpeg_least_bytes(path: Path) -> int:
     """The fewest bytes a Huffman-coded JPEG of its declared size can hold: every 8×8 block of
     its fullest component costs at least one bit (a block's DC code, in every scan order), so a
@@ -56,19 +76,26 @@ def jpeg_least_bytes(path: Path) -> int:
     told (arithmetic coding, or no frame header in the first megabyte)."""
     with path.open("rb") as f:
         head = f.read(HEAD_BYTES)
-    at = 2  # after FF D8
-    while at + 4 <= len(head):
-        if head[at] != 0xFF:
-            return 0
-        marker = head[at + 1]
-        if marker == 0xFF:  # fill bytes
-            at += 1
-            continue
-        (length,) = struct.unpack_from(">H", head, at + 2)
-        if marker in _FRAMES:
-            if marker not in _HUFFMAN_FRAMES or at + 9 > len(head):
-                return 0
-            h, w = struct.unpack_from(">HH", head, at + 5)
-            return math.ceil(w / 8) * math.ceil(h / 8) // 8
-        at += 2 + length
-    return 0
+    at, _scan, _ = _jpeg_frame(head)
+    if not at or head[at + 1] not in _HUFFMAN_FRAMES or at + 9 > len(head):
+        return 0
+    h, w = struct.unpack_from(">HH", head, at + 5)
+    return math.ceil(w / 8) * math.ceil(h / 8) // 8
+
+
+def jpeg_cut_short(path: Path) -> bool:
+    """Whether a JPEG's data stops before its end marker: inside the coded data a 0xFF byte is
+    always followed by 0 or a restart marker, so no end marker after the first scan means the
+    file was cut. (Data after the end, as a phone's motion photo appends, does not matter.)"""
+    with path.open("rb") as f:
+        head = f.read(HEAD_BYTES)
+        _frame, scan, _ = _jpeg_frame(head)
+        if not scan:
+            return False
+        f.seek(scan)
+        tail = b""
+        while chunk := f.read(HEAD_BYTES):
+            if b"\xff\xd9" in tail[-1:] + chunk:
+                return False
+            tail = chunk
+    return True

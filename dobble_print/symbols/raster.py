@@ -20,7 +20,7 @@ import numpy as np
 
 from dobble_print.language import N_, Msg
 from dobble_print.symbols.formats import PICTURE_FORMATS, format_list
-from dobble_print.symbols.headers import jpeg_least_bytes, media_kind, media_size
+from dobble_print.symbols.headers import jpeg_cut_short, jpeg_least_bytes, media_kind, media_size
 
 # Only these decoders may run, whatever the extension says: a file named .png that is really an
 # EPS must not start Ghostscript, and a JPEG named .png is still a fine picture.
@@ -154,6 +154,8 @@ def check_raster(path: Path) -> None:
         OSError: when the file cannot be read.
     """
     with _open(path) as im:
+        if im.format in ("JPEG", "MPO") and jpeg_cut_short(path):
+            raise BadPicture(CUT_SHORT)
         if im.format != "PNG":  # Pillow verifies only a PNG's chunks (their lengths and CRCs)
             return
         try:

@@ -16,6 +16,7 @@ _EXPORTS = {
     "plan_cover": "cover",
     "default_back": "backs",
     "load_back": "backs",
+    "check_back": "backs",
     "card_png_paths": "preview",
     "draw_card": "preview",
     "draw_sheet": "preview",

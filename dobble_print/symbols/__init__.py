@@ -44,6 +44,7 @@ _EXPORTS = {
     "load_faces": "faces",
     "text_font": "fallback",
     "text_fonts": "fallback",
+    "check_fonts": "fallback",
     "drawn_characters": "fallback",
     "text_warning": "fallback",
     "Face": "vocabulary",

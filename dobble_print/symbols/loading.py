@@ -360,7 +360,7 @@ def load_symbols(
     said, listed = _pairs_said(copies, _ALIKE)
     same, same_listed = _pairs_said(twins, _SAME)
     skipped = [Notice((*source.parts, ": ", why), source.path, "skipped") for source, why in bad]
-    warnings = skipped + warnings + same + said
+    warnings = skipped + same + warnings + said
     listed += same_listed
     unused = tuple(unused)
     names = distinct_names([(s.name, s.source, s.kind == "image") for s in symbols])

@@ -20,7 +20,13 @@ import numpy as np
 
 from dobble_print.language import N_, Msg
 from dobble_print.symbols.formats import PICTURE_FORMATS, format_list
-from dobble_print.symbols.headers import jpeg_cut_short, jpeg_least_bytes, media_kind, media_size
+from dobble_print.symbols.headers import (
+    avif_coded_size,
+    jpeg_cut_short,
+    jpeg_least_bytes,
+    media_kind,
+    media_size,
+)
 
 # Only these decoders may run, whatever the extension says: a file named .png that is really an
 # EPS must not start Ghostscript, and a JPEG named .png is still a fine picture.
@@ -83,6 +89,18 @@ def _open(path: Path):
     if w < 1 or h < 1:
         im.close()
         raise BadPicture(N_("has no pixels ({w}×{h})", w=w, h=h))
+    if im.format == "AVIF" and (coded := avif_coded_size(path)) != (0, 0) and coded != (w, h):
+        im.close()
+        raise BadPicture(
+            N_(
+                "damaged: its header says {w}×{h} pixels, but the picture inside is {cw}×{ch}; "
+                "copy it again, or save it again from the program that made it",
+                w=w,
+                h=h,
+                cw=coded[0],
+                ch=coded[1],
+            )
+        )
     if im.format in ("JPEG", "MPO") and path.stat().st_size < jpeg_least_bytes(path):
         im.close()
         raise BadPicture(

@@ -139,6 +139,22 @@ def test_a_jpeg_whose_header_claims_more_than_it_holds_is_damaged(tmp_path):
     )
 
 
+def test_an_avif_whose_header_claims_another_size_is_damaged(tmp_path):
+    path = tmp_path / "liar.avif"
+    path.write_bytes(_avif(claimed=(6000, 6000)))  # libavif would stretch 64×48 over it
+    assert _bad(path) == (
+        "damaged: its header says 6000×6000 pixels, but the picture inside is 64×48; copy it "
+        "again, or save it again from the program that made it"
+    )
+
+
+def test_avifs_as_pillow_writes_them_are_read(tmp_path):
+    for n, (size, mode) in enumerate([((64, 48), "RGB"), ((30, 70), "RGBA"), ((640, 480), "L")]):
+        path = tmp_path / f"{n}.avif"
+        Image.new(mode, size).save(path)
+        assert str(picture_problem(path)) == ""
+
+
 def test_real_photos_are_not_said_damaged():
     photos = sorted((Path(__file__).parents[1] / "data" / "photos").glob("*.jpg"))
     assert photos and [str(picture_problem(p)) for p in photos] == [""] * len(photos)

@@ -86,8 +86,14 @@ def jpeg_least_bytes(path: Path) -> int:
 def jpeg_cut_short(path: Path) -> bool:
     """Whether a JPEG's data stops before its end marker: inside the coded data a 0xFF byte is
     always followed by 0 or a restart marker, so no end marker after the first scan means the
-    file was cut. (Data after the end, as a phone's motion photo appends, does not matter.)"""
+    file was cut. (Data after the end, as a phone's motion photo appends, does not matter.)
+    The last 64 kB are looked at first: a whole file ends there, so only a cut one (or one
+    with data after its end) is read through."""
     with path.open("rb") as f:
+        f.seek(max(0, f.seek(0, 2) - 65536))
+        if b"\xff\xd9" in f.read():
+            return False
+        f.seek(0)
         head = f.read(HEAD_BYTES)
         _frame, scan, _ = _jpeg_frame(head)
         if not scan:

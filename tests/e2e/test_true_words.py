@@ -192,13 +192,22 @@ def test_a_title_of_sixty_families_fits_the_box(tmp_path):
 # --- g, h, i, j: through the CLI --------------------------------------------------------------
 
 
+def _build(*args: str):
+    """``dobble-print build ARGS`` in this process (a deck of 3 cards builds in a second)."""
+    from typer.testing import CliRunner
+
+    from dobble_print.cli import app
+
+    return CliRunner().invoke(app, ["build", *args, "-q", "-v", "--seed", "1"])
+
+
 def test_a_name_with_a_newline_stays_on_its_verbose_line(tmp_path):
     folder = tmp_path / "p"
-    make_pictures(folder, 7)
+    make_pictures(folder, 3)
     os.rename(folder / "pic_000.png", folder / "a\nb.png")
-    run = run_cli("build", str(folder), "-o", str(tmp_path / "d.pdf"), "-q", "-v", "--seed", "1")
-    assert_within_budget(run)
-    assert f"used: {folder}/a\\nb.png" in run.stdout.splitlines()
+    done = _build(str(folder), "-o", str(tmp_path / "d.pdf"))
+    assert done.exit_code == 0, done.output
+    assert f"used: {folder}/a\\nb.png" in done.stdout.splitlines()
 
 
 def test_copies_of_the_same_pixels_are_one_line(tmp_path):
@@ -218,15 +227,13 @@ def test_copies_of_the_same_pixels_are_one_line(tmp_path):
 
 def test_skip_bad_counts_a_cut_jpeg_never_decoded_as_skipped(tmp_path):
     folder = tmp_path / "p"
-    make_pictures(folder, 9)  # a deck of 7: the last two are never decoded
-    whole = Image.new("RGB", (300, 300), "green")
+    make_pictures(folder, 4)  # a deck of 3: the fourth and the JPEG are never decoded
     out = io.BytesIO()
-    whole.save(out, "JPEG")
+    Image.new("RGB", (300, 300), "green").save(out, "JPEG")
     (folder / "pic_009.jpg").write_bytes(out.getvalue()[: len(out.getvalue()) // 2])
-    args = ("build", str(folder), "-o", str(tmp_path / "d.pdf"), "-q", "-v", "--skip-bad")
-    run = run_cli(*args, "--seed", "1")
-    assert_within_budget(run)
-    lines = run.stdout.splitlines() + run.stderr.splitlines()
+    done = _build(str(folder), "-o", str(tmp_path / "d.pdf"), "--skip-bad")
+    assert done.exit_code == 0, done.output
+    lines = done.stdout.splitlines() + done.stderr.splitlines()
     used = [x for x in lines if x.startswith("used: ")]
     unused = [x for x in lines if x.startswith("unused: ")]
     skipped = [x for x in lines if x.startswith("warning: skipped ")]
@@ -234,7 +241,31 @@ def test_skip_bad_counts_a_cut_jpeg_never_decoded_as_skipped(tmp_path):
         f"warning: skipped {folder}/pic_009.jpg: cut short: the file ends before its picture "
         "does; copy it again from where it came from"
     ]
-    assert len(used) + len(skipped) + len(unused) == 10 and len(used) == 7
+    assert (len(used), len(skipped), len(unused)) == (3, 1, 1)  # the 5 found
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        ("backs", "--back-image {given}: not a regular file (a pipe or a device); give a "
+         "picture (PNG, JPEG, HEIC, AVIF, WebP, GIF, BMP, TIFF or SVG)"),
+        ("font", "--font {given}: not a regular file (a pipe or a device); give a font file "
+         "(.ttf, .otf or .ttc)"),
+    ],
+)  # fmt: skip
+def test_a_pipe_named_as_a_file_is_refused_before_loading(tmp_path, option, said):
+    from dobble_print.options import BuildOptions
+    from dobble_print.pipeline.loading import check_given_files
+    from dobble_print.symbols import SymbolOptions
+
+    given = tmp_path / "given"
+    os.mkfifo(given)
+    fonts = {"symbol_options": SymbolOptions(fonts=(given,))}
+    named = {"backs": given} if option == "backs" else fonts
+    options = BuildOptions(sources=[], output=tmp_path / "d.pdf", seed=0, **named)
+    with pytest.raises(DobbleError) as info:
+        check_given_files(options)
+    assert as_cli(info.value) == said.format(given=given)
 
 
 @pytest.fixture(scope="module")
@@ -252,12 +283,8 @@ def slow_folder(tmp_path_factory) -> Path:
     [
         ("--back-image", os.mkdir, "is a folder; give a picture (PNG, JPEG, HEIC, AVIF, WebP, "
          "GIF, BMP, TIFF or SVG)"),
-        ("--back-image", os.mkfifo, "not a regular file (a pipe or a device); give a picture "
-         "(PNG, JPEG, HEIC, AVIF, WebP, GIF, BMP, TIFF or SVG)"),
         ("--back-image", lambda p: Image.new("RGBA", (40, 40)).save(p, "PNG"),
          "the picture is empty (fully transparent); give a picture with something to print"),
-        ("--font", os.mkfifo, "not a regular file (a pipe or a device); give a font file (.ttf, "
-         ".otf or .ttc)"),
         ("--font", lambda p: Path(p).write_text("no font"), "not a font file (or a damaged one); "
          "give a font file (.ttf, .otf or .ttc)"),
     ],

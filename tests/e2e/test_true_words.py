@@ -270,11 +270,14 @@ def test_a_pipe_named_as_a_file_is_refused_before_loading(tmp_path, option, said
 
 @pytest.fixture(scope="module")
 def slow_folder(tmp_path_factory) -> Path:
-    """Pictures for a deck, one of which takes long and much memory to load (36 MP): an option
-    refused before loading never reaches it."""
+    """Pictures for a deck: one takes long and much memory to load (36 MP), and the first one
+    loaded is cut short, which loading would say first: an option refused before loading
+    reaches neither."""
     folder = tmp_path_factory.mktemp("slow")
     make_pictures(folder, 7)
     Image.new("RGB", (6000, 6000), "white").save(folder / "big.png", compress_level=1)
+    whole = (folder / "pic_000.png").read_bytes()
+    (folder / "a_cut.png").write_bytes(whole[: len(whole) // 2])
     return folder
 
 

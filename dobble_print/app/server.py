@@ -86,6 +86,21 @@ def _stop(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
+def _server(config, sessions: Sessions):
+    """uvicorn's server, telling the sessions the moment Ctrl-C or SIGTERM comes: a plan or a
+    deck being made stops at its next step, and a request waiting for one is answered at once.
+    (uvicorn waits a few seconds for the requests still running, then cancels them and prints
+    each one's CancelledError traceback.)"""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            sessions.stopping.set()
+            super().handle_exit(sig, frame)
+
+    return Server(config)
+
+
 def serve(
     *,
     port: int = 0,
@@ -130,7 +145,7 @@ def serve(
     )
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        _server(config, sessions).run(sockets=[sock])
     except KeyboardInterrupt:
         pass
     finally:

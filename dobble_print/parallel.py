@@ -86,10 +86,9 @@ def start_server(preload: Sequence[str]) -> None:
         os.environ["PYTHONSAFEPATH"] = "1"
         # Ctrl-C goes to every process of the terminal's group: the server (and every worker
         # forked from it) inherits Ctrl-C blocked and leaves stopping to this process, instead
-        # of printing its traceback while it imports. Blocked, not ignored: a Ctrl-C meanwhile
-        # waits for this thread until the server has started (ignored, it was lost). Blocked
-        # once the resource tracker has started (which unblocks Ctrl-C in the thread that
-        # starts it).
+        # of printing its traceback while it imports. Blocked in this thread only, not ignored:
+        # a Ctrl-C meanwhile still stops this process (ignored, it was lost). Blocked once the
+        # resource tracker has started (which unblocks Ctrl-C in the thread that starts it).
         resource_tracker.ensure_running()
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:

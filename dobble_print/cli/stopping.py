@@ -23,7 +23,7 @@ __all__ = ["EXIT_CODE", "line", "quiet", "speak", "working", "written"]
 
 EXIT_CODE = 130  # 128 + SIGINT, as a shell reports a process Ctrl-C ended
 
-_state: dict = {"lang": ENGLISH, "written": False, "forks": False}
+_state = {"written": False, "forks": False}
 
 
 def line(*, written: bool, lang: str) -> str:
@@ -44,7 +44,6 @@ _said = {False: line(written=False, lang=ENGLISH), True: line(written=True, lang
 
 def speak(lang: str) -> None:
     """Say the line in ``lang`` from now on."""
-    _state["lang"] = lang
     _said.update({w: line(written=w, lang=lang) for w in (False, True)})
 
 

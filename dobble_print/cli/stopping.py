@@ -13,9 +13,11 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from types import FrameType
+from typing import Any
 
 from dobble_print import ENGLISH, N_, language_of_locale, said
 
@@ -59,6 +61,7 @@ def quiet() -> None:
     ends them."""
     signal.signal(signal.SIGINT, _stop)
     speak(language_of_locale(os.environ))  # until the command's --lang says another
+    sys.unraisablehook = _unraisable
     if not _state["forks"]:
         os.register_at_fork(after_in_child=_ignore)
         _state["forks"] = True
@@ -91,16 +94,26 @@ def working() -> Iterator[None]:
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
-    """KeyboardInterrupt, except in the middle of the import system's own bookkeeping or of a
-    finalizer: raised there, it is swallowed ("Exception ignored") and can leave the import
-    lock held, so that the next import in another thread waits forever. There it comes a
-    moment later instead."""
-    code = frame.f_code if frame is not None else None
-    if code is not None and (
-        code.co_filename.startswith("<frozen importlib") or code.co_name == "__del__"
-    ):
-        again = threading.Timer(0.01, os.kill, (os.getpid(), signum))
-        again.daemon = True
-        again.start()
+    """KeyboardInterrupt, except in the middle of the import system's own bookkeeping: raised
+    there (in a lock's weakref callback), it is swallowed and can leave the import lock held,
+    so that the next import in another thread waits forever. There it comes a moment later."""
+    if frame is not None and frame.f_code.co_filename.startswith("<frozen importlib"):
+        _again(signum)
         return
     raise KeyboardInterrupt
+
+
+def _unraisable(unraisable: Any) -> None:
+    """Ctrl-C raised where Python cannot pass an exception on (a finalizer, a function C code
+    calls back, such as the JIT compiler's cache): sent again a moment later instead of
+    printed ("Exception ignored ... Traceback") and lost; anything else as Python says it."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        _again(signal.SIGINT)
+        return
+    sys.__unraisablehook__(unraisable)
+
+
+def _again(signum: int) -> None:
+    again = threading.Timer(0.01, os.kill, (os.getpid(), signum))
+    again.daemon = True
+    again.start()

@@ -8,6 +8,7 @@ are swept away every minute.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures.thread  # noqa: F401 - see below
 import contextlib
 import secrets
 import shutil
@@ -28,6 +29,10 @@ from dobble_print.app.sessions import IDLE_SECONDS, MOST_SESSIONS, Sessions
 from dobble_print.app.uploads import DEFAULT_LIMITS, Limits
 
 SWEEP_SECONDS = 60.0
+# concurrent.futures.thread is imported above, before any thread runs, for the handlers it
+# registers around a fork (hold a lock, release it): registered by its first import in one
+# thread (a plan importing the engine) while another forks (a deck's workers), the release ran
+# without the hold, and printed "Exception ignored ... RuntimeError: release unlocked lock".
 
 
 def make_app(

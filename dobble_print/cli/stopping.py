@@ -62,7 +62,7 @@ def quiet() -> None:
     signal.signal(signal.SIGINT, _stop)
     speak(language_of_locale(os.environ))  # until the command's --lang says another
     sys.unraisablehook = _unraisable
-    if not _state["forks"]:
+    if not _state["forks"] and hasattr(os, "register_at_fork"):  # not on Windows: no fork
         os.register_at_fork(after_in_child=_ignore)
         _state["forks"] = True
 
@@ -114,6 +114,6 @@ def _unraisable(unraisable: Any) -> None:
 
 
 def _again(signum: int) -> None:
-    again = threading.Timer(0.01, os.kill, (os.getpid(), signum))
+    again = threading.Timer(0.01, signal.raise_signal, (signum,))
     again.daemon = True
     again.start()

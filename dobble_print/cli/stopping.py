@@ -114,6 +114,13 @@ def _unraisable(unraisable: Any) -> None:
 
 
 def _again(signum: int) -> None:
-    again = threading.Timer(0.01, signal.raise_signal, (signum,))
+    again = threading.Timer(0.01, _send, (signum,))
     again.daemon = True
     again.start()
+
+
+def _send(signum: int) -> None:
+    if os.name == "nt":  # os.kill would end the process there
+        signal.raise_signal(signum)
+    else:  # to the process, not this thread: Linux hands it to the main thread, ending its wait
+        os.kill(os.getpid(), signum)

@@ -10,6 +10,7 @@ from typing import NoReturn, TypeVar
 import typer
 
 from dobble_print import N_
+from dobble_print.cli.stopping import EXIT_CODE, line, working, written
 from dobble_print.cli.words import (  # noqa: F401 (shown: the CLI's tests take it here)
     FLAGS,
     error_line,
@@ -18,6 +19,7 @@ from dobble_print.cli.words import (  # noqa: F401 (shown: the CLI's tests take 
     option_flag,
     say_in,
     shown,
+    spoken,
 )
 from dobble_print.errors import DobbleError, Interrupted, OptionError
 
@@ -92,10 +94,13 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(1)
 
 
-def run(action: Callable[[], T]) -> T:
-    """Call ``action``: user errors become one line, bugs one line unless ``--debug``."""
+def run(action: Callable[[], T], *, writes: bool = False) -> T:
+    """Call ``action``: user errors become one line, bugs one line unless ``--debug``, Ctrl-C
+    one line and exit code 130. ``writes``: once it is done, the command's files are in place
+    (a later Ctrl-C says so)."""
     try:
-        return action()
+        with working():
+            result = action()
     except OptionError as exc:
         from dobble_print import ConflictError
 
@@ -105,13 +110,9 @@ def run(action: Callable[[], T]) -> T:
     except DobbleError as exc:
         fail(error_line(exc))
     except KeyboardInterrupt as exc:
-        said = (
-            N_("interrupted, after every file was written in full")
-            if isinstance(exc, Interrupted) and exc.written
-            else N_("interrupted; nothing was written")
-        )
-        typer.echo(f"dobble-print: {say_in(said)}", err=True)
-        raise typer.Exit(130) from None
+        done = isinstance(exc, Interrupted) and exc.written
+        typer.echo(line(written=done, lang=spoken()), err=True)
+        raise typer.Exit(EXIT_CODE) from None
     except Exception as exc:  # a bug: say so briefly, show the trace on request
         if _state["debug"]:
             traceback.print_exc()
@@ -124,3 +125,6 @@ def run(action: Callable[[], T]) -> T:
                 )
             )
         )
+    if writes:
+        written()
+    return result

@@ -24,6 +24,7 @@ from dobble_print import (
     language_of_locale,
     said,
 )
+from dobble_print.cli import stopping
 
 # The language of the command's messages: the locale's until --lang (or a preset) says another.
 _spoken = {"lang": "en"}
@@ -34,6 +35,7 @@ def speak(lang: str | None = None) -> str:
     unknown --lang is refused in the locale's words); returns the language chosen."""
     known = lang in LANGUAGES or lang == PSEUDO
     _spoken["lang"] = lang if known else language_of_locale(os.environ)
+    stopping.speak(_spoken["lang"])  # what Ctrl-C says, too
     return _spoken["lang"]
 
 

@@ -604,6 +604,7 @@ class Starter:
 
     def _save(self):
         state = {"control": self.control_url, "app": self.app_url, "pid": os.getpid()}
+        state["app_pid"] = self.app.pid if self.app else None
         try:
             write_state(self.state_path, state)
         except OSError:
@@ -844,6 +845,8 @@ li{padding:.3em 0 .3em 2em;position:relative;color:#888}
 li.done{color:#222}
 li.done:before{content:"\\2713";position:absolute;left:.3em;color:#1a7f37;font-weight:bold}
 li.current{color:#222;font-weight:600}
+li.failed{color:#b3261e;font-weight:600}
+li.failed:before{content:"\\2717";position:absolute;left:.3em;font-weight:bold}
 li.current:before{content:"";position:absolute;left:.3em;top:.55em;width:.8em;height:.8em;
 border:3px solid #ccc;border-top-color:#1558b0;border-radius:50%;animation:spin 1s linear infinite}
 @keyframes spin{to{transform:rotate(360deg)}}
@@ -882,6 +885,7 @@ function show(s) {
     const li = document.createElement("li"); li.textContent = step.text;
     if (step.done) li.className = "done";
     else if (step.current && s.phase === "working") li.className = "current";
+    else if (step.current && s.phase === "failed") li.className = "failed";
     ol.append(li);
   }
   $("parts").textContent = s.phase === "working" ? s.parts : "";
@@ -889,6 +893,7 @@ function show(s) {
   if (s.app) $("open").href = s.app;
   $("problem").hidden = s.phase !== "failed";
   if (s.problem) { $("problem").textContent = s.problem; $("title").textContent = W.failed; }
+  if (s.phase === "running" || s.phase === "stopped") $("title").textContent = "dobble-print";
   $("stopped").hidden = s.phase !== "stopped";
   $("stopped").textContent = W.stopped;
   $("more").hidden = !s.details || s.phase === "stopped";

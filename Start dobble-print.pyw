@@ -522,8 +522,9 @@ def reopen(state, open_url=webbrowser.open):
         return False
     if app_alive(state):
         open_url(state["app"])
-        if not answers(state["control"] + "watched", expected=(200,)):
-            open_url(state["control"])
+        control = state.get("control")
+        if control and not answers(control + "watched", expected=(200,)):
+            open_url(control)
         return True
     if control_alive(state):  # still installing or starting
         open_url(state["control"])
@@ -632,9 +633,8 @@ class Starter:
         return proc.wait()
 
     def _count_parts(self, line):
-        if line.startswith(("Collecting ", "Downloading ", "  Downloading ")):
-            if line.lstrip().startswith("Collecting "):
-                self.parts += 1
+        if line.startswith("Collecting "):  # pip's line for each package it fetches
+            self.parts += 1
 
     def _set_step(self, step):
         with self.lock:

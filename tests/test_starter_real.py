@@ -198,8 +198,22 @@ def test_a_double_click_on_a_fresh_copy(tmp_path):
             assert first.wait(timeout=30) == 0
             assert not start.app_alive({"app": app})
             assert not (project / start.STATE_NAME).exists()
+
+            # 6. a later double-click, installed and stopped: the app's page at once
+            began = time.monotonic()
+            later = click.run()
+            relaunched = click.wait_for(lambda url: is_app(url) and url != app, 60, later)
+            later_seconds = time.monotonic() - began
+            assert start.app_alive({"app": relaunched})
+            state = start.read_state(project / start.STATE_NAME)
+            request = urllib.request.Request(state["control"] + "stop", data=b"")
+            request.add_header("X-Start", "1")
+            OPENER.open(request, timeout=5).close()
+            assert later.wait(timeout=30) == 0
+            assert later_seconds < 15, later_seconds  # a ceiling for a busy machine; ~2 s alone
             print(
-                f"first run to the app's page: {first_seconds:.1f} s; again: {second_seconds:.2f} s"
+                f"first run to the app's page: {first_seconds:.1f} s; while it runs: "
+                f"{second_seconds:.2f} s; a later run: {later_seconds:.1f} s"
             )
         finally:
             browser.close()

@@ -23,6 +23,7 @@ import socket
 import socketserver
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -554,6 +555,7 @@ class Starter:
         self.parts = 0
         self.app_url = None
         self.app = None
+        self.app_tmp = None
         self.control_url = None
         self.last_seen = 0.0
         self.finished = threading.Event()
@@ -691,13 +693,18 @@ class Starter:
         self._set_step("step_start")
         command = [venv_python(self.venv), "-m", "dobble_print", "app", "--no-browser"]
         self._log("$ " + " ".join(str(part) for part in command))
+        # The app's temporary folder inside one of the starter's own, removed after it ends:
+        # Windows has no SIGTERM, so there Stop ends the app without its own clean-up.
+        self.app_tmp = tempfile.mkdtemp(prefix="dobble-print-start-")
+        env = child_env()
+        env.update(TMPDIR=self.app_tmp, TEMP=self.app_tmp, TMP=self.app_tmp)
         self.app = subprocess.Popen(
             [str(part) for part in command],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
             cwd=str(self.folder),
-            env=child_env(),
+            env=env,
             **child_options(),
         )
         address = re.compile(r"(http://127\.0\.0\.1:\d+/\?token=[\w-]+)")
@@ -723,6 +730,7 @@ class Starter:
         with self.lock:
             stopping = self.phase == "stopped"
         if not stopping:
+            self.remove_app_tmp()
             self.fail("app_failed", {"log": LOG_NAME})
 
     def run(self):
@@ -760,7 +768,14 @@ class Starter:
                 app.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 app.kill()
+                app.wait()
+        self.remove_app_tmp()
         self.finished.set()
+
+    def remove_app_tmp(self):
+        """The pictures and decks the app stored, gone even when it could not remove them."""
+        if self.app_tmp:
+            shutil.rmtree(self.app_tmp, ignore_errors=True)
 
 
 class _Server(socketserver.ThreadingMixIn, HTTPServer):

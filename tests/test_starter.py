@@ -206,9 +206,12 @@ def test_the_page_says_a_failure_in_the_browsers_language(page_server):
 
 def test_stop_ends_the_app_and_forgets_the_state(page_server, tmp_path):
     page_server.app = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    page_server.app_tmp = str(tmp_path / "app-tmp")
+    (tmp_path / "app-tmp" / "dobble-print-app-x").mkdir(parents=True)  # what the app stored
     page_server._save()
     assert (tmp_path / start.STATE_NAME).exists()
     assert _get(page_server.control_url + "stop", {"X-Start": "1"}, data=b"")[0] == 200
     assert page_server.finished.wait(15)
     assert page_server.app.wait(15) is not None
     assert not (tmp_path / start.STATE_NAME).exists()
+    assert not (tmp_path / "app-tmp").exists()

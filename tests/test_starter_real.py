@@ -76,6 +76,9 @@ class DoubleClick:
         self.env["BROWSER"] = f"{browser} %s"
         self.env["DOBBLE_PRINT_START_SITE_PACKAGES"] = sysconfig.get_paths()["purelib"]
         self.elsewhere = tmp
+        self.tmp = tmp / "tmp"  # the starter's temporary folders, the app's among them
+        self.tmp.mkdir()
+        self.env["TMPDIR"] = str(self.tmp)
 
     def run(self, **env: str) -> subprocess.Popen:
         # the base Python, as python.org's installs it: what a double-click runs
@@ -197,6 +200,7 @@ def test_a_double_click_on_a_fresh_copy(tmp_path):
             page.screenshot(path=str(shots / "starter-stopped.png"), full_page=True)
             assert first.wait(timeout=30) == 0
             assert not start.app_alive({"app": app})
+            assert not list(click.tmp.glob("dobble-print-start-*"))  # the app's files are gone
             assert not (project / start.STATE_NAME).exists()
 
             # 6. a later double-click, installed and stopped: the app's page at once

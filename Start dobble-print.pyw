@@ -257,28 +257,31 @@ SENTENCES = {
     },
     "install_failed": {
         "en": "The installation stopped with an error (the details are below and in {log}): "
-        "{again}",
+        "double-click “Start dobble-print” again to try once more.",
         "fr": "L’installation s’est arrêtée sur une erreur (les détails sont ci-dessous et dans "
-        "{log}) : {again}",
+        "{log}) : double-cliquez à nouveau sur « Start dobble-print » pour réessayer.",
         "de": "Die Installation brach mit einem Fehler ab (Einzelheiten unten und in {log}): "
-        "Versuchen Sie es erneut {again}",
+        "Doppelklicken Sie erneut auf „Start dobble-print“, um es noch einmal zu versuchen.",
         "es": "La instalación se detuvo con un error (los detalles están abajo y en {log}): "
-        "inténtelo de nuevo {again}",
+        "vuelva a hacer doble clic en «Start dobble-print» para intentarlo de nuevo.",
         "it": "L’installazione si è interrotta con un errore (i dettagli sono qui sotto e in "
-        "{log}): riprovate, {again}",
-        "ja": "インストールがエラーで止まりました（詳細は下と {log} にあります）。{again}",
+        "{log}): fate di nuovo doppio clic su «Start dobble-print» per riprovare.",
+        "ja": "インストールがエラーで止まりました（詳細は下と {log} にあります）。"
+        "もう一度試すには「Start dobble-print」をダブルクリックしてください。",
     },
     "app_failed": {
-        "en": "The deck maker stopped unexpectedly (the details are below and in {log}): {again}",
+        "en": "The deck maker stopped unexpectedly (the details are below and in {log}): "
+        "double-click “Start dobble-print” again to start it once more.",
         "fr": "Le créateur de jeux s’est arrêté de façon inattendue (les détails sont ci-dessous "
-        "et dans {log}) : {again}",
+        "et dans {log}) : double-cliquez à nouveau sur « Start dobble-print » pour le relancer.",
         "de": "Der Kartenspiel-Macher wurde unerwartet beendet (Einzelheiten unten und in {log}): "
-        "Versuchen Sie es erneut {again}",
+        "Doppelklicken Sie erneut auf „Start dobble-print“, um ihn wieder zu starten.",
         "es": "El creador de barajas se detuvo de forma inesperada (los detalles están abajo y "
-        "en {log}): inténtelo de nuevo {again}",
+        "en {log}): vuelva a hacer doble clic en «Start dobble-print» para iniciarlo de nuevo.",
         "it": "Il creatore di mazzi si è fermato inaspettatamente (i dettagli sono qui sotto e "
-        "in {log}): riprovate, {again}",
-        "ja": "カード作成ページが予期せず止まりました（詳細は下と {log} にあります）。{again}",
+        "in {log}): fate di nuovo doppio clic su «Start dobble-print» per riavviarlo.",
+        "ja": "カード作成ページが予期せず止まりました（詳細は下と {log} にあります）。"
+        "もう一度起動するには「Start dobble-print」をダブルクリックしてください。",
     },
 }
 

@@ -351,6 +351,35 @@ def python_problem(version_info=None, platform=None, machine=None):
     return None
 
 
+RELAUNCHED = "DOBBLE_PRINT_START_RELAUNCHED"
+
+
+def suitable_python(platform=None, which=shutil.which, exists=os.path.exists, run=None):
+    """Another installed Python that can run dobble-print, as a command, when a double-click
+    opened the starter with one that cannot (Windows' launcher picks the newest Python, a Mac the
+    one last installed): Windows' ``pyw -3.12``, python.org's Mac ``python3.12``, else None."""
+    platform = sys.platform if platform is None else platform
+    run = run or (lambda command: subprocess.call(command, **child_options(platform)))
+    versions = ["3.12", "3.11"]
+    if platform == "win32":
+        launcher = which("pyw") or which("py")
+        for version in versions if launcher else []:
+            try:
+                if run([launcher, "-" + version, "-c", "pass"]) == 0:
+                    return [launcher, "-" + version]
+            except OSError:
+                pass
+        return None
+    for version in versions:
+        framework = f"/Library/Frameworks/Python.framework/Versions/{version}/bin/python{version}"
+        if platform == "darwin" and exists(framework):
+            return [framework]
+        found = which("python" + version)
+        if found:
+            return [found]
+    return None
+
+
 def space_problem(folder, disk_usage=shutil.disk_usage):
     """``("disk_full", {})`` when the disk holding ``folder`` has too little room for .venv."""
     try:
@@ -953,8 +982,13 @@ def main():
     state_path = HERE / STATE_NAME
     if reopen(read_state(state_path)):
         return 0
-    server = serve(starter)
     problem = python_problem()
+    other = suitable_python() if problem and not os.environ.get(RELAUNCHED) else None
+    if other:  # the right Python is installed too: the starter runs again with it
+        env = dict(os.environ, **{RELAUNCHED: "1"})
+        subprocess.Popen(other + [str(Path(__file__).resolve())], env=env, **child_options())
+        return 0
+    server = serve(starter)
     if problem:
         starter.fail(*problem)
     else:

@@ -75,6 +75,28 @@ def test_which_pythons_and_macs_can_run_it():
     assert start.python_problem((3, 12, 1), "darwin", "x86_64") == ("intel_mac", {})
 
 
+def test_a_double_click_with_the_wrong_python_finds_a_right_one_installed_too():
+    """Windows' launcher runs a .pyw with the newest Python: 3.13 beside a 3.12 runs it again
+    with ``pyw -3.12``; a Mac with python.org's 3.12 framework Python."""
+    asked = []
+
+    def launcher_has(versions):
+        return lambda command: asked.append(command[1]) or (0 if command[1] in versions else 1)
+
+    which = {"pyw": r"C:\Windows\pyw.exe"}.get
+    found = start.suitable_python("win32", which=which, run=launcher_has({"-3.11"}))
+    assert found == [r"C:\Windows\pyw.exe", "-3.11"]
+    assert asked == ["-3.12", "-3.11"]
+    assert start.suitable_python("win32", which=which, run=launcher_has(set())) is None
+    assert start.suitable_python("win32", which=lambda name: None) is None
+    framework = "/Library/Frameworks/Python.framework/Versions/3.12/bin/python3.12"
+    mac = start.suitable_python("darwin", which=lambda name: None, exists={framework}.__contains__)
+    assert mac == [framework]
+    assert start.suitable_python("linux", which={"python3.11": "/usr/bin/python3.11"}.get) == [
+        "/usr/bin/python3.11"
+    ]
+
+
 def test_too_little_room_for_the_venv(tmp_path):
     usage = namedtuple("usage", "total used free")
     full = start.space_problem(tmp_path, lambda _: usage(10**10, 10**10 - 10**8, 10**8))
@@ -202,6 +224,14 @@ def test_the_page_says_a_failure_in_the_browsers_language(page_server):
     reply = json.loads(body)
     assert (status, reply["phase"], reply["problem_key"]) == (200, "failed", "offline")
     assert reply["problem"] == start.say("offline", "es")
+
+
+def test_a_second_double_click_while_installing_opens_the_same_progress_page(page_server):
+    """No second install into the same .venv: the running starter's page is opened instead."""
+    opened = []
+    state = {"control": page_server.control_url, "app": None, "pid": 1}
+    assert start.reopen(state, open_url=opened.append)
+    assert opened == [page_server.control_url]
 
 
 def test_stop_ends_the_app_and_forgets_the_state(page_server, tmp_path):

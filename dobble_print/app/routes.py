@@ -171,8 +171,8 @@ async def extra(request: Request) -> Response:
     session = find_session(request)
     data = await read_json(request)
     kind, lang = data.get("kind"), language(request)
-    if kind not in {"cards", "shop"}:
-        raise Problem(400, N_("kind must be cards or shop"))
+    if kind not in {"cards", "shop", "play"}:
+        raise Problem(400, N_("kind must be cards, shop or play"))
     if session.made is None:
         raise Problem(409, N_("Make the deck first."))
     return _start(session, kind, lambda job: jobs.make_extra(session, job, kind, lang=lang), lang)
@@ -227,11 +227,28 @@ async def download(request: Request) -> Response:
         "deck.pdf": (f"deck-{made.number}.pdf", "deck.pdf"),
         "cards.zip": (f"cards-{made.number}.zip", "cards.zip"),
         "shop.zip": (f"shop-{made.number}.zip", "shop.zip"),
+        "deck.html": (f"play-{made.number}.html", "deck.html"),
+        "play.html": (f"play-{made.number}.html", None),
     }
     if what not in files or not (session.out / files[what][0]).is_file():
         raise Problem(404, N_("{what} is not ready; make it first."), what=what)
     stored, shown = files[what]
+    if shown is None:  # the page to play, opened here: in a sandbox of its own, offline
+        return FileResponse(
+            session.out / stored, media_type="text/html", headers={**NO_STORE, **PLAYED}
+        )
     return FileResponse(session.out / stored, filename=shown, headers=NO_STORE)
+
+
+# The page to play, opened from the app: its own inline script and style and data: pictures
+# only, in an origin of its own (a sandbox without same-origin), so it can reach neither the
+# app's key nor its API, nor anything else.
+PLAYED = {
+    "content-security-policy": (
+        "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; "
+        "style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+    )
+}
 
 
 async def index(request: Request) -> Response:

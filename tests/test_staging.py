@@ -1,6 +1,6 @@
 """A build's outputs are put in place together (issue 35): stopped at any moment, a build with
-``--png-dir``, ``--report``, ``--play`` and ``--shop`` over an earlier deck leaves the earlier set or the new
-one, never a mix, and says truly which.
+``--png-dir``, ``--report``, ``--play`` and ``--shop`` over an earlier deck leaves the earlier set
+or the new one, never a mix, and says truly which.
 
 Ctrl-C is sent to this process at chosen moments of an in-process build (a progress stage, a
 file of the commit). ``kill -9`` runs no code at all, so what it leaves is what is on disk at that

@@ -69,8 +69,8 @@ def build_ladder(
     options: BuildOptions, progress: Progress | None = None
 ) -> tuple[BuildResult, ...]:
     """Build each rung of the ladder (:func:`ladder_sizes`) beside ``options.output``
-    (:func:`rung_path`), its report and page to play too when asked for; the pictures are decoded once
-    for all of them where their size allows.
+    (:func:`rung_path`), its report and page to play too when asked for; the pictures are
+    decoded once for all of them where their size allows.
 
     Raises:
         DobbleError: too few pictures for two rungs, an option a ladder cannot honour, or

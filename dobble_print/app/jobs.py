@@ -148,7 +148,8 @@ def tiles(
 
 def plan_deck(session: Session, choices: Choices, lang: str = "en") -> dict[str, Any]:
     """What the deck would be: the plan's sentence, the sizes on offer, each file's problem,
-    in ``lang``."""
+    in ``lang``. Raises :class:`~dobble_print.app.sessions.Stopped` at its next step once the
+    app is stopping."""
     from dobble_print import plan
 
     _ = page_words(lang).gettext
@@ -170,12 +171,12 @@ def plan_deck(session: Session, choices: Choices, lang: str = "en") -> dict[str,
     answer: dict[str, Any] = {"ok": True}
     with ENGINE:
         try:
-            planned = plan(options, cache=session.cache)
+            planned = plan(options, session.stop_point, cache=session.cache)
         except DobbleError as exc:
             answer = error_answer(session, exc, lang)
             free = dataclasses.replace(options, symbols_per_card=None, cards=None)
             try:  # what the pictures allow without the choice that failed
-                planned = plan(free, cache=session.cache)
+                planned = plan(free, session.stop_point, cache=session.cache)
             except DobbleError:
                 return answer
     per_file, other = file_problems(session, planned.warnings, lang)
@@ -258,8 +259,6 @@ def make_deck(
     described = describe_pages(
         sizes, result.report, options.card.half_extent, prefix=f"page-{number}"
     )
-    _forget_older(session, number)
-    session.builds = number
     shown_result = {
         "number": number,
         "seed": seed,
@@ -276,7 +275,11 @@ def make_deck(
         "files": per_file,
         "warnings": other,
     }
+    # the pages asked for from now on are this deck's; then the older deck's files go (a page of
+    # it asked for just before is answered as one of an older deck: draw_page)
     session.made = Made(number, choices, seed, reshuffle, described, shown, shown_result)
+    session.builds = number
+    _forget_older(session, number)
     job.result = shown_result
     job.state = "done"
 
@@ -335,9 +338,10 @@ def make_extra(session: Session, job: Job, kind: str, *, lang: str = "en") -> No
     job.state = "done"
 
 
-def draw_page(session: Session, name: str) -> Path | None:
+def draw_page(session: Session, name: str) -> bytes | None:
     """The PNG of a page of the last deck (``page-{deck}-{page}.png``), drawn on first request;
-    None when it is not a page of that deck."""
+    None when it is not a page of that deck, or when that deck's files went meanwhile (a card
+    laid again made a newer deck)."""
     made = session.made
     parts = name.removesuffix(".png").split("-")
     if made is None or len(parts) != 3 or parts[1] != str(made.number):
@@ -346,8 +350,11 @@ def draw_page(session: Session, name: str) -> Path | None:
     if not 1 <= page <= len(made.pages):
         return None
     target = session.out / name
-    render_page(session.out / f"deck-{made.number}.pdf", page - 1, target)
-    return target
+    try:
+        render_page(session.out / f"deck-{made.number}.pdf", page - 1, target)
+        return target.read_bytes()
+    except FileNotFoundError:
+        return None
 
 
 def zip_folder(folder: Path, target: Path, *, under: str = "") -> None:

@@ -248,7 +248,7 @@ def build(
             raise
         return built[0], options.seed
 
-    results, seed = run(make)
+    results, seed = run(make, writes=True)
     result = results[-1]
     if drawn:  # said once the build worked, so an error stays the only line
         kinds = {s.kind for s in result.symbols}
@@ -338,7 +338,7 @@ def preview(
         draw_preview(options, card=None if sheet is not None else card, sheet=sheet, dpi=dpi)
         return options.seed
 
-    used = run(make)
+    used = run(make, writes=True)
     what = N_("sheet {n}", n=sheet) if sheet is not None else N_("card {n}", n=card)
     said = N_("{what}, seed {seed} -> {output}", what=what, seed=used, output=str(output))
     say(say_in(said) + added)
@@ -489,7 +489,7 @@ def start_app(
     """
     from dobble_print.app import serve
 
-    serve(port=port, open_browser=not no_browser, announce=typer.echo)
+    run(lambda: serve(port=port, open_browser=not no_browser, announce=typer.echo))
 
 
 @app.command(cls=_Command)

@@ -46,6 +46,7 @@ class BuildOptions:
     bleed: float = 0.0
     cut_guides: frozenset[str] = frozenset({"circle", "ticks"})
     card_color: tuple[float, float, float] = (1.0, 1.0, 1.0)
+    grey: bool = False  # every page in shades of grey that keep the symbols apart
     backs: Path | None = None  # the picture printed on the backs; None prints no backs
     duplex: Duplex = Duplex.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -142,12 +143,16 @@ def check_budget(options: BuildOptions) -> None:
                 high=float(high),
             ),
         )
-    if options.title is not None and len(options.title) > MAX_TITLE_CHARS:
+    if options.title is None:
+        return
+    from dobble_print.symbols import shown_length  # words.py takes numpy: only when asked
+
+    if (count := shown_length(options.title)) > MAX_TITLE_CHARS:
         raise OptionError(
             "title",
             N_(
                 "has {count} characters; a box's front shows at most {most}; shorten it",
-                count=len(options.title),
+                count=count,
                 most=MAX_TITLE_CHARS,
             ),
         )

@@ -274,6 +274,21 @@ OPTIONS: tuple[Option, ...] = (
         hint=N_("The colour behind the symbols; pale colours print best."),
     ),
     Option(
+        "grey",
+        Kind.SWITCH,
+        False,
+        "Print the whole PDF in shades of grey, for a black-and-white printer: the deck's "
+        "colours turn into greys chosen to keep its symbols apart (a contrast-preserving "
+        "conversion, Lu, Xu and Jia 2012), where a printer's own would match their brightness "
+        "alone.",
+        Group.PRINT,
+        label=N_("For a black-and-white printer"),
+        hint=N_(
+            "The whole deck in shades of grey, chosen so that its pictures and words still look "
+            "different; the sheets below show it as it will print."
+        ),
+    ),
+    Option(
         "bleed",
         Kind.LENGTH,
         "0mm",

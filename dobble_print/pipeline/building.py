@@ -34,7 +34,7 @@ from dobble_print.layout import (
 )
 from dobble_print.options import BuildOptions, Variant, check_budget
 from dobble_print.pipeline.front_matter import page_counts, plan_front_matter, shows
-from dobble_print.pipeline.loading import load_deck
+from dobble_print.pipeline.loading import check_given_files, load_deck
 from dobble_print.pipeline.matching import Matching, faces_report
 from dobble_print.pipeline.planning import Progress, crowded, seen_warnings, stage_progress
 from dobble_print.pipeline.report import build_report, small_words
@@ -46,7 +46,9 @@ from dobble_print.pipeline.writing import (
     sheets_for,
 )
 from dobble_print.printing import (
+    GreyDeck,
     SheetPlan,
+    in_grey,
     load_back,
     load_shop_profile,
     play_page,
@@ -111,6 +113,7 @@ def prepare(
             "seed", N_("{seed} is negative; give a whole number from 0 up", seed=options.seed)
         )
     check_budget(options)
+    check_given_files(options)
     check_marks(options)
     loaded_deck = load_deck(options, progress, packers=only is None, cache=cache)
     deck, loaded, matching = loaded_deck.deck, loaded_deck.loaded, loaded_deck.matching
@@ -251,6 +254,14 @@ def _faint(
     return cache.derived(loaded, ("faint", card_color), find) if cache else find()
 
 
+def _printed(options: BuildOptions, symbols, layouts, back, teams) -> GreyDeck:
+    """The symbols, cards, back, card colour and teams as they print: in grey with ``grey``
+    (:func:`printing.in_grey`), else as they are."""
+    if options.grey:
+        return in_grey(symbols, layouts, back=back, card_color=options.card_color, teams=teams)
+    return GreyDeck(tuple(symbols), tuple(layouts), back, options.card_color, teams, None)
+
+
 def build(
     options: BuildOptions,
     progress: Progress | None = None,
@@ -288,20 +299,23 @@ def build(
         options, prepared.deck, symbols, plan, matching=prepared.matching, teams=prepared.teams
     )
     prepared = dataclasses.replace(prepared, warnings=prepared.warnings + front.warnings)
+    # what prints: in grey for a black-and-white printer (the report measures the colours)
+    look = _printed(options, symbols, layouts, back, prepared.teams)
 
     def write(tmp: Path) -> None:
         render_pdf(
             tmp,
-            symbols=symbols,
-            layouts=layouts,
+            symbols=look.symbols,
+            layouts=look.layouts,
             plan=plan,
             cover=front.cover,
-            back=back,
-            card_color=options.card_color,
+            back=look.back,
+            card_color=look.card_color,
             progress=stage_progress(progress, "render"),
-            teams=prepared.teams,
+            teams=look.teams,
             rules=front.rules,
             box=front.box,
+            grey=options.grey,
         )
 
     with Staging() as staging:  # nothing is in place until every output is finished
@@ -342,12 +356,12 @@ def build(
         if options.png_dir is not None:
             write_card_pngs(
                 staging.folder(outputs.png_dir),
-                layouts,
-                symbols,
+                look.layouts,
+                look.symbols,
                 shape=options.card,
                 progress=stage_progress(progress, "png"),
-                teams=prepared.teams,
-                card_color=options.card_color,
+                teams=look.teams,
+                card_color=look.card_color,
             )
         if options.shop is not None:
             write_shop(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from dobble_print.errors import OptionError
@@ -16,6 +17,7 @@ from dobble_print.printing import (
     card_pixels,
     draw_card,
     draw_sheet,
+    in_grey,
     save_png,
     sheet_pixels,
 )
@@ -52,6 +54,18 @@ def draw_preview(
         return [card - 1] if 1 <= card <= len(plan.slots) else []
 
     prepared = prepare(options, only=wanted, cache=cache)
+    if options.grey:  # as a black-and-white printer prints it (the map is the build's)
+        look = in_grey(
+            prepared.symbols,
+            prepared.layouts,
+            back=None,
+            card_color=options.card_color,
+            teams=prepared.teams,
+        )
+        prepared = dataclasses.replace(
+            prepared, symbols=look.symbols, layouts=look.layouts, teams=look.teams
+        )
+        options = dataclasses.replace(options, card_color=look.card_color)
     if sheet is not None:
         sheets = prepared.plan.sheet_count
         if not 1 <= sheet <= sheets:

@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from dobble_print.card import CardLayout, CardShape, ShapeKind
 from dobble_print.deck import BORDER_MM, Team
 from dobble_print.files import write_atomically
@@ -122,12 +124,12 @@ def draw_card(
 def _draw_letter(card, shape: CardShape, team: Team, px_per_mm: float) -> None:
     """A class set's letter on the rim, where the PDF prints it (:func:`marks.mark_place`)."""
     from PIL import Image, ImageDraw, ImageFont
-    from reportlab import __file__ as reportlab_init
 
     from dobble_print.deck import LETTER_MM, letter_ink
     from dobble_print.printing.marks import mark_place
+    from dobble_print.resources import bold_font
 
-    bold = Path(reportlab_init).parent / "fonts" / "VeraBd.ttf"  # the PDF's own bold face
+    bold = bold_font()  # the PDF's own bold face
     font = ImageFont.truetype(str(bold), max(1, round(LETTER_MM / 0.73 * px_per_mm)))
     x, y, turn = mark_place(shape)
     box = font.getbbox(team.letter, anchor="mm")
@@ -152,9 +154,12 @@ def _draw_symbols(card, layout: CardLayout, symbols: Sequence[Symbol], px_per_mm
     for p in layout.placements:
         w = max(1, round(p.width * px_per_mm))
         h = max(1, round(p.height * px_per_mm))
-        pic = Image.fromarray(symbols[p.symbol].rgba, "RGBA").resize(
-            (w, h), Image.Resampling.LANCZOS
-        )
+        rgba = symbols[p.symbol].rgba
+        if p.color:  # a word in this card's colour for it (its raster is one colour)
+            rgba = np.dstack(
+                [np.broadcast_to(np.uint8(p.color), rgba.shape[:2] + (3,)), rgba[..., 3]]
+            )
+        pic = Image.fromarray(rgba, "RGBA").resize((w, h), Image.Resampling.LANCZOS)
         pic = pic.rotate(p.rotation, resample=Image.Resampling.BICUBIC, expand=True)
         cx = card.width / 2 + p.center[0] * px_per_mm
         cy = card.height / 2 - p.center[1] * px_per_mm  # image rows grow downwards

@@ -743,6 +743,7 @@ SHARED = [
     "margin",
     "cut_guides",
     "card_color",
+    "grey",
     "bleed",
     "safe_margin",
     "clearance",

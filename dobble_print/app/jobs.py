@@ -295,13 +295,15 @@ def _forget_older(session: Session, number: int) -> None:
 
 
 def make_extra(session: Session, job: Job, kind: str, *, lang: str = "en") -> None:
-    """The last deck's per-card PNGs (``cards``) or print-shop files (``shop``) as a zip: the
-    same options and seed again, with the extra output asked for."""
+    """The last deck's per-card PNGs (``cards``) or print-shop files (``shop``) as a zip, or
+    its page to play (``play``, one HTML file): the same options and seed again, with the
+    extra output asked for."""
     from dobble_print import build
 
     made = session.made
     assert made is not None
     folder = session.out / kind
+    page = session.out / f"play-{made.number}.html"
     shutil.rmtree(folder, ignore_errors=True)
     scratch = session.out / f"extra-{made.number}.pdf"
     try:
@@ -313,16 +315,17 @@ def make_extra(session: Session, job: Job, kind: str, *, lang: str = "en") -> No
             back=session.back,
             reshuffle=made.reshuffle,
         )
-        extra = {"png_dir": folder} if kind == "cards" else {"shop": folder}
+        extra = {"cards": {"png_dir": folder}, "shop": {"shop": folder}, "play": {"play": page}}
         with engine(job):
             build(
-                dataclasses.replace(options, **extra),
+                dataclasses.replace(options, **extra[kind]),
                 progress=job.progress,
                 cache=session.cache,
                 measure=False,
             )
-        job.progress("zip", 0, 1)
-        zip_folder(folder, session.out / f"{kind}-{made.number}.zip")
+        if kind != "play":
+            job.progress("zip", 0, 1)
+            zip_folder(folder, session.out / f"{kind}-{made.number}.zip")
     except DobbleError as exc:
         job.state, job.message = "error", word(exc, namer(session), lang)
         job.about = error_field(exc, labels(lang))
@@ -330,7 +333,8 @@ def make_extra(session: Session, job: Job, kind: str, *, lang: str = "en") -> No
     finally:
         scratch.unlink(missing_ok=True)
         shutil.rmtree(folder, ignore_errors=True)
-    job.result = {"number": made.number, "download": f"{kind}-{made.number}.zip"}
+    made_file = page.name if kind == "play" else f"{kind}-{made.number}.zip"
+    job.result = {"number": made.number, "download": made_file}
     job.state = "done"
 
 

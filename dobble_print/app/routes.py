@@ -13,6 +13,7 @@ import threading
 import traceback
 from collections.abc import Callable
 from importlib import resources
+from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -178,8 +179,8 @@ async def extra(request: Request) -> Response:
     session = find_session(request)
     data = await read_json(request)
     kind, lang = data.get("kind"), language(request)
-    if kind not in {"cards", "shop"}:
-        raise Problem(400, N_("kind must be cards or shop"))
+    if kind not in {"cards", "shop", "play"}:
+        raise Problem(400, N_("kind must be cards, shop or play"))
     if session.made is None:
         raise Problem(409, N_("Make the deck first."))
     return _start(session, kind, lambda job: jobs.make_extra(session, job, kind, lang=lang), lang)
@@ -228,12 +229,38 @@ async def download(request: Request) -> Response:
             target.unlink(missing_ok=True)
     if session.made is None:
         raise Problem(409, N_("Make the deck first."))
-    if what in {"deck.pdf", "cards.zip", "shop.zip"}:
+    if what in {"deck.pdf", "cards.zip", "shop.zip", "deck.html", "play.html"}:
         for _ in range(2):  # a card laid again meanwhile: its newer deck replaced the files
-            stored = what.replace(".", f"-{session.made.number}.", 1)  # deck-2.pdf
-            if (answer := attachment(session.out / stored, what)) is not None:
+            number = session.made.number
+            if what in {"deck.html", "play.html"}:  # the page to play, made on request
+                stored = f"play-{number}.html"
+            else:
+                stored = what.replace(".", f"-{number}.", 1)  # deck-2.pdf
+            answer = (played if what == "play.html" else attachment)(session.out / stored, what)
+            if answer is not None:
                 return answer
     raise Problem(404, N_("{what} is not ready; make it first."), what=what)
+
+
+def played(path: Path, _name: str) -> Response | None:
+    """The page to play, opened in the browser (not saved) in a sandbox of its own, offline;
+    None when it is gone already."""
+    try:
+        page = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    return Response(page, media_type="text/html", headers={**NO_STORE, **PLAYED})
+
+
+# The page to play, opened from the app: its own inline script and style and data: pictures
+# only, in an origin of its own (a sandbox without same-origin), so it can reach neither the
+# app's key nor its API, nor anything else.
+PLAYED = {
+    "content-security-policy": (
+        "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; "
+        "style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+    )
+}
 
 
 async def index(request: Request) -> Response:

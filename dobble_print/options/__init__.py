@@ -41,6 +41,7 @@ class BuildOptions:
     max_rotation: float = 180.0  # largest tilt of any symbol either way, degrees; 0 = upright
     report: Path | None = None
     png_dir: Path | None = None
+    play: Path | None = None  # the deck as one web page to play (printing/play.py)
     symbol_options: SymbolOptions = SymbolOptions()
     bleed: float = 0.0
     cut_guides: frozenset[str] = frozenset({"circle", "ticks"})

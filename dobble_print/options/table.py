@@ -492,6 +492,17 @@ OPTIONS: tuple[Option, ...] = (
         metavar="FILE",
     ),
     Option(
+        "play",
+        Kind.FOLDER,
+        None,
+        "Also write the deck as one web page to play before printing (deck.html): the printed "
+        "cards, two at a time, to find their match, or paced by a teacher on a projector; it "
+        "needs no network and no other file, in the deck's language ({lang}).",
+        Group.FILES,
+        BUILD,
+        metavar="FILE",
+    ),
+    Option(
         "png_dir",
         Kind.FOLDER,
         None,

@@ -51,6 +51,7 @@ from dobble_print.printing import (
     in_grey,
     load_back,
     load_shop_profile,
+    play_page,
     render_pdf,
     write_card_pngs,
     write_shop,
@@ -228,6 +229,20 @@ def check_marks(options: BuildOptions) -> None:
         )
 
 
+def _play(options: BuildOptions, prepared: BuildResult) -> str:
+    """The page that plays the deck: its cards once (a class set's first copy, marks and all)."""
+    base = len(prepared.layouts) // (options.copies or 1)
+    return play_page(
+        prepared.symbols,
+        prepared.layouts[:base],
+        shape=options.card,
+        card_color=options.card_color,
+        teams=prepared.teams[:base] if prepared.teams else None,
+        lang=options.lang,
+        title=options.title,
+    )
+
+
 def _faint(
     loaded: SymbolSet, card_color: tuple[float, float, float], cache: SymbolCache | None
 ) -> tuple[Notice, ...]:
@@ -335,6 +350,9 @@ def build(
             # a file name that is not UTF-8 is kept as JSON's \\udcXX escapes: still valid JSON
             text = text.encode("utf-8", "backslashreplace").decode("utf-8")
             staging.file(options.report, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+        if options.play is not None:
+            page = _play(options, prepared)
+            staging.file(options.play, lambda tmp: tmp.write_text(page, encoding="utf-8"))
         if options.png_dir is not None:
             write_card_pngs(
                 staging.folder(outputs.png_dir),

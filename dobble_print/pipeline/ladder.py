@@ -69,8 +69,8 @@ def build_ladder(
     options: BuildOptions, progress: Progress | None = None
 ) -> tuple[BuildResult, ...]:
     """Build each rung of the ladder (:func:`ladder_sizes`) beside ``options.output``
-    (:func:`rung_path`), its report too when one is asked for; the pictures are decoded once
-    for all of them where their size allows.
+    (:func:`rung_path`), its report and page to play too when asked for; the pictures are
+    decoded once for all of them where their size allows.
 
     Raises:
         DobbleError: too few pictures for two rungs, an option a ladder cannot honour, or
@@ -97,6 +97,7 @@ def build_ladder(
             symbols_per_card=n,
             output=rung_path(options.output, n),
             report=rung_path(options.report, n) if options.report else None,
+            play=rung_path(options.play, n) if options.play else None,
         )
         built.append(build(rung, progress, cache=cache))
     return tuple(built)

@@ -22,6 +22,7 @@ PLACES = {
     "output": N_("where the PDF goes"),
     "report": N_("where the report goes"),
     "png_dir": N_("where the card pictures go"),
+    "play": N_("where the page to play goes"),
     "shop": N_("where the shop files go"),
     "sources": N_("what is read"),
     "back_image": N_("what is read"),

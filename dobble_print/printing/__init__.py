@@ -25,6 +25,7 @@ _EXPORTS = {
     "save_png": "preview",
     "sheet_pixels": "preview",
     "write_card_pngs": "preview",
+    "play_page": "play",
     "FileKind": "shop",
     "ShopProfile": "shop",
     "DEFAULT_PROFILE": "shop",

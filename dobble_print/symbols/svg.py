@@ -28,7 +28,8 @@ import numpy as np
 from dobble_print.errors import DobbleError
 from dobble_print.language import N_, Msg
 from dobble_print.symbols.raster import BadPicture, ink_box
-from dobble_print.symbols.svg_budget import check_budget, parse_svg
+from dobble_print.symbols.svg_budget import as_utf8, check_budget, parse_svg
+from dobble_print.symbols.svg_size import drawing_size
 
 RENDERER_VARIABLE = "DOBBLE_PRINT_SVG_RENDERER"
 
@@ -96,9 +97,9 @@ def _choose(wanted: str) -> SvgRenderer:
     return SvgRenderer("cairosvg", version, why)
 
 
-def _drawer(renderer: SvgRenderer, data: bytes, root) -> Callable[..., np.ndarray]:
+def _drawer(renderer: str, data: bytes, root) -> Callable[..., np.ndarray]:
     """``draw(width=…)`` or ``draw(height=…)`` for this SVG with this renderer."""
-    if renderer.name == "cairosvg":
+    if renderer == "cairosvg":
         from dobble_print.symbols.svg_cairo import render_cairosvg
 
         return functools.partial(render_cairosvg, data)
@@ -132,7 +133,8 @@ def _read(path: Path) -> bytes:
 
 
 def check_svg(path: Path) -> None:
-    """Parse the XML without drawing, as a cheap check of a picture that is not decoded.
+    """Parse the XML and count its cost without drawing, as a cheap check of a picture that is
+    not decoded.
 
     Raises:
         BadPicture: when the file is not well-formed SVG/XML, unsafe or too large.
@@ -142,26 +144,42 @@ def check_svg(path: Path) -> None:
 
 
 def load_svg(path: Path, *, max_px: int) -> np.ndarray:
-    """Rasterise an SVG so that its drawn ink is about ``max_px`` pixels on its longer side.
+    """Rasterise an SVG so that its drawn ink is about ``max_px`` pixels on its longer side,
+    in the drawing process (:mod:`svg_worker`), once its cost is checked.
 
     Raises:
-        BadPicture: with the reason, when the SVG is unreadable, unsafe or too large.
+        BadPicture: with the reason, when the SVG is unreadable, unsafe, too large, or takes
+            too long or too much memory to draw.
         DobbleError: when no renderer can be used (see :func:`svg_renderer`).
+    """
+    from dobble_print.symbols.svg_worker import draw
+
+    data = as_utf8(_read(path))
+    check_budget(parse_svg(data))
+    return draw(data, renderer=svg_renderer().name, max_px=max_px)
+
+
+def draw_svg(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
+    """Draw a checked SVG so that its ink is about ``max_px`` pixels on its longer side: once
+    with its longer side :data:`_PREVIEW_PX` pixels, to find the ink, then at the size that
+    gives the ink its pixels (at most :data:`_MAX_RENDER_PX` on the longer side).
+
+    Raises:
+        BadPicture: with the reason, when the renderer cannot draw it.
     """
     from PIL import Image
 
-    data = _read(path)
     root = parse_svg(data)
-    check_budget(root)
-    renderer = svg_renderer()
+    size = drawing_size(root)
     try:
         with warnings.catch_warnings():
             # Inline data: images are decoded by Pillow; a bomb among them is an error too.
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             draw = _drawer(renderer, data, root)
-            preview = draw(width=_PREVIEW_PX)
+            tall = size is not None and size[1] > 1.5 * size[0]  # drawn 256 wide: too tall
+            preview = draw(height=_PREVIEW_PX) if tall else draw(width=_PREVIEW_PX)
             ph, pw = preview.shape[:2]
-            if ph > pw:
+            if ph > pw and not tall:
                 preview = draw(height=_PREVIEW_PX)
                 ph, pw = preview.shape[:2]
             box = ink_box(preview)

@@ -94,6 +94,12 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
+def _written(text: str) -> str:
+    """A size as the file writes it (``1e9``, ``2mm``), cut short if long."""
+    text = text.strip()
+    return text if len(text) <= 24 else text[:23] + "…"
+
+
 def check_sizes(root: Element) -> tuple[float, float] | None:
     """Refuse a drawing of an extreme shape, or holding an inner picture many times its size.
 
@@ -105,12 +111,15 @@ def check_sizes(root: Element) -> tuple[float, float] | None:
     """
     size = drawing_size(root)
     if size is not None and max(size) > MAX_ASPECT * min(size):
+        written = (root.get("width"), root.get("height"))
+        if not all(written) or length(written[0]) is None or length(written[1]) is None:
+            written = (_number(size[0]), _number(size[1]))
         raise BadPicture(
             N_(
                 "is {width} by {height}, one side over {most} times the other; no card shows "
                 "that; crop it, or correct its width and height",
-                width=_number(size[0]),
-                height=_number(size[1]),
+                width=_written(written[0]),
+                height=_written(written[1]),
                 most=MAX_ASPECT,
             )
         )
@@ -133,7 +142,7 @@ def check_sizes(root: Element) -> tuple[float, float] | None:
                         "has a <{tag}> {size} units across, over {most} times the drawing's "
                         "own size; correct its size in a drawing program",
                         tag=tag,
-                        size=_number(value),
+                        size=_written(el.get(name)),
                         most=MAX_INNER,
                     )
                 )

@@ -61,12 +61,12 @@ _SLOW = "takes over 1 s to draw, the most an SVG may take; simplify it, or expor
 CASES = {
     "tall": (
         _svg('<rect width="1" height="1"/>', 'width="1" height="1e9"'),
-        "is 1 by 1e+09, one side over 100 times the other; no card shows that; crop it, or "
+        "is 1 by 1e9, one side over 100 times the other; no card shows that; crop it, or "
         "correct its width and height",
     ),
     "narrow": (
         _svg('<rect width="2" height="2"/>', 'width="2mm" height="100000mm"'),
-        "is 7.55906 by 377953, one side over 100 times the other; no card shows that; crop "
+        "is 2mm by 100000mm, one side over 100 times the other; no card shows that; crop "
         "it, or correct its width and height",
     ),
     "zero": (
@@ -79,7 +79,7 @@ CASES = {
             '<rect width="5" height="5"/></pattern></defs>'
             '<rect width="100" height="100" fill="url(#p)"/>'
         ),
-        "has a <pattern> 1e+07 units across, over 4 times the drawing's own size; correct "
+        "has a <pattern> 1e7 units across, over 4 times the drawing's own size; correct "
         "its size in a drawing program",
     ),
     "filter": (
@@ -88,8 +88,16 @@ CASES = {
             '"userSpaceOnUse"><feFlood/></filter></defs><rect width="9" height="9" '
             'filter="url(#f)"/>'
         ),
-        "has a <filter> 5e+08 units across, over 4 times the drawing's own size; correct "
+        "has a <filter> 5e8 units across, over 4 times the drawing's own size; correct "
         "its size in a drawing program",
+    ),
+    "effects": (
+        _svg(
+            '<defs><filter id="f"><feFlood flood-color="red"/></filter></defs>'
+            + '<rect width="9" height="9" filter="url(#f)"/>' * 201
+        ),
+        "applies filters, masks or clip paths over 200 times once every <use> is counted; "
+        "simplify it",
     ),
     "png-uses": (
         _svg(

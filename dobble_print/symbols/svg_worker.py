@@ -158,11 +158,12 @@ class _Child:
 
     def ask(self, request: tuple, wait: float) -> tuple | None:
         """The reply to ``request``: ``("drawn", pixels)``, ``("bad", reason)``, ``("memory",
-        None)``, ``("late", None)`` when it did not answer in time, None when it ended."""
+        None)``; ``("late", None)`` when it did not answer in time, ``("unsent", None)`` when
+        it had ended before, None when it ended while drawing."""
         try:
             _send(self.process.stdin, request)
         except OSError:  # it ended before
-            return None
+            return ("unsent", None)
         try:
             return self.replies.get(timeout=wait)
         except queue.Empty:
@@ -196,6 +197,29 @@ _lock = threading.Lock()
 _children: dict[int, _Child] = {}  # by the pid of the process that started it (a fork: its own)
 
 
+def _ask(request: tuple, wait: float) -> tuple | None:
+    """This process's drawing process's reply to ``request`` (see :meth:`_Child.ask`),
+    starting it (again) when it is not running; once more with a new one if the request cannot
+    be sent. Interrupted (Ctrl-C), the drawing process is ended: its reply would come late.
+
+    Raises:
+        OSError: no drawing process can be started.
+    """
+    for attempt in (1, 2):
+        child = _children.get(os.getpid())
+        if child is None or child.process.poll() is not None:
+            child = _children[os.getpid()] = _Child()
+        try:
+            reply = child.ask(request, wait)
+        except BaseException:
+            _children.pop(os.getpid()).end()
+            raise
+        if reply != ("unsent", None) or attempt == 2:
+            return None if reply == ("unsent", None) else reply
+        _children.pop(os.getpid()).end()
+    return None
+
+
 def draw(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
     """The SVG ``data`` drawn by ``renderer`` in the drawing process (see
     :func:`svg.draw_svg`), within its time and memory.
@@ -204,14 +228,16 @@ def draw(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
         BadPicture: the drawing's own reason, or that it overran its time or its memory.
     """
     budget = seconds()
+    request = (data, renderer, max_px, budget)
     with _lock:
-        child = _children.get(os.getpid())
-        if child is None or child.process.poll() is not None:
-            child = _children[os.getpid()] = _Child()
-        reply = child.ask((data, renderer, max_px, budget), wait=budget * _WALL + 5)
+        try:
+            reply = _ask(request, wait=budget * _WALL + 5)
+        except OSError:  # no interpreter to start (an embedded Python): drawn here, unguarded
+            from dobble_print.symbols.svg import draw_svg
+
+            return draw_svg(data, renderer=renderer, max_px=max_px)
         if reply is None or reply[0] == "late":
-            del _children[os.getpid()]
-            code = child.end()
+            code = _children.pop(os.getpid()).end()
     if reply is not None and reply[0] == "drawn":
         return reply[1]
     if reply is not None and reply[0] == "bad":

@@ -22,6 +22,8 @@ from PIL import Image
 from tests.conftest import ICONS
 from tests.e2e.test_budget import ERROR, assert_within_budget, run_cli
 
+# builds here start their worker processes, as on a user's machine (each with its drawing process)
+pytestmark = pytest.mark.usefixtures("all_cores")
 RENDERERS = ("cairosvg", "resvg")
 # a loading process and its drawing process, or three and two when the pool starts (each forked
 # one counts the build's pages again)

@@ -36,7 +36,7 @@ def _inline(url: str, nested: int) -> str | None:
     """A safe version of an inline ``data:`` picture, or None to leave it out."""
     from PIL import Image
 
-    from dobble_print.symbols.svg_budget import data_url, is_svg_data, parse_svg
+    from dobble_print.symbols.svg_xml import data_url, is_svg_data, parse_svg
 
     read = data_url(url)
     if read is None:

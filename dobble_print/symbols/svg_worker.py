@@ -113,7 +113,7 @@ def serve() -> None:
     requests = sys.stdin.buffer
     replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print must not break the pipe
-    from dobble_print.symbols.svg import draw_svg
+    from dobble_print.symbols.svg_draw import draw_svg
 
     while (request := _receive(requests)) is not None:
         data, renderer, max_px, budget = request
@@ -222,7 +222,7 @@ def _ask(request: tuple, wait: float) -> tuple | None:
 
 def draw(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
     """The SVG ``data`` drawn by ``renderer`` in the drawing process (see
-    :func:`svg.draw_svg`), within its time and memory.
+    :func:`svg_draw.draw_svg`), within its time and memory.
 
     Raises:
         BadPicture: the drawing's own reason, or that it overran its time or its memory.
@@ -233,7 +233,7 @@ def draw(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
         try:
             reply = _ask(request, wait=budget * _WALL + 5)
         except OSError:  # no interpreter to start (an embedded Python): drawn here, unguarded
-            from dobble_print.symbols.svg import draw_svg
+            from dobble_print.symbols.svg_draw import draw_svg
 
             return draw_svg(data, renderer=renderer, max_px=max_px)
         if reply is None or reply[0] == "late":

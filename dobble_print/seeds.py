@@ -13,6 +13,7 @@ one stream's draws never shift another's. No global random state is used anywher
 | ``PACKING`` | where each card's symbols go, angles included | card index (and the retry) |
 | ``RESHUFFLE`` | a card laid out again on request (``--reshuffle``) | card index, times, retry |
 | ``FACES`` | which face of each symbol a card shows (vocabulary files) | number of faces |
+| ``THEME`` | which bundled pictures a theme deck draws (``--theme``) | — |
 
 Each card's packing has its own stream keyed by its index, so one card can be laid out alone (a
 preview) and come out as in the whole deck, whatever the number of worker processes.
@@ -41,6 +42,7 @@ class Stream(Enum):
     PACKING = ()
     RESHUFFLE = (3,)
     FACES = (4,)  # new streams go last, with a tag of their own: the others keep their entropy
+    THEME = (5,)
 
 
 def generator(seed: int, stream: Stream, *keys: int) -> np.random.Generator:

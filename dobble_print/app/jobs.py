@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from dobble_print import DobbleError, Notice, said
+from dobble_print import DobbleError, Msg, Notice, said
 from dobble_print.app.catalogue import page_words
 from dobble_print.app.pages import describe_pages, page_sizes, render_page
 from dobble_print.app.sessions import Job, Made, Session
@@ -86,9 +86,22 @@ def file_problems(
             kind = "bad" if notice.kind == "skipped" else "note"
             said = notice_text(notice.beside(), name, labels(lang), lang)
             per_file.setdefault(stored, {})[kind] = said
+            for also in _also_named(session, notice):  # two pictures alike: on both tiles
+                per_file.setdefault(also, {}).setdefault("note", said)
         else:
             other.append(notice_text(notice, name, labels(lang), lang))
     return per_file, other
+
+
+def _also_named(session: Session, notice: Notice) -> list[str]:
+    """The other uploaded pictures a notice about two or more names in its sentence (two
+    pictures alike in black and white), by stored name; none for a notice that starts with its
+    own file (a copy used once names the picture it copies, whose tile has nothing to say)."""
+    if not notice.parts or notice.parts[0] == notice.file:
+        return []
+    files = [v for part in notice.parts if isinstance(part, Msg) for _, v in part.params]
+    stored = [_stored(session, f) for f in files if isinstance(f, Path) and f != notice.file]
+    return [s for s in stored if s is not None]
 
 
 def _stored(session: Session, path: Path | None) -> str | None:

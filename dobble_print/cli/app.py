@@ -18,7 +18,7 @@ from dobble_print.cli.errors import fail, run, say, show_tracebacks
 from dobble_print.cli.options import card_options, table_options
 from dobble_print.cli.progress import Bars, loading_noun
 from dobble_print.cli.summary import summarise
-from dobble_print.cli.words import say_in, speak, typed_lang, warning_line
+from dobble_print.cli.words import say_in, speak, spoken, typed_lang, warning_line
 from dobble_print.errors import DobbleError, Interrupted
 
 app = typer.Typer(
@@ -215,7 +215,7 @@ def build(
     """
     from dobble_print import BuildOptions
     from dobble_print.pipeline import build as build_pdf
-    from dobble_print.pipeline import default_seed
+    from dobble_print.pipeline import build_ladder, default_seed, rung_path
 
     drawn = seed is None
     output, added = run(lambda: _output(output, ".pdf", "build"))
@@ -238,14 +238,18 @@ def build(
         built = []
         try:
             with Bars(not quiet, loading=loading_noun(options.sources)) as bars:
-                built.append(build_pdf(options, progress=bars))
+                if options.ladder:  # three decks beside the output, each built whole
+                    built.append(build_ladder(options, progress=bars))
+                else:
+                    built.append((build_pdf(options, progress=bars),))
         except KeyboardInterrupt:
             if built:  # Ctrl-C as the bars closed: the files are all in place
                 raise Interrupted(written=True) from None
             raise
         return built[0], options.seed
 
-    result, seed = run(make)
+    results, seed = run(make)
+    result = results[-1]
     if drawn:  # said once the build worked, so an error stays the only line
         kinds = {s.kind for s in result.symbols}
         pictures = kinds <= {"image", "labelled"}
@@ -271,7 +275,12 @@ def build(
                 )
             )
         )
-    summarise(result, seed=seed, output=output, verbose=verbose, added=added)
+    if len(results) == 1 and not card_fields.get("ladder"):
+        summarise(result, seed=seed, output=output, verbose=verbose, added=added)
+        return
+    for rung in results:  # a ladder: each deck's summary, named by its own PDF
+        n = rung.deck.symbols_per_card
+        summarise(rung, seed=seed, output=rung_path(output, n), verbose=verbose, added=added)
 
 
 @app.command(cls=_Command)
@@ -362,6 +371,8 @@ def plan(*, card_fields: dict[str, Any]) -> None:
     from dobble_print.pipeline import plan as plan_deck
 
     options = BuildOptions(**card_fields, output=Path("deck.pdf"), seed=0)
+    if options.theme is not None:
+        _say_themes(options.theme)
     planned = run(lambda: plan_deck(options))
     noun = planned.noun
     dropped = planned.found - planned.usable
@@ -383,6 +394,42 @@ def plan(*, card_fields: dict[str, Any]) -> None:
     say(say_in(Nn_("build makes {count} card of {n} symbols.",
                    "build makes {count} cards of {n} symbols.", count, n=n)))  # fmt: skip
     _say_beyond_default(planned, card_fields["symbols_per_card"])
+    _say_drawn(planned.drawn)
+
+
+def _say_drawn(drawn: tuple[tuple[str, str, tuple[str, ...]], ...]) -> None:
+    """With --illustrate, the picture each word gets, and the others that fit: the names to
+    write as word=picture-name in the list to choose another."""
+    if not drawn:
+        return
+    say(say_in(N_("Pictures for the words (write word=picture-name in the list for another):")))
+    for word, name, others in drawn:
+        line = N_("  {word}: {name}", word=word, name=name)
+        if others:
+            line = N_("{line} (or: {others})", line=say_in(line), others=", ".join(others[:4]))
+        say(say_in(line))
+
+
+def _say_themes(chosen: str) -> None:
+    """``plan --theme``: every theme of the bundled pictures, named in the command's language,
+    with its pictures and the deck build makes of it; then the plan of the one chosen."""
+    from dobble_print import BY_NAME, words
+    from dobble_print.deck import counted
+    from dobble_print.pipeline import theme_sizes
+
+    names = BY_NAME["theme"].choices
+    say(say_in(N_("Themes of the bundled pictures (--theme NAME):")))
+    mark = say_in(N_("  <- this plan"))
+    for size in theme_sizes():
+        line = N_(
+            "{theme} ({name}): {pictures}, a deck of {cards} cards of {n}",
+            theme=size.id,
+            name=words(spoken()).gettext(names[size.id]),
+            pictures=counted(size.pictures, "pictures"),
+            cards=size.cards,
+            n=size.symbols_per_card,
+        )
+        say(f"  {say_in(line)}{mark if size.id == chosen else ''}")
 
 
 def _say_beyond_default(planned, asked: int | None) -> None:
@@ -455,14 +502,17 @@ def deck(
 ) -> None:
     """Print a deck as numbers (for developers).
 
-    The deck with N symbols per card, one card per line, its symbols numbered from 0.
+    The deck with N symbols per card, one card per line, its symbols numbered from 0; for a size
+    no plane has (7, 11, …), the small deck with every symbol on two cards.
 
     Example: dobble-print deck 8 --cards 55
     """
-    from dobble_print.deck import build_deck, take_cards
+    from dobble_print.deck import MAX_PAIR_SIZE, build_deck, build_pair_deck, take_cards
+    from dobble_print.deck import supported_sizes as planes
 
     def make():
-        d = build_deck(symbols_per_card)
+        pairs = symbols_per_card not in planes() and 2 < symbols_per_card <= MAX_PAIR_SIZE
+        d = (build_pair_deck if pairs else build_deck)(symbols_per_card)
         return take_cards(d, cards) if cards is not None else d
 
     d = run(make)

@@ -95,6 +95,7 @@ def _names() -> dict[str, str]:
         "preset": "--preset",
         "papers": ", ".join(PAPERS),
         "profiles": ", ".join([f"{shops[0]} (the default)", *shops[1:]]),
+        "themes": ", ".join(t for t in BY_NAME["theme"].choices if t != "all"),
     }
 
 
@@ -186,7 +187,10 @@ def table_options(name: str) -> Callable[[Callable[..., None]], Callable[..., No
             if values.get("lang") is None:
                 _say_unspoken()
             fields = run(lambda: read_options(values, command=name, given=given))
-            fields["sources"] = tuple(sources) if sources else (default_icons(),)
+            # none given: the bundled icons, or a theme's pictures (drawn by the pipeline)
+            fields["sources"] = (
+                tuple(sources) if sources else () if fields.get("theme") else (default_icons(),)
+            )
             command(**kwargs, card_fields=fields)
 
         wrapper.__signature__ = own.replace(parameters=[*kept, *shared])  # what typer reads

@@ -73,6 +73,9 @@ SPREAD = 2.3  # the largest symbol on a card is never more than this times the s
 # to 2.3), so the smallest word takes the room the largest one's rank left it.
 WORD_SIZE_RATIO = 1.35
 WORD_SPREAD = (1.2, 1.8)
+# One size for every symbol (the accessible edition's cards): the packer still needs a little
+# room to fit them, so the largest may be up to this much the smallest, by √ink-area.
+SAME_SPREAD = (1.0, 1.05)
 SMALLEST_FILL = 0.39  # a card's smallest symbol is traded for when smaller than on a card this full
 RETRY_BELOW = 0.60  # a card printing less than this share of its expected ink is packed again
 ATTEMPTS = 3  # packings at most of a card that stays short
@@ -107,14 +110,20 @@ class _Job:
     reach: float = 0.0  # at least the longest line in the safe area, mm
     letters: tuple[float, ...] = ()  # each symbol's cap height per mm of height (0: a picture)
     words: bool = False  # every symbol is a word: sizes spread less (``WORD_SPREAD``)
+    same_size: bool = False  # every symbol of a card at one size (``SAME_SPREAD``)
 
     def rank_sizes(self, count: int) -> np.ndarray:
-        """Relative sizes of a card's ranks (:func:`ranks.rank_sizes`), closer for words."""
+        """Relative sizes of a card's ranks (:func:`ranks.rank_sizes`), closer for words, all
+        1 for one size."""
+        if self.same_size:
+            return np.ones(count)
         return rank_sizes(count, WORD_SIZE_RATIO) if self.words else rank_sizes(count)
 
     @property
     def spread(self) -> tuple[float, float]:
         """The least and the largest ratio of a card's largest to its smallest symbol."""
+        if self.same_size:
+            return SAME_SPREAD
         return WORD_SPREAD if self.words else (LEAST_SPREAD, SPREAD)
 
 
@@ -337,6 +346,7 @@ def layout_deck(
     only: Sequence[int] | None = None,
     ink: Ink | None = None,
     reshuffles: Mapping[int, int] | None = None,
+    same_size: bool = False,
 ) -> tuple[CardLayout, ...]:
     """Lay out every card of ``deck``; the same seed gives the same layouts for any ``workers``.
 
@@ -359,6 +369,7 @@ def layout_deck(
             and cards that packed worse than usual are packed again (see ``_layout_one``).
         reshuffles: card index -> how many times that card was laid out again on request; each
             time gives it other random streams and leaves every other card as it was.
+        same_size: every symbol of a card at one size (by √ink-area, within ``SAME_SPREAD``).
     """
     global _JOB
     radius = card.size / 2 - safe_margin
@@ -433,6 +444,7 @@ def layout_deck(
         reach(card, safe_margin),
         letter_heights(symbols),
         all(shape.kind == "word" for shape in shapes),
+        same_size,
     )
     try:
         with in_order(

@@ -66,16 +66,31 @@ class BuildOptions:
         """What the box's front says: the deck's title, or a plain name."""
         return self.title or DEFAULT_TITLE
 
+    copies: int | None = None  # a class set: this many copies, each card marked (deck/copies.py)
+    split: bool = False  # two half decks, A and B, each card marked
     labels: bool = False  # each picture printed with its name under it
+    illustrate: bool = False  # each word drawn as the bundled picture of that name
+    same_size: bool = False  # every symbol on a card at one size (by √ink-area)
+    outline: bool = False  # a black outline around each picture
+    ladder: bool = False  # build writes three decks of 4, 5 and 6 a card beside ``output``
     faces: tuple[str, ...] = ()  # a vocabulary file's faces shown (columns; "picture+word")
+    # a ready-made deck of the bundled pictures of this theme ("animals"; "all": every theme),
+    # with no sources; the pipeline puts the pictures it draws in ``sources`` (pipeline.themes)
+    theme: str | None = None
 
     @property
     def symbol_margin(self) -> float:
         """How far inside the cut line the symbols stay, mm: ``safe_margin``, but on a Connect
-        card at least 2 mm clear of its coloured border."""
-        if self.variant is Variant.CONNECT:
+        card or a class set's marked card at least 2 mm clear of its coloured border."""
+        if self.variant is Variant.CONNECT or self.marked:
             return max(self.safe_margin, BORDER_MM + CONNECT_GAP)
         return self.safe_margin
+
+    @property
+    def marked(self) -> bool:
+        """Whether each card carries a class set's mark: its copy's or its half's letter and
+        rim (:mod:`dobble_print.deck.copies`)."""
+        return self.split or (self.copies or 1) > 1
 
     @property
     def symbol_loading(self) -> SymbolOptions:

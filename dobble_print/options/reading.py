@@ -126,6 +126,8 @@ def read_value(option: Option, value: object) -> Any:
         return language_of_locale(os.environ)
     if option.name == "lang" and text.lower() == PSEUDO:  # accepted, never offered: for tests
         return PSEUDO
+    if kind is Kind.CHOICE and option.default is None and not text:  # --theme: none
+        return None
     if kind is Kind.CHOICE:
         chosen = _choice(option, text)
         return ENUMS[option.name](chosen) if option.name in ENUMS else chosen
@@ -173,6 +175,8 @@ def read_options(
     raw = {o.name: values.get(o.name, o.default) for o in taken}
     read = {name: read_value(BY_NAME[name], value) for name, value in raw.items()}
     check_rules(read, given, raw)
+    if read.get("ladder"):  # each deck of a ladder has its own size: a preset's gives way
+        read.update({name: None for name in ("symbols_per_card", "cards") if name not in given})
     return _fields(read, command)
 
 

@@ -151,6 +151,33 @@ OPTIONS: tuple[Option, ...] = (
         low=3,
     ),
     Option(
+        "theme",
+        Kind.CHOICE,
+        None,
+        "A ready-made deck of the bundled pictures (Fluent Emoji), no folders or files needed: "
+        "{themes}; all draws from every theme. The classic 57-card deck where the theme has the "
+        "pictures; {symbols_per_card} asks for another size, another seed other pictures. plan "
+        "{theme} NAME lists the themes and their sizes.",
+        Group.DECK,
+        metavar="THEME",
+        choices=_choices(
+            animals=N_("Animals"),
+            nature=N_("Nature and weather"),
+            food=N_("Food and drink"),
+            transport=N_("Transport"),
+            places=N_("Places and buildings"),
+            sport=N_("Sport"),
+            games=N_("Games and celebrations"),
+            clothing=N_("Clothes"),
+            music=N_("Music"),
+            objects=N_("Objects"),
+            faces=N_("Faces and feelings"),
+            body=N_("The body"),
+            people=N_("Jobs and characters"),
+            all=N_("All themes"),
+        ),
+    ),
+    Option(
         "cards",
         Kind.COUNT,
         None,
@@ -294,6 +321,26 @@ OPTIONS: tuple[Option, ...] = (
         step=5,
     ),
     Option(
+        "same_size",
+        Kind.SWITCH,
+        False,
+        "Print every symbol on a card at the same size (by its ink), as the accessible edition "
+        "does, instead of large and small ones.",
+        Group.LOOK,
+        label=N_("Every symbol the same size"),
+        hint=N_("Easier to scan for young children and players who see less well."),
+    ),
+    Option(
+        "outline",
+        Kind.SWITCH,
+        False,
+        "Draw a black outline around each picture, so it stands out from the card in any "
+        "light, in black and white and to colour-blind players.",
+        Group.LOOK,
+        label=N_("Outline around each picture"),
+        hint=N_("A black line around each picture makes it stand out from the card."),
+    ),
+    Option(
         "background",
         Kind.CHOICE,
         "remove",
@@ -336,6 +383,31 @@ OPTIONS: tuple[Option, ...] = (
         field="symbol_options",
     ),
     Option(
+        "copies",
+        Kind.COUNT,
+        None,
+        "Print N copies of the deck for a class (2 to 6), each card marked with its copy's "
+        "letter and rim colour.",
+        Group.DECK,
+        commands=SHOWN,
+        metavar="N",
+        label=N_("Copies of the deck"),
+        hint=N_("For a class: each copy's cards carry its letter and rim colour."),
+        low=1,
+        high=6,
+    ),
+    Option(
+        "split",
+        Kind.SWITCH,
+        False,
+        "Print the deck as two half decks, A and B, that each play on their own; each card is "
+        "marked with its half.",
+        Group.DECK,
+        commands=SHOWN,
+        label=N_("Two half decks"),
+        hint=N_("Halves A and B each play on their own; each card shows its half."),
+    ),
+    Option(
         "reshuffle",
         Kind.CARDS,
         "",
@@ -369,6 +441,20 @@ OPTIONS: tuple[Option, ...] = (
         hint=N_(
             "Each picture with its file name under it (ice-cream.png: “ice cream”), for "
             "learning words."
+        ),
+    ),
+    Option(
+        "illustrate",
+        Kind.SWITCH,
+        False,
+        "Draw each word of a word list as a picture: your own picture of that name (a folder "
+        "given too), else the bundled one whose name fits it in the deck's language ({lang}, "
+        "or the list's); write word=picture-name to choose another.",
+        Group.DECK,
+        label=N_("Pictures for the words"),
+        hint=N_(
+            "Each word of your list is drawn as a picture of that name (chat: a cat); with "
+            "names under the pictures, your word is printed under it."
         ),
     ),
     Option(
@@ -409,6 +495,16 @@ OPTIONS: tuple[Option, ...] = (
         Group.FILES,
         BUILD,
         metavar="DIR",
+    ),
+    Option(
+        "ladder",
+        Kind.SWITCH,
+        False,
+        "A difficulty ladder: the same pictures as three decks of 4, 5 and 6 symbols per card "
+        "(or the sizes the pictures allow), each its own PDF beside the one asked for: "
+        "deck-4.pdf, deck-5.pdf and deck-6.pdf for deck.pdf.",
+        Group.FILES,
+        BUILD,
     ),
     Option(
         "backs",

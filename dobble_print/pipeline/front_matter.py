@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dobble_print.deck import Deck, Team, cover_lines
+from dobble_print.deck import Deck, Team, class_set_lines, cover_lines
 from dobble_print.errors import Notice, notice
 from dobble_print.language import words
 from dobble_print.options import BuildOptions, Variant
@@ -28,7 +28,7 @@ from dobble_print.printing import (
     plan_cover,
     plan_rules,
 )
-from dobble_print.symbols import Symbol, key_name, text_warning
+from dobble_print.symbols import Symbol, is_library_file, key_name, picture_name, text_warning
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,15 @@ def page_counts(
     )
 
 
+def _notes(options: BuildOptions, teams: tuple[Team, ...] | None) -> tuple[str, ...]:
+    """The cover's line about the cards' rims: Connect's teams, or a class set's marks."""
+    if not teams:
+        return ()
+    if options.marked:
+        return class_set_lines(teams, split=options.split, lang=options.lang)
+    return cover_lines(teams, options.lang)
+
+
 def plan_front_matter(
     options: BuildOptions,
     deck: Deck,
@@ -69,15 +78,24 @@ def plan_front_matter(
         len(deck.cards),
         _count(symbols, matching),
         options.seed,
-        notes=cover_lines(teams, options.lang) if teams else (),
+        notes=_notes(options, teams),
         title=options.title,
         lang=options.lang,
+        bundled=any(is_library_file(s.source) for s in symbols if s.kind != "word"),
     )
     cover: tuple[CoverPage, ...] = ()
     if options.cover:
         names = matching.key_names() if matching else [s.name for s in symbols]
+        if matching is None:  # an emoji's code points (1f344.svg) by its name in the language
+            names = [
+                picture_name(n, s.source, s.kind, options.lang)
+                for n, s in zip(names, symbols, strict=True)
+            ]
         if options.labels:  # the key names what the cards name: no camera's counter
-            names = [key_name(n, s.source, s.kind) for n, s in zip(names, symbols, strict=True)]
+            names = [
+                key_name(n, s.source, s.kind, options.lang)
+                for n, s in zip(names, symbols, strict=True)
+            ]
         cover = plan_cover(names, facts, plan)
         if matching is not None:
             cover = key_faces(cover, matching.key_symbols())

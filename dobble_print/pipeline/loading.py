@@ -24,18 +24,20 @@ from dobble_print.pipeline.planning import (
     Progress,
     choose_deck,
     left_out,
+    outline_pictures,
     plan_sources,
+    sources_of,
     stage_progress,
     symbol_pixels,
     symbols_to_load,
 )
+from dobble_print.pipeline.themes import theme_sources
 from dobble_print.pipeline.writing import check_fits_shop, sheets_for
 from dobble_print.symbols import (
     Ink,
     Sources,
     SymbolCache,
     SymbolSet,
-    find_sources,
     load_symbols,
     measure_ink,
     refuse_too_few,
@@ -82,7 +84,8 @@ def plan(
             its paper or the shop's card.
     """
     check_budget(options)
-    found = find_sources(options.sources)
+    options = theme_sources(options)
+    found = sources_of(options)
     refuse_faces(options, found)
     if found.vocabulary is not None:
         planned = plan_matching(options, found, progress)
@@ -116,7 +119,8 @@ def load_deck(
     Duplicates and skipped bad files can leave fewer symbols than planned: the deck is then
     planned again on what did load, and loaded again at that deck's symbol size (a rare path).
     """
-    found = find_sources(options.sources)
+    options = theme_sources(options)
+    found = sources_of(options)
     refuse_faces(options, found)
     if found.vocabulary is not None:  # a matching deck: the vocabulary's rows, by their faces
         return _load_matching(options, found, progress, packers=packers)
@@ -139,6 +143,8 @@ def load_deck(
         )
         if options.labels:  # each picture with its name under it, one shape
             loaded = _labelled(loaded, options, cache)
+        if options.outline:
+            loaded = outline_pictures(loaded, cache)
         if len(loaded.symbols) >= need:
             break
         count = len(loaded.symbols)
@@ -188,8 +194,7 @@ def _labelled(loaded: SymbolSet, options: BuildOptions, cache: SymbolCache | Non
     """``loaded`` with every picture labelled (kept in ``cache`` when given)."""
 
     def label() -> SymbolSet:
-        return with_labels(loaded, options.symbol_options)
+        return with_labels(loaded, options.symbol_options, options.lang)
 
-    return (
-        cache.derived(loaded, ("labels", options.symbol_options.fonts), label) if cache else label()
-    )
+    key = ("labels", options.symbol_options.fonts, options.lang)
+    return cache.derived(loaded, key, label) if cache else label()

@@ -35,6 +35,7 @@ class DeckFacts:
     notes: tuple[str, ...] = ()  # lines about the variant (Connect's teams), before the tips
     title: str | None = None  # the deck's own title (--title), heading the cover when given
     lang: str = "en"  # the language the cover is printed in
+    bundled: bool = False  # some pictures are the bundled library's: the cover credits it
 
 
 def _cutting(plan: SheetPlan, lang: str) -> str:
@@ -226,6 +227,11 @@ def plan_cover(names: Sequence[str], facts: DeckFacts, plan: SheetPlan) -> tuple
     legend_top = _legend_top(paper, margin)
     key = t.ngettext("Answer key: {count} symbol", "Answer key: all {count} symbols", len(names))
     texts.append(Text(left, legend_top, key.format(count=len(names)), 13, bold=True))
+    if facts.bundled:  # below the key, clear of its last row's names (≥ 2 mm above its cells)
+        credit = t.gettext(
+            "Pictures: Fluent Emoji by Microsoft (MIT licence); their names: Unicode CLDR."
+        )
+        texts.append(Text(left, margin + 1.2, credit, 6, max_width=width))
     pages = []
     for n, (start, count, cols, cell) in enumerate(_legend_pages(len(names), paper, margin)):
         if n == 0:

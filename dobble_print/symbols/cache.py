@@ -25,7 +25,7 @@ KEPT = 4  # loads kept: enough for switching card sizes back and forth, bounded 
 def _identity(source: Source) -> tuple:
     """What makes a source the same next time: its word, or its file's path, size and time."""
     if source.word:
-        return (source.word, str(source.path), source.line)
+        return (source.word, str(source.path), source.line, source.library)
     try:
         stat = source.path.stat()
     except OSError:

@@ -112,13 +112,16 @@ def is_labelled(name: str) -> bool:
     return not (is_emoji_line(name) or may_be_emoji(name))
 
 
-def label_text(symbol: Symbol) -> str | None:
+def label_text(symbol: Symbol, language: str = "en") -> str | None:
     """What a picture's label reads: its file's own name (``Cat.svg`` → ``Cat``), not the name
     made distinct for the answer key (``d/Cat``, ``cat (2)``): the card shows one picture, and
-    a folder in its label is noise. An emoji's code points read as its name (``1f994.svg`` →
-    "hedgehog"); None for a name that is no words (``IMG_4100.HEIC``: :mod:`name_words`)."""
+    a folder in its label is noise. An emoji's code points read as its name in ``language``
+    (``1f994.svg`` → "hedgehog", "hérisson"); a word drawn as a bundled picture reads as the
+    word; None for a name that is no words (``IMG_4100.HEIC``: :mod:`name_words`)."""
+    if symbol.label:
+        return symbol.label
     path = Path(symbol.source)
-    return name_label(display_name(path), path.stem)
+    return name_label(display_name(path), path.stem, language)
 
 
 def _unnamed_warning(count: int, example: str) -> Notice:
@@ -135,7 +138,7 @@ def _unnamed_warning(count: int, example: str) -> Notice:
     )
 
 
-def with_labels(loaded: SymbolSet, options: SymbolOptions) -> SymbolSet:
+def with_labels(loaded: SymbolSet, options: SymbolOptions, language: str = "en") -> SymbolSet:
     """Every picture of ``loaded`` labelled with its name (words, emoji lines of a word list
     included, stay as they are), each in the font words of its script print in; a warning for
     each name no font has in full. A picture named with emoji only stays unlabelled
@@ -147,7 +150,7 @@ def with_labels(loaded: SymbolSet, options: SymbolOptions) -> SymbolSet:
     """
     # pictures from files; an emoji line of a word list is a picture too, drawn from a font
     pictures = [i for i, s in enumerate(loaded.symbols) if s.kind == "image" and not s.font]
-    named = {i: label_text(loaded.symbols[i]) for i in pictures}
+    named = {i: label_text(loaded.symbols[i], language) for i in pictures}
     unnamed = [Path(loaded.symbols[i].source).name for i, text in named.items() if text is None]
     texts = {i: text for i, text in named.items() if text is not None and is_labelled(text)}
     fonts, bundled = label_fonts(list(texts.values()), options)

@@ -108,6 +108,8 @@ def _picture(path: Path, *, max_px: int, options: SymbolOptions) -> tuple[np.nda
 def _load_one(
     source: Source, *, max_px: int, options: SymbolOptions, fonts: WordFonts | None, index: int
 ) -> Symbol:
+    if source.library:  # a word drawn as a bundled picture (--illustrate)
+        return _library_symbol(source, max_px=max_px)
     if source.word:
         assert fonts is not None
         bars = options.max_rotation > 90  # turned further, 6 and 9 read as each other
@@ -122,6 +124,18 @@ def _load_one(
     return Symbol(
         display_name(source.path), source.label, cut[0], background_removed=removed, photo=photo
     )
+
+
+def _library_symbol(source: Source, *, max_px: int) -> Symbol:
+    """The bundled picture drawing ``source``'s word (``--illustrate``), named and labelled as
+    the word."""
+    from dobble_print.symbols.library import library_file
+    from dobble_print.symbols.svg import load_svg
+
+    cut = trim(load_svg(library_file(source.library), max_px=max_px))
+    if cut is None:
+        raise BadPicture(N_("the picture is empty (fully transparent)"))
+    return Symbol(source.word, source.label, cut[0], label=source.word)
 
 
 def _word_symbol(
@@ -289,7 +303,9 @@ def load_symbols(
     """
     items = sources.items
     repeated = _repeated_words(items)
-    words_given = [s.word for i, s in enumerate(items) if s.word and i not in repeated]
+    words_given = [
+        s.word for i, s in enumerate(items) if s.word and not s.library and i not in repeated
+    ]
     # Only the words the deck can use get a font (and are drawn); all do if one draws nothing.
     fonts = _fonts_for(words_given[:need] if need is not None else words_given, options)
     symbols: list[Symbol] = []
@@ -310,7 +326,12 @@ def load_symbols(
             if i in repeated:
                 warnings += [repeated[i]] if repeated[i] else []
                 continue
-            if source.word and source.word not in fonts.text and source.word not in fonts.emoji:
+            if (
+                source.word
+                and not source.library
+                and source.word not in fonts.text
+                and source.word not in fonts.emoji
+            ):
                 fonts = _fonts_for(words_given, options)
             try:
                 if decoded is not None:
@@ -338,7 +359,7 @@ def load_symbols(
                 copies.append((source.path, twin.path))
                 continue
             seen[key] = source
-            if symbol.kind == "word":
+            if symbol.kind == "word":  # (a word drawn as a picture is an image)
                 words += 1
                 lettered.append((source, source.word))
             symbols.append(symbol)

@@ -5,7 +5,8 @@ Phones and cameras name photos by counters and dates (``IMG_4100.HEIC``, ``PXL_2
 ``WhatsApp Image 2024-01-01 at 10.00.00``); emoji sets name their pictures by code point
 (``1f994.svg``, Noto's ``emoji_u1f994.svg``); exports name them by UUID. Printed under a picture,
 such a name is noise a child cannot read: a camera's name gets no label, an emoji's code points
-get the emoji's Unicode name (``1f994`` → "hedgehog"), which the standard library knows.
+get the emoji's CLDR name in the deck's language (``1f994`` → "hedgehog", "hérisson"), which the
+bundled picture library holds for every emoji.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 import unicodedata
 
 from dobble_print.symbols.emoji import KEYCAP, VS15, VS16, ZWJ, is_emoji_line, may_be_emoji
+from dobble_print.symbols.library import emoji_name as library_name
 
 # Words cameras, phones and apps put around their counters and dates; never a picture's subject
 # alone ("Photo 3" is a counter, "Photo of Grandma" keeps its label: "of Grandma" is left).
@@ -42,19 +44,32 @@ def is_code(token: str) -> bool:
     )
 
 
-def emoji_name(stem: str) -> str:
-    """The Unicode name of the emoji a code point name spells (``1f994`` → ``hedgehog``;
-    ``1f468-200d-1f469`` → ``man woman``; ``1f1eb-1f1f7`` → ``flag FR``), lower case; "" when
-    the name spells no emoji (``2023`` is a year, ``cafe`` a word)."""
+def emoji_name(stem: str, language: str = "en") -> str:
+    """The name in ``language`` of the emoji a code point name spells: its CLDR name, as the
+    bundled library knows it (``1f994`` → hedgehog, hérisson, Igel…; a skin tone let go:
+    ``1f44d-1f3fd`` → thumbs up), else its parts' names (``1f468-200d-1f469`` → ``man woman``),
+    else its Unicode name in English for an emoji newer than the library; "" when the name
+    spells no emoji (``2023`` is a year, ``cafe`` a word)."""
     match = _CODES.fullmatch(stem)
     if not match or not any(ch.isdigit() for ch in stem):
         return ""
     codes = [int(h, 16) for h in re.findall(r"[0-9a-f]{2,6}", stem.lower().removeprefix("emoji_"))]
     if any(c > 0x10FFFF for c in codes):
         return ""
+    if named := library_name(stem, language):
+        return named
     text = "".join(map(chr, codes))
     if not (is_emoji_line(text) or may_be_emoji(text)) or any(c in _TAGS for c in codes):
         return ""
+    drawn = [c for c in codes if c not in (ZWJ, VS15, VS16) and c not in _SKIN_TONES]
+    parts = [library_name(f"{c:04x}", language) for c in drawn]
+    if all(parts) and not any(c in _REGIONAL for c in drawn):
+        return " ".join(parts)
+    return _unicode_name(codes)
+
+
+def _unicode_name(codes: list[int]) -> str:
+    """The emoji's Unicode name, lower case, in English (``flag FR``, ``man woman``)."""
     flag = "".join(chr(ord("A") + c - _REGIONAL.start) for c in codes if c in _REGIONAL)
     parts = [f"flag {flag}"] if flag else []
     for c in codes:
@@ -77,22 +92,36 @@ def is_camera_name(stem: str) -> bool:
     return bool(tokens) and all(t.casefold() in _CAMERA_WORDS or is_code(t) for t in tokens)
 
 
-def name_label(display: str, stem: str) -> str | None:
-    """The label a picture's file name gives: ``display`` (its name as words), the emoji its
-    code points spell, or None when the name is no words (:func:`is_camera_name`)."""
-    if spelled := emoji_name(stem):
+def name_label(display: str, stem: str, language: str = "en") -> str | None:
+    """The label a picture's file name gives: ``display`` (its name as words), the name in
+    ``language`` of the emoji its code points spell, or None when the name is no words
+    (:func:`is_camera_name`)."""
+    if spelled := emoji_name(stem, language):
         return spelled
     if is_camera_name(stem):
         return None
     return display
 
 
-def key_name(name: str, source: str, kind: str) -> str:
-    """The name the answer key prints under a symbol: its ``name``, but none for a picture
-    (``kind`` ``"image"``) whose file name is no words (``IMG_4100.HEIC``): the picture above
-    it says more than a camera's counter."""
+def picture_name(name: str, source: str, kind: str, language: str = "en") -> str:
+    """A picture's name in ``language`` where its file's name is an emoji's code points
+    (``1f344.svg`` → "champignon" in French), as its label reads; ``name`` otherwise, and for
+    a word (``kind`` ``"word"``)."""
     from pathlib import PurePath
 
-    if kind == "image" and is_camera_name(PurePath(source).stem):
+    if kind not in ("image", "labelled"):
+        return name
+    return emoji_name(PurePath(source).stem, language) or name
+
+
+def key_name(name: str, source: str, kind: str, language: str = "en") -> str:
+    """The name the answer key prints under a symbol: its ``name`` (an emoji's in
+    ``language``: :func:`picture_name`), but none for a picture (``kind`` ``"image"``) whose
+    file name is no words (``IMG_4100.HEIC``): the picture above it says more than a camera's
+    counter."""
+    from pathlib import PurePath
+
+    named = picture_name(name, source, kind, language)
+    if named == name and kind == "image" and is_camera_name(PurePath(source).stem):
         return ""
-    return name
+    return named

@@ -30,11 +30,13 @@ IMAGE_SUFFIXES = PICTURE_SUFFIXES
 
 @dataclass(frozen=True)
 class Source:
-    """One would-be symbol: a picture file, or one word of a word list."""
+    """One would-be symbol: a picture file, or one word of a word list; a word drawn as a
+    bundled picture (``--illustrate``) has that picture's ``library`` key."""
 
     path: Path
     word: str = ""
     line: int = 0
+    library: str = ""
 
     @property
     def parts(self) -> tuple[Part, ...]:
@@ -58,6 +60,8 @@ class Sources:
         warnings: word lists and vocabulary files found in a folder and not read.
         vocabulary: the vocabulary file given (``.csv``/``.tsv``): then ``items`` are its cells,
             pictures and words, for what hashes the sources; the deck is made from its rows.
+        drawn: with ``--illustrate``, each word drawn as a bundled picture, as ``(word, its
+            picture's name, the other pictures' names that fit)``, in the list's order.
     """
 
     items: tuple[Source, ...]
@@ -67,11 +71,12 @@ class Sources:
     vocabulary: Vocabulary | None = None  # a vocabulary file, the only source when given
     warnings: tuple[Notice, ...] = ()
     search: FolderSearch = field(default_factory=lambda: FolderSearch())
+    drawn: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     @property
     def noun(self) -> str:
         """What the items are, plural: ``pictures``, ``words`` or ``symbols`` (both)."""
-        words = sum(1 for s in self.items if s.word)
+        words = sum(1 for s in self.items if s.word and not s.library)
         return "pictures" if not words else "words" if words == len(self.items) else "symbols"
 
     @property

@@ -52,6 +52,8 @@ class Symbol:
             the layout (a word's usual room).
         photo: a picture printed whole with its background (no transparency of its own, no
             plain backdrop removed): it has an up, and turns no more than a word.
+        label: what its label reads (``--labels``) when not its file's name: for a word drawn
+            as a bundled picture (``--illustrate``), the word.
     """
 
     name: str
@@ -69,6 +71,7 @@ class Symbol:
     picture_at: tuple[int, int] = (0, 0)
     room: float = 0.0
     photo: bool = False
+    label: str = ""
 
     @property
     def aspect(self) -> float:

@@ -432,6 +432,29 @@ def fill_shape(c, shape: CardShape, center: tuple[float, float], grow: float, rg
     c.drawPath(shape_path(c, shape, center, grow), stroke=0, fill=1)
 
 
+def draw_mark(c, shape: CardShape, center: tuple[float, float], team) -> None:
+    """A class set's letter (:mod:`dobble_print.deck.copies`) on the card's rim
+    (:func:`~dobble_print.printing.marks.mark_place`), in white or black as the rim's colour
+    reads best; nothing for a card without a letter."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from dobble_print.deck import LETTER_MM, letter_ink
+    from dobble_print.printing.marks import mark_place
+
+    if team is None or not team.letter:
+        return
+    bold = register_fonts()[1]
+    cap = (pdfmetrics.getFont(bold).face.capHeight or 730) / 1000  # of the font size
+    x, y, turn = mark_place(shape)
+    c.saveState()
+    c.translate(pt(center[0] + x), pt(center[1] + y))
+    c.rotate(turn)
+    c.setFillColorRGB(*letter_ink(team.rgb))
+    c.setFont(bold, pt(LETTER_MM / cap))
+    c.drawCentredString(0, pt(-LETTER_MM / 2), team.letter)
+    c.restoreState()
+
+
 def draw_placements(c, center: tuple[float, float], layout: CardLayout) -> None:
     """The card's symbols, each from its form, for a card centred on ``center`` (mm)."""
     cx, cy = pt(center[0]), pt(center[1])

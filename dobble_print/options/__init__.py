@@ -141,12 +141,16 @@ def check_budget(options: BuildOptions) -> None:
                 high=float(high),
             ),
         )
-    if options.title is not None and len(options.title) > MAX_TITLE_CHARS:
+    if options.title is None:
+        return
+    from dobble_print.symbols import shown_length  # words.py takes numpy: only when asked
+
+    if (count := shown_length(options.title)) > MAX_TITLE_CHARS:
         raise OptionError(
             "title",
             N_(
                 "has {count} characters; a box's front shows at most {most}; shorten it",
-                count=len(options.title),
+                count=count,
                 most=MAX_TITLE_CHARS,
             ),
         )

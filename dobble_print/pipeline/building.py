@@ -34,7 +34,7 @@ from dobble_print.layout import (
 )
 from dobble_print.options import BuildOptions, Variant, check_budget
 from dobble_print.pipeline.front_matter import page_counts, plan_front_matter, shows
-from dobble_print.pipeline.loading import load_deck
+from dobble_print.pipeline.loading import check_given_files, load_deck
 from dobble_print.pipeline.matching import Matching, faces_report
 from dobble_print.pipeline.planning import Progress, crowded, seen_warnings, stage_progress
 from dobble_print.pipeline.report import build_report, small_words
@@ -110,6 +110,7 @@ def prepare(
             "seed", N_("{seed} is negative; give a whole number from 0 up", seed=options.seed)
         )
     check_budget(options)
+    check_given_files(options)
     check_marks(options)
     loaded_deck = load_deck(options, progress, packers=only is None, cache=cache)
     deck, loaded, matching = loaded_deck.deck, loaded_deck.loaded, loaded_deck.matching

@@ -16,6 +16,7 @@ _EXPORTS = {
     "plan_cover": "cover",
     "default_back": "backs",
     "load_back": "backs",
+    "check_back": "backs",
     "MAX_PREVIEW_PIXELS": "preview",
     "card_pixels": "preview",
     "card_png_paths": "preview",

@@ -122,12 +122,12 @@ def draw_card(
 def _draw_letter(card, shape: CardShape, team: Team, px_per_mm: float) -> None:
     """A class set's letter on the rim, where the PDF prints it (:func:`marks.mark_place`)."""
     from PIL import Image, ImageDraw, ImageFont
-    from reportlab import __file__ as reportlab_init
 
     from dobble_print.deck import LETTER_MM, letter_ink
     from dobble_print.printing.marks import mark_place
+    from dobble_print.resources import bold_font
 
-    bold = Path(reportlab_init).parent / "fonts" / "VeraBd.ttf"  # the PDF's own bold face
+    bold = bold_font()  # the PDF's own bold face
     font = ImageFont.truetype(str(bold), max(1, round(LETTER_MM / 0.73 * px_per_mm)))
     x, y, turn = mark_place(shape)
     box = font.getbbox(team.letter, anchor="mm")

@@ -167,10 +167,12 @@ OTHERS = {
 
 def _utf16(declared: str) -> bytes:
     """Notepad's "Unicode": UTF-16 with its byte order mark, the declaration kept."""
-    colour = "#c03" if declared == "UTF-8" else "#03c"
-    text = f'<?xml version="1.0" encoding="{declared}"?>\n' + _svg(
-        f'<circle cx="50" cy="50" r="40" fill="{colour}"/>'
+    shape = (  # two shapes: the two files are two pictures, in colour and in grey
+        '<circle cx="50" cy="50" r="40" fill="#c03"/>'
+        if declared == "UTF-8"
+        else '<path d="M50 5 L95 95 L5 95 Z" fill="#03c"/>'
     )
+    text = f'<?xml version="1.0" encoding="{declared}"?>\n' + _svg(shape)
     return text.encode("utf-16")
 
 

@@ -72,7 +72,12 @@ def draw_svg(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
         raise BadPicture(N_("nests too deeply to draw; refused")) from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise BadPicture(N_("holds an embedded picture over the pixel limit; refused")) from None
-    except Exception as exc:  # the renderers report bad input as many exception types
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    # The renderers report bad input as many exception types, and resvg's own faults as a
+    # PanicException, which is no Exception (tiny-skia's "called `Option::unwrap()` on a `None`
+    # value" on a drawing the fuzz test made).
+    except BaseException as exc:  # noqa: BLE001
         raise BadPicture(_not_drawn(exc)) from None
 
 

@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dobble_print.errors import Advice, Notice, OptionError, Part, not_a_file
+from dobble_print.errors import Advice, Notice, OptionError, Part, not_a_file, system_reason
 from dobble_print.language import N_, Msg, reason
 from dobble_print.symbols.emoji import (
     emoji_characters,
@@ -239,11 +239,7 @@ def check_fonts(given: Sequence[Path]) -> tuple[Font, ...]:
                 fonts.append(load_font(path))
                 continue
             except (BadWords, OSError) as exc:
-                why = (
-                    (exc.strerror or N_("cannot be read"))
-                    if isinstance(exc, OSError)
-                    else reason(exc)
-                )
+                why = system_reason(exc) if isinstance(exc, OSError) else reason(exc)
         raise OptionError(
             "font",
             N_(

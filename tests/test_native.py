@@ -1,0 +1,77 @@
+"""Issue 45: printed like a native. The sentences that reached a French, German, Spanish,
+Italian or Japanese user in English (a warning built with an f-string, the vocabulary's faces,
+the operating system's own words, the paper's code name) are said in the user's language."""
+
+from __future__ import annotations
+
+import errno
+
+import pytest
+
+from dobble_print.card import CardShape, ShapeKind
+from dobble_print.errors import DobbleError, plain
+from dobble_print.language import said
+from dobble_print.pipeline.matching import _shown
+from dobble_print.pipeline.report import small_words
+from dobble_print.printing.imposition import plan_sheets
+from dobble_print.printing.paper import PAPERS
+from dobble_print.symbols.vocabulary import Face
+
+LANGS = ("fr", "de", "es", "it", "ja")
+# English a user met inside the other languages' sentences
+ENGLISH = ("print small", "capitals", "more room", "shown as", " or ", "Permission", "a4")
+
+
+def _small_report(low: int) -> dict:
+    cards = [{"smallest_word_cap_mm": 3.0, "smallest_word": 0, "smallest_picture": None}] * low
+    cards += [{"smallest_word_cap_mm": 5.0, "smallest_word": 0, "smallest_picture": None}]
+    return {"readable_cap_mm": 4.0, "symbols": [{"name": "hippopotame"}], "cards": cards}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_small_words_warning_is_said_in_the_language(lang):
+    for low in (1, 2, 13):
+        text = said(small_words(_small_report(low)), lang)
+        assert "hippopotame" in text and not [w for w in ENGLISH if w in text], text
+
+
+def test_the_small_words_warning_counts_the_other_cards_in_french():
+    assert said(small_words(_small_report(2)), "fr").replace("\u00a0", " ") == (
+        "carte 1 et 1 autre carte : des mots s’impriment petit (« hippopotame » : capitales de "
+        "3,0 mm de haut, sous les 4,0 mm qui se lisent facilement sur ces cartes) ; donnez plus "
+        "de place aux mots : moins de symboles par carte, des cartes plus grandes ou des mots "
+        "plus courts"
+    )
+    assert str(small_words(_small_report(3))).startswith("card 1 and 2 more cards: words print")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_faces_of_a_vocabulary_are_said_in_the_language(lang):
+    faces = (Face("image", (0,)), Face("français", (1,)), Face("anglais", (2,)))
+    text = said(_shown(faces), lang)
+    assert "anglais" in text and not [w for w in ENGLISH if w in text], text
+    in_french = said(_shown(faces), "fr").replace("\u00a0", " ")
+    assert in_french == " ; chaque symbole montré en image, français ou anglais"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unwritable_output_is_said_without_the_systems_english(lang, tmp_path):
+    from dobble_print.errors import system_reason  # new with issue 45
+    from dobble_print.files.output import _cannot_write
+
+    refused = PermissionError(errno.EACCES, "Permission denied")
+    text = _cannot_write(tmp_path / "deck.pdf", refused).words(plain, str, lang)
+    assert not [w for w in ENGLISH if w in text], text
+    assert said(system_reason(refused), "de") == "Zugriff verweigert"
+    assert str(system_reason(OSError(errno.EXDEV, "Invalid cross-device link"))) == (
+        "system error EXDEV"
+    )
+
+
+@pytest.mark.parametrize(("paper", "name"), [("a4", "A4"), ("letter", "US Letter")])
+def test_paper_is_named_as_packs_print_it(paper, name):
+    with pytest.raises(DobbleError) as caught:
+        plan_sheets(1, paper=PAPERS[paper], card=CardShape(ShapeKind.CIRCLE, 400.0))
+    for lang in ("en", *LANGS):
+        text = caught.value.text(plain, str, lang)
+        assert name in text and paper not in text, text

@@ -75,3 +75,17 @@ def test_paper_is_named_as_packs_print_it(paper, name):
     for lang in ("en", *LANGS):
         text = caught.value.text(plain, str, lang)
         assert name in text and paper not in text, text
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_the_german_cover_says_turn_the_sheet_as_the_command_line_does(duplex):
+    """The cover said "an langer Kante spiegeln" (mirror); a sheet is turned (wenden)."""
+    from dobble_print.printing import Duplex
+    from dobble_print.printing.cover import _instructions
+
+    plan = plan_sheets(
+        13, paper=PAPERS["a4"], card=CardShape(size=50.8), cover_pages=1, duplex=Duplex(duplex)
+    )
+    edge = {"long": "langen", "short": "kurzen"}[duplex]
+    line = _instructions(plan, 2, lang="de")[1]
+    assert f"beidseitig drucken, an der {edge} Kante wenden: " in line and "spiegeln" not in line

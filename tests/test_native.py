@@ -89,3 +89,24 @@ def test_the_german_cover_says_turn_the_sheet_as_the_command_line_does(duplex):
     edge = {"long": "langen", "short": "kurzen"}[duplex]
     line = _instructions(plan, 2, lang="de")[1]
     assert f"beidseitig drucken, an der {edge} Kante wenden: " in line and "spiegeln" not in line
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+@pytest.mark.parametrize("asked", [7, 11, 13])
+def test_an_impossible_size_is_said_in_the_symbols_the_user_asked_for(asked, lang):
+    """``-n 7`` said "no deck exists for n = 6": the plane's order, which nobody typed."""
+    from dobble_print.deck.plane import check_symbols_per_card
+
+    with pytest.raises(DobbleError) as caught:
+        check_symbols_per_card(asked)
+    text = caught.value.text(plain, str, lang)
+    assert f"{asked} " in text and f"n = {asked - 1}" not in text, text
+
+
+def test_one_symbol_per_card_is_singular():
+    from dobble_print.deck.plane import check_symbols_per_card
+
+    with pytest.raises(DobbleError) as caught:
+        check_symbols_per_card(1)
+    assert str(caught.value).startswith("1 symbol per card is too few")
+    assert caught.value.text(plain, str, "fr").startswith("1 symbole par carte")

@@ -57,7 +57,7 @@ def test_deck_json_and_cards():
         ),
         (
             ["deck", "1"],
-            "dobble-print: error: 1 symbols per card is too few; a deck needs at least 2 per card",
+            "dobble-print: error: 1 symbol per card is too few; a deck needs at least 2 per card",
         ),
     ],
 )

@@ -110,3 +110,38 @@ def test_one_symbol_per_card_is_singular():
         check_symbols_per_card(1)
     assert str(caught.value).startswith("1 symbol per card is too few")
     assert caught.value.text(plain, str, "fr").startswith("1 symbole par carte")
+
+
+@pytest.mark.parametrize(
+    ("asked", "said"),
+    [
+        ((8, None, 5), " demande plus d’images\u00a0: 5 images ne donnent aucune carte\u00a0;"),
+        ((4, None, 7), " demande plus d’images\u00a0: 7 images donnent seulement 2 cartes\u00a0;"),
+    ],
+)
+def test_french_too_few_pictures_elides_and_negates(asked, said):
+    """It said "plus de images" and "5 images donnent aucune carte"."""
+    from dobble_print.pipeline.planning import plan_deck
+
+    with pytest.raises(DobbleError) as caught:
+        plan_deck(*asked)
+    assert said in caught.value.words(plain, str, "fr")
+
+
+@pytest.mark.parametrize(("pictures", "verb"), [(190, "asks"), (400, "ask")])
+def test_one_size_asks_and_several_ask(pictures, verb):
+    from dobble_print.pipeline.planning import plan_deck
+
+    _, why = plan_deck(None, None, pictures)
+    assert f" {verb} for more (up to " in why.words(plain, str)
+
+
+@pytest.mark.parametrize(
+    ("lang", "start"), [("fr", "Imprimées sur"), ("es", "Impresas en"), ("it", "Stampate su")]
+)
+def test_the_covers_paper_line_has_its_participle(lang, start):
+    """ "Sur du papier épais … ou plastifiées, les cartes…": one participle without the other."""
+    from dobble_print.printing.cover import _instructions
+
+    plan = plan_sheets(13, paper=PAPERS["a4"], card=CardShape(size=50.8), cover_pages=1)
+    assert _instructions(plan, 2, lang=lang)[-1].startswith(start)

@@ -139,7 +139,7 @@ def test_build_errors_name_the_problem(tmp_path, pictures):
         ),
         (
             ["--card-size", "300mm"],
-            "dobble-print: error: --card-size 300mm does not fit on a4 "
+            "dobble-print: error: --card-size 300mm does not fit on A4 "
             "paper inside a 5 mm margin; choose a smaller card or larger "
             "paper",
         ),

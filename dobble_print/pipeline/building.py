@@ -47,6 +47,7 @@ from dobble_print.pipeline.writing import (
 )
 from dobble_print.printing import (
     SheetPlan,
+    document_info,
     load_back,
     load_shop_profile,
     render_pdf,
@@ -288,6 +289,7 @@ def build(
             teams=prepared.teams,
             rules=front.rules,
             box=front.box,
+            info=document_info("deck", title=options.title, lang=options.lang),
         )
 
     with Staging() as staging:  # nothing is in place until every output is finished

@@ -35,6 +35,8 @@ _EXPORTS = {
     "shop_paths": "shop",
     "write_shop": "shop",
     "render_pdf": "pdf",
+    "DocumentInfo": "document",
+    "document_info": "document",
     "RulesDeck": "rules",
     "plan_rules": "rules",
     "box_inside": "box",

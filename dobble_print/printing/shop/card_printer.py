@@ -20,6 +20,7 @@ from dobble_print.deck import Team
 from dobble_print.files import write_atomically
 from dobble_print.language import number, words
 from dobble_print.printing.backs import load_back
+from dobble_print.printing.document import DocumentInfo
 from dobble_print.printing.preview import CardLook, save_png, write_cards
 from dobble_print.printing.shop.profile import FileKind, ShopProfile
 from dobble_print.symbols import Symbol
@@ -47,8 +48,10 @@ def write_card_printer(
     card_color: tuple[float, float, float] = (1.0, 1.0, 1.0),
     teams: Sequence[Team] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    info: DocumentInfo | None = None,
 ) -> list[Path]:
-    """Write the faces for ``profile`` (a card printer's: not ``FileKind.PDF``) into ``folder``.
+    """Write the faces for ``profile`` (a card printer's: not ``FileKind.PDF``) into ``folder``;
+    ``info`` describes its PDF (title, subject, keywords, language).
 
     Args:
         back: the back picture (a card printer always prints one).
@@ -74,6 +77,7 @@ def write_card_printer(
                 card_color=card_color,
                 back=pixels,
                 teams=teams,
+                info=info,
             )
 
         write_atomically(paths[0], write)

@@ -6,6 +6,8 @@ filled)."""
 
 from __future__ import annotations
 
+import itertools
+import re
 from pathlib import Path
 
 import pikepdf
@@ -62,3 +64,38 @@ def _cover(tmp_path, lang: str):
 def test_a_japanese_heading_is_bold_and_an_english_one_keeps_vera_bold(tmp_path, japanese):
     assert b" 2 Tr" in _cover(tmp_path, "ja")
     assert b" Tr" not in _cover(tmp_path, "en")
+
+
+# What no Japanese line starts with (kinsoku): closing punctuation, prolonged sound, small kana
+NO_LINE_START = set("、。，．・：；？！ー）」』】〕ゃゅょっァィゥェォャュョッ")
+PARAGRAPH = (
+    "いちばん先に見つけて、それを大きな声で言いましょう！このゲームは「井戸」です。だれも"
+    "見つけられないときは、1枚ふやします。カードのまわりに3 mmの塗り足しがあります。"
+) * 3
+
+
+@pytest.mark.parametrize("width", [40.0, 63.0, 97.0])
+def test_japanese_lines_break_between_phrases_by_the_kinsoku_rules(width):
+    from dobble_print.printing.text_width import wrap
+
+    lines = wrap(PARAGRAPH, 10.0, width)
+    assert "".join(lines) == PARAGRAPH and len(lines) > 3
+    assert not [line for line in lines if line[0] in NO_LINE_START]
+    cuts = set(itertools.accumulate(len(line) for line in lines))
+    for whole in ("いちばん", "小さい", "「井戸」です。", "1枚", "3 mm", "言いましょう！"):
+        starts = [m.start() for m in re.finditer(re.escape(whole), PARAGRAPH)]
+        assert not [s for s in starts if cuts & set(range(s + 1, s + len(whole)))], whole
+
+
+def test_the_japanese_shop_readme_fits_80_columns_and_keeps_kinsoku():
+    from dobble_print.printing.shop.card_printer import shop_readme
+    from dobble_print.printing.shop.profiles import load_shop_profile
+    from dobble_print.printing.text_width import columns
+
+    profile = load_shop_profile("eu-3mm")
+    text = shop_readme(profile, shape=CardShape(), cards=13, symbols_per_card=4,
+                       files=["cards.pdf"], lang="ja")  # fmt: skip
+    lines = text.splitlines()
+    assert max(columns(line) for line in lines) <= 80
+    assert not [line for line in lines if line and line[0] in NO_LINE_START]
+    assert not [line for line in lines if line.endswith(("小", " 3", "3"))]

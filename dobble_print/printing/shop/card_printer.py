@@ -23,6 +23,7 @@ from dobble_print.printing.backs import load_back
 from dobble_print.printing.document import DocumentInfo
 from dobble_print.printing.preview import CardLook, save_png, write_cards
 from dobble_print.printing.shop.profile import FileKind, ShopProfile
+from dobble_print.printing.text_width import wrap_columns
 from dobble_print.symbols import Symbol
 
 README = "README.txt"
@@ -203,7 +204,15 @@ def _joined(text: str) -> str:
 
 
 def _wrap(text: str) -> str:
-    return textwrap.fill(text, width=78)
+    """``text`` in lines of at most 78 columns: Latin text between words, as before; Japanese
+    by Unicode's line-breaking rules and its phrases, a wide character counted two columns
+    (:func:`text_width.wrap_columns`)."""
+    if any(unicodedata.east_asian_width(ch) in "WF" for ch in text):
+        return "\n".join(wrap_columns(text, README_COLUMNS))
+    return textwrap.fill(text, width=README_COLUMNS)
+
+
+README_COLUMNS = 78  # a text file's lines, read in any editor or terminal of 80 columns
 
 
 def _order(cards: int, profile: ShopProfile, one: str = "picture", lang: str = "en") -> list[str]:

@@ -230,22 +230,25 @@ def drawn_characters(text: str) -> str:
     )
 
 
-def text_warning(where: str, text: str) -> str | None:
-    """The one-line warning for a line set as PDF text (``where``: ``the title "…"``) when
-    some character of ``text`` is in no TrueType font (:func:`text_font`; a line no one font
-    has prints in several); None when each is in one."""
-    if text_font(text) is not None:
+def text_warning(title: str) -> Msg | None:
+    """The one-line warning for the title (set as PDF text on the cover, rules and box) when
+    some character of it is in no TrueType font (:func:`text_font`; a line no one font has
+    prints in several); None when each is in one."""
+    if text_font(title) is not None:
         return None
     bundled = _bundled(_default_font())
-    missing = [ch for ch in drawn_characters(text) if ord(ch) not in bundled.cmap]
+    missing = [ch for ch in drawn_characters(title) if ord(ch) not in bundled.cmap]
     missing = [ch for ch in missing if text_font(ch) is None]
     if not missing:
         return None
     groups = {"emoji" if is_emoji_character(ch) else script_group(ch) for ch in missing}
-    return (
-        f"{where} has characters no installed font can print as text ({', '.join(missing)}); "
-        f"they would print as empty boxes; install a font that has them "
-        f"(e.g. `apt install {_install(groups)}`)"
+    return N_(
+        'the title "{title}" has characters no installed font can print as text ({chars}); '
+        "they would print as empty boxes; install a font that has them (e.g. `apt install "
+        "{package}`)",
+        title=title,
+        chars=", ".join(missing),
+        package=_install(groups),
     )
 
 

@@ -14,6 +14,7 @@ names a flag and no shell parses the engine's English. ``str()`` of an error or 
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -290,3 +291,37 @@ def not_a_file(path) -> Msg:
     if path.is_dir():
         return N_("is a folder")
     return N_("not a regular file (a pipe or a device)") if path.exists() else N_("no such file")
+
+
+# What the operating system said, in the tool's own words (its strerror is English whatever the
+# locale): by errno, the causes a user meets when reading pictures and writing a deck.
+_SYSTEM_REASONS = {
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.ENOENT: N_("no such file or folder"),
+    errno.ENOSPC: N_("no space left on the disk"),
+    errno.EDQUOT: N_("over the disk quota"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.ELOOP: N_("too many links in the path"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.EEXIST: N_("a file of that name is in the way"),
+    errno.EBUSY: N_("it is in use by another program"),
+    errno.ETXTBSY: N_("it is in use by another program"),
+    errno.EIO: N_("the disk could not be read or written"),
+    errno.EMFILE: N_("too many files are open"),
+    errno.ENFILE: N_("too many files are open"),
+    errno.EINVAL: N_("the system refuses this name"),
+}
+
+
+def system_reason(exc: OSError) -> Msg:
+    """Why the operating system refused, as a sentence to say in the user's language
+    (``permission denied``), never its English ``strerror``; an errno the tool has no words for
+    is named by its code (``error EXDEV``)."""
+    said = _SYSTEM_REASONS.get(exc.errno) if exc.errno is not None else None
+    if said is not None:
+        return said
+    code = errno.errorcode.get(exc.errno, str(exc.errno)) if exc.errno is not None else "?"
+    return N_("system error {code}", code=code)

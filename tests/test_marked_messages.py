@@ -4,6 +4,7 @@ and finds one planted on purpose; a few of the sentences marked last, said in th
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -18,13 +19,24 @@ from dobble_print.symbols.svg_xml import parse_svg
 from tests.support.marked import unmarked_messages
 
 PACKAGE = Path(__file__).resolve().parent.parent / "dobble_print"
-# Message texts left in English on purpose, as "module:line: text": none. (Before this list was
-# held at zero there were 55: shop profiles 13, SVG limits 8, output folders 5, labels 2…)
-ALLOWED: list[str] = []
+# Message texts left in English on purpose, as "module: text" (before this list was held at
+# zero there were 55: shop profiles 13, SVG limits 8, output folders 5, labels 2…). Issue 45
+# followed sentences through variables and helpers' returns (f-strings, .format, joins): 6 on
+# main, 4 of them English reaching a user (the small-words warning, the vocabulary's faces
+# sentence twice, the title's missing-characters warning); the 2 left are on purpose:
+ALLOWED: list[str] = [
+    "cli/app.py: 'dobble-print '",  # --version: the program's name, and its version
+    # said in English because the locale asks for a language the tool does not speak
+    'cli/options.py: "note: dobble-print does not speak your computer\'s language ("',
+]
+
+
+def _unlined(found: list[str]) -> list[str]:
+    return [re.sub(r":\d+:", ":", line, count=1) for line in found]
 
 
 def test_no_engine_message_is_left_unmarked():
-    assert unmarked_messages(PACKAGE) == ALLOWED
+    assert _unlined(unmarked_messages(PACKAGE)) == ALLOWED
 
 
 def _planted(tmp_path: Path, code: str) -> list[str]:
@@ -41,13 +53,27 @@ PLANTS = {
     "a picture's reason": 'def _planted():\n    raise BadPicture("is not a picture")',
     "words beside a mark": 'def _planted():\n    raise DobbleError((N_("one"), " and more"))',
     "a warning": 'def _planted(n):\n    return notice(f"{n} cards left out", kind="note")',
+    # issue 45: a sentence built away from the warning that says it
+    "an f-string a helper returns": (
+        'def _words(n):\n    return f"{n} words print small"\n\n'
+        "def _planted(n):\n    return notice(_words(n))"
+    ),
+    "a .format a helper returns": (
+        'def _words(n):\n    said = "{n} words print small".format(n=n)\n    return said\n\n'
+        "def _planted(n):\n    note = _words(n)\n    return (notice(note),) if note else ()"
+    ),
+    "a join added to a notice": (
+        'def _shown(faces):\n    return "; shown as " + " or ".join(faces)\n\n'
+        "def _planted(why, faces):\n    return why.then(_shown(faces))"
+    ),
+    "a summary line": 'def _planted(n):\n    line = f"{n} cards"\n    say(line)',
 }
 
 
 @pytest.mark.parametrize("name", PLANTS)
 def test_an_unmarked_message_is_found(tmp_path, name):
-    found = _planted(tmp_path, PLANTS[name])
-    assert len(found) == 1 and found[0].startswith("deck/plane.py:"), found
+    found = [f for f in _planted(tmp_path, PLANTS[name]) if f.startswith("deck/plane.py:")]
+    assert len(found) in (1, 2), found  # the join: its two literals
 
 
 def test_marks_joiners_fields_and_records_pass(tmp_path):
@@ -55,7 +81,7 @@ def test_marks_joiners_fields_and_records_pass(tmp_path):
         "def _planted(where, n):\n"
         '    raise OptionError("cards", (f"{where}: ", N_("too few ({n})", n=n), Setting("cards")))'
     )
-    assert _planted(tmp_path, code) == []
+    assert _unlined(_planted(tmp_path, code)) == ALLOWED
 
 
 def test_a_shop_profile_out_of_range_is_said_in_french(tmp_path):

@@ -446,9 +446,12 @@ def _say_beyond_default(planned, asked: int | None) -> None:
         )
         say(
             say_in(
-                N_(
+                Nn_(  # the count is the sizes named: "-n 14 asks", "-n 9 to -n 14 ask"
+                    "{most} per card is the most build chooses (the largest deck people play); "
+                    "{sizes} asks for more, with smaller pictures.",
                     "{most} per card is the most build chooses (the largest deck people play); "
                     "{sizes} ask for more, with smaller pictures.",
+                    len(larger),
                     most=MOST_BY_DEFAULT,
                     sizes=sizes,
                 )

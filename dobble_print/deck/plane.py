@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dobble_print.errors import DobbleError, OptionError
-from dobble_print.language import N_, Msg
+from dobble_print.language import N_, Msg, Nn_
 from dobble_print.seeds import Stream, generator
 
 MAX_ORDER = 31
@@ -89,8 +89,10 @@ def card_count(symbols_per_card: int) -> int:
 def _why_impossible(symbols_per_card: int) -> Msg:
     n = symbols_per_card - 1
     if n in (6, 10) or (n % 4 in (1, 2) and not _sum_of_two_squares(n)):
-        return N_("no deck exists for n = {n}", n=n)  # Bruck-Ryser, and Lam's search for n = 10
-    return N_("no construction is known for n = {n}", n=n)
+        # Bruck-Ryser, and Lam's search for n = 10: said of the cards the user asked for, not of
+        # the plane's order (n = 6 for 7 per card), which no user typed
+        return N_("it is proven that no such deck exists")
+    return N_("no one knows how to make such a deck")
 
 
 def _sum_of_two_squares(n: int) -> bool:
@@ -101,17 +103,18 @@ def check_symbols_per_card(symbols_per_card: int) -> None:
     """Raise DobbleError with the reason and the nearest sizes when no deck has this many symbols.
 
     Raises:
-        DobbleError: e.g. ``7 symbols per card is impossible (no deck exists for n = 6); nearest:
-            6 per card (31 cards) or 8 per card (57 cards)``.
+        DobbleError: e.g. ``7 symbols per card cannot be made (it is proven that no such deck
+            exists); nearest: 6 per card (31 cards) or 8 per card (57 cards)``.
     """
     sizes = supported_sizes()
     if symbols_per_card in sizes:
         return
     if symbols_per_card < sizes[0]:
         raise DobbleError(
-            N_(
-                "{n} symbols per card is too few; a deck needs at least 2 per card",
-                n=symbols_per_card,
+            Nn_(
+                "{count} symbol per card is too few; a deck needs at least 2 per card",
+                "{count} symbols per card is too few; a deck needs at least 2 per card",
+                symbols_per_card,
             )
         )
     if symbols_per_card > sizes[-1]:
@@ -128,7 +131,7 @@ def check_symbols_per_card(symbols_per_card: int) -> None:
     above = min(s for s in sizes if s > symbols_per_card)
     raise DobbleError(
         N_(
-            "{n} symbols per card is impossible ({why}); nearest: {below} per card ({below_cards} "
+            "{n} symbols per card cannot be made ({why}); nearest: {below} per card ({below_cards} "
             "cards) or {above} per card ({above_cards} cards)",
             n=symbols_per_card,
             why=_why_impossible(symbols_per_card),

@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
-from dobble_print.errors import DobbleError, OptionError
+from dobble_print.errors import DobbleError, OptionError, system_reason
 from dobble_print.files.held import write_held
 from dobble_print.language import N_, Msg
 
@@ -30,7 +30,7 @@ def _prepare_folder(path: Path) -> Path:
         why = (
             N_("a file of that name is in the way")
             if isinstance(exc, (FileExistsError, NotADirectoryError))
-            else str(exc.strerror)
+            else system_reason(exc)
         )
         raise DobbleError(
             N_(
@@ -130,12 +130,12 @@ def _cannot_write(path: Path, exc: OSError) -> DobbleError:
         return DobbleError(
             N_(
                 "the disk is full ({why}); free some space or choose another output path",
-                why=str(exc.strerror),
+                why=system_reason(exc),
             ),
             file=path,
         )
     return DobbleError(
-        N_("cannot write there ({why}); choose another output path", why=str(exc.strerror)),
+        N_("cannot write there ({why}); choose another output path", why=system_reason(exc)),
         file=path,
     )
 

@@ -21,7 +21,7 @@ import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from dobble_print.errors import DobbleError, Interrupted
+from dobble_print.errors import DobbleError, Interrupted, system_reason
 from dobble_print.files.held import hold, make, release
 from dobble_print.files.output import (
     Unnamed,
@@ -124,7 +124,7 @@ class Staging:
             try:
                 make(staging)
             except OSError as exc:
-                why = str(exc.strerror)
+                why = system_reason(exc)
                 raise DobbleError(
                     N_("cannot write there ({why}); choose another output path", why=why),
                     file=owned.path,

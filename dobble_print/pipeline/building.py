@@ -48,6 +48,7 @@ from dobble_print.pipeline.writing import (
 from dobble_print.printing import (
     GreyDeck,
     SheetPlan,
+    document_info,
     in_grey,
     load_back,
     load_shop_profile,
@@ -316,6 +317,7 @@ def build(
             rules=front.rules,
             box=front.box,
             grey=options.grey,
+            info=document_info("deck", title=options.title, lang=options.lang),
         )
 
     with Staging() as staging:  # nothing is in place until every output is finished

@@ -112,7 +112,7 @@ def _title_warnings(options: BuildOptions) -> tuple[Notice, ...]:
     font has: the pages print it all the same, those characters as boxes."""
     if not options.title or not (options.cover or options.rules or options.box):
         return ()
-    said = text_warning(f'the title "{options.title}"', options.title)
+    said = text_warning(options.title)
     return (notice(said),) if said else ()
 
 

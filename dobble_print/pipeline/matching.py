@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from dobble_print.deck import Deck
 from dobble_print.errors import Advice, OptionError, Setting
-from dobble_print.language import N_
+from dobble_print.language import N_, Msg
 from dobble_print.layout import start_packers
 from dobble_print.options import BuildOptions
 from dobble_print.pipeline.planning import (
@@ -132,9 +132,12 @@ def faces_for(options: BuildOptions, vocabulary: Vocabulary) -> tuple[Face, ...]
     return choose_faces(vocabulary, spec)
 
 
-def _shown(faces: Sequence[Face]) -> str:
-    """What the summary adds about the faces: ``; each symbol shown as picture or word``."""
-    return "; each symbol shown as " + " or ".join(face.name for face in faces)
+def _shown(faces: Sequence[Face]) -> Msg:
+    """What the summary adds about the faces: ``; each symbol shown as picture or word``, its
+    words in the user's language (the faces keep the vocabulary file's names for them)."""
+    names = [face.name for face in faces]
+    listed = N_("{some} or {last}", some=", ".join(names[:-1]), last=names[-1])
+    return N_("; each symbol shown as {faces}", faces=listed if len(names) > 1 else names[0])
 
 
 def refuse_faces(options: BuildOptions, found: Sources) -> None:

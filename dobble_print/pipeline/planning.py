@@ -113,9 +113,12 @@ def plan_deck(
                 "symbols_per_card", (larger[0], larger[-1]) if len(larger) > 1 else larger[0]
             )
             why = why.then(
-                N_(
+                Nn_(  # the count is the sizes named: "-n 14 asks", "-n 9 to -n 14 ask"
+                    "; {most} per card is the largest deck people play, {ask} asks for more (up "
+                    "to {cards} cards)",
                     "; {most} per card is the largest deck people play, {ask} ask for more (up "
                     "to {cards} cards)",
+                    len(larger),
                     most=MOST_BY_DEFAULT,
                     ask=ask,
                     cards=card_count(larger[-1]),
@@ -149,12 +152,17 @@ def plan_deck(
             (
                 Setting("symbols_per_card", n),
                 N_(
-                    " needs more {noun}: {some} give {made}; add {more}",
-                    noun=_NOUNS.get(noun, noun),
+                    " needs {wanted}: {some} give {made}; add {more}",
+                    wanted=_MORE.get(noun, noun),
                     some=some,
-                    made=Nn_("only {count} card", "only {count} cards", made)
-                    if made
-                    else N_("no card"),
+                    made=Nn_("only {count} card", "only {count} cards", made),
+                    more=counted(card_count(n) - pictures, noun),
+                )
+                if made
+                else N_(  # a sentence of its own: French and Spanish say "ne … aucune"
+                    " needs {wanted}: {some} give no card; add {more}",
+                    wanted=_MORE.get(noun, noun),
+                    some=some,
                     more=counted(card_count(n) - pictures, noun),
                 ),
             ),
@@ -219,10 +227,10 @@ def _plan_pairs(
             (
                 Setting("symbols_per_card", n),
                 N_(
-                    " needs more {noun}: no full deck has {n} per card, and the small deck of "
+                    " needs {wanted}: no full deck has {n} per card, and the small deck of "
                     "{cards} cards with each on two cards needs {need}; {some} give no card; add "
                     "{more}",
-                    noun=_NOUNS.get(noun, noun),
+                    wanted=_MORE.get(noun, noun),
                     n=n,
                     cards=pair_card_count(n),
                     need=counted(need, noun),
@@ -311,7 +319,12 @@ def seen_warnings(
 
 
 # What the sources hold, plural, as the sentences name them.
-_NOUNS = {"pictures": N_("pictures"), "words": N_("words"), "symbols": N_("symbols")}
+# "more pictures" as one phrase, so each language writes its own article: "plus d’images"
+_MORE = {
+    "pictures": N_("more pictures"),
+    "words": N_("more words"),
+    "symbols": N_("more symbols"),
+}
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from dobble_print.card import CardLayout, Placement, ShapeKind
 from dobble_print.deck import Team
+from dobble_print.language import N_, Msg, Nn_
 from dobble_print.layout import (
     Measured,
     as_json,
@@ -131,7 +132,7 @@ def build_report(
     }
 
 
-def small_words(report: dict) -> str | None:
+def small_words(report: dict) -> Msg | None:
     """One line when some cards' smallest word prints under the cap height those cards are
     packed again to reach (``readable_cap_mm``): the packing could not get there (words among
     photos, long phrases, many symbols a card); None when every word reads."""
@@ -149,15 +150,28 @@ def small_words(report: dict) -> str | None:
         return None
     cap, index, card = min(low)
     word = report["symbols"][index]["name"]  # a card's "smallest_word" is its symbol index
-    others = f" and {len(low) - 1} more card{'s' if len(low) > 2 else ''}" if len(low) > 1 else ""
     pictures = any(c.get("smallest_picture") is not None for c in report["cards"])
-    rooms = "fewer symbols per card, larger cards" + (
-        ", or fewer pictures beside them" if pictures else " or shorter words"
-    )
-    return (
-        f'card {card}{others}: words print small ("{word}": capitals {cap:.1f} mm tall, under '
-        f"the {readable:.1f} mm that reads easily on these cards); give the words more room: "
-        f"{rooms}"
+    if pictures:
+        rooms = N_("fewer symbols per card, larger cards, or fewer pictures beside them")
+    else:
+        rooms = N_("fewer symbols per card, larger cards or shorter words")
+    params = dict(card=card, word=word, cap=float(cap), readable=float(readable), rooms=rooms)
+    if len(low) == 1:
+        return N_(
+            'card {card}: words print small ("{word}": capitals {cap:.1f} mm tall, under the '
+            "{readable:.1f} mm that reads easily on these cards); give the words more room: "
+            "{rooms}",
+            **params,
+        )
+    return Nn_(
+        'card {card} and {count} more card: words print small ("{word}": capitals {cap:.1f} mm '
+        "tall, under the {readable:.1f} mm that reads easily on these cards); give the words "
+        "more room: {rooms}",
+        'card {card} and {count} more cards: words print small ("{word}": capitals {cap:.1f} '
+        "mm tall, under the {readable:.1f} mm that reads easily on these cards); give the words "
+        "more room: {rooms}",
+        len(low) - 1,
+        **params,
     )
 
 

@@ -39,6 +39,8 @@ _EXPORTS = {
     "GreyDeck": "grey",
     "GreyMap": "grey",
     "in_grey": "grey",
+    "DocumentInfo": "document",
+    "document_info": "document",
     "RulesDeck": "rules",
     "plan_rules": "rules",
     "box_inside": "box",

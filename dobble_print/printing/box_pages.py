@@ -207,7 +207,7 @@ def plan_box(
         "box",
         N_(
             "does not fit on {paper} paper for {card} cards, even in two pieces; choose ",
-            paper=paper.name,
+            paper=paper.printed,
             card=card.description(),
         ),
         advice=(Advice("larger", "paper"), Advice("leave_out", "box", lead=N_(", or "))),

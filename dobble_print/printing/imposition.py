@@ -73,7 +73,7 @@ def plan_sheets(
                 "choose a smaller card or larger paper",
                 size=float(card.size),
                 shape=shape,
-                paper=paper.name,
+                paper=paper.printed,
                 margin=float(margin),
             ),
         )
@@ -125,7 +125,7 @@ def _check_bleed_and_margin(bleed: float, margin: float, paper: Paper) -> None:
             N_(
                 "{margin:g}mm is out of range for {paper} paper; 5 mm suits most printers",
                 margin=float(margin),
-                paper=paper.name,
+                paper=paper.printed,
             ),
         )
 

@@ -26,6 +26,23 @@ class Paper:
     width: float
     height: float
 
+    @property
+    def printed(self) -> str:
+        """The paper's name as packs of it print it (``A4``, ``US Letter``), for sentences;
+        a size given in numbers keeps them (``210x297mm``)."""
+        return PRINTED_NAMES.get(self.name, self.name)
+
+
+# The names on packs of paper, the same in every language the tool speaks.
+PRINTED_NAMES = {
+    "a4": "A4",
+    "letter": "US Letter",
+    "a3": "A3",
+    "a5": "A5",
+    "a6": "A6",
+    "legal": "US Legal",
+    "tabloid": "Tabloid",
+}
 
 PAPERS = {
     "a4": Paper("a4", 210.0, 297.0),

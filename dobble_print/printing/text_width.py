@@ -41,25 +41,86 @@ def text_width(text: str, size: float) -> float:
     return units / em * size * MM_PER_PT
 
 
-# Japanese breaks between any two characters, except before closing punctuation and small
-# kana (kinsoku); a run of Latin letters and digits stays whole.
-_NO_LINE_START = set("、。，．・：；？！ー）」』】〕ゃゅょっァィゥェォャュョッ")
-_PIECES = re.compile(r"[A-Za-z0-9.,%×°/²–-]+|\S")
-
-
 def _words_of(text: str) -> list[tuple[str, bool]]:
     """The pieces a line may break between, each with whether a space stood before it. Only
-    spaces and line ends break: a no-break space (French ``:``) keeps its neighbours together."""
+    spaces and line ends break a line of Latin text: a no-break space (French ``:``) keeps its
+    neighbours together. A line with Japanese (or Chinese) breaks where Unicode's line-breaking
+    rules allow (UAX #14: never before 。、」 or small kana, never after 「 — the kinsoku
+    rules), and between two Japanese characters only between phrases (BudouX), so a word is
+    never split (``いちばん小`` / ``さい``)."""
     if not any(_wide(ch) for ch in text):
         return [(word, True) for word in re.split(r"[ \t\r\n]+", text) if word]
+    return list(_break_units(" ".join(text.split())))
+
+
+# A number and its unit are one piece, as if a no-break space joined them ("3 mm", "300 dpi")
+_UNIT_SPACE = re.compile(r"(?<=\d) (?=(?:mm|cm|in|dpi|px|MB|g/m²)(?![A-Za-z]))")
+_UNIT_GLUE = re.compile(r"(?<=\d)\u00a0(?=(?:mm|cm|in|dpi|px|MB|g/m²)(?![A-Za-z]))")
+
+
+@functools.lru_cache(maxsize=256)
+def _break_units(text: str) -> tuple[tuple[str, bool], ...]:
+    from uniseg.linebreak import line_break_boundaries
+
+    text = _UNIT_SPACE.sub("\u00a0", text)  # UAX #14 breaks no line at a no-break space
+    phrases = _phrase_ends(text)
+    cuts = [0]
+    for at in line_break_boundaries(text):
+        # beside a Japanese character, only between phrases ("1" / "枚" is one phrase too)
+        inside = 0 < at < len(text) and (_wide(text[at - 1]) or _wide(text[at]))
+        inside = inside and " " not in (text[at - 1], text[at])
+        if 0 < at < len(text) and (not inside or at in phrases):
+            cuts.append(at)
+    cuts.append(len(text))
     pieces: list[tuple[str, bool]] = []
-    for n, part in enumerate(re.split(r"[ \t\r\n]+", text)):
-        for k, piece in enumerate(_PIECES.findall(part)):
-            if pieces and k > 0 and piece[0] in _NO_LINE_START:
-                pieces[-1] = (pieces[-1][0] + piece, pieces[-1][1])
-            else:
-                pieces.append((piece, n > 0 and k == 0))
-    return pieces
+    spaced = False
+    for start, end in zip(cuts, cuts[1:], strict=False):
+        piece = text[start:end]
+        word = piece.rstrip(" ")
+        if word:
+            pieces.append((_UNIT_GLUE.sub(" ", word), spaced))
+        spaced = word != piece
+    return tuple(pieces)
+
+
+def _phrase_ends(text: str) -> frozenset[int]:
+    """Where BudouX's Japanese model ends a phrase in ``text`` (offsets)."""
+
+    ends, at = set(), 0
+    for phrase in _japanese_parser().parse(text):
+        at += len(phrase)
+        ends.add(at)
+    return frozenset(ends)
+
+
+@functools.cache
+def _japanese_parser():
+    import budoux
+
+    return budoux.load_default_japanese_parser()
+
+
+def columns(text: str) -> int:
+    """How many columns ``text`` takes in a text file shown in a fixed-pitch font: two for a
+    wide character (East Asian width W or F), one for any other."""
+    return sum(2 if _wide(ch) else 1 for ch in text)
+
+
+def wrap_columns(text: str, width: int) -> list[str]:
+    """``text`` broken into lines of at most ``width`` columns (:func:`columns`) where
+    :func:`_words_of` allows (a piece wider than the line keeps a line of its own)."""
+    lines: list[str] = []
+    line = ""
+    for word, spaced in _words_of(text):
+        candidate = (f"{line} {word}" if spaced else line + word) if line else word
+        if line and columns(candidate) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
 
 
 def wrap(text: str, size: float, width: float) -> list[str]:

@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dobble_print.errors import Advice, Notice, OptionError, Part, not_a_file
+from dobble_print.errors import Advice, Notice, OptionError, Part, not_a_file, system_reason
 from dobble_print.language import N_, Msg, reason
 from dobble_print.symbols.emoji import (
     emoji_characters,
@@ -161,16 +161,63 @@ def text_font(text: str, given: Sequence[Font] = (), *, search: bool = True) -> 
     return None
 
 
-def text_fonts(texts: Sequence[str]) -> tuple[Font, ...]:
+def text_fonts(texts: Sequence[str], *, full_width: bool = False) -> tuple[Font, ...]:
     """The TrueType fonts to set ``texts`` in, to try in this order (:func:`text_font`'s
     ``given``): the bundled one, then one installed font per script group for the characters
     it lacks, found once for them all as words' fonts are (a cover of 57 Japanese names makes
     one search, not 57). Emoji are left to their pictures: no text font is searched for them.
+
+    With ``full_width`` (lines of running text: the cover, rules and box pages), Chinese and
+    Japanese are set first in a face whose 。、！ are a full em wide, as those readers expect
+    (IPAGothic, not the proportional IPAPGothic the cards' words prefer: a word alone on a
+    card has no punctuation to set).
     """
     plain = ["".join(ch for ch in t if not is_emoji_character(ch)) for t in texts]
     chain = [_bundled(_default_font())]
     _extend_chain(chain, list(dict.fromkeys(plain)))
+    if full_width:
+        wide = "".join(
+            sorted({ch for t in plain for ch in t if unicodedata.east_asian_width(ch) in "WF"})
+        )
+        found = _full_width(wide) if wide else None
+        if found is not None and found.path not in {f.path for f in chain}:
+            chain.insert(1, found)
     return tuple(font for font in chain if font.outlines == "glyf")
+
+
+FULL_STOP = "\u3002"  # 。 the ideographic full stop: a full em wide in a face set for running text
+
+
+def _full_width(chars: str) -> Font | None:
+    """The best installed TrueType face with every one of ``chars`` (and 。、) whose ideographic
+    full stop is a full em wide; for Japanese (kana among ``chars``), a face made for Japan
+    first (its OS/2 code pages name JIS and no Chinese one: IPAGothic before Droid Sans
+    Fallback, whose ideographs are drawn the Chinese way); None when none is."""
+    japanese = any("\u3040" <= ch <= "\u30ff" for ch in chars)
+    wide = []
+    for face in faces_with(chars + FULL_STOP + "\u3001"):
+        try:
+            font = load_font(face.path, face.index)
+        except BadWords:
+            continue
+        glyph = font.cmap.get(ord(FULL_STOP))
+        if font.outlines == "glyf" and font.advances.get(glyph, 0) >= 0.95 * font.units_per_em:
+            if not japanese or _made_for_japan(face.path, face.index):
+                return font
+            wide.append(font)
+    return wide[0] if wide else None
+
+
+def _made_for_japan(path: Path, index: int) -> bool:
+    """Whether the face's OS/2 code pages name JIS (bit 17) and neither Chinese (18, 20)."""
+    from fontTools.ttLib import TTFont
+
+    try:
+        with TTFont(path, fontNumber=index, lazy=True) as tt:
+            pages = tt["OS/2"].ulCodePageRange1 if "OS/2" in tt else 0
+    except Exception:  # noqa: BLE001 - a face that cannot say is not preferred
+        return False
+    return bool(pages >> 17 & 1) and not (pages >> 18 & 1 or pages >> 20 & 1)
 
 
 def drawn_characters(text: str) -> str:
@@ -183,22 +230,25 @@ def drawn_characters(text: str) -> str:
     )
 
 
-def text_warning(where: str, text: str) -> str | None:
-    """The one-line warning for a line set as PDF text (``where``: ``the title "…"``) when
-    some character of ``text`` is in no TrueType font (:func:`text_font`; a line no one font
-    has prints in several); None when each is in one."""
-    if text_font(text) is not None:
+def text_warning(title: str) -> Msg | None:
+    """The one-line warning for the title (set as PDF text on the cover, rules and box) when
+    some character of it is in no TrueType font (:func:`text_font`; a line no one font has
+    prints in several); None when each is in one."""
+    if text_font(title) is not None:
         return None
     bundled = _bundled(_default_font())
-    missing = [ch for ch in drawn_characters(text) if ord(ch) not in bundled.cmap]
+    missing = [ch for ch in drawn_characters(title) if ord(ch) not in bundled.cmap]
     missing = [ch for ch in missing if text_font(ch) is None]
     if not missing:
         return None
     groups = {"emoji" if is_emoji_character(ch) else script_group(ch) for ch in missing}
-    return (
-        f"{where} has characters no installed font can print as text ({', '.join(missing)}); "
-        f"they would print as empty boxes; install a font that has them "
-        f"(e.g. `apt install {_install(groups)}`)"
+    return N_(
+        'the title "{title}" has characters no installed font can print as text ({chars}); '
+        "they would print as empty boxes; install a font that has them (e.g. `apt install "
+        "{package}`)",
+        title=title,
+        chars=", ".join(missing),
+        package=_install(groups),
     )
 
 
@@ -239,11 +289,7 @@ def check_fonts(given: Sequence[Path]) -> tuple[Font, ...]:
                 fonts.append(load_font(path))
                 continue
             except (BadWords, OSError) as exc:
-                why = (
-                    (exc.strerror or N_("cannot be read"))
-                    if isinstance(exc, OSError)
-                    else reason(exc)
-                )
+                why = system_reason(exc) if isinstance(exc, OSError) else reason(exc)
         raise OptionError(
             "font",
             N_(

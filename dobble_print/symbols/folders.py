@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from shlex import quote
 
-from dobble_print.errors import DobbleError
+from dobble_print.errors import DobbleError, system_reason
 from dobble_print.language import N_
 from dobble_print.symbols.formats import PICTURE_SUFFIXES, not_read
 from dobble_print.symbols.vocabulary import VOCABULARY_SUFFIXES
@@ -146,7 +146,7 @@ def _search(path: Path, top: Path, walk: _Walk) -> list[Path]:
     except OSError as exc:
         if path == top:
             raise DobbleError(
-                N_("cannot be read ({why}); check its permissions", why=str(exc.strerror or exc)),
+                N_("cannot be read ({why}); check its permissions", why=system_reason(exc)),
                 file=path,
             ) from None
         walk.notes.append(f"{path}: skipped (cannot be read: {exc.strerror or exc})")

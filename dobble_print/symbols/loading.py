@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dobble_print.errors import Advice, Notice, Part, notice
+from dobble_print.errors import Advice, Notice, Part, notice, system_reason
 from dobble_print.language import N_, reason
 from dobble_print.parallel import in_order, worker_count
 from dobble_print.symbols.background import (
@@ -117,7 +117,7 @@ def _load_one(
     try:
         rgba, removed, photo = _picture(source.path, max_px=max_px, options=options)
     except OSError as exc:
-        raise BadPicture(N_("cannot be opened ({why})", why=str(exc.strerror or exc))) from None
+        raise BadPicture(N_("cannot be opened ({why})", why=system_reason(exc))) from None
     cut = trim(rgba)
     if cut is None:
         raise BadPicture(N_("the picture is empty (fully transparent)"))

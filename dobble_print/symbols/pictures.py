@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dobble_print.errors import system_reason
 from dobble_print.language import N_, reason
 from dobble_print.symbols.formats import SVG_SUFFIXES
 from dobble_print.symbols.raster import BadPicture, check_raster, load_raster
@@ -46,5 +47,5 @@ def picture_problem(path: Path) -> str:
     except BadPicture as exc:
         return reason(exc)
     except OSError as exc:
-        return N_("cannot be opened ({why})", why=str(exc.strerror or exc))
+        return N_("cannot be opened ({why})", why=system_reason(exc))
     return ""

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dobble_print.errors import Advice, DobbleError, Notice, Part, notice
+from dobble_print.errors import Advice, DobbleError, Notice, Part, notice, system_reason
 from dobble_print.language import N_, Msg, Nn_, reason
 from dobble_print.symbols.folders import FolderSearch, folder_items
 from dobble_print.symbols.formats import PICTURE_SUFFIXES, each_not_read, format_list, not_read_said
@@ -174,9 +174,7 @@ def find_sources(paths: Sequence[Path]) -> Sources:
             except BadWords as exc:
                 bad.append((Source(path), reason(exc)))
             except OSError as exc:
-                bad.append(
-                    (Source(path), N_("cannot be opened ({why})", why=str(exc.strerror or exc)))
-                )
+                bad.append((Source(path), N_("cannot be opened ({why})", why=system_reason(exc))))
         elif path.suffix.lower() in VOCABULARY_SUFFIXES:
             return _vocabulary(path, paths, read_vocabulary)
         elif known := not_read_said(path.suffix):
@@ -245,9 +243,9 @@ def _exists(path: Path) -> bool:
     try:
         return path.exists()
     except OSError as exc:
-        why = exc.strerror or exc
+        why = system_reason(exc)
         raise DobbleError(
-            N_("cannot be opened ({why}); give a shorter path", why=str(why)), file=path
+            N_("cannot be opened ({why}); give a shorter path", why=why), file=path
         ) from None
 
 

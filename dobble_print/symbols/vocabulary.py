@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from dobble_print.errors import DobbleError, OptionError
+from dobble_print.errors import DobbleError, OptionError, system_reason
 from dobble_print.language import N_, Msg
 from dobble_print.symbols.encoding import NotText, decode_text
 from dobble_print.symbols.formats import PICTURE_SUFFIXES, format_list
@@ -116,7 +116,7 @@ def _rows(path: Path) -> list[tuple[int, list[str]]]:
             raw = f.read(MAX_VOCABULARY_BYTES + 1)
     except OSError as exc:
         raise DobbleError(
-            N_("cannot be opened ({why})", why=str(exc.strerror or exc)), file=path
+            N_("cannot be opened ({why})", why=system_reason(exc)), file=path
         ) from None
     if len(raw) > MAX_VOCABULARY_BYTES:
         raise DobbleError(N_("too large for a vocabulary file (over 1 MB)"), file=path)
@@ -412,7 +412,7 @@ def _picture_problem(picture: Path, table: Path) -> Msg | str:
     except OSError as exc:  # ENAMETOOLONG, ELOOP
         return N_(
             "cannot be opened ({why}); give a shorter path to the picture",
-            why=str(exc.strerror or exc),
+            why=system_reason(exc),
         )
     written = Path(os.path.normpath(picture.absolute()))
     inside = Path(os.path.normpath(folder.absolute())) in written.parents

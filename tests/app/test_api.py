@@ -278,7 +278,7 @@ def test_a_card_the_paper_cannot_take_is_refused_by_the_plan_as_the_build_refuse
     choices = {"preset": "", "values": {"card_size": "250mm"}}
     plan = client.post(f"/api/s/{sid}/plan", json={"choices": choices}, headers=POST).json()
     said = (
-        "Card size: 250mm does not fit on a4 paper inside a 5 mm margin; choose a smaller card "
+        "Card size: 250mm does not fit on A4 paper inside a 5 mm margin; choose a smaller card "
         "or larger paper"
     )
     assert (plan["ok"], plan["error"]) == (False, said)

@@ -615,7 +615,7 @@ def test_a_card_too_large_for_the_paper_is_refused_by_the_plan_under_its_control
     page.fill("#card_size", "250")
     page.keyboard.press("Tab")
     said = (
-        "Card size: 250mm does not fit on a4 paper inside a 5 mm margin; choose a smaller card "
+        "Card size: 250mm does not fit on A4 paper inside a 5 mm margin; choose a smaller card "
         "or larger paper"
     )
     assert plan_text(page, "Card size:") == said

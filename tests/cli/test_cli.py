@@ -57,7 +57,7 @@ def test_deck_json_and_cards():
         ),
         (
             ["deck", "1"],
-            "dobble-print: error: 1 symbols per card is too few; a deck needs at least 2 per card",
+            "dobble-print: error: 1 symbol per card is too few; a deck needs at least 2 per card",
         ),
     ],
 )
@@ -139,7 +139,7 @@ def test_build_errors_name_the_problem(tmp_path, pictures):
         ),
         (
             ["--card-size", "300mm"],
-            "dobble-print: error: --card-size 300mm does not fit on a4 "
+            "dobble-print: error: --card-size 300mm does not fit on A4 "
             "paper inside a 5 mm margin; choose a smaller card or larger "
             "paper",
         ),

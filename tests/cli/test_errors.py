@@ -344,7 +344,7 @@ def test_a_vocabulary_picture_path_too_long_for_the_system_is_said(tmp_path):
     result = run("build", vocab, "-o", tmp_path / "d.pdf", "--seed", 1, "-q")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == error(
-        f"{vocab}:8: {cell}: cannot be opened (File name too long); give a shorter path to the "
+        f"{vocab}:8: {cell}: cannot be opened (the name is too long); give a shorter path to the "
         "picture"
     )
 
@@ -354,7 +354,7 @@ def test_a_source_path_too_long_for_the_system_is_said(tmp_path):
     result = run("build", path, "-o", tmp_path / "d.pdf", "--seed", 1, "-q")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == error(
-        f"{path}: cannot be opened (File name too long); give a shorter path"
+        f"{path}: cannot be opened (the name is too long); give a shorter path"
     )
 
 

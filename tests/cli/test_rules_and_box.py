@@ -73,7 +73,7 @@ def test_the_rules_and_the_box_of_a_word_deck_speak_of_words(tmp_path, words):
         (["--title", "  "], '--title is empty; give the deck a name, e.g. "Our animals"'),
         (
             ["--box", "--paper", "a6"],
-            "--box does not fit on a6 paper for 85 mm cards, even in two pieces; choose larger "
+            "--box does not fit on A6 paper for 85 mm cards, even in two pieces; choose larger "
             "paper (--paper), or leave --box out",
         ),
     ],

@@ -65,40 +65,44 @@ def test_mod_n_arithmetic_would_fail_for_order_4():
     [
         (
             7,
-            "7 symbols per card is impossible (no deck exists for n = 6); nearest: "
+            "7 symbols per card cannot be made (it is proven that no such deck exists); "
+            "nearest: "
             "6 per card (31 cards) or 8 per card (57 cards)",
         ),
         (
             11,
-            "11 symbols per card is impossible (no deck exists for n = 10); nearest: "
+            "11 symbols per card cannot be made (it is proven that no such deck exists); "
+            "nearest: "
             "10 per card (91 cards) or 12 per card (133 cards)",
         ),
         (
             13,
-            "13 symbols per card is impossible (no construction is known for n = 12); "
+            "13 symbols per card cannot be made (no one knows how to make such a deck); "
             "nearest: 12 per card (133 cards) or 14 per card (183 cards)",
         ),
         (
             15,
-            "15 symbols per card is impossible (no deck exists for n = 14); nearest: "
+            "15 symbols per card cannot be made (it is proven that no such deck exists); "
+            "nearest: "
             "14 per card (183 cards) or 17 per card (273 cards)",
         ),
         (
             16,
-            "16 symbols per card is impossible (no construction is known for n = 15); "
+            "16 symbols per card cannot be made (no one knows how to make such a deck); "
             "nearest: 14 per card (183 cards) or 17 per card (273 cards)",
         ),
         (
             19,
-            "19 symbols per card is impossible (no construction is known for n = 18); "
+            "19 symbols per card cannot be made (no one knows how to make such a deck); "
             "nearest: 18 per card (307 cards) or 20 per card (381 cards)",
         ),
         (
             22,
-            "22 symbols per card is impossible (no deck exists for n = 21); nearest: "
+            "22 symbols per card cannot be made (it is proven that no such deck exists); "
+            "nearest: "
             "20 per card (381 cards) or 24 per card (553 cards)",
         ),
-        (1, "1 symbols per card is too few; a deck needs at least 2 per card"),
+        (1, "1 symbol per card is too few; a deck needs at least 2 per card"),
         (0, "0 symbols per card is too few; a deck needs at least 2 per card"),
         (
             33,

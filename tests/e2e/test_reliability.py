@@ -526,7 +526,7 @@ def test_preview_refuses_to_write_over_an_input(folder):
         ),
         (
             "/proc/deck.pdf",
-            "{out}: cannot write there (No such file or directory); choose another output path",
+            "{out}: cannot write there (no such file or folder); choose another output path",
         ),
         ("{pics}", "{out}: is a folder; give a file name for the output"),
     ],
@@ -598,7 +598,7 @@ def test_a_read_only_folder_gives_a_clear_error(good):
         )
         assert proc.returncode == 1
         assert proc.stderr.splitlines()[-1] == (
-            f"{ERROR}{out}: cannot write there (Permission denied); choose another output path"
+            f"{ERROR}{out}: cannot write there (permission denied); choose another output path"
         )
         assert os.listdir(base / "locked") == []
     finally:

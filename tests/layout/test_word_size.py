@@ -237,7 +237,7 @@ def test_the_small_words_advice_speaks_of_pictures_only_beside_pictures(picture,
             {"smallest_word_cap_mm": 5.0, "smallest_word": 0, "smallest_picture": None},
         ],
     }
-    assert small_words(report) == (
+    assert str(small_words(report)) == (
         'card 1: words print small ("hippopotamus": capitals 3.0 mm tall, under the 4.0 mm '
         "that reads easily on these cards); give the words more room: fewer symbols per card, "
         f"{remedy}"

@@ -187,7 +187,7 @@ def test_a_box_too_big_for_the_paper_is_refused():
     with pytest.raises(DobbleError) as caught:
         plan_box(CardShape(), 57, thickness=0.3, paper=PAPERS["a6"], margin=5.0, title="", facts="")
     assert as_cli(caught.value) == (
-        "--box does not fit on a6 paper for 85 mm cards, even in two pieces; "
+        "--box does not fit on A6 paper for 85 mm cards, even in two pieces; "
         "choose larger paper (--paper), or leave --box out"
     )
 

@@ -260,8 +260,8 @@ def test_faces_drawn_by_worker_processes_are_the_bytes_one_process_writes(tmp_pa
     [
         (
             "fr",
-            "«\u00a0Notre zoo\u00a0», votre jeu de Dobble, prêt pour The Game Crafter "
-            "(Circle Deck)",
+            "«\u00a0Notre zoo\u00a0», votre jeu de Dobble, prêt pour l’imprimeur\u00a0: The Game "
+            "Crafter (Circle Deck)",
             "ronde, 88,9 mm (3,5 in) de diamètre. Chaque face est la carte plus 3,2 mm (0,125 in)",
         ),
         (
@@ -297,7 +297,7 @@ def test_the_readme_names_a_bundled_shop_in_its_language():
                        files=["cards.pdf"], lang="fr")  # fmt: skip
     shop = words("fr").gettext(profile.title)
     assert shop != profile.title
-    assert text.splitlines()[0] == f"Votre jeu de Dobble, prêt pour {shop}"
+    assert text.splitlines()[0] == f"Votre jeu de Dobble, prêt pour l’imprimeur\u00a0: {shop}"
     upload = text.split("CE QU’IL FAUT ENVOYER\n")[1].split("\n\nLES FICHIERS")[0]
     upload = upload.replace("\n", " ")
     assert upload.startswith("Envoyez cards.pdf\u00a0: une carte par page")
@@ -339,6 +339,6 @@ def test_the_german_readme_says_sie_to_the_grown_up_who_orders():
         for title in ("", "Unser Zoo")
     }  # fmt: skip
     assert made == {
-        "": f"Ihr Dobble-Spiel, fertig für {shop}",
-        "Unser Zoo": f"„Unser Zoo“, Ihr Dobble-Spiel, fertig für {shop}",
+        "": f"Ihr Dobble-Spiel, fertig für die Druckerei: {shop}",
+        "Unser Zoo": f"„Unser Zoo“, Ihr Dobble-Spiel, fertig für die Druckerei: {shop}",
     }

@@ -330,7 +330,7 @@ def test_the_german_cover_says_ihr_to_the_grown_up_who_prints():
         cover_pages=cover_page_count(len(SYMBOLS), paper, 5.0),
     )
     heading = plan_cover(NAMES, DeckFacts(3, 7, 7, 1234, lang="de"), plan)[0].texts[0]
-    assert heading.text == "Ihr Dobble-Kartenspiel"
+    assert heading.text == "Ihr Dobble-Spiel"
 
 
 # --- PDF hygiene ------------------------------------------------------------------------------

@@ -240,12 +240,12 @@ def test_page_numbers_count_the_cover_and_backs():
     [
         (
             {"card": CardShape(size=300)},
-            "--card-size 300mm does not fit on a4 paper inside a 5 mm "
+            "--card-size 300mm does not fit on A4 paper inside a 5 mm "
             "margin; choose a smaller card or larger paper",
         ),
         ({"bleed": 7}, "--bleed 7mm is out of range; use 0 to 6 mm (2 mm suits home printers)"),
         ({"bleed": -1}, "--bleed -1mm is out of range; use 0 to 6 mm (2 mm suits home printers)"),
-        ({"margin": 80}, "--margin 80mm is out of range for a4 paper; 5 mm suits most printers"),
+        ({"margin": 80}, "--margin 80mm is out of range for A4 paper; 5 mm suits most printers"),
         (
             {"duplex": Duplex.LONG, "back_offset": (40, 0)},
             "--back-offset 40,0 moves card backs off the paper; use an offset of a few millimetres "

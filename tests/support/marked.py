@@ -6,7 +6,10 @@ be read…) and every warning (``notice``) for the words in its arguments that a
 Such words are said in English on a French command line or page, whatever the catalogues hold.
 A joiner with no letter in it (``f"{where}: "``) speaks no language and is not counted; nor is a
 record's field (``Setting("faces")``) or a file. The walk reads literals only: a sentence built
-by a helper function and passed as a variable is that helper's to mark.
+by a helper function and passed as a variable is that helper's to mark: the walk follows it one
+step, to the variable's assignments in the same function and to the ``return`` of a function of
+the package the sentence is the result of (``notice(small_words(report))``), where an f-string,
+a ``"….format()"``, a ``" or ".join()`` or a ``"…" + x`` in English is found as any literal is.
 """
 
 from __future__ import annotations
@@ -26,9 +29,13 @@ CARRIERS = {
     "TabbedLines": slice(None),
     "notice": slice(0, 1),
     "Notice": slice(0, 1),
+    "then": slice(None),  # a notice's words added at its end
+    "say": slice(0, 1),  # the command line's lines (summaries, notes)
+    "fail": slice(0, 1),
 }
 MARKS = frozenset({"N_", "Nn_"})
 RECORDS = frozenset({"Setting", "Advice"})  # their strings are fields and values, not words
+DATA = frozenset({"dumps"})  # JSON for programs: keys and values, not words
 WORDS = ("text", "problem")  # the keyword arguments that carry the sentence
 # The parts of the package whose messages are checked: the engine and the command line. The
 # page's own (app/) are said from its catalogue through ``Said``, with their own marks.
@@ -48,7 +55,9 @@ def _letters(node: ast.Constant | ast.JoinedStr) -> str:
 
 def _unmarked(node: ast.AST) -> list[ast.Constant | ast.JoinedStr]:
     """Text literals in ``node`` outside a mark and a record that hold a letter."""
-    if isinstance(node, ast.Call) and _name(node.func) in MARKS | RECORDS:
+    if isinstance(node, ast.Call) and _name(node.func) in MARKS | RECORDS | DATA:
+        return []
+    if isinstance(node, ast.Compare):  # a test of a value ("kind == 'word'") says no words
         return []
     if isinstance(node, ast.JoinedStr) or (
         isinstance(node, ast.Constant) and isinstance(node.value, str)
@@ -57,20 +66,89 @@ def _unmarked(node: ast.AST) -> list[ast.Constant | ast.JoinedStr]:
     return [found for child in ast.iter_child_nodes(node) for found in _unmarked(child)]
 
 
+def _functions(trees: dict[str, ast.Module]) -> dict[str, dict[str, tuple[str, ast.AST]]]:
+    """Each module's functions (at any depth), by name, each with its module."""
+    return {
+        rel: {
+            node.name: (rel, node)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        }
+        for rel, tree in trees.items()
+    }
+
+
+def _assigned(scope: ast.AST, name: str) -> list[ast.expr]:
+    """The values ``name`` is given in ``scope`` (a function, or a module)."""
+    return [
+        node.value
+        for node in ast.walk(scope)
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        and node.value is not None
+        and any(
+            isinstance(t, ast.Name) and t.id == name
+            for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        )
+    ]
+
+
+def _returned(func: ast.AST) -> list[ast.expr]:
+    """What ``func`` returns: its ``return`` values, and the values of a variable it returns."""
+    values = []
+    for node in ast.walk(func):
+        if isinstance(node, ast.Return) and node.value is not None:
+            values.append(node.value)
+            if isinstance(node.value, ast.Name):
+                values += _assigned(func, node.value.id)
+    return values
+
+
+def _followed(
+    arg: ast.expr, scope: ast.AST, here: str, functions: dict[str, tuple[str, ast.AST]]
+) -> list[tuple[str, ast.expr]]:
+    """What ``arg`` stands for, one step on, with the module it is written in: a variable's
+    values in ``scope`` (of module ``here``), and the values returned by the package's function
+    it (or the variable) is the result of."""
+    values = _assigned(scope, arg.id) if isinstance(arg, ast.Name) else [arg]
+    found = []
+    for value in values:
+        if isinstance(value, ast.Name):
+            continue
+        if isinstance(value, ast.Call) and (defined := functions.get(_name(value.func))):
+            if _name(value.func) not in MARKS | RECORDS:
+                found += [(defined[0], v) for v in _returned(defined[1])]
+        elif value is not arg:
+            found.append((here, value))
+    return found
+
+
 def unmarked_messages(root: pathlib.Path) -> list[str]:
     """``module:line: text`` of every unmarked message text in the package at ``root``."""
-    found = []
+    trees = {}
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root)
         if rel.parts[0] in SHELLS_OWN:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and _name(node.func) in CARRIERS):
-                continue
-            args = node.args[CARRIERS[_name(node.func)]]
-            args = [*args, *(k.value for k in node.keywords if k.arg in WORDS)]
-            for arg in args:
-                for text in _unmarked(arg):
-                    found.append(f"{rel.as_posix()}:{text.lineno}: {_letters(text)[:60]!r}")
-    return found
+        trees[rel.as_posix()] = ast.parse(path.read_text(encoding="utf-8"))
+    functions = _functions(trees)
+    everywhere = {name: f for module in functions.values() for name, f in module.items()}
+    found: dict[str, None] = {}
+    for rel, tree in trees.items():
+        known = {**everywhere, **functions[rel]}  # a module's own function first
+        scopes = [
+            n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+        ]
+        for scope in [tree, *scopes]:
+            calls = ast.walk(scope) if scope is not tree else ast.iter_child_nodes(tree)
+            for node in calls:
+                if not (isinstance(node, ast.Call) and _name(node.func) in CARRIERS):
+                    continue
+                args = node.args[CARRIERS[_name(node.func)]]
+                args = [*args, *(k.value for k in node.keywords if k.arg in WORDS)]
+                for arg in args:
+                    for text in _unmarked(arg):
+                        found[f"{rel}:{text.lineno}: {_letters(text)[:60]!r}"] = None
+                    for module, value in _followed(arg, scope, rel, known):
+                        for text in _unmarked(value):
+                            found[f"{module}:{text.lineno}: {_letters(text)[:60]!r}"] = None
+    return sorted(found, key=lambda f: (f.split(":")[0], int(f.split(":")[1])))

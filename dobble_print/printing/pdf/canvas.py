@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.card import CardLayout, CardShape, ShapeKind
+from dobble_print.printing.document import DocumentInfo
 from dobble_print.printing.paper import PRINT_DPI
 from dobble_print.symbols import Symbol
 
@@ -37,9 +38,10 @@ def pt(mm: float) -> float:
     return mm * PT_PER_MM
 
 
-def open_canvas(path: Path, *, size: tuple[float, float], title: str, subject: str | None = None):
+def open_canvas(path: Path, *, size: tuple[float, float], info: DocumentInfo):
     """A canvas whose pages are ``size`` mm, with every font embedded, the same bytes for the
-    same input, and viewers told to print at 100 %.
+    same input, viewers told to print at 100 %, and ``info`` (title, subject, keywords in the
+    deck's language, and the catalog's ``/Lang``) set.
 
     Returns:
         The canvas, and the names of its (regular, bold) fonts.
@@ -56,10 +58,11 @@ def open_canvas(path: Path, *, size: tuple[float, float], title: str, subject: s
         pdfVersion=(1, 7),  # PrintScaling needs 1.6, Duplex 1.7
         initialFontName=fonts[0],
         pageCompression=1,
+        lang=info.lang,
     )
-    c.setTitle(title)
-    if subject:
-        c.setSubject(subject)
+    c.setTitle(info.title)
+    c.setSubject(info.subject)
+    c.setKeywords(info.keywords)
     c.setCreator("dobble-print")
     c.setAuthor("dobble-print")
     c.setViewerPreference("PrintScaling", "None")

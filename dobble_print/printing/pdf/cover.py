@@ -20,7 +20,7 @@ def _draw_text(c, t: Text, fonts: tuple[str, str], extra: Fonts) -> None:
     font = fonts[1] if t.bold else fonts[0]
     width = pt(t.max_width) if t.max_width else None
     runs, size = fit_runs(t.text, font, t.size, width, least=MIN_FONT, extra=extra)
-    draw_runs(c, runs, pt(t.x), pt(t.y), size, centred=t.center)
+    draw_runs(c, runs, pt(t.x), pt(t.y), size, centred=t.center, bold=font if t.bold else None)
 
 
 def draw_cover_page(

@@ -15,6 +15,7 @@ import numpy as np
 from dobble_print.card import CardLayout, ShapeKind
 from dobble_print.deck import Team
 from dobble_print.printing.box_pages import BoxPage
+from dobble_print.printing.document import DocumentInfo, document_info
 from dobble_print.printing.page import CoverPage
 from dobble_print.printing.pdf.box import draw_box_page
 from dobble_print.printing.pdf.canvas import (
@@ -82,7 +83,7 @@ def render_pdf(
     cover: Sequence[CoverPage] = (),
     back: np.ndarray | None = None,
     card_color: tuple[float, float, float] = WHITE,
-    title: str = "dobble-print deck",
+    info: DocumentInfo | None = None,
     progress: Callable[[int, int], None] | None = None,
     teams: Sequence[Team] | None = None,
     rules: Sequence[CoverPage] = (),
@@ -101,12 +102,12 @@ def render_pdf(
         box: the tuck box pages, after the rules, with the first card on its front.
         grey: everything given is grey already (:func:`printing.grey.in_grey`): pictures are
             stored as grey images.
+        info: the PDF's title, subject, keywords and language (None: English, no title).
     """
     c, fonts = open_canvas(
         path,
         size=(plan.paper.width, plan.paper.height),
-        title=title,
-        subject="Spot it!/Dobble card deck: any two cards share exactly one symbol",
+        info=info or document_info("deck"),
     )
     if plan.duplex:
         c.setViewerPreference("Duplex", _DUPLEX[plan.duplex])

@@ -16,6 +16,7 @@ import numpy as np
 
 from dobble_print.card import CardLayout, CardShape
 from dobble_print.deck import BORDER_MM, Team
+from dobble_print.printing.document import DocumentInfo, document_info
 from dobble_print.printing.pdf.canvas import (
     define_back_form,
     define_symbol_forms,
@@ -32,12 +33,12 @@ CUT_CONTOUR = "CutContour"
 CUT_CONTOUR_PT = 0.25
 
 
-def _canvas(path: Path, shape: CardShape, bleed: float, title: str):
+def _canvas(path: Path, shape: CardShape, bleed: float, info: DocumentInfo):
     """A canvas whose pages are the bleed box, with TrimBox and BleedBox set for every page;
     returns it and the card's centre on the page (mm)."""
     hw, hh = shape.half_extent
     page = (2 * (hw + bleed), 2 * (hh + bleed))
-    c, _ = open_canvas(path, size=page, title=title)
+    c, _ = open_canvas(path, size=page, info=info)
     c.setBleedBox((0, 0, pt(page[0]), pt(page[1])))
     c.setTrimBox((pt(bleed), pt(bleed), pt(bleed + 2 * hw), pt(bleed + 2 * hh)))
     return c, (bleed + hw, bleed + hh)
@@ -76,10 +77,11 @@ def render_shop_cards(
     card_color: tuple[float, float, float],
     teams: Sequence[Team] | None = None,
     cut_path: bool = True,
+    info: DocumentInfo | None = None,
 ) -> None:
     """Every card on its own page, in deck order, with its CutContour path (unless not
     ``cut_path``)."""
-    c, center = _canvas(path, shape, bleed, "dobble-print deck: cards for a print shop")
+    c, center = _canvas(path, shape, bleed, info or document_info("shop cards"))
     define_symbol_forms(c, symbols, layouts)
     for i, layout in enumerate(layouts):
         _background(c, shape, center, card_color, teams[i] if teams else None)
@@ -100,10 +102,11 @@ def render_shop_pairs(
     card_color: tuple[float, float, float],
     back: np.ndarray,
     teams: Sequence[Team] | None = None,
+    info: DocumentInfo | None = None,
 ) -> None:
     """Each card's front page followed by its back page, for a card printer: no cut path and no
     marks (the printer cuts by its own die), the colour to the page edge on both faces."""
-    c, center = _canvas(path, shape, bleed, "dobble-print deck: cards for a card printer")
+    c, center = _canvas(path, shape, bleed, info or document_info("card printer"))
     define_symbol_forms(c, symbols, layouts)
     size = define_back_form(c, back, 2 * max(center))
     for i, layout in enumerate(layouts):
@@ -125,9 +128,10 @@ def render_shop_backs(
     shape: CardShape,
     bleed: float,
     card_color: tuple[float, float, float],
+    info: DocumentInfo | None = None,
 ) -> None:
     """``count`` back pages, the back picture covering the whole bleed box (never squashed)."""
-    c, center = _canvas(path, shape, bleed, "dobble-print deck: backs for a print shop")
+    c, center = _canvas(path, shape, bleed, info or document_info("shop backs"))
     size = define_back_form(c, back, 2 * max(center))
     for _ in range(count):
         c.setFillColorRGB(*card_color)

@@ -42,8 +42,9 @@ def font_for(text: str, preferred: str, extra: Fonts) -> str | None:
 def page_fonts(texts: Sequence[str]) -> Fonts:
     """The installed TrueType fonts the lines ``texts`` of the cover, rules and box pages may
     need beyond DejaVu Sans, found once for them all (:func:`symbols.text_fonts`): drawing
-    then asks fontconfig nothing, and the fonts do not depend on the order lines are drawn."""
-    return text_fonts(texts)
+    then asks fontconfig nothing, and the fonts do not depend on the order lines are drawn.
+    Japanese and Chinese are set in a face with full-width punctuation (``full_width``)."""
+    return text_fonts(texts, full_width=True)
 
 
 def printable(text: str, preferred: str, extra: Fonts) -> bool:
@@ -127,10 +128,21 @@ def runs_width(runs: tuple[Run, ...], size: float) -> float:
     return sum(stringWidth(text, font, size) for text, font in runs)
 
 
-def draw_runs(c, runs: tuple[Run, ...], x: float, y: float, size: float, *, centred: bool):
+def draw_runs(
+    c,
+    runs: tuple[Run, ...],
+    x: float,
+    y: float,
+    size: float,
+    *,
+    centred: bool,
+    bold: str | None = None,
+):
     """Draw ``runs`` from ``x`` (or centred on it), baseline ``y``, points. One run is drawn
-    as a single string, as every line was before runs."""
-    if len(runs) == 1:
+    as a single string, as every line was before runs. ``bold``: the heading's bold font; a run
+    set in another font (a Japanese heading: no installed Japanese face has a bold weight) is
+    made bold by outlining its glyphs as they are filled (:data:`BOLD_STROKE` of the size)."""
+    if len(runs) == 1 and (bold is None or runs[0][1] == bold):
         c.setFont(runs[0][1], size)
         draw = c.drawCentredString if centred else c.drawString
         draw(x, y, runs[0][0])
@@ -141,5 +153,20 @@ def draw_runs(c, runs: tuple[Run, ...], x: float, y: float, size: float, *, cent
         x -= runs_width(runs, size) / 2
     for text, font in runs:
         c.setFont(font, size)
-        c.drawString(x, y, text)
+        if bold is not None and font != bold and text.strip():
+            c.saveState()
+            c.setStrokeColorRGB(0, 0, 0)  # as the text: the pages print their words black
+            c.setLineWidth(BOLD_STROKE * size)
+            c.setLineJoin(1)
+            line = c.beginText(x, y)
+            line.setTextRenderMode(2)  # fill, then stroke: the glyphs drawn heavier
+            line.setFont(font, size)
+            line.textOut(text)
+            c.drawText(line)
+            c.restoreState()
+        else:
+            c.drawString(x, y, text)
         x += stringWidth(text, font, size)
+
+
+BOLD_STROKE = 0.04  # of the font size: the outline that makes a regular face read as bold

@@ -20,8 +20,10 @@ from dobble_print.deck import Team
 from dobble_print.files import write_atomically
 from dobble_print.language import number, words
 from dobble_print.printing.backs import load_back
+from dobble_print.printing.document import DocumentInfo
 from dobble_print.printing.preview import CardLook, save_png, write_cards
 from dobble_print.printing.shop.profile import FileKind, ShopProfile
+from dobble_print.printing.text_width import wrap_columns
 from dobble_print.symbols import Symbol
 
 README = "README.txt"
@@ -47,8 +49,10 @@ def write_card_printer(
     card_color: tuple[float, float, float] = (1.0, 1.0, 1.0),
     teams: Sequence[Team] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    info: DocumentInfo | None = None,
 ) -> list[Path]:
-    """Write the faces for ``profile`` (a card printer's: not ``FileKind.PDF``) into ``folder``.
+    """Write the faces for ``profile`` (a card printer's: not ``FileKind.PDF``) into ``folder``;
+    ``info`` describes its PDF (title, subject, keywords, language).
 
     Args:
         back: the back picture (a card printer always prints one).
@@ -74,6 +78,7 @@ def write_card_printer(
                 card_color=card_color,
                 back=pixels,
                 teams=teams,
+                info=info,
             )
 
         write_atomically(paths[0], write)
@@ -199,7 +204,15 @@ def _joined(text: str) -> str:
 
 
 def _wrap(text: str) -> str:
-    return textwrap.fill(text, width=78)
+    """``text`` in lines of at most 78 columns: Latin text between words, as before; Japanese
+    by Unicode's line-breaking rules and its phrases, a wide character counted two columns
+    (:func:`text_width.wrap_columns`)."""
+    if any(unicodedata.east_asian_width(ch) in "WF" for ch in text):
+        return "\n".join(wrap_columns(text, README_COLUMNS))
+    return textwrap.fill(text, width=README_COLUMNS)
+
+
+README_COLUMNS = 78  # a text file's lines, read in any editor or terminal of 80 columns
 
 
 def _order(cards: int, profile: ShopProfile, one: str = "picture", lang: str = "en") -> list[str]:

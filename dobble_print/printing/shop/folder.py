@@ -22,6 +22,7 @@ from dobble_print.card import CardLayout, CardShape
 from dobble_print.deck import Team
 from dobble_print.files import write_atomically
 from dobble_print.printing.backs import default_back, load_back
+from dobble_print.printing.document import document_info
 from dobble_print.printing.paper import PRINT_DPI
 from dobble_print.printing.preview import card_png_paths, write_card_pngs
 from dobble_print.printing.shop.card_printer import (
@@ -102,13 +103,14 @@ def write_shop(
             card_color=card_color,
             teams=teams,
             progress=progress,
+            info=document_info("card printer", title=title, lang=lang),
         )
         readme = _readme(folder, profile, shape, layouts, written, about)
         if profile.files is FileKind.PNG:
             return ShopFiles(None, written[-1], tuple(written[:-1]), readme)
         return ShopFiles(written[0], None, (), readme)
     files = _print_and_cut(
-        folder, profile, symbols, layouts, shape, card_color, back, teams, progress
+        folder, profile, symbols, layouts, shape, card_color, back, teams, progress, (title, lang)
     )
     if profile is None:
         return files
@@ -133,8 +135,12 @@ def _readme(folder, profile, shape, layouts, written, about) -> Path:
     return folder / README
 
 
-def _print_and_cut(folder, profile, symbols, layouts, shape, card_color, back, teams, progress):
-    """cards.pdf with its CutContour path, backs.pdf, and every card as a PNG."""
+def _print_and_cut(
+    folder, profile, symbols, layouts, shape, card_color, back, teams, progress, named
+):
+    """cards.pdf with its CutContour path, backs.pdf, and every card as a PNG; ``named`` is the
+    deck's (title, language), for the PDFs' descriptions."""
+    title, lang = named
     from dobble_print.printing.pdf.shop import render_shop_backs, render_shop_cards
 
     bleed = profile.bleed if profile else SHOP_BLEED
@@ -151,6 +157,7 @@ def _print_and_cut(folder, profile, symbols, layouts, shape, card_color, back, t
             card_color=card_color,
             teams=teams,
             cut_path=profile.cut_path if profile else True,
+            info=document_info("shop cards", title=title, lang=lang),
         ),
     )
     backs = None
@@ -167,6 +174,7 @@ def _print_and_cut(folder, profile, symbols, layouts, shape, card_color, back, t
                 shape=shape,
                 bleed=bleed,
                 card_color=card_color,
+                info=document_info("shop backs", title=title, lang=lang),
             ),
         )
     pngs = write_card_pngs(

@@ -133,16 +133,22 @@ def tiles(
     return shown
 
 
+def deck_sources(session: Session, choices: Choices) -> tuple[Path, ...]:
+    """The session's files the deck is made of: none for a theme's deck (its pictures are the
+    bundled ones)."""
+    return () if choices.theme else session.sources()
+
+
 def plan_deck(session: Session, choices: Choices, lang: str = "en") -> dict[str, Any]:
     """What the deck would be: the plan's sentence, the sizes on offer, each file's problem,
     in ``lang``."""
     from dobble_print import plan
 
     _ = page_words(lang).gettext
-    sources = session.sources()
-    if not sources:
+    sources = deck_sources(session, choices)
+    if not sources and not choices.theme:
         return {"ok": False, "error": _("Add pictures or words to start: a deck needs 3 or more.")}
-    if problem := table_problem(session, lang):
+    if not choices.theme and (problem := table_problem(session, lang)):
         return {"ok": False, "error": problem, "files": {session.table.name: {"bad": problem}}}
     try:
         options = build_options(
@@ -204,7 +210,7 @@ def make_deck(
 
     number = session.builds + 1
     pdf = session.out / f"deck-{number}.pdf"
-    if problem := table_problem(session, lang):
+    if not choices.theme and (problem := table_problem(session, lang)):
         job.state, job.message = "error", problem
         return
     try:
@@ -236,7 +242,7 @@ def make_deck(
         per_file.setdefault(name, {}).update(shown)
     shown = command(
         choices,
-        sources=[p.relative_to(session.folder).as_posix() for p in session.sources()],
+        sources=[p.relative_to(session.folder).as_posix() for p in deck_sources(session, choices)],
         seed=seed,
         back=session.back.name if session.back else None,
         reshuffle=reshuffle,

@@ -161,10 +161,9 @@ async function openPicker(index) {
   state.picking = { index, tile };
   const dialog = $("picker");
   $("picker-title").textContent = gettext("A picture for “{word}”", { word: tile.word });
-  const language = state.words.languages[state.words.lang] || state.words.lang;
   $("picker-hint").textContent = gettext(
-    "Search by name or keyword in {language}; the pictures that fit “{word}” are shown first.",
-    { language, word: tile.word });
+    "Search by a picture's name or keyword in this page's language; the pictures that fit “{word}” come first.",
+    { word: tile.word });
   $("picker-search").value = "";
   $("picker-first").hidden = !tile.asked;
   if (!dialog.open) dialog.showModal();
@@ -173,10 +172,12 @@ async function openPicker(index) {
 }
 
 async function listPictures() {
+  const pictures = await library();
+  if (!state.picking) return;  // closed meanwhile
   const { tile } = state.picking;
-  const query = $("picker-search").value;
-  const all = found(await library(), query, tile);
+  const all = found(pictures, $("picker-search").value, tile);  // the search as it is now
   const list = $("picker-results");
+  const wasIn = list.contains(document.activeElement);
   list.replaceChildren(...all.slice(0, SHOWN).map((p) => {
     const button = element("button", { type: "button", className: "pick" },
       element("img", { src: libraryUrl(p.key), alt: "", loading: "lazy" }),
@@ -186,6 +187,7 @@ async function listPictures() {
     button.addEventListener("click", () => choose(tile, p.key, null));
     return element("li", {}, button);
   }));
+  if (wasIn) $("picker-search").focus();  // the picture it was on is gone
   let count;
   if (!all.length) count = gettext("No picture is named like that; try another word.");
   else if (all.length > SHOWN) count = gettext("{shown} of {n} pictures; search to see others.", { shown: SHOWN, n: all.length });
@@ -243,7 +245,13 @@ function columns() {
 }
 
 function keys(event) {
-  // Tab stays in the dialog; the arrows move between the pictures
+  // Tab stays in the dialog; the arrows move between the pictures; Escape closes it, from the
+  // search field too (where it would only clear the search)
+  if (event.key === "Escape") {
+    event.preventDefault();
+    closePicker();
+    return;
+  }
   if (event.key === "Tab") {
     const all = focusables();
     const at = all.indexOf(document.activeElement);

@@ -72,6 +72,21 @@ def matches(session: Session, lang: str) -> dict[str, Any]:
     return {"lang": found, "words": words}
 
 
+def chosen_lines(session: Session) -> list[str]:
+    """The lines of the session's word lists that ask for a picture (``chat=black-cat``), as
+    the command's files hold them: what the page says the command reads its choices from."""
+    lists = ([session.words] if session.words_bytes else []) + [
+        session.folder / name for name in session.lists
+    ]
+    found = []
+    for path in lists:
+        for row in _decoded(path.read_bytes()).splitlines():
+            line = _plain(row)
+            if "=" in line and not line.startswith("#") and listed_word(line) != line:
+                found.append(line)
+    return found
+
+
 @functools.cache
 def library_words(lang: str) -> tuple[dict[str, Any], ...]:
     """Every bundled picture for the picker: its key, theme, and name and keywords in

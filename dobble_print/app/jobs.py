@@ -21,6 +21,7 @@ from typing import Any
 
 from dobble_print import DobbleError, Notice, said
 from dobble_print.app.catalogue import page_words
+from dobble_print.app.illustrations import chosen_lines
 from dobble_print.app.pages import describe_pages, page_sizes, render_page
 from dobble_print.app.sessions import Job, Made, Session
 from dobble_print.app.settings import Choices, build_options, command, labels, word
@@ -266,6 +267,8 @@ def make_deck(
         "shape": options.card.kind.value,
         "pages": described,
         "command": shown,
+        # the pictures chosen for words, which the command reads from the word lists
+        "chosen": chosen_lines(session) if options.illustrate and not choices.theme else [],
         "files": per_file,
         "warnings": other,
     }

@@ -152,6 +152,10 @@ def test_a_word_list_becomes_picture_tiles_and_a_picture_chosen_is_the_one_drawn
     assert page.locator(".sheet .card").count() == 7
     shown = page.inner_text("#command")
     assert " words.txt " in shown and "--illustrate" in shown and "--lang fr" in shown
+    assert page.inner_text("#command-chosen") == (
+        "L’image que vous avez choisie est écrite dans vos mots, où la commande la lit\u00a0: "
+        "chat=black-cat."
+    )
     page.locator("#h-result").evaluate("e => e.scrollIntoView({block: 'start'})")
     page.screenshot(path=shots / "words-3-deck.png")
     pdf = download(page, "#dl-pdf", tmp_path / "deck.pdf")
@@ -223,6 +227,7 @@ def test_a_theme_deck_is_made_in_one_click(page, shots):
     assert page.locator(".sheet .card").count() == 13
     shown = page.inner_text("#command")
     assert "--theme body" in shown and "words.txt" not in shown and "pictures" not in shown
+    assert not page.is_visible("#command-chosen")
     page.locator("#h-result").evaluate("e => e.scrollIntoView({block: 'start'})")
     page.screenshot(path=shots / "words-5-theme.png")
 

@@ -547,7 +547,7 @@ def test_words_stemmed_in_threads_at_once_get_the_stems_they_get_alone():
     from dobble_print.symbols.word_forms import _stem
 
     words = [f"{stem}{end}" for stem in ("chat", "maison", "voitur", "pomm") for end in "sxe"]
-    lists = [[f"{w}{'a' * n}{k}" for w in words for k in range(40)] for n in range(4)]
+    lists = [[f"{w}{'a' * n}{k}" for w in words for k in range(12)] for n in range(4)]
     alone = [[_stem.__wrapped__(w, "fr") for w in ws] for ws in lists]
     together: list = [None] * len(lists)
 

@@ -1,6 +1,6 @@
 """The words' pictures as the app shows them before a deck is made (``--illustrate``): each
 line of the word lists with the picture that will draw it — the user's own picture of that
-name, else the bundled one :func:`~.illustrate.illustrated_words` finds — or why it has none.
+name, else the bundled one :func:`~.word_match.match_words` finds — or why it has none.
 
 The same rules as :func:`~.illustrate.illustrate_sources`, which the build follows: a word
 asked for a picture (``word=picture``) takes it, the user's own pictures come first, one
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.language import Msg
-from dobble_print.symbols.illustrate import illustrated_words, unfound_reason
+from dobble_print.symbols.illustrate import unfound_reason
 from dobble_print.symbols.names import display_name
 from dobble_print.symbols.word_forms import fold, form
-from dobble_print.symbols.word_match import WordMatch, split_asked
+from dobble_print.symbols.word_match import WordMatch, choose_language, match_words, split_asked
 from dobble_print.symbols.words import BadWords, read_words
 
 __all__ = ["WordTile", "listed_word", "word_tiles"]
@@ -66,20 +66,28 @@ def word_tiles(
     lines = lines[:most]
     if not lines:
         return lang, ()
-    found, matches = illustrated_words([line for _, _, line in lines], lang)
+    # as illustrate_sources does: the language of all the words, the user's own pictures
+    # first, then the bundled ones for the rest
+    found = choose_language([line for _, _, line in lines], lang)
     own: dict[str, Path] = {}
     for path in pictures:
         name = display_name(path)
         own.setdefault(fold(name, found), path)
         own.setdefault(form(name, found), path)
-    used: set[Path] = set()
+    mine: dict[int, Path] = {}
+    for i, (_, _, line) in enumerate(lines):
+        word, asked = split_asked(line)
+        path = own.get(fold(word, found), own.get(form(word, found)))
+        if not asked and path is not None and path not in mine.values():
+            mine[i] = path
+    rest = [i for i in range(len(lines)) if i not in mine]
+    matches = dict(zip(rest, match_words([lines[i][2] for i in rest], found), strict=True))
     tiles = []
-    for (path, number, line), match in zip(lines, matches, strict=True):
-        mine = own.get(fold(match.word, found), own.get(form(match.word, found)))
-        if not match.asked and mine is not None and mine not in used:
-            used.add(mine)
-            tiles.append(WordTile(path, number, line, match, own=mine))
-        elif match.key:
+    for i, (path, number, line) in enumerate(lines):
+        if i in mine:
+            word = split_asked(line)[0]
+            tiles.append(WordTile(path, number, line, WordMatch(word), own=mine[i]))
+        elif (match := matches[i]).key:
             tiles.append(WordTile(path, number, line, match))
         else:
             tiles.append(WordTile(path, number, line, match, reason=unfound_reason(match)))

@@ -154,16 +154,30 @@ def test_the_plan_of_a_theme_needs_no_pictures(client):
 def test_the_user_s_own_picture_of_a_word_is_its_tile_as_it_is_the_deck_s(client, tmp_path):
     from PIL import Image
 
+    from dobble_print import BuildOptions, plan
+
     png = tmp_path / "Chats.png"
     Image.new("RGB", (40, 40), (200, 30, 30)).save(png)
     sid = new_session(client)
     client.post(
         f"/api/s/{sid}/pictures", params={"name": png.name}, content=png.read_bytes(), headers=POST
     )
-    client.post(f"/api/s/{sid}/words", content=b"chat\nvache\nchien=cat\n", headers=POST)
-    words = client.get(f"/api/s/{sid}/word-pictures", headers=FR).json()["words"]
-    assert [(w["word"], w["own"], w["key"]) for w in words] == [
+    words = "chat\nchats\nvache\nchien=cat-face\n"
+    client.post(f"/api/s/{sid}/words", content=words.encode(), headers=POST)
+    tiles = client.get(f"/api/s/{sid}/word-pictures", headers=FR).json()["words"]
+    assert [(w["word"], w["own"], w["key"]) for w in tiles] == [
         ("chat", "Chats.png", ""),
+        ("chats", None, "cat"),  # the bundled cat is free: the own picture draws "chat"
         ("vache", None, "cow"),
-        ("chien", None, "cat"),  # asked for the bundled cat: the own picture is not it
+        ("chien", None, "cat-face"),  # asked for: never the own picture
     ]
+    # the deck draws the same: the engine's plan of the same files
+    (tmp_path / "words.txt").write_text(words, encoding="utf-8")
+    (tmp_path / "pics").mkdir()
+    png.rename(tmp_path / "pics" / png.name)
+    sources = (tmp_path / "pics", tmp_path / "words.txt")
+    options = BuildOptions(
+        sources=sources, output=tmp_path / "d.pdf", seed=1, illustrate=True, lang="fr"
+    )
+    drawn = [(word, name) for word, name, _ in plan(options).drawn]
+    assert drawn == [("chats", "chat"), ("vache", "vache"), ("chien", "tête de chat")]

@@ -1,5 +1,37 @@
-"""``python -m dobble_print`` runs the CLI."""
+"""``python -m dobble_print`` and the ``dobble-print`` command: the CLI.
 
-from dobble_print.cli import app
+Ctrl-C ends the command with one line from its first moment. Importing the command line takes a
+second or more (typer, numpy, the option table), and a KeyboardInterrupt raised inside an import
+prints its traceback; so before anything else is imported, Ctrl-C ends the process at once with
+the line (nothing has been written yet), in the locale's language. The CLI then takes over
+(:mod:`dobble_print.cli.stopping`), in the command's ``--lang``.
+"""
 
-app(prog_name="dobble-print")
+import os
+import signal
+
+_LINE = [b"dobble-print: interrupted; nothing was written\n"]
+
+
+def _stop(signum, frame) -> None:
+    try:
+        os.write(2, _LINE[0])
+    finally:
+        os._exit(130)
+
+
+def main() -> None:
+    """Run the command line with the arguments of this process."""
+    signal.signal(signal.SIGINT, _stop)
+    from dobble_print import N_, language_of_locale, said
+
+    lang = language_of_locale(os.environ)
+    _LINE[0] = f"dobble-print: {said(N_('interrupted; nothing was written'), lang)}\n".encode()
+    from dobble_print.cli import app, stopping
+
+    stopping.quiet()
+    app(prog_name="dobble-print")
+
+
+if __name__ == "__main__":
+    main()

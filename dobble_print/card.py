@@ -167,6 +167,8 @@ class Placement:
         width: drawn width of the whole (trimmed) picture before rotation, mm.
         height: drawn height before rotation, mm.
         rotation: counter-clockwise, degrees.
+        color: a word's colour on this card (RGB, 0–255), when not its symbol's own: words side
+            by side on a card are set in different colours (None for pictures).
     """
 
     symbol: int
@@ -174,6 +176,7 @@ class Placement:
     width: float
     height: float
     rotation: float
+    color: tuple[int, int, int] | None = None
 
 
 @dataclass(frozen=True)

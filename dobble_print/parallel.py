@@ -85,23 +85,16 @@ def start_server(preload: Sequence[str]) -> None:
         saved = os.environ.get("PYTHONSAFEPATH")
         os.environ["PYTHONSAFEPATH"] = "1"
         # Ctrl-C goes to every process of the terminal's group: the server (and every worker
-        # forked from it) inherits "ignore" and leaves stopping to this process, instead of
-        # printing its traceback while it imports. A Ctrl-C in these few ms is lost. Another
-        # thread (the app's jobs) cannot change a handler: it blocks Ctrl-C in itself instead,
-        # and the server inherits that, once the resource tracker has started (which unblocks
-        # Ctrl-C in the thread that starts it).
-        quiet = _main_thread()
-        interrupt = signal.signal(signal.SIGINT, signal.SIG_IGN) if quiet else None
-        if not quiet:
-            resource_tracker.ensure_running()
-        blocked = None if quiet else signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        # forked from it) inherits Ctrl-C blocked and leaves stopping to this process, instead
+        # of printing its traceback while it imports. Blocked in this thread only, not ignored:
+        # a Ctrl-C meanwhile still stops this process (ignored, it was lost). Blocked once the
+        # resource tracker has started (which unblocks Ctrl-C in the thread that starts it).
+        resource_tracker.ensure_running()
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             forkserver.ensure_running()
         finally:
-            if quiet:
-                signal.signal(signal.SIGINT, interrupt)
-            if blocked is not None:
-                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             if saved is None:
                 del os.environ["PYTHONSAFEPATH"]
             else:

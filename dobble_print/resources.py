@@ -27,6 +27,16 @@ def templates_dir() -> Path:
     return _data_dir("templates", _REPO / "templates")
 
 
+def bold_font() -> Path:
+    """The PDF's bold face (Vera Bold, shipped inside reportlab), for PNGs that print what the
+    PDF prints in it: found without importing reportlab, which only printing/pdf imports."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("reportlab")
+    roots = list(spec.submodule_search_locations or ()) if spec else []
+    return Path(roots[0]) / "fonts" / "VeraBd.ttf" if roots else Path("VeraBd.ttf")
+
+
 def default_font() -> Path:
     """The bundled font for word symbols (DejaVu Sans: Latin, Greek, Cyrillic, Arabic, Hebrew)."""
     return Path(str(resources.files("dobble_print") / "data" / "fonts" / "DejaVuSans.ttf"))

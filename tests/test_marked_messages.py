@@ -14,7 +14,7 @@ from dobble_print.errors import DobbleError, plain
 from dobble_print.files import check_name
 from dobble_print.language import reason, said
 from dobble_print.printing import load_shop_profile
-from dobble_print.symbols.svg_budget import parse_svg
+from dobble_print.symbols.svg_xml import parse_svg
 from tests.support.marked import unmarked_messages
 
 PACKAGE = Path(__file__).resolve().parent.parent / "dobble_print"

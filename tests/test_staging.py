@@ -1,6 +1,6 @@
 """A build's outputs are put in place together (issue 35): stopped at any moment, a build with
-``--png-dir``, ``--report`` and ``--shop`` over an earlier deck leaves the earlier set or the new
-one, never a mix, and says truly which.
+``--png-dir``, ``--report``, ``--play`` and ``--shop`` over an earlier deck leaves the earlier set
+or the new one, never a mix, and says truly which.
 
 Ctrl-C is sent to this process at chosen moments of an in-process build (a progress stage, a
 file of the commit). ``kill -9`` runs no code at all, so what it leaves is what is on disk at that
@@ -61,6 +61,7 @@ def _args(tmp_path: Path, out: Path, seed: int) -> list[str]:
         "build", str(tmp_path / "p"), "-n", "2", "--card-size", "30mm", "--no-cover", "-q",
         "-o", str(out / "deck.pdf"), "--report", str(out / "report.json"),
         "--png-dir", str(out / "cards"), "--shop", str(out / "shop"), "--seed", str(seed),
+        "--play", str(out / "deck.html"),
     ]  # fmt: skip
 
 
@@ -75,9 +76,10 @@ def test_stopped_at_ten_moments_a_build_leaves_the_old_set_or_the_new_and_says_w
     shutil.copytree(old_dir, new_dir)
     assert CliRunner().invoke(app, _args(tmp_path, new_dir, 2)).exit_code == 0
     sets = {"old": visible(old_dir), "new": visible(new_dir)}
-    assert len(sets["old"]) == 12 and sets["old"].keys() == sets["new"].keys()
+    assert len(sets["old"]) == 13 and sets["old"].keys() == sets["new"].keys()
     changed = [n for n in sets["old"] if sets["old"][n] != sets["new"][n]]
-    assert {"deck.pdf", "report.json", "cards/card_001.png", "shop/cards.pdf"} <= set(changed)
+    changed_too = {"deck.pdf", "report.json", "deck.html", "cards/card_001.png", "shop/cards.pdf"}
+    assert changed_too <= set(changed)
 
     progress, swap, commit = Bars.__call__, staging_module._swap, Staging.commit
     for (at, count), expected in MOMENTS:

@@ -1,20 +1,31 @@
 """What every route answers with: JSON that is never cached, and :class:`Problem`, a message for
-the page with its HTTP status; :func:`answering` turns the user-facing errors into such answers."""
+the page with its HTTP status; :func:`answering` turns the user-facing errors into such answers.
+A file is sent from the moment it is opened (:func:`attachment`), and a route that waits for
+the engine stops waiting the moment the app stops (:func:`until`, :func:`unless_stopping`)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Callable
-from typing import Any
+import math
+import mimetypes
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from dobble_print.app.catalogue import N_, Said, known
-from dobble_print.app.sessions import Session, Sessions
+from dobble_print.app.sessions import Session, Sessions, Stopped
 from dobble_print.app.settings import word
 from dobble_print.app.uploads import Refused, TooLarge, megabytes
 from dobble_print.errors import DobbleError
+
+T = TypeVar("T")
 
 NO_STORE = {"cache-control": "no-store"}
 # The page's JSON (its choices, a card's number) is a few kB; pictures and words come as raw
@@ -101,3 +112,66 @@ def answering(handler: Callable) -> Callable:
             return reply({"error": word(exc, lang=language(request))}, 400)
 
     return wrapped
+
+
+def attachment(path: Path, filename: str) -> Response | None:
+    """The file at ``path`` as a download named ``filename``, opened now: a newer deck
+    replacing it cannot take it away while it is sent. None when it is gone already."""
+    try:
+        handle = path.open("rb")
+    except FileNotFoundError:
+        return None
+
+    def chunks() -> Iterator[bytes]:
+        with handle:
+            while chunk := handle.read(CHUNK_BYTES):
+                yield chunk
+
+    headers = {
+        **NO_STORE,
+        "content-length": str(os.fstat(handle.fileno()).st_size),
+        "content-disposition": f'attachment; filename="{filename}"',
+    }
+    kind = mimetypes.guess_type(filename)[0]
+    return StreamingResponse(chunks(), media_type=kind, headers=headers)
+
+
+CHUNK_BYTES = 1 << 20
+
+
+# Said when the app stops (Ctrl-C) while the page waits for an answer; the page says the same
+# when the server is gone.
+STOPPED = N_("The deck maker has stopped; start it again, then reload this page.")
+POLL_SECONDS = 0.02
+
+
+async def until(done: threading.Event, stopping: threading.Event, seconds: float) -> None:
+    """Wait until ``done`` is set, ``seconds`` pass or the app is stopping. On the event loop,
+    not in a thread: a request waiting in a thread holds the app's stopping until it ends, and
+    uvicorn then cancels it with a traceback."""
+    end = time.monotonic() + seconds
+    while not (done.is_set() or stopping.is_set()) and time.monotonic() < end:
+        await asyncio.sleep(POLL_SECONDS)
+
+
+async def unless_stopping(sessions: Sessions, work: Callable[[], T]) -> T | None:
+    """``work()`` in a thread of its own; None as soon as the app is stopping (the work stops
+    at its next step, and the app waits for it before it removes the files)."""
+    done, outcome = threading.Event(), {}
+
+    def run() -> None:
+        try:
+            outcome["answer"] = work()
+        except BaseException as exc:  # Stopped, or a bug: said where the request is answered
+            outcome["error"] = exc
+        finally:
+            done.set()
+
+    sessions.start(threading.Thread(target=run, name="dobble-plan", daemon=True))
+    await until(done, sessions.stopping, math.inf)
+    error = outcome.get("error")
+    if not done.is_set() or isinstance(error, Stopped):
+        return None
+    if error is not None:
+        raise error
+    return outcome["answer"]

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from dobble_print import DobbleError, Notice, said
+from dobble_print import DobbleError, Msg, Notice, said
 from dobble_print.app.catalogue import page_words
 from dobble_print.app.illustrations import chosen_lines
 from dobble_print.app.pages import describe_pages, page_sizes, render_page
@@ -87,9 +87,22 @@ def file_problems(
             kind = "bad" if notice.kind == "skipped" else "note"
             said = notice_text(notice.beside(), name, labels(lang), lang)
             per_file.setdefault(stored, {})[kind] = said
+            for also in _also_named(session, notice):  # two pictures alike: on both tiles
+                per_file.setdefault(also, {}).setdefault("note", said)
         else:
             other.append(notice_text(notice, name, labels(lang), lang))
     return per_file, other
+
+
+def _also_named(session: Session, notice: Notice) -> list[str]:
+    """The other uploaded pictures a notice about two or more names in its sentence (two
+    pictures alike in black and white), by stored name; none for a notice that starts with its
+    own file (a copy used once names the picture it copies, whose tile has nothing to say)."""
+    if not notice.parts or notice.parts[0] == notice.file:
+        return []
+    files = [v for part in notice.parts if isinstance(part, Msg) for _, v in part.params]
+    stored = [_stored(session, f) for f in files if isinstance(f, Path) and f != notice.file]
+    return [s for s in stored if s is not None]
 
 
 def _stored(session: Session, path: Path | None) -> str | None:
@@ -142,7 +155,8 @@ def deck_sources(session: Session, choices: Choices) -> tuple[Path, ...]:
 
 def plan_deck(session: Session, choices: Choices, lang: str = "en") -> dict[str, Any]:
     """What the deck would be: the plan's sentence, the sizes on offer, each file's problem,
-    in ``lang``."""
+    in ``lang``. Raises :class:`~dobble_print.app.sessions.Stopped` at its next step once the
+    app is stopping."""
     from dobble_print import plan
 
     _ = page_words(lang).gettext
@@ -164,12 +178,12 @@ def plan_deck(session: Session, choices: Choices, lang: str = "en") -> dict[str,
     answer: dict[str, Any] = {"ok": True}
     with ENGINE:
         try:
-            planned = plan(options, cache=session.cache)
+            planned = plan(options, session.stop_point, cache=session.cache)
         except DobbleError as exc:
             answer = error_answer(session, exc, lang)
             free = dataclasses.replace(options, symbols_per_card=None, cards=None)
             try:  # what the pictures allow without the choice that failed
-                planned = plan(free, cache=session.cache)
+                planned = plan(free, session.stop_point, cache=session.cache)
             except DobbleError:
                 return answer
     per_file, other = file_problems(session, planned.warnings, lang)
@@ -252,8 +266,6 @@ def make_deck(
     described = describe_pages(
         sizes, result.report, options.card.half_extent, prefix=f"page-{number}"
     )
-    _forget_older(session, number)
-    session.builds = number
     shown_result = {
         "number": number,
         "seed": seed,
@@ -272,7 +284,11 @@ def make_deck(
         "files": per_file,
         "warnings": other,
     }
+    # the pages asked for from now on are this deck's; then the older deck's files go (a page of
+    # it asked for just before is answered as one of an older deck: draw_page)
     session.made = Made(number, choices, seed, reshuffle, described, shown, shown_result)
+    session.builds = number
+    _forget_older(session, number)
     job.result = shown_result
     job.state = "done"
 
@@ -288,13 +304,15 @@ def _forget_older(session: Session, number: int) -> None:
 
 
 def make_extra(session: Session, job: Job, kind: str, *, lang: str = "en") -> None:
-    """The last deck's per-card PNGs (``cards``) or print-shop files (``shop``) as a zip: the
-    same options and seed again, with the extra output asked for."""
+    """The last deck's per-card PNGs (``cards``) or print-shop files (``shop``) as a zip, or
+    its page to play (``play``, one HTML file): the same options and seed again, with the
+    extra output asked for."""
     from dobble_print import build
 
     made = session.made
     assert made is not None
     folder = session.out / kind
+    page = session.out / f"play-{made.number}.html"
     shutil.rmtree(folder, ignore_errors=True)
     scratch = session.out / f"extra-{made.number}.pdf"
     try:
@@ -306,16 +324,17 @@ def make_extra(session: Session, job: Job, kind: str, *, lang: str = "en") -> No
             back=session.back,
             reshuffle=made.reshuffle,
         )
-        extra = {"png_dir": folder} if kind == "cards" else {"shop": folder}
+        extra = {"cards": {"png_dir": folder}, "shop": {"shop": folder}, "play": {"play": page}}
         with engine(job):
             build(
-                dataclasses.replace(options, **extra),
+                dataclasses.replace(options, **extra[kind]),
                 progress=job.progress,
                 cache=session.cache,
                 measure=False,
             )
-        job.progress("zip", 0, 1)
-        zip_folder(folder, session.out / f"{kind}-{made.number}.zip")
+        if kind != "play":
+            job.progress("zip", 0, 1)
+            zip_folder(folder, session.out / f"{kind}-{made.number}.zip")
     except DobbleError as exc:
         job.state, job.message = "error", word(exc, namer(session), lang)
         job.about = error_field(exc, labels(lang))
@@ -323,13 +342,15 @@ def make_extra(session: Session, job: Job, kind: str, *, lang: str = "en") -> No
     finally:
         scratch.unlink(missing_ok=True)
         shutil.rmtree(folder, ignore_errors=True)
-    job.result = {"number": made.number, "download": f"{kind}-{made.number}.zip"}
+    made_file = page.name if kind == "play" else f"{kind}-{made.number}.zip"
+    job.result = {"number": made.number, "download": made_file}
     job.state = "done"
 
 
-def draw_page(session: Session, name: str) -> Path | None:
+def draw_page(session: Session, name: str) -> bytes | None:
     """The PNG of a page of the last deck (``page-{deck}-{page}.png``), drawn on first request;
-    None when it is not a page of that deck."""
+    None when it is not a page of that deck, or when that deck's files went meanwhile (a card
+    laid again made a newer deck)."""
     made = session.made
     parts = name.removesuffix(".png").split("-")
     if made is None or len(parts) != 3 or parts[1] != str(made.number):
@@ -338,8 +359,11 @@ def draw_page(session: Session, name: str) -> Path | None:
     if not 1 <= page <= len(made.pages):
         return None
     target = session.out / name
-    render_page(session.out / f"deck-{made.number}.pdf", page - 1, target)
-    return target
+    try:
+        render_page(session.out / f"deck-{made.number}.pdf", page - 1, target)
+        return target.read_bytes()
+    except FileNotFoundError:
+        return None
 
 
 def zip_folder(folder: Path, target: Path, *, under: str = "") -> None:

@@ -8,10 +8,12 @@ asks those for a header only this page sends). The routes that store files are i
 from __future__ import annotations
 
 import re
+import secrets
 import threading
 import traceback
 from collections.abc import Callable
 from importlib import resources
+from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -22,12 +24,16 @@ from starlette.staticfiles import StaticFiles
 from dobble_print.app import file_routes, illustrations, jobs
 from dobble_print.app.answers import (
     NO_STORE,
+    STOPPED,
     Problem,
     answering,
+    attachment,
     find_session,
     language,
     read_json,
     reply,
+    unless_stopping,
+    until,
 )
 from dobble_print.app.catalogue import N_, PSEUDO, asked_language, catalogue, known, page_words
 from dobble_print.app.menus import offered
@@ -79,14 +85,18 @@ async def state(request: Request) -> Response:
 
 
 async def plan(request: Request) -> Response:
-    from starlette.concurrency import run_in_threadpool
-
     session = find_session(request)
     data = await read_json(request)
     given = data.get("choices")
     choices = Choices.from_json(given)
     session.choices = given
-    return reply(await run_in_threadpool(jobs.plan_deck, session, choices, language(request)))
+    lang = language(request)
+    answer = await unless_stopping(
+        request.app.state.sessions, lambda: jobs.plan_deck(session, choices, lang)
+    )
+    if answer is None:
+        raise Problem(503, STOPPED)
+    return reply(answer)
 
 
 def _start(session: Session, kind: str, work: Callable[[Job], None], lang: str = "en") -> Response:
@@ -133,8 +143,6 @@ async def build(request: Request) -> Response:
 
 
 def _new_seed(old: int) -> int:
-    import secrets
-
     seed = old
     while seed == old:
         seed = secrets.randbelow(1_000_000)
@@ -171,8 +179,8 @@ async def extra(request: Request) -> Response:
     session = find_session(request)
     data = await read_json(request)
     kind, lang = data.get("kind"), language(request)
-    if kind not in {"cards", "shop"}:
-        raise Problem(400, N_("kind must be cards or shop"))
+    if kind not in {"cards", "shop", "play"}:
+        raise Problem(400, N_("kind must be cards, shop or play"))
     if session.made is None:
         raise Problem(409, N_("Make the deck first."))
     return _start(session, kind, lambda job: jobs.make_extra(session, job, kind, lang=lang), lang)
@@ -182,8 +190,6 @@ async def job(request: Request) -> Response:
     """The session's job. With ``?wait=S`` (at most :data:`LONGEST_WAIT`) the answer waits until
     the job ends or S seconds pass: the page, asking every quarter second for the progress bar,
     learns that the deck is made the moment it is, not up to a quarter second later."""
-    from starlette.concurrency import run_in_threadpool
-
     session = find_session(request)
     current = session.job
     if current is None:
@@ -193,7 +199,7 @@ async def job(request: Request) -> Response:
     except ValueError:
         raise Problem(400, N_("wait must be a number of seconds")) from None
     if wait and current.state == "running":
-        await run_in_threadpool(current.finished.wait, wait)
+        await until(current.finished, session.stopping, wait)
     return reply(current.as_json())
 
 
@@ -205,33 +211,56 @@ async def page_png(request: Request) -> Response:
 
     session = find_session(request)
     name = request.path_params["name"]
-    path = await run_in_threadpool(jobs.draw_page, session, name) if _PAGE.fullmatch(name) else None
-    if path is None:
+    png = await run_in_threadpool(jobs.draw_page, session, name) if _PAGE.fullmatch(name) else None
+    if png is None:
         raise Problem(404, N_("That page belongs to an older deck; reload the sheets."))
-    return FileResponse(
-        path, media_type="image/png", headers={"cache-control": "private, max-age=3600"}
-    )
+    return Response(png, media_type="image/png", headers={"cache-control": "private, max-age=3600"})
 
 
 async def download(request: Request) -> Response:
     session = find_session(request)
     what = request.path_params["what"]
-    made = session.made
-    if what == "pictures.zip":
-        target = session.out / "pictures.zip"
-        jobs.sources_zip(session, target)
-        return FileResponse(target, filename="deck-files.zip", headers=NO_STORE)
-    if made is None:
+    if what == "pictures.zip":  # made for this request, where no deck's files are replaced
+        target = session.folder / f".download-{secrets.token_hex(8)}.zip"
+        try:
+            jobs.sources_zip(session, target)
+            return attachment(target, "deck-files.zip")
+        finally:
+            target.unlink(missing_ok=True)
+    if session.made is None:
         raise Problem(409, N_("Make the deck first."))
-    files = {
-        "deck.pdf": (f"deck-{made.number}.pdf", "deck.pdf"),
-        "cards.zip": (f"cards-{made.number}.zip", "cards.zip"),
-        "shop.zip": (f"shop-{made.number}.zip", "shop.zip"),
-    }
-    if what not in files or not (session.out / files[what][0]).is_file():
-        raise Problem(404, N_("{what} is not ready; make it first."), what=what)
-    stored, shown = files[what]
-    return FileResponse(session.out / stored, filename=shown, headers=NO_STORE)
+    if what in {"deck.pdf", "cards.zip", "shop.zip", "deck.html", "play.html"}:
+        for _ in range(2):  # a card laid again meanwhile: its newer deck replaced the files
+            number = session.made.number
+            if what in {"deck.html", "play.html"}:  # the page to play, made on request
+                stored = f"play-{number}.html"
+            else:
+                stored = what.replace(".", f"-{number}.", 1)  # deck-2.pdf
+            answer = (played if what == "play.html" else attachment)(session.out / stored, what)
+            if answer is not None:
+                return answer
+    raise Problem(404, N_("{what} is not ready; make it first."), what=what)
+
+
+def played(path: Path, _name: str) -> Response | None:
+    """The page to play, opened in the browser (not saved) in a sandbox of its own, offline;
+    None when it is gone already."""
+    try:
+        page = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    return Response(page, media_type="text/html", headers={**NO_STORE, **PLAYED})
+
+
+# The page to play, opened from the app: its own inline script and style and data: pictures
+# only, in an origin of its own (a sandbox without same-origin), so it can reach neither the
+# app's key nor its API, nor anything else.
+PLAYED = {
+    "content-security-policy": (
+        "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; "
+        "style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+    )
+}
 
 
 async def index(request: Request) -> Response:

@@ -8,6 +8,7 @@ are swept away every minute.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures.thread  # noqa: F401 - see below
 import contextlib
 import secrets
 import shutil
@@ -28,6 +29,10 @@ from dobble_print.app.sessions import IDLE_SECONDS, MOST_SESSIONS, Sessions
 from dobble_print.app.uploads import DEFAULT_LIMITS, Limits
 
 SWEEP_SECONDS = 60.0
+# concurrent.futures.thread is imported above, before any thread runs, for the handlers it
+# registers around a fork (hold a lock, release it): registered by its first import in one
+# thread (a plan importing the engine) while another forks (a deck's workers), the release ran
+# without the hold, and printed "Exception ignored ... RuntimeError: release unlocked lock".
 
 
 def make_app(
@@ -86,6 +91,21 @@ def _stop(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
+def _server(config, sessions: Sessions):
+    """uvicorn's server, telling the sessions the moment Ctrl-C or SIGTERM comes: a plan or a
+    deck being made stops at its next step, and a request waiting for one is answered at once.
+    (uvicorn waits a few seconds for the requests still running, then cancels them and prints
+    each one's CancelledError traceback.)"""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            sessions.stopping.set()
+            super().handle_exit(sig, frame)
+
+    return Server(config)
+
+
 def serve(
     *,
     port: int = 0,
@@ -130,7 +150,7 @@ def serve(
     )
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        _server(config, sessions).run(sockets=[sock])
     except KeyboardInterrupt:
         pass
     finally:

@@ -157,6 +157,12 @@ class Session:
     def touch(self, now: float | None = None) -> None:
         self.last_seen = time.monotonic() if now is None else now
 
+    def stop_point(self, *_progress: object) -> None:
+        """A progress callback for the engine's work outside a job (a plan):
+        :class:`Stopped` once the app is stopping."""
+        if self.stopping.is_set():
+            raise Stopped
+
 
 class Sessions:
     """Every session of this launch, under one private temporary folder."""
@@ -180,6 +186,7 @@ class Sessions:
         self._all: dict[str, Session] = {}
         self._lock = threading.Lock()
         self.stopping = threading.Event()
+        self._threads: list[threading.Thread] = []  # plans, which no session's busy lock marks
 
     def new(self) -> Session:
         """A new session; when :attr:`most` live, the longest quiet one makes room for it, or
@@ -240,17 +247,26 @@ class Sessions:
             shutil.rmtree(s.folder, ignore_errors=True)
         return [s.id for s in gone]
 
+    def start(self, thread: threading.Thread) -> None:
+        """Start ``thread``, engine work outside a job (a plan): :meth:`stop` waits for it too."""
+        with self._lock:
+            self._threads = [t for t in self._threads if t.is_alive()]
+            self._threads.append(thread)
+        thread.start()
+
     def stop(self, wait: float = STOP_SECONDS) -> None:
-        """Stop every running job (its next progress raises :class:`Stopped`) and wait up to
-        ``wait`` seconds for them to unwind: the engine's worker processes then end before this
-        process does (a worker still starting when it ended printed a traceback)."""
+        """Stop every running job and plan (its next progress raises :class:`Stopped`) and wait
+        up to ``wait`` seconds for them to unwind: the engine's worker processes then end before
+        this process does (a worker still starting when it ended printed a traceback)."""
         self.stopping.set()
         end = time.monotonic() + wait
         with self._lock:
-            running = list(self._all.values())
+            running, threads = list(self._all.values()), list(self._threads)
         for session in running:
             if session.busy.acquire(timeout=max(0.0, end - time.monotonic())):
                 session.busy.release()
+        for thread in threads:
+            thread.join(timeout=max(0.0, end - time.monotonic()))
 
     def __len__(self) -> int:
         return len(self._all)

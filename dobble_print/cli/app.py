@@ -215,7 +215,7 @@ def build(
     """
     from dobble_print import BuildOptions
     from dobble_print.pipeline import build as build_pdf
-    from dobble_print.pipeline import default_seed
+    from dobble_print.pipeline import build_ladder, default_seed, rung_path
 
     drawn = seed is None
     output, added = run(lambda: _output(output, ".pdf", "build"))
@@ -238,14 +238,18 @@ def build(
         built = []
         try:
             with Bars(not quiet, loading=loading_noun(options.sources)) as bars:
-                built.append(build_pdf(options, progress=bars))
+                if options.ladder:  # three decks beside the output, each built whole
+                    built.append(build_ladder(options, progress=bars))
+                else:
+                    built.append((build_pdf(options, progress=bars),))
         except KeyboardInterrupt:
             if built:  # Ctrl-C as the bars closed: the files are all in place
                 raise Interrupted(written=True) from None
             raise
         return built[0], options.seed
 
-    result, seed = run(make)
+    results, seed = run(make, writes=True)
+    result = results[-1]
     if drawn:  # said once the build worked, so an error stays the only line
         kinds = {s.kind for s in result.symbols}
         pictures = kinds <= {"image", "labelled"}
@@ -271,7 +275,12 @@ def build(
                 )
             )
         )
-    summarise(result, seed=seed, output=output, verbose=verbose, added=added)
+    if len(results) == 1 and not card_fields.get("ladder"):
+        summarise(result, seed=seed, output=output, verbose=verbose, added=added)
+        return
+    for rung in results:  # a ladder: each deck's summary, named by its own PDF
+        n = rung.deck.symbols_per_card
+        summarise(rung, seed=seed, output=rung_path(output, n), verbose=verbose, added=added)
 
 
 @app.command(cls=_Command)
@@ -329,7 +338,7 @@ def preview(
         draw_preview(options, card=None if sheet is not None else card, sheet=sheet, dpi=dpi)
         return options.seed
 
-    used = run(make)
+    used = run(make, writes=True)
     what = N_("sheet {n}", n=sheet) if sheet is not None else N_("card {n}", n=card)
     said = N_("{what}, seed {seed} -> {output}", what=what, seed=used, output=str(output))
     say(say_in(said) + added)
@@ -480,7 +489,7 @@ def start_app(
     """
     from dobble_print.app import serve
 
-    serve(port=port, open_browser=not no_browser, announce=typer.echo)
+    run(lambda: serve(port=port, open_browser=not no_browser, announce=typer.echo))
 
 
 @app.command(cls=_Command)
@@ -493,14 +502,17 @@ def deck(
 ) -> None:
     """Print a deck as numbers (for developers).
 
-    The deck with N symbols per card, one card per line, its symbols numbered from 0.
+    The deck with N symbols per card, one card per line, its symbols numbered from 0; for a size
+    no plane has (7, 11, …), the small deck with every symbol on two cards.
 
     Example: dobble-print deck 8 --cards 55
     """
-    from dobble_print.deck import build_deck, take_cards
+    from dobble_print.deck import MAX_PAIR_SIZE, build_deck, build_pair_deck, take_cards
+    from dobble_print.deck import supported_sizes as planes
 
     def make():
-        d = build_deck(symbols_per_card)
+        pairs = symbols_per_card not in planes() and 2 < symbols_per_card <= MAX_PAIR_SIZE
+        d = (build_pair_deck if pairs else build_deck)(symbols_per_card)
         return take_cards(d, cards) if cards is not None else d
 
     d = run(make)

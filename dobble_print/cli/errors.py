@@ -4,14 +4,23 @@ anything else is a bug, one line too, with its traceback only under ``--debug``.
 from __future__ import annotations
 
 import traceback
-import unicodedata
 from collections.abc import Callable
 from typing import NoReturn, TypeVar
 
 import typer
 
 from dobble_print import N_
-from dobble_print.cli.words import FLAGS, error_line, flag, option_flag, say_in
+from dobble_print.cli.stopping import EXIT_CODE, line, working, written
+from dobble_print.cli.words import (  # noqa: F401 (shown: the CLI's tests take it here)
+    FLAGS,
+    error_line,
+    flag,
+    one_line,
+    option_flag,
+    say_in,
+    shown,
+    spoken,
+)
 from dobble_print.errors import DobbleError, Interrupted, OptionError
 
 __all__ = ["FLAGS", "conflict_line", "fail", "flag", "option_flag", "run", "say", "shown"]
@@ -71,46 +80,27 @@ def show_tracebacks(on: bool) -> None:
     _state["debug"] = on
 
 
-# Bidirectional overrides: they reorder what follows on the terminal, so a name could show
-# another name than the file's.
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def shown(text: str) -> str:
-    """``text`` safe to print: control characters (terminal escapes among them), bidirectional
-    overrides and the bytes of a file name that is not UTF-8 written as ``\\x1b``, ``\\u202e``,
-    ``\\xe9``; line breaks and tabs stay. A file's name or a title reaches the terminal, and an
-    escape sequence in it could rewrite what the terminal shows."""
-    return "".join(ch if ch in "\n\t" or not _hidden(ch) else _escaped(ch) for ch in text)
-
-
-def _hidden(ch: str) -> bool:
-    return ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cs")
-
-
-def _escaped(ch: str) -> str:
-    code = ord(ch)
-    if 0xDC80 <= code <= 0xDCFF:  # a byte of a file name that is not UTF-8 (surrogateescape)
-        return f"\\x{code - 0xDC00:02x}"
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
 def say(text: str, *, err: bool = False) -> None:
-    """Print a line the CLI made from names and titles it was given, with :func:`shown`."""
-    typer.echo(shown(text), err=err)
+    """Print a line the CLI made from names and titles it was given, as one line
+    (:func:`one_line`)."""
+    typer.echo(one_line(text), err=err)
 
 
 def fail(message: str) -> NoReturn:
     """Print ``dobble-print: error: message`` (in the command's language) on stderr and exit
-    1."""
-    say(say_in(N_("dobble-print: error: {message}", message=message)), err=True)
+    1; an error listing files has a line for each (their names each kept to one,
+    :func:`~dobble_print.cli.words.error_line`)."""
+    typer.echo(shown(say_in(N_("dobble-print: error: {message}", message=message))), err=True)
     raise typer.Exit(1)
 
 
-def run(action: Callable[[], T]) -> T:
-    """Call ``action``: user errors become one line, bugs one line unless ``--debug``."""
+def run(action: Callable[[], T], *, writes: bool = False) -> T:
+    """Call ``action``: user errors become one line, bugs one line unless ``--debug``, Ctrl-C
+    one line and exit code 130. ``writes``: once it is done, the command's files are in place
+    (a later Ctrl-C says so)."""
     try:
-        return action()
+        with working():
+            result = action()
     except OptionError as exc:
         from dobble_print import ConflictError
 
@@ -120,13 +110,9 @@ def run(action: Callable[[], T]) -> T:
     except DobbleError as exc:
         fail(error_line(exc))
     except KeyboardInterrupt as exc:
-        said = (
-            N_("interrupted, after every file was written in full")
-            if isinstance(exc, Interrupted) and exc.written
-            else N_("interrupted; nothing was written")
-        )
-        typer.echo(f"dobble-print: {say_in(said)}", err=True)
-        raise typer.Exit(130) from None
+        done = isinstance(exc, Interrupted) and exc.written
+        typer.echo(line(written=done, lang=spoken()), err=True)
+        raise typer.Exit(EXIT_CODE) from None
     except Exception as exc:  # a bug: say so briefly, show the trace on request
         if _state["debug"]:
             traceback.print_exc()
@@ -139,3 +125,6 @@ def run(action: Callable[[], T]) -> T:
                 )
             )
         )
+    if writes:
+        written()
+    return result

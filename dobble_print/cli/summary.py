@@ -15,8 +15,14 @@ if TYPE_CHECKING:  # the pipeline (and numba) loads only when a command needs it
 
 # Skips not worth a note without --verbose: hidden files and the documents that live beside
 # pictures (README, LICENSE, credits); a skipped video or RAW photo is worth one. Copies used once
-# are counted in a warning of their own.
-_QUIET_SKIPS = ("(hidden)", "(a system folder)", "no extension)", "; used once") + tuple(
+# are counted in a warning of their own, and so are pictures alike in black and white.
+_QUIET_SKIPS = (
+    "(hidden)",
+    "(a system folder)",
+    "no extension)",
+    "; used once",
+    "leave one out",
+) + tuple(
     f"(not a picture: {ext})" for ext in (".md", ".txt", ".json", ".toml", ".html", ".db", ".ini")
 )
 

@@ -8,6 +8,7 @@ language the command speaks: ``--lang`` when given, else the locale's (:func:`sp
 from __future__ import annotations
 
 import os
+import unicodedata
 from pathlib import Path
 
 from dobble_print import (
@@ -23,6 +24,7 @@ from dobble_print import (
     language_of_locale,
     said,
 )
+from dobble_print.cli import stopping
 
 # The language of the command's messages: the locale's until --lang (or a preset) says another.
 _spoken = {"lang": "en"}
@@ -33,6 +35,7 @@ def speak(lang: str | None = None) -> str:
     unknown --lang is refused in the locale's words); returns the language chosen."""
     known = lang in LANGUAGES or lang == PSEUDO
     _spoken["lang"] = lang if known else language_of_locale(os.environ)
+    stopping.speak(_spoken["lang"])  # what Ctrl-C says, too
     return _spoken["lang"]
 
 
@@ -122,8 +125,45 @@ def words(part: Advice | Setting) -> str:
     return said(Msg(ASKED[part.action].msgid, params=params), spoken())
 
 
+# Bidirectional overrides: they reorder what follows on the terminal, so a name could show
+# another name than the file's.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def shown(text: str) -> str:
+    """``text`` safe to print: control characters (terminal escapes among them), bidirectional
+    overrides and the bytes of a file name that is not UTF-8 written as ``\\x1b``, ``\\u202e``,
+    ``\\xe9``; line breaks and tabs stay. A file's name or a title reaches the terminal, and an
+    escape sequence in it could rewrite what the terminal shows."""
+    return "".join(ch if ch in "\n\t" or not _hidden(ch) else _escaped(ch) for ch in text)
+
+
+def one_line(text: str) -> str:
+    """:func:`shown`, line breaks and tabs escaped too (``\\n``, ``\\t``, ``\\u2028``): a
+    name or line printed as one line stays one (a file named ``a<newline>b.png`` would split a
+    ``--verbose`` line in two, the second looking like a line of its own)."""
+    return "".join(_escaped(ch) if _hidden(ch) or ch in _BREAKS else ch for ch in text)
+
+
+_BREAKS = frozenset("\u2028\u2029")  # line and paragraph separators (Zl, Zp): not Cc
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _hidden(ch: str) -> bool:
+    return ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cs")
+
+
+def _escaped(ch: str) -> str:
+    if ch in _NAMED:
+        return _NAMED[ch]
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of a file name that is not UTF-8 (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 def _path(path: Path) -> str:
-    return str(path)
+    return one_line(str(path))
 
 
 def error_line(exc: DobbleError) -> str:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from dobble_print.deck.pairs import pair_card_count, pair_symbol_count
 from dobble_print.deck.plane import (
     Deck,
     build_deck,
@@ -48,6 +49,7 @@ class DeckOption:
         full_cards: cards in the full deck.
         pictures_used: pictures that deck uses.
         missing: more pictures needed for the full deck (0 when it is full).
+        pairs: a pair deck (:mod:`.pairs`): every symbol on two cards, for a size with no plane.
     """
 
     symbols_per_card: int
@@ -55,6 +57,7 @@ class DeckOption:
     full_cards: int
     pictures_used: int
     missing: int
+    pairs: bool = False
 
     @property
     def full(self) -> bool:
@@ -72,6 +75,8 @@ class DeckOption:
     def phrase(self, noun: str = "pictures", *, most: bool = False) -> Msg:
         """:meth:`describe` as a sentence to say in the user's language."""
         n, cards = self.symbols_per_card, self.cards
+        if self.pairs:
+            return pair_phrase(n, noun)
         if self.full:
             if most:
                 return N_("{n} per card gives the full {cards}-card deck (the most cards)", n=n,
@@ -87,6 +92,30 @@ class DeckOption:
                      cards, n=n, more=more_give(self.missing, noun), full=self.full_cards)
         )  # fmt: skip
         return said
+
+
+def pair_phrase(n: int, noun: str) -> Msg:
+    """``7 per card gives a small 8-card deck, each picture on two cards``."""
+    cards = pair_card_count(n)
+    if noun == "words":
+        return N_("{n} per card gives a small {cards}-card deck, each word on two cards", n=n,
+                  cards=cards)  # fmt: skip
+    if noun == "symbols":
+        return N_("{n} per card gives a small {cards}-card deck, each symbol on two cards", n=n,
+                  cards=cards)  # fmt: skip
+    return N_("{n} per card gives a small {cards}-card deck, each picture on two cards", n=n,
+              cards=cards)  # fmt: skip
+
+
+def pair_options(pictures: int, most: int = MOST_BY_DEFAULT) -> tuple[DeckOption, ...]:
+    """The pair decks (:mod:`.pairs`) ``pictures`` fill, for the sizes up to ``most`` that no
+    plane has (7 and 11 per card): the only decks of those sizes."""
+    planes = set(supported_sizes())
+    return tuple(
+        DeckOption(n, pair_card_count(n), pair_card_count(n), pair_symbol_count(n), 0, pairs=True)
+        for n in range(3, most + 1)
+        if n not in planes and pair_symbol_count(n) <= pictures
+    )
 
 
 def counted(count: int, noun: str) -> Msg:
@@ -168,11 +197,12 @@ def best_partial_deck(symbols_per_card: int, pictures: int, *, starts: int = 12)
     return deck
 
 
-def deck_options(pictures: int, *, larger: int = 1) -> tuple[DeckOption, ...]:
+def deck_options(pictures: int, *, larger: int = 1, pairs: bool = True) -> tuple[DeckOption, ...]:
     """The decks worth offering for ``pictures`` pictures, fewest symbols per card first.
 
     Every size whose full deck fits is listed (no construction needed to count it), then the
-    ``larger`` next sizes as the best partial deck found, while that deck has at least 3 cards.
+    ``larger`` next sizes as the best partial deck found, while that deck has at least 3 cards;
+    with ``pairs``, the pair decks of the sizes no plane has (:func:`pair_options`) among them.
     """
     options = []
     for n in supported_sizes():
@@ -187,7 +217,9 @@ def deck_options(pictures: int, *, larger: int = 1) -> tuple[DeckOption, ...]:
         if len(deck.cards) < 3:
             break
         options.append(DeckOption(n, len(deck.cards), total, deck.symbol_count, total - pictures))
-    return tuple(options)
+    if pairs:
+        options += pair_options(pictures)
+    return tuple(sorted(options, key=lambda o: o.symbols_per_card))
 
 
 def card_bound(symbols_per_card: int, pictures: int) -> int:
@@ -214,7 +246,11 @@ def choose_option(pictures: int, noun: str = "pictures") -> DeckOption:
     Raises:
         DobbleError: with fewer than 3 pictures (``noun``: ``pictures``, ``words``…).
     """
-    full = [o for o in deck_options(pictures, larger=0) if o.symbols_per_card <= MOST_BY_DEFAULT]
+    full = [
+        o
+        for o in deck_options(pictures, larger=0, pairs=False)
+        if o.symbols_per_card <= MOST_BY_DEFAULT
+    ]
     if not full:
         raise DobbleError(
             N_(

@@ -24,10 +24,12 @@ STARTING_CARDS = 10
 
 @dataclass(frozen=True)
 class Team:
-    """A group of cards with one border colour (``rgb`` in [0, 1])."""
+    """A group of cards with one border colour (``rgb`` in [0, 1]), and the letter printed on the
+    border (a class set's copy: :mod:`.copies`; none for Connect's teams)."""
 
     name: str
     rgb: tuple[float, float, float]
+    letter: str = ""
 
 
 START = Team("start", (0.0, 0.0, 0.0))

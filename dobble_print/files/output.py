@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from dobble_print.errors import DobbleError, OptionError
+from dobble_print.files.held import write_held
 from dobble_print.language import N_, Msg
 
 
@@ -255,9 +256,17 @@ def check_folder(folder: Path, field: str) -> None:
 def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
     """Call ``write(tmp)`` on a temporary path, then move the finished file to ``path``.
 
+    A file in a folder a build holds (:mod:`dobble_print.files.held`) is kept without a name
+    until the build commits.
+
     Raises:
         DobbleError: when the folder cannot be created or written, or the disk fills up.
     """
+    try:
+        if write_held(path, write):
+            return
+    except OSError as exc:
+        raise _cannot_write(path, exc) from exc
     staged = stage_file(path, write)
     put_in_place(staged, path)
 

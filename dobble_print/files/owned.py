@@ -47,13 +47,29 @@ class OwnedFolder:
     others: frozenset[str]
 
 
+_DEEPEST = 4  # folders deep this tool writes at most (the shop's png/); deeper is not ours
+
+
 def _files(folder: Path) -> set[str]:
-    """Every file (and link, pipe, …) under ``folder``, relative, links not followed."""
+    """Every file (and link, pipe, …) under ``folder``, relative, links not followed; a folder
+    :data:`_DEEPEST` deep is listed as itself, not searched (a stack, not recursion: a folder
+    may nest thousands deep)."""
     found = set()
-    for top, dirs, names in os.walk(folder):
-        rel = Path(top).relative_to(folder)
-        found |= {(rel / n).as_posix() for n in names}
-        found |= {(rel / d).as_posix() for d in dirs if (Path(top) / d).is_symlink()}
+    stack = [Path()]
+    while stack:
+        rel = stack.pop()
+        try:
+            entries = list(os.scandir(folder / rel))
+        except OSError:
+            continue
+        for entry in entries:
+            name = rel / entry.name
+            if not entry.is_dir(follow_symlinks=False):
+                found.add(name.as_posix())
+            elif len(name.parts) >= _DEEPEST:
+                found.add(name.as_posix() + "/")
+            else:
+                stack.append(name)
     return found
 
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from dobble_print.errors import DobbleError, Interrupted
+from dobble_print.files.held import hold, make, release
 from dobble_print.files.output import (
     Unnamed,
     put_in_place,
@@ -30,6 +31,7 @@ from dobble_print.files.output import (
     write_unnamed,
 )
 from dobble_print.files.owned import MARKER, OwnedFolder, marker_text, read_marker
+from dobble_print.language import N_
 
 
 def _staged_names(path: Path) -> re.Pattern[str]:
@@ -80,13 +82,14 @@ class Staging:
         self._files.append(write_unnamed(path, write))  # named only in the commit
 
     def folder(self, owned: OwnedFolder) -> Path:
-        """A hidden empty folder beside ``owned.path`` to write its new files into."""
+        """A hidden empty folder beside ``owned.path`` to write its new files into (with
+        :func:`write_atomically`): held, not made, until the commit where the system allows."""
         self._note_parents(owned.path)
         owned.path.parent.mkdir(parents=True, exist_ok=True)
         staging = owned.path.parent / f".{owned.path.name}.{secrets.token_hex(4)}.part"
-        staging.mkdir()
+        hold(staging)
         self._folders.append((staging, owned))
-        (staging / MARKER).write_text(marker_text(()), encoding="utf-8")  # known as ours if left
+        write_atomically(staging / MARKER, _marker(set()))  # known as ours if a kill leaves it
         return staging
 
     def _note_parents(self, path: Path) -> None:
@@ -100,6 +103,7 @@ class Staging:
         for unnamed in self._files:
             unnamed.drop()
         for staging, _ in self._folders:
+            release(staging)
             shutil.rmtree(staging, ignore_errors=True)
         for made in reversed(self._made):
             with contextlib.suppress(OSError):
@@ -116,6 +120,15 @@ class Staging:
             Interrupted: Ctrl-C came while the outputs were put in place: they all were.
         """
         undo: list[tuple[Path, Path | None]] = []  # (in place, what was there: kept, or None)
+        for staging, owned in self._folders:
+            try:
+                make(staging)
+            except OSError as exc:
+                why = str(exc.strerror)
+                raise DobbleError(
+                    N_("cannot write there ({why}); choose another output path", why=why),
+                    file=owned.path,
+                ) from exc
         new = [_new_files(staging) for staging, _ in self._folders]
         with _held_signals() as caught:
             try:

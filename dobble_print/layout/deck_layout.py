@@ -60,10 +60,11 @@ from dobble_print.layout.packing import GRID, Board, make_board, pack
 from dobble_print.layout.ranks import balance_ranks, expected_ink, rank_sizes, size_ranks
 from dobble_print.layout.recognisable import largest_size, reach, recognisable_size
 from dobble_print.layout.tightening import Depth, tighten
+from dobble_print.layout.word_colours import colour_words
 from dobble_print.layout.word_size import letter_heights, readable_cap, turn_limit
 from dobble_print.parallel import in_order, start_server, worker_count
 from dobble_print.seeds import Stream, generator
-from dobble_print.symbols import Ink, Symbol
+from dobble_print.symbols import PALETTE, Ink, Symbol
 
 FILL = 0.62  # share of the safe disc every card first aims to fill with ink (packing shrinks it)
 FINER = 3  # the grid shapes finally grow on has this many times more cells across (0.26 mm)
@@ -73,6 +74,9 @@ SPREAD = 2.3  # the largest symbol on a card is never more than this times the s
 # to 2.3), so the smallest word takes the room the largest one's rank left it.
 WORD_SIZE_RATIO = 1.35
 WORD_SPREAD = (1.2, 1.8)
+# One size for every symbol (the accessible edition's cards): the packer still needs a little
+# room to fit them, so the largest may be up to this much the smallest, by √ink-area.
+SAME_SPREAD = (1.0, 1.05)
 SMALLEST_FILL = 0.39  # a card's smallest symbol is traded for when smaller than on a card this full
 RETRY_BELOW = 0.60  # a card printing less than this share of its expected ink is packed again
 ATTEMPTS = 3  # packings at most of a card that stays short
@@ -107,14 +111,22 @@ class _Job:
     reach: float = 0.0  # at least the longest line in the safe area, mm
     letters: tuple[float, ...] = ()  # each symbol's cap height per mm of height (0: a picture)
     words: bool = False  # every symbol is a word: sizes spread less (``WORD_SPREAD``)
+    same_size: bool = False  # every symbol of a card at one size (``SAME_SPREAD``)
+    colours: tuple[tuple[int, int, int] | None, ...] = ()  # each word's own colour (else None)
+    ems: tuple[float, ...] = ()  # each word's font size per mm of its drawn height (else 0)
 
     def rank_sizes(self, count: int) -> np.ndarray:
-        """Relative sizes of a card's ranks (:func:`ranks.rank_sizes`), closer for words."""
+        """Relative sizes of a card's ranks (:func:`ranks.rank_sizes`), closer for words, all
+        1 for one size."""
+        if self.same_size:
+            return np.ones(count)
         return rank_sizes(count, WORD_SIZE_RATIO) if self.words else rank_sizes(count)
 
     @property
     def spread(self) -> tuple[float, float]:
         """The least and the largest ratio of a card's largest to its smallest symbol."""
+        if self.same_size:
+            return SAME_SPREAD
         return WORD_SPREAD if self.words else (LEAST_SPREAD, SPREAD)
 
 
@@ -177,6 +189,9 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
     kept, and the first to reach it is kept over any that does not. A picture that could not
     reach it even alone on the card (scattered specks) is not waited for: the build warns.
 
+    Last, the card's words get their colours (:func:`word_colours.colour_words`): no two
+    read together share one.
+
     Depends only on the card and the deck's mean expected ink (of every card, even in a
     preview), so a preview shows the card the build prints.
     """
@@ -217,7 +232,7 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
             better = more > printed and small >= min(least, floor)
         if better:
             best, printed, least, pic, word = other, more, small, other_pic, other_word
-    return best
+    return colour_words(best, job.colours, job.ems, PALETTE) if job.colours else best
 
 
 def _stream(job: _Job, index: int, attempt: int) -> np.random.Generator:
@@ -323,6 +338,22 @@ def _attempt(index: int, job: _Job, rng: np.random.Generator) -> CardLayout:
     return CardLayout(tuple(placements))
 
 
+def _word_colours(symbols: Sequence[Symbol]) -> tuple[tuple, tuple[float, ...]]:
+    """Each word's own colour and font size per mm of drawn height (None and 0 for a picture),
+    for :func:`word_colours.colour_words`; two empty tuples for a deck without words."""
+    words = [
+        getattr(s, "kind", "image") == "word" and bool(getattr(s, "lines", ())) for s in symbols
+    ]
+    if not any(words):
+        return (), ()
+    colours = tuple(s.color if w else None for s, w in zip(symbols, words, strict=True))
+    ems = tuple(
+        max(line.size for line in s.lines) / s.rgba.shape[0] if w else 0.0
+        for s, w in zip(symbols, words, strict=True)
+    )
+    return colours, ems
+
+
 def layout_deck(
     deck: Deck,
     symbols: Sequence[Symbol],
@@ -337,6 +368,7 @@ def layout_deck(
     only: Sequence[int] | None = None,
     ink: Ink | None = None,
     reshuffles: Mapping[int, int] | None = None,
+    same_size: bool = False,
 ) -> tuple[CardLayout, ...]:
     """Lay out every card of ``deck``; the same seed gives the same layouts for any ``workers``.
 
@@ -359,6 +391,7 @@ def layout_deck(
             and cards that packed worse than usual are packed again (see ``_layout_one``).
         reshuffles: card index -> how many times that card was laid out again on request; each
             time gives it other random streams and leaves every other card as it was.
+        same_size: every symbol of a card at one size (by √ink-area, within ``SAME_SPREAD``).
     """
     global _JOB
     radius = card.size / 2 - safe_margin
@@ -433,6 +466,8 @@ def layout_deck(
         reach(card, safe_margin),
         letter_heights(symbols),
         all(shape.kind == "word" for shape in shapes),
+        same_size,
+        *_word_colours(symbols),
     )
     try:
         with in_order(

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from dobble_print.symbols import INK_ALPHA, cap_height
+from dobble_print.symbols import INK_ALPHA, cap_height, is_letter, space_width
 
 # Longest side of the finest level: large enough to keep the pictures (loaded at 300 dpi of their
 # largest size on the card, 561 px for 8 a card on 85 mm) at full resolution. Pooled, a large
@@ -32,15 +32,19 @@ from dobble_print.symbols import INK_ALPHA, cap_height
 PYRAMID_PX = 1024
 FINE = 6  # level pixels are at most 1/FINE of a cell: finer hugs the ink, coarser is faster
 WORD_ROTATION = 25.0  # words read badly when tilted further
-# A word packs with this much more room around its ink (a share of its font size, each side):
-# two words in one colour a millimetre apart read as one ("snaildice"), and a symbol keeps its
-# colour on every card, so neighbouring words get space rather than other colours. Only the
-# packing mask grows; the printed text does not.
+# A word packs with this much more room above and below its ink (a share of its font size,
+# each side). Only the packing mask grows; the printed text does not.
 WORD_MARGIN = 0.06
+# Beside its ink, this share of its font's word space: two words side by side keep at least a
+# word space of the larger one's type between them (0.65 × (1 + 1/1.8) of it when one is 1.8
+# times the other, the most a word card's sizes spread), or they read as one ("hammerdinosaur",
+# 2.6 mm apart at 0.06 em); a letter deck's letters, which turn freely and read alone, keep
+# WORD_MARGIN all round.
+WORD_SPACE_SHARE = 0.65
 # Above and below a vocabulary's text face its room (a quarter of its font size beside it) is
 # this share of it: faces run together along their lines ("1418"), not across them, and gaps as
-# tall as the faces left maths and two-language decks a third empty. A plain word's room (0.06)
-# stays round: less above and below brought two words within 1.5 mm.
+# tall as the faces left maths and two-language decks a third empty. A plain word keeps 0.06
+# above and below: less brought two words within 1.5 mm.
 WORD_ROOM_TALL = 0.4
 # A labelled picture packs with this much room around it (a share of its label's font size):
 # labels are all one colour, and two side by side with a word's room read as one ("keytree").
@@ -264,7 +268,8 @@ def _unpickle(bits: np.ndarray, size: tuple[int, int], *args) -> Shape:
 
 def shapes_of(symbols: Sequence) -> tuple[Shape, ...]:
     """Packing shapes of every symbol (``kind`` defaults to ``"image"``): a word's ink is grown
-    by ``WORD_MARGIN`` of its font size, and in a deck of pictures and words a word is sized by
+    by ``WORD_MARGIN`` of its font size above and below and ``WORD_SPACE_SHARE`` of its word
+    space beside it, and in a deck of pictures and words a word is sized by
     its box rather than its ink (a word's ink is a third of its box, a photo's all of it: by ink,
     the words' boxes came out three times the photos')."""
     kinds = [getattr(s, "kind", "image") for s in symbols]
@@ -281,10 +286,19 @@ def shapes_of(symbols: Sequence) -> tuple[Shape, ...]:
             sizing = WORD_SIZING if mixed else by_letters.get(i) if by_letters else None
         share = getattr(s, "room", 0.0) or (WORD_MARGIN if kind == "word" else LABEL_MARGIN)
         tall = WORD_ROOM_TALL if kind == "word" and getattr(s, "room", 0.0) else 1.0
+        if kind == "word" and not getattr(s, "room", 0.0) and _spaced(s):
+            share = max(WORD_SPACE_SHARE * space_width(s.font, s.font_index), WORD_MARGIN)
+            tall = WORD_MARGIN / share
         picture = getattr(s, "picture", None) if kind == "labelled" else None
         label = (picture.shape[0], _margin_px(s, LABEL_ROOM)) if picture is not None else (0, 0)
         out.append(shape_of(s.rgba, kind, _margin_px(s, share), sizing, tall, label=label))
     return tuple(out)
+
+
+def _spaced(symbol) -> bool:
+    """A word of text read along its line (not a letter deck's letter, nor an emoji)."""
+    lines = getattr(symbol, "lines", ())
+    return bool(lines) and bool(getattr(symbol, "font", "")) and not is_letter(symbol.name)
 
 
 def letter_sizing(symbols: Sequence) -> dict[int, float]:

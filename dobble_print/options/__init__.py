@@ -41,10 +41,12 @@ class BuildOptions:
     max_rotation: float = 180.0  # largest tilt of any symbol either way, degrees; 0 = upright
     report: Path | None = None
     png_dir: Path | None = None
+    play: Path | None = None  # the deck as one web page to play (printing/play.py)
     symbol_options: SymbolOptions = SymbolOptions()
     bleed: float = 0.0
     cut_guides: frozenset[str] = frozenset({"circle", "ticks"})
     card_color: tuple[float, float, float] = (1.0, 1.0, 1.0)
+    grey: bool = False  # every page in shades of grey that keep the symbols apart
     backs: Path | None = None  # the picture printed on the backs; None prints no backs
     duplex: Duplex = Duplex.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -66,8 +68,13 @@ class BuildOptions:
         """What the box's front says: the deck's title, or a plain name."""
         return self.title or DEFAULT_TITLE
 
+    copies: int | None = None  # a class set: this many copies, each card marked (deck/copies.py)
+    split: bool = False  # two half decks, A and B, each card marked
     labels: bool = False  # each picture printed with its name under it
     illustrate: bool = False  # each word drawn as the bundled picture of that name
+    same_size: bool = False  # every symbol on a card at one size (by √ink-area)
+    outline: bool = False  # a black outline around each picture
+    ladder: bool = False  # build writes three decks of 4, 5 and 6 a card beside ``output``
     faces: tuple[str, ...] = ()  # a vocabulary file's faces shown (columns; "picture+word")
     # a ready-made deck of the bundled pictures of this theme ("animals"; "all": every theme),
     # with no sources; the pipeline puts the pictures it draws in ``sources`` (pipeline.themes)
@@ -76,10 +83,16 @@ class BuildOptions:
     @property
     def symbol_margin(self) -> float:
         """How far inside the cut line the symbols stay, mm: ``safe_margin``, but on a Connect
-        card at least 2 mm clear of its coloured border."""
-        if self.variant is Variant.CONNECT:
+        card or a class set's marked card at least 2 mm clear of its coloured border."""
+        if self.variant is Variant.CONNECT or self.marked:
             return max(self.safe_margin, BORDER_MM + CONNECT_GAP)
         return self.safe_margin
+
+    @property
+    def marked(self) -> bool:
+        """Whether each card carries a class set's mark: its copy's or its half's letter and
+        rim (:mod:`dobble_print.deck.copies`)."""
+        return self.split or (self.copies or 1) > 1
 
     @property
     def symbol_loading(self) -> SymbolOptions:
@@ -130,12 +143,16 @@ def check_budget(options: BuildOptions) -> None:
                 high=float(high),
             ),
         )
-    if options.title is not None and len(options.title) > MAX_TITLE_CHARS:
+    if options.title is None:
+        return
+    from dobble_print.symbols import shown_length  # words.py takes numpy: only when asked
+
+    if (count := shown_length(options.title)) > MAX_TITLE_CHARS:
         raise OptionError(
             "title",
             N_(
                 "has {count} characters; a box's front shows at most {most}; shorten it",
-                count=len(options.title),
+                count=count,
                 most=MAX_TITLE_CHARS,
             ),
         )

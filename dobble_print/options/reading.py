@@ -175,6 +175,8 @@ def read_options(
     raw = {o.name: values.get(o.name, o.default) for o in taken}
     read = {name: read_value(BY_NAME[name], value) for name, value in raw.items()}
     check_rules(read, given, raw)
+    if read.get("ladder"):  # each deck of a ladder has its own size: a preset's gives way
+        read.update({name: None for name in ("symbols_per_card", "cards") if name not in given})
     return _fields(read, command)
 
 

@@ -274,6 +274,21 @@ OPTIONS: tuple[Option, ...] = (
         hint=N_("The colour behind the symbols; pale colours print best."),
     ),
     Option(
+        "grey",
+        Kind.SWITCH,
+        False,
+        "Print the whole PDF in shades of grey, for a black-and-white printer: the deck's "
+        "colours turn into greys chosen to keep its symbols apart (a contrast-preserving "
+        "conversion, Lu, Xu and Jia 2012), where a printer's own would match their brightness "
+        "alone.",
+        Group.PRINT,
+        label=N_("For a black-and-white printer"),
+        hint=N_(
+            "The whole deck in shades of grey, chosen so that its pictures and words still look "
+            "different; the sheets below show it as it will print."
+        ),
+    ),
+    Option(
         "bleed",
         Kind.LENGTH,
         "0mm",
@@ -321,6 +336,26 @@ OPTIONS: tuple[Option, ...] = (
         step=5,
     ),
     Option(
+        "same_size",
+        Kind.SWITCH,
+        False,
+        "Print every symbol on a card at the same size (by its ink), as the accessible edition "
+        "does, instead of large and small ones.",
+        Group.LOOK,
+        label=N_("Every symbol the same size"),
+        hint=N_("Easier to scan for young children and players who see less well."),
+    ),
+    Option(
+        "outline",
+        Kind.SWITCH,
+        False,
+        "Draw a black outline around each picture, so it stands out from the card in any "
+        "light, in black and white and to colour-blind players.",
+        Group.LOOK,
+        label=N_("Outline around each picture"),
+        hint=N_("A black line around each picture makes it stand out from the card."),
+    ),
+    Option(
         "background",
         Kind.CHOICE,
         "remove",
@@ -361,6 +396,31 @@ OPTIONS: tuple[Option, ...] = (
         "Build from the readable files, skipping bad ones.",
         Group.DECK,
         field="symbol_options",
+    ),
+    Option(
+        "copies",
+        Kind.COUNT,
+        None,
+        "Print N copies of the deck for a class (2 to 6), each card marked with its copy's "
+        "letter and rim colour.",
+        Group.DECK,
+        commands=SHOWN,
+        metavar="N",
+        label=N_("Copies of the deck"),
+        hint=N_("For a class: each copy's cards carry its letter and rim colour."),
+        low=1,
+        high=6,
+    ),
+    Option(
+        "split",
+        Kind.SWITCH,
+        False,
+        "Print the deck as two half decks, A and B, that each play on their own; each card is "
+        "marked with its half.",
+        Group.DECK,
+        commands=SHOWN,
+        label=N_("Two half decks"),
+        hint=N_("Halves A and B each play on their own; each card shows its half."),
     ),
     Option(
         "reshuffle",
@@ -432,6 +492,17 @@ OPTIONS: tuple[Option, ...] = (
         metavar="FILE",
     ),
     Option(
+        "play",
+        Kind.FOLDER,
+        None,
+        "Also write the deck as one web page to play before printing (deck.html): the printed "
+        "cards, two at a time, to find their match, or paced by a teacher on a projector; it "
+        "needs no network and no other file, in the deck's language ({lang}).",
+        Group.FILES,
+        BUILD,
+        metavar="FILE",
+    ),
+    Option(
         "png_dir",
         Kind.FOLDER,
         None,
@@ -450,6 +521,16 @@ OPTIONS: tuple[Option, ...] = (
         Group.FILES,
         BUILD,
         metavar="DIR",
+    ),
+    Option(
+        "ladder",
+        Kind.SWITCH,
+        False,
+        "A difficulty ladder: the same pictures as three decks of 4, 5 and 6 symbols per card "
+        "(or the sizes the pictures allow), each its own PDF beside the one asked for: "
+        "deck-4.pdf, deck-5.pdf and deck-6.pdf for deck.pdf.",
+        Group.FILES,
+        BUILD,
     ),
     Option(
         "backs",

@@ -14,7 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.card import CardLayout
-from dobble_print.deck import Deck, Team, assign_teams
+from dobble_print.deck import (
+    MAX_COPIES,
+    Deck,
+    Team,
+    assign_teams,
+    copy_marks,
+    split_marks,
+)
 from dobble_print.errors import Interrupted, Notice, OptionError, notice
 from dobble_print.files import Staging
 from dobble_print.language import N_
@@ -27,9 +34,9 @@ from dobble_print.layout import (
 )
 from dobble_print.options import BuildOptions, Variant, check_budget
 from dobble_print.pipeline.front_matter import page_counts, plan_front_matter, shows
-from dobble_print.pipeline.loading import load_deck
+from dobble_print.pipeline.loading import check_given_files, load_deck
 from dobble_print.pipeline.matching import Matching, faces_report
-from dobble_print.pipeline.planning import Progress, crowded, stage_progress
+from dobble_print.pipeline.planning import Progress, crowded, seen_warnings, stage_progress
 from dobble_print.pipeline.report import build_report, small_words
 from dobble_print.pipeline.themes import theme_sources
 from dobble_print.pipeline.writing import (
@@ -39,9 +46,12 @@ from dobble_print.pipeline.writing import (
     sheets_for,
 )
 from dobble_print.printing import (
+    GreyDeck,
     SheetPlan,
+    in_grey,
     load_back,
     load_shop_profile,
+    play_page,
     render_pdf,
     write_card_pngs,
     write_shop,
@@ -103,29 +113,34 @@ def prepare(
             "seed", N_("{seed} is negative; give a whole number from 0 up", seed=options.seed)
         )
     check_budget(options)
+    check_given_files(options)
+    check_marks(options)
     loaded_deck = load_deck(options, progress, packers=only is None, cache=cache)
     deck, loaded, matching = loaded_deck.deck, loaded_deck.loaded, loaded_deck.matching
+    copies = options.copies or 1  # a class set prints the deck's cards this many times
+    printed = len(deck.cards) * copies
     for number in options.reshuffle:
-        if not 1 <= number <= len(deck.cards):
+        if not 1 <= number <= printed:
             raise OptionError(
                 "reshuffle",
                 N_(
                     "{card} is out of range: this deck has cards 1 to {count}",
                     card=number,
-                    count=len(deck.cards),
+                    count=printed,
                 ),
             )
     symbols = loaded.symbols
     cover_pages, rules_pages, box_pages = page_counts(options, deck, symbols, matching)
     plan = sheets_for(
         options,
-        len(deck.cards),
+        printed,
         cover_pages=cover_pages,
         rules_pages=rules_pages,
         box_pages=box_pages,
     )
-    todo = range(len(deck.cards)) if only is None else sorted(set(only(plan)))
-    reshuffles = Counter(number - 1 for number in options.reshuffle)
+    base = len(deck.cards)  # a copy's card i is the deck's card i % base
+    todo = range(base) if only is None else sorted({i % base for i in only(plan)})
+    reshuffles = Counter((number - 1) % base for number in options.reshuffle)
     # A card's layout depends only on the deck, the symbols, these options and its own index
     # (and how often it was reshuffled), so a cache keeps it for the next build that asks.
     shaped_by = (
@@ -135,6 +150,7 @@ def prepare(
         options.clearance,
         options.max_rotation,
         options.seed,
+        options.same_size,
     )
     kept = cache.kept_layouts(loaded, shaped_by) if cache else {}
     missing = [i for i in todo if (i, reshuffles[i]) not in kept]
@@ -151,10 +167,17 @@ def prepare(
             only=None if len(missing) == len(deck.cards) else missing,
             ink=loaded_deck.ink,
             reshuffles=reshuffles,
+            same_size=options.same_size,
         )
         kept.update({(i, reshuffles[i]): layout for i, layout in zip(missing, laid, strict=True)})
-    layouts = tuple(kept.get((i, reshuffles[i]), CardLayout(())) for i in range(len(deck.cards)))
-    teams = assign_teams(len(deck.cards)) if options.variant is Variant.CONNECT else None
+    layouts = tuple(kept.get((i, reshuffles[i]), CardLayout(())) for i in range(base)) * copies
+    teams = assign_teams(base) if options.variant is Variant.CONNECT else None
+    seen, seen_notes = seen_warnings(loaded, deck.symbol_count, options.card_color, cache)
+    if copies > 1:
+        teams = copy_marks(base, copies)
+        deck = Deck(deck.order, deck.cards * copies, deck.symbol_count)
+    elif options.split:
+        teams = split_marks(base)
     return BuildResult(
         deck,
         symbols,
@@ -165,11 +188,58 @@ def prepare(
         choice=loaded_deck.why,
         warnings=loaded.warnings
         + _faint(loaded, options.card_color, cache)
+        + seen
         + crowded(options, deck.symbols_per_card),
-        notes=loaded.notes,
+        notes=loaded.notes + seen_notes,
         teams=teams,
         matching=matching,
         unused_files=loaded_deck.unused_files,
+    )
+
+
+def check_marks(options: BuildOptions) -> None:
+    """Refuse a class set's marks where they cannot go: more copies than letters, beside
+    Connect's team borders, or copies and halves at once (a card shows one letter).
+
+    Raises:
+        OptionError: about ``copies`` or ``split``.
+    """
+    if options.copies is not None and not 1 <= options.copies <= MAX_COPIES:
+        raise OptionError(
+            "copies",
+            N_(
+                "{copies} is out of range; a class set has 1 to {most} copies",
+                copies=options.copies,
+                most=MAX_COPIES,
+            ),
+        )
+    if options.marked and options.variant is Variant.CONNECT:
+        field = "split" if options.split else "copies"
+        raise OptionError(
+            field,
+            N_(
+                "cannot go with the Connect game, whose coloured borders mark its teams; print "
+                "one or the other"
+            ),
+        )
+    if options.split and (options.copies or 1) > 1:
+        raise OptionError(
+            "split",
+            N_("cannot go with several copies (a card shows one letter); print one or the other"),
+        )
+
+
+def _play(options: BuildOptions, prepared: BuildResult) -> str:
+    """The page that plays the deck: its cards once (a class set's first copy, marks and all)."""
+    base = len(prepared.layouts) // (options.copies or 1)
+    return play_page(
+        prepared.symbols,
+        prepared.layouts[:base],
+        shape=options.card,
+        card_color=options.card_color,
+        teams=prepared.teams[:base] if prepared.teams else None,
+        lang=options.lang,
+        title=options.title,
     )
 
 
@@ -182,6 +252,14 @@ def _faint(
         return tuple(faint_on_card(loaded.symbols, card_color))
 
     return cache.derived(loaded, ("faint", card_color), find) if cache else find()
+
+
+def _printed(options: BuildOptions, symbols, layouts, back, teams) -> GreyDeck:
+    """The symbols, cards, back, card colour and teams as they print: in grey with ``grey``
+    (:func:`printing.in_grey`), else as they are."""
+    if options.grey:
+        return in_grey(symbols, layouts, back=back, card_color=options.card_color, teams=teams)
+    return GreyDeck(tuple(symbols), tuple(layouts), back, options.card_color, teams, None)
 
 
 def build(
@@ -221,20 +299,23 @@ def build(
         options, prepared.deck, symbols, plan, matching=prepared.matching, teams=prepared.teams
     )
     prepared = dataclasses.replace(prepared, warnings=prepared.warnings + front.warnings)
+    # what prints: in grey for a black-and-white printer (the report measures the colours)
+    look = _printed(options, symbols, layouts, back, prepared.teams)
 
     def write(tmp: Path) -> None:
         render_pdf(
             tmp,
-            symbols=symbols,
-            layouts=layouts,
+            symbols=look.symbols,
+            layouts=look.layouts,
             plan=plan,
             cover=front.cover,
-            back=back,
-            card_color=options.card_color,
+            back=look.back,
+            card_color=look.card_color,
             progress=stage_progress(progress, "render"),
-            teams=prepared.teams,
+            teams=look.teams,
             rules=front.rules,
             box=front.box,
+            grey=options.grey,
         )
 
     with Staging() as staging:  # nothing is in place until every output is finished
@@ -269,15 +350,18 @@ def build(
             # a file name that is not UTF-8 is kept as JSON's \\udcXX escapes: still valid JSON
             text = text.encode("utf-8", "backslashreplace").decode("utf-8")
             staging.file(options.report, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+        if options.play is not None:
+            page = _play(options, prepared)
+            staging.file(options.play, lambda tmp: tmp.write_text(page, encoding="utf-8"))
         if options.png_dir is not None:
             write_card_pngs(
                 staging.folder(outputs.png_dir),
-                layouts,
-                symbols,
+                look.layouts,
+                look.symbols,
                 shape=options.card,
                 progress=stage_progress(progress, "png"),
-                teams=prepared.teams,
-                card_color=options.card_color,
+                teams=look.teams,
+                card_color=look.card_color,
             )
         if options.shop is not None:
             write_shop(

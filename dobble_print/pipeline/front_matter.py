@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dobble_print.deck import Deck, Team, cover_lines
+from dobble_print.deck import Deck, Team, class_set_lines, cover_lines
 from dobble_print.errors import Notice, notice
 from dobble_print.language import words
 from dobble_print.options import BuildOptions, Variant
@@ -53,6 +53,15 @@ def page_counts(
     )
 
 
+def _notes(options: BuildOptions, teams: tuple[Team, ...] | None) -> tuple[str, ...]:
+    """The cover's line about the cards' rims: Connect's teams, or a class set's marks."""
+    if not teams:
+        return ()
+    if options.marked:
+        return class_set_lines(teams, split=options.split, lang=options.lang)
+    return cover_lines(teams, options.lang)
+
+
 def plan_front_matter(
     options: BuildOptions,
     deck: Deck,
@@ -69,7 +78,7 @@ def plan_front_matter(
         len(deck.cards),
         _count(symbols, matching),
         options.seed,
-        notes=cover_lines(teams, options.lang) if teams else (),
+        notes=_notes(options, teams),
         title=options.title,
         lang=options.lang,
         bundled=any(is_library_file(s.source) for s in symbols if s.kind != "word"),

@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.deck import (
+    MAX_PAIR_SIZE,
     MOST_BY_DEFAULT,
     Deck,
     DeckOption,
     best_partial_deck,
     beyond_default,
     build_deck,
+    build_pair_deck,
     card_count,
     check_symbols_per_card,
     choose_option,
@@ -25,6 +27,9 @@ from dobble_print.deck import (
     deck_options,
     more_give,
     next_option,
+    pair_card_count,
+    pair_phrase,
+    pair_symbol_count,
     supported_sizes,
     take_cards,
 )
@@ -41,6 +46,8 @@ from dobble_print.symbols import (
     load_symbols,
     refuse_too_few,
     refuse_unreadable,
+    vision_warnings,
+    with_outlines,
 )
 
 # progress(stage, done, total): stage is "load", "layout", "render", "png" or "shop".
@@ -114,6 +121,8 @@ def plan_deck(
                     cards=card_count(larger[-1]),
                 )
             )
+    elif symbols_per_card not in supported_sizes() and 2 < symbols_per_card <= MAX_PAIR_SIZE:
+        return _plan_pairs(symbols_per_card, cards, pictures, where=where, noun=noun)
     else:
         check_symbols_per_card(symbols_per_card)
         n = symbols_per_card
@@ -193,6 +202,67 @@ def plan_deck(
     return deck, why
 
 
+def _plan_pairs(
+    n: int, cards: int | None, pictures: int, *, where: Path | tuple[Path, ...], noun: str
+) -> tuple[Deck, Notice]:
+    """The pair deck (every symbol on two cards) for ``n`` per card, a size no plane has.
+
+    Raises:
+        DobbleError: with fewer pictures than its N(N + 1)/2, or ``cards`` out of range.
+    """
+    some = counted(pictures, noun)
+    need = pair_symbol_count(n)
+    if pictures < need:
+        fitting = [s for s in supported_sizes() if card_count(s) <= pictures]
+        hint = (Advice("set", "symbols_per_card", fitting[-1], lead=N_(" or ")),) if fitting else ()
+        raise DobbleError(
+            (
+                Setting("symbols_per_card", n),
+                N_(
+                    " needs more {noun}: no full deck has {n} per card, and the small deck of "
+                    "{cards} cards with each on two cards needs {need}; {some} give no card; add "
+                    "{more}",
+                    noun=_NOUNS.get(noun, noun),
+                    n=n,
+                    cards=pair_card_count(n),
+                    need=counted(need, noun),
+                    some=some,
+                    more=counted(need - pictures, noun),
+                ),
+            ),
+            advice=hint,
+            file=where,
+        )
+    deck = build_pair_deck(n)
+    why = notice(
+        N_(
+            "{some}, {deck} (no full deck has {n} per card)",
+            some=some,
+            deck=pair_phrase(n, noun),
+            n=n,
+        )
+    )
+    if cards is not None:
+        if not 1 <= cards <= len(deck.cards):
+            raise OptionError(
+                "cards",
+                N_(
+                    "{cards} is out of range: {some} give 1 to {made} cards of {n} symbols{more}",
+                    cards=cards,
+                    some=some,
+                    made=len(deck.cards),
+                    n=n,
+                    more="",
+                ),
+            )
+        if cards < len(deck.cards):
+            why = why.then(
+                N_("; {cards} of the {made} cards printed", cards=cards, made=len(deck.cards))
+            )
+        deck = take_cards(deck, cards)
+    return deck, why
+
+
 def crowded(options: BuildOptions, symbols_per_card: int) -> tuple[Notice, ...]:
     """The warning for a deck of more symbols a card than :data:`MOST_BY_DEFAULT`: how small
     its pictures may print (:func:`layout.recognisable_size`), as one line; none otherwise."""
@@ -213,6 +283,31 @@ def crowded(options: BuildOptions, symbols_per_card: int) -> tuple[Notice, ...]:
             )
         ),
     )
+
+
+def outline_pictures(loaded: SymbolSet, cache: SymbolCache | None) -> SymbolSet:
+    """``loaded`` with a black outline around every picture (kept in ``cache`` when given)."""
+
+    def outline() -> SymbolSet:
+        return with_outlines(loaded)
+
+    return cache.derived(loaded, ("outline",), outline) if cache else outline()
+
+
+def seen_warnings(
+    loaded: SymbolSet,
+    count: int,
+    card_color: tuple[float, float, float],
+    cache: SymbolCache | None = None,
+) -> tuple[tuple[Notice, ...], tuple[str, ...]]:
+    """The warnings about the deck's ``count`` first symbols where colour is lost: printed in
+    black and white, or seen by colour-blind players (kept in ``cache`` when given); and notes
+    (each look-alike pair, when there are many)."""
+
+    def find() -> tuple[tuple[Notice, ...], tuple[str, ...]]:
+        return vision_warnings(loaded.symbols[:count], card_color)
+
+    return cache.derived(loaded, ("seen", count, card_color), find) if cache else find()
 
 
 # What the sources hold, plural, as the sentences name them.
@@ -286,7 +381,10 @@ def plan_sources(
     again = usable < first.symbol_count or (options.cards is not None and usable < len(found.items))
     deck, why = choose_deck(options, usable, where, found.noun) if again else (first, why)
     choices = deck_options(usable, larger=2) if usable >= 3 else ()
-    warnings = loaded.warnings + crowded(options, deck.symbols_per_card)
+    if options.outline:  # as build prints them: an outlined picture never vanishes
+        loaded = outline_pictures(loaded, cache)
+    seen, _ = seen_warnings(loaded, deck.symbol_count, options.card_color, cache)
+    warnings = loaded.warnings + seen + crowded(options, deck.symbols_per_card)
     return DeckPlan(
         deck,
         why,
@@ -395,6 +493,8 @@ def default_seed(options: BuildOptions) -> int:
         digest.update(b"illustrate")
     if options.theme:  # its pictures are drawn by the seed: the theme, not them, draws it
         digest.update(b"theme:" + options.theme.encode())
+    if options.same_size or options.outline:  # the same: other decks keep their seeds
+        digest.update(repr(("access", options.same_size, options.outline)).encode())
     return int.from_bytes(digest.digest(), "big") % SEEDS
 
 

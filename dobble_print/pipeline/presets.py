@@ -22,10 +22,22 @@ PLACES = {
     "output": N_("where the PDF goes"),
     "report": N_("where the report goes"),
     "png_dir": N_("where the card pictures go"),
+    "play": N_("where the page to play goes"),
     "shop": N_("where the shop files go"),
     "sources": N_("what is read"),
     "back_image": N_("what is read"),
     "preset": N_("what is read"),
+}
+
+# Options of the command line alone: what one run prints or draws, not how a deck looks. The
+# seed is drawn from the pictures when none is given, so one preset serves any pictures.
+RUN_ONLY = {
+    "seed": N_("the random seed of one layout"),
+    "quiet": N_("what one run prints"),
+    "verbose": N_("what one run prints"),
+    "card": N_("what one preview draws"),
+    "sheet": N_("what one preview draws"),
+    "dpi": N_("what one preview draws"),
 }
 
 
@@ -119,6 +131,19 @@ def _read_preset(name_or_file: str, known: set[str]) -> dict[str, object]:
                         "looks); take it out and give it on the command line",
                         key=key,
                         what=PLACES[name],
+                    ),
+                )
+            )
+        if name in RUN_ONLY:
+            raise DobbleError(
+                (
+                    path,
+                    ": ",
+                    N_(
+                        "{key!r} sets {what}, which a preset may not set (it sets how a deck "
+                        "looks, for any pictures); take it out and give it on the command line",
+                        key=key,
+                        what=RUN_ONLY[name],
                     ),
                 )
             )

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import dataclasses
+import math
+
 from dobble_print.errors import OptionError
 from dobble_print.files import refuse_inputs, refuse_special
 from dobble_print.language import N_
 from dobble_print.options import BuildOptions
 from dobble_print.pipeline.building import prepare
 from dobble_print.pipeline.themes import theme_sources
-from dobble_print.printing import SheetPlan, draw_card, draw_sheet, save_png
+from dobble_print.printing import (
+    MAX_PREVIEW_PIXELS,
+    SheetPlan,
+    card_pixels,
+    draw_card,
+    draw_sheet,
+    in_grey,
+    save_png,
+    sheet_pixels,
+)
 from dobble_print.symbols import SymbolCache, find_sources
 
 
@@ -26,14 +38,15 @@ def draw_preview(
     options and seed.
 
     Raises:
-        DobbleError: ``card``, ``sheet`` or ``dpi`` out of range, or the output would overwrite a
-            source.
+        DobbleError: ``card``, ``sheet`` or ``dpi`` out of range, a sheet or card of over
+            :data:`MAX_PREVIEW_PIXELS` at ``dpi``, or the output would overwrite a source.
     """
     options = theme_sources(options)
     refuse_inputs({"output": [options.output]}, find_sources(options.sources).files)
     refuse_special(options.output, "output")
     if not 30 <= dpi <= 1200:
         raise OptionError("dpi", N_("{dpi} is out of range; use 30 to 1200", dpi=dpi))
+    _check_pixels(options, dpi, whole_sheet=sheet is not None)
 
     def wanted(plan: SheetPlan) -> list[int]:  # only what is drawn; the range errors come next
         if sheet is not None:
@@ -41,6 +54,18 @@ def draw_preview(
         return [card - 1] if 1 <= card <= len(plan.slots) else []
 
     prepared = prepare(options, only=wanted, cache=cache)
+    if options.grey:  # as a black-and-white printer prints it (the map is the build's)
+        look = in_grey(
+            prepared.symbols,
+            prepared.layouts,
+            back=None,
+            card_color=options.card_color,
+            teams=prepared.teams,
+        )
+        prepared = dataclasses.replace(
+            prepared, symbols=look.symbols, layouts=look.layouts, teams=look.teams
+        )
+        options = dataclasses.replace(options, card_color=look.card_color)
     if sheet is not None:
         sheets = prepared.plan.sheet_count
         if not 1 <= sheet <= sheets:
@@ -81,3 +106,36 @@ def draw_preview(
             team=prepared.teams[card - 1] if prepared.teams else None,
         )
     save_png(image, options.output, dpi=dpi)
+
+
+def _check_pixels(options: BuildOptions, dpi: int, *, whole_sheet: bool) -> None:
+    """Refuse, before any loading, a sheet or card of over :data:`MAX_PREVIEW_PIXELS` at
+    ``dpi`` (plotter paper at 1200 dpi would take gigabytes), saying the largest dpi that fits.
+
+    Raises:
+        OptionError: about ``dpi``.
+    """
+
+    def size(d: int) -> tuple[int, int]:
+        return sheet_pixels(options.paper, d) if whole_sheet else card_pixels(options.card, d)
+
+    width, height = size(dpi)
+    if width * height <= MAX_PREVIEW_PIXELS:
+        return
+    fit = next((d for d in range(dpi - 1, 30, -1) if math.prod(size(d)) <= MAX_PREVIEW_PIXELS), 30)
+    said = {"dpi": dpi, "width": width, "height": height, "fit": fit}
+    said["most"] = MAX_PREVIEW_PIXELS // 1_000_000
+    raise OptionError(
+        "dpi",
+        N_(
+            "{dpi} draws this sheet at {width}×{height} pixels, over the {most} megapixels a "
+            "preview may have; use {fit} or less",
+            **said,
+        )
+        if whole_sheet
+        else N_(
+            "{dpi} draws this card at {width}×{height} pixels, over the {most} megapixels a "
+            "preview may have; use {fit} or less",
+            **said,
+        ),
+    )

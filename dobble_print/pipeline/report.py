@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dobble_print.card import CardLayout, ShapeKind
+from dobble_print.card import CardLayout, Placement, ShapeKind
 from dobble_print.deck import Team
 from dobble_print.layout import (
     Measured,
@@ -63,6 +63,9 @@ def build_report(
     ``teams`` (Connect), each card names its ``"team"``. A card that is not round is described by
     ``"shape"``, ``"size_mm"`` and the ``"diameter_mm"`` of its circumscribed circle.
 
+    A word's placement says its colour on that card (``"color"``, ``"#rrggbb"``): words read
+    together never share one (:mod:`layout.word_colours`).
+
     Words are judged by their letters (:mod:`layout.word_size`): each card names its smallest
     word (``"smallest_word"``) and the cap height it prints at (``"smallest_word_cap_mm"``; both
     ``null`` on a card of pictures); the deck's smallest is ``"smallest_word_cap_mm"`` at the top,
@@ -87,6 +90,7 @@ def build_report(
                         "height_mm": _r(p.height),
                         "rotation_deg": _r(p.rotation),
                     }
+                    | _colour(p, symbols[p.symbol])
                     for p in layout.placements
                 ],
             }
@@ -159,3 +163,10 @@ def small_words(report: dict) -> str | None:
 
 SMALL_WORD_SLACK = 0.05  # mm: a cap height this close to the readable one is not worth a warning
 EASY_CAP_MM = 6.25  # mm: the junior card's readable capitals (24-point type) read easily anywhere
+
+
+def _colour(p: Placement, symbol: Symbol) -> dict:
+    """A word's colour on the card, ``{"color": "#rrggbb"}`` (a picture's: nothing)."""
+    if symbol.kind != "word":
+        return {}
+    return {"color": "#{:02x}{:02x}{:02x}".format(*(p.color or symbol.color))}

@@ -48,7 +48,7 @@ def check_outputs(options: BuildOptions, inputs: list[Path]) -> Outputs:
             someone else's files, or a folder inside a picture folder.
         DobbleError: a folder that cannot be made or written.
     """
-    files = {"output": options.output, "report": options.report}
+    files = {"output": options.output, "report": options.report, "play": options.play}
     refuse_inputs({field: [path] for field, path in files.items() if path is not None}, inputs)
     for field, path in files.items():
         if path is not None:

@@ -13,11 +13,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from dobble_print.card import CardLayout, CardShape, ShapeKind
 from dobble_print.deck import BORDER_MM, Team
 from dobble_print.files import write_atomically
 from dobble_print.language import N_
 from dobble_print.parallel import in_order, worker_count
+from dobble_print.printing.paper import Paper
 from dobble_print.printing.sheet import SheetPlan
 from dobble_print.symbols import Symbol
 
@@ -25,6 +28,25 @@ if TYPE_CHECKING:
     from PIL import Image
 
 CUT_GREY = (140, 140, 140, 255)
+# The most pixels a preview draws: a whole sheet at 4 bytes a pixel, a card with its pictures
+# turned and composited at about 10; 40 MP is an A4 sheet at 640 dpi or a 85 mm card at 1200.
+MAX_PREVIEW_PIXELS = 40_000_000
+
+
+def card_pixels(shape: CardShape, dpi: int) -> tuple[int, int]:
+    """The width and height :func:`draw_card` gives ``shape`` at ``dpi`` (no bleed)."""
+    px_per_mm = dpi / 25.4
+    if shape.kind is ShapeKind.CIRCLE:
+        size = math.ceil(shape.size * px_per_mm) + 2
+        return size, size
+    hw, hh = shape.half_extent
+    return math.ceil(2 * hw * px_per_mm) + 2, math.ceil(2 * hh * px_per_mm) + 2
+
+
+def sheet_pixels(paper: Paper, dpi: int) -> tuple[int, int]:
+    """The width and height :func:`draw_sheet` gives ``paper`` at ``dpi``."""
+    px_per_mm = dpi / 25.4
+    return round(paper.width * px_per_mm), round(paper.height * px_per_mm)
 
 
 def draw_card(
@@ -91,10 +113,34 @@ def draw_card(
         draw.polygon(polygon(-BORDER_MM), fill=white)
     elif background is None:
         draw.polygon(polygon(bleed), fill=white)
+    if team and team.letter:
+        _draw_letter(card, shape, team, px_per_mm)
     card = _draw_symbols(card, layout, symbols, px_per_mm)
     if background is None:
         ImageDraw.Draw(card).polygon(polygon(0.0), outline=CUT_GREY, width=max(1, round(dpi / 150)))
     return card
+
+
+def _draw_letter(card, shape: CardShape, team: Team, px_per_mm: float) -> None:
+    """A class set's letter on the rim, where the PDF prints it (:func:`marks.mark_place`)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from dobble_print.deck import LETTER_MM, letter_ink
+    from dobble_print.printing.marks import mark_place
+    from dobble_print.resources import bold_font
+
+    bold = bold_font()  # the PDF's own bold face
+    font = ImageFont.truetype(str(bold), max(1, round(LETTER_MM / 0.73 * px_per_mm)))
+    x, y, turn = mark_place(shape)
+    box = font.getbbox(team.letter, anchor="mm")
+    tile = Image.new("RGBA", (box[2] - box[0] + 4, box[3] - box[1] + 4), (0, 0, 0, 0))
+    ImageDraw.Draw(tile).text(
+        (tile.width / 2, tile.height / 2), team.letter, font=font, anchor="mm",
+        fill=_rgba(letter_ink(team.rgb)),
+    )  # fmt: skip
+    tile = tile.rotate(turn, expand=True, resample=Image.Resampling.BICUBIC)
+    cx, cy = card.width / 2 + x * px_per_mm, card.height / 2 - y * px_per_mm
+    card.alpha_composite(tile, (round(cx - tile.width / 2), round(cy - tile.height / 2)))
 
 
 def _rgba(rgb: tuple[float, float, float]) -> tuple[int, int, int, int]:
@@ -108,9 +154,12 @@ def _draw_symbols(card, layout: CardLayout, symbols: Sequence[Symbol], px_per_mm
     for p in layout.placements:
         w = max(1, round(p.width * px_per_mm))
         h = max(1, round(p.height * px_per_mm))
-        pic = Image.fromarray(symbols[p.symbol].rgba, "RGBA").resize(
-            (w, h), Image.Resampling.LANCZOS
-        )
+        rgba = symbols[p.symbol].rgba
+        if p.color:  # a word in this card's colour for it (its raster is one colour)
+            rgba = np.dstack(
+                [np.broadcast_to(np.uint8(p.color), rgba.shape[:2] + (3,)), rgba[..., 3]]
+            )
+        pic = Image.fromarray(rgba, "RGBA").resize((w, h), Image.Resampling.LANCZOS)
         pic = pic.rotate(p.rotation, resample=Image.Resampling.BICUBIC, expand=True)
         cx = card.width / 2 + p.center[0] * px_per_mm
         cy = card.height / 2 - p.center[1] * px_per_mm  # image rows grow downwards
@@ -149,11 +198,7 @@ def draw_sheet(
 
     px_per_mm = dpi / 25.4
     paper = plan.paper
-    page = Image.new(
-        "RGBA",
-        (round(paper.width * px_per_mm), round(paper.height * px_per_mm)),
-        (255, 255, 255, 255),
-    )
+    page = Image.new("RGBA", sheet_pixels(paper, dpi), (255, 255, 255, 255))
     for slot in plan.slots:
         if slot.sheet != sheet:
             continue

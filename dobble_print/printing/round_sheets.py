@@ -218,17 +218,34 @@ def round_pattern(
     footprint = card.size + 2 * reach
     pitch = card.size + max(CARD_GAP, 2 * reach)
     arrangement, centres = arrange(paper, footprint=footprint, pitch=pitch, margin=margin)
-    marks = tuple(
-        compass_ticks(
-            c,
-            [o for o in centres if o != c],
-            paper=paper,
-            radius=card.size / 2,
-            bleed=bleed,
-            margin=margin,
+    marks: tuple[tuple[Segment, ...], ...] = ((),) * len(centres)
+    if ticks:
+        start = card.size / 2 + bleed + TICK_OFFSET
+        near = _near(centres, 2 * (start + TICK_LENGTH + TICK_CLEARANCE) + 1.0)
+        marks = tuple(
+            compass_ticks(c, near(c), paper=paper, radius=card.size / 2, bleed=bleed, margin=margin)
+            for c in centres
         )
-        if ticks
-        else ()
-        for c in centres
-    )
     return SheetPattern(arrangement, tuple(centres), marks, outline=cut_circle)
+
+
+def _near(centres: list[tuple[float, float]], within: float):
+    """A function giving the other centres closer to a centre than ``within`` (and some a
+    little farther), from square cells of that size: a card farther off than twice a tick's
+    longest reach cannot shorten it, so the ticks of a sheet cost as many cells as it has cards,
+    not every pair of its cards (2,000 cards of 25 mm fill plotter paper)."""
+    cells: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    for c in centres:
+        cells.setdefault((math.floor(c[0] / within), math.floor(c[1] / within)), []).append(c)
+
+    def near(c: tuple[float, float]) -> list[tuple[float, float]]:
+        i, j = math.floor(c[0] / within), math.floor(c[1] / within)
+        return [
+            o
+            for di in (-1, 0, 1)
+            for dj in (-1, 0, 1)
+            for o in cells.get((i + di, j + dj), ())
+            if o != c
+        ]
+
+    return near

@@ -222,45 +222,53 @@ def _load(faces: Sequence[FontFace]) -> Font | None:
     return None
 
 
+def check_fonts(given: Sequence[Path]) -> tuple[Font, ...]:
+    """The ``given`` font files (``--font``) read, each refused in one line when it is not a
+    usable font: checked before any picture is loaded, on a deck of pictures too (a wrong
+    ``--font`` is worth saying, and a pipe given as one would never end).
+
+    Raises:
+        OptionError: a given file that is missing, not a regular file or not a usable font.
+    """
+    fonts = []
+    for path in given:
+        if not path.is_file():
+            why: str | Msg = not_a_file(path)
+        else:
+            try:
+                fonts.append(load_font(path))
+                continue
+            except (BadWords, OSError) as exc:
+                why = (
+                    (exc.strerror or N_("cannot be read"))
+                    if isinstance(exc, OSError)
+                    else reason(exc)
+                )
+        raise OptionError(
+            "font",
+            N_(
+                "{path}: {why}; give a font file (.ttf, .otf or .ttc)",
+                path=str(path),
+                why=why,
+            ),
+        )
+    return tuple(fonts)
+
+
 def word_fonts(words: Sequence[str], given: Sequence[Path]) -> WordFonts | None:
     """Each of ``words``' font: the ``given`` files (``--font``) first, then the bundled font,
     then installed ones (:func:`choose_fonts`); None without words. The given files are checked
-    even then: a typo in ``--font`` is worth saying.
+    even then (:func:`check_fonts`).
 
     Raises:
         OptionError: a given file that is missing or not a usable font.
     """
-    for path in given:
-        if not path.is_file():
-            raise OptionError(
-                "font",
-                N_(
-                    "{path}: {why}; give a font file (.ttf, .otf or .ttc)",
-                    path=str(path),
-                    why=not_a_file(path),
-                ),
-            )
+    fonts = check_fonts(given)
     if not words:
         return None
     from dobble_print.resources import default_font
 
-    fonts = []
-    for path in given:
-        try:
-            fonts.append(load_font(path))
-        except (BadWords, OSError) as exc:
-            why = (
-                (exc.strerror or N_("cannot be read")) if isinstance(exc, OSError) else reason(exc)
-            )
-            raise OptionError(
-                "font",
-                N_(
-                    "{path}: {why}; give a font file (.ttf, .otf or .ttc)",
-                    path=str(path),
-                    why=why,
-                ),
-            ) from None
-    return choose_fonts(words, fonts, load_font(default_font()))
+    return choose_fonts(words, list(fonts), load_font(default_font()))
 
 
 def missing_warning(

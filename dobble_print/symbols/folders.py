@@ -42,6 +42,7 @@ SYSTEM_FOLDERS = frozenset(
     | {"lost+found", "@__thumb"}
 )
 MAX_FOLDERS = 1000  # subfolders searched under one folder: more is a disk, not a photo folder
+MAX_DEPTH = 32  # folders nested in one another: Windows' paths end at 260 characters anyway
 
 
 @dataclass(frozen=True)
@@ -87,15 +88,59 @@ def folder_items(
     link that loops ends the walk there.
 
     Raises:
-        DobbleError: ``folder`` cannot be read, or holds over :data:`MAX_FOLDERS` subfolders.
+        DobbleError: ``folder`` cannot be read, holds over :data:`MAX_FOLDERS` subfolders, or
+            folders nested over :data:`MAX_DEPTH` deep.
     """
     walk = _Walk(folder.resolve())
     walk.seen.add(walk.root)
-    _search(folder, folder, walk)
+    # a stack, not recursion: the folders still to search, the next one last, with their depth
+    stack = [(folder, 0)]
+    while stack:
+        path, depth = stack.pop()
+        if depth and not _enter(path, folder, depth, walk):
+            continue
+        subfolders = _search(path, folder, walk)
+        stack += [(sub, depth + 1) for sub in reversed(subfolders)]
     return walk.files, walk.notes, walk.asides, walk.search
 
 
-def _search(path: Path, top: Path, walk: _Walk) -> None:
+def _enter(sub: Path, top: Path, depth: int, walk: _Walk) -> bool:
+    """Whether the subfolder ``sub`` is searched: not when a link led to it already.
+
+    Raises:
+        DobbleError: over :data:`MAX_FOLDERS` subfolders, or ``sub`` over :data:`MAX_DEPTH` deep.
+    """
+    real = sub.resolve()
+    if real in walk.seen:  # a link back up, or a folder a link led to already
+        walk.search += FolderSearch(links=1)
+        here = sub.parent.resolve()
+        loops = sub.is_symlink() and (real == here or real in here.parents)
+        why = "a link that loops" if loops else "already searched, through a link"
+        walk.notes.append(f"{sub}: skipped ({why})")
+        return False
+    walk.seen.add(real)
+    walk.search += FolderSearch(subfolders=1)
+    if walk.search.subfolders > MAX_FOLDERS:
+        raise DobbleError(
+            N_(
+                "over {most} subfolders to search; give the folder that holds the pictures",
+                most=MAX_FOLDERS,
+            ),
+            file=top,
+        )
+    if depth > MAX_DEPTH:
+        raise DobbleError(
+            N_(
+                "holds folders nested over {most} deep; give the folder that holds the pictures",
+                most=MAX_DEPTH,
+            ),
+            file=top,
+        )
+    return True
+
+
+def _search(path: Path, top: Path, walk: _Walk) -> list[Path]:
+    """Gather the files of the folder ``path``; return its subfolders to search, by name."""
     try:
         entries = sorted(path.iterdir(), key=lambda p: p.name)
     except OSError as exc:
@@ -105,7 +150,7 @@ def _search(path: Path, top: Path, walk: _Walk) -> None:
                 file=path,
             ) from None
         walk.notes.append(f"{path}: skipped (cannot be read: {exc.strerror or exc})")
-        return
+        return []
     subfolders = []
     for p in entries:
         note = _passed_over(p, walk)
@@ -123,26 +168,7 @@ def _search(path: Path, top: Path, walk: _Walk) -> None:
             walk.search += FolderSearch(unread=(p.suffix,))
             why = not_read(p.suffix) or f"not a picture: {p.suffix or 'no extension'}"
             walk.notes.append(f"{p}: skipped ({why})")
-    for sub in subfolders:
-        real = sub.resolve()
-        if real in walk.seen:  # a link back up, or a folder a link led to already
-            walk.search += FolderSearch(links=1)
-            here = sub.parent.resolve()
-            loops = sub.is_symlink() and (real == here or real in here.parents)
-            why = "a link that loops" if loops else "already searched, through a link"
-            walk.notes.append(f"{sub}: skipped ({why})")
-            continue
-        walk.seen.add(real)
-        walk.search += FolderSearch(subfolders=1)
-        if walk.search.subfolders > MAX_FOLDERS:
-            raise DobbleError(
-                N_(
-                    "over {most} subfolders to search; give the folder that holds the pictures",
-                    most=MAX_FOLDERS,
-                ),
-                file=top,
-            )
-        _search(sub, top, walk)
+    return subfolders
 
 
 def _passed_over(p: Path, walk: _Walk) -> str:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dobble_print.errors import Advice, Notice, notice
+from dobble_print.errors import Advice, Notice, Part, notice
 from dobble_print.language import N_, reason
 from dobble_print.parallel import in_order, worker_count
 from dobble_print.symbols.background import (
@@ -314,6 +314,7 @@ def load_symbols(
     seen: dict[bytes, Source] = {}
     lookalikes: Lookalikes[Symbol] = Lookalikes()  # near-duplicates: resized or re-saved copies
     copies: list[tuple[Path, Path]] = []  # (near-duplicate left out, the picture it copies)
+    twins: list[tuple[Path, Path]] = []  # (picture of the same pixels left out, the one used)
     total = len(items) if need is None else min(need, len(items))
     words = 0
     lettered: list[tuple[Source, str]] = []  # the words used, for missing glyphs
@@ -347,11 +348,10 @@ def load_symbols(
                 continue
             key = _fingerprint(symbol)
             if key in seen:
-                same = (
-                    N_("same word as {other}; used once", other=seen[key].parts)
-                    if symbol.kind == "word"
-                    else N_("same pixels as {other}; used once", other=seen[key].parts)
-                )
+                if symbol.kind != "word":
+                    twins.append((source.path, seen[key].path))
+                    continue
+                same = N_("same word as {other}; used once", other=seen[key].parts)
                 warnings.append(Notice((*source.parts, ": ", same), source.path))
                 continue
             twin = lookalikes.twin(symbol.rgba, source) if symbol.kind == "image" else None
@@ -378,9 +378,11 @@ def load_symbols(
             unused_files += [] if source.word else [source.path]
     if bad and not options.skip_bad:
         raise unreadable(bad, rest=bool(symbols))
-    said, listed = _copies_said(copies)
+    said, listed = _pairs_said(copies, _ALIKE)
+    same, same_listed = _pairs_said(twins, _SAME)
     skipped = [Notice((*source.parts, ": ", why), source.path, "skipped") for source, why in bad]
-    warnings = skipped + warnings + said
+    warnings = skipped + same + warnings + said
+    listed += same_listed
     unused = tuple(unused)
     names = distinct_names([(s.name, s.source, s.kind == "image") for s in symbols])
     symbols = [
@@ -392,41 +394,47 @@ def load_symbols(
     )
 
 
-def _copies_said(copies: list[tuple[Path, Path]]) -> tuple[list[Notice], tuple[str, ...]]:
-    """The near-duplicates left out, as (warnings, notes): one copy in a warning of its own;
-    more in one warning that counts them (a folder of filtered copies gave 279 lines), each then
-    in a note (listed with ``--verbose``)."""
-    lines = [
-        Notice(
-            (
-                copy,
-                ": ",
-                N_(
-                    "looks the same as {twin} (a resized, re-saved or colour-filtered copy?); "
-                    "used once",
-                    twin=twin,
-                ),
-            ),
-            copy,
-        )
-        for copy, twin in copies
-    ]
-    if len(copies) < 2:
+# Pictures left out as copies of others, one line each and all in one: exact copies (the same
+# pixels) and near ones (resized, re-saved or filtered).
+_SAME = (
+    lambda twin: N_("same pixels as {other}; used once", other=twin),
+    lambda count, pairs, more: N_(
+        "{count} pictures have the same pixels as others and are used once: {pairs}{more}",
+        count=count,
+        pairs=pairs,
+        more=more,
+    ),
+)
+_ALIKE = (
+    lambda twin: N_(
+        "looks the same as {twin} (a resized, re-saved or colour-filtered copy?); used once",
+        twin=twin,
+    ),
+    lambda count, pairs, more: N_(
+        "{count} pictures look the same as others (resized, re-saved or colour-filtered "
+        "copies?) and are used once: {pairs}{more}",
+        count=count,
+        pairs=pairs,
+        more=more,
+    ),
+)
+PAIRS_SHOWN = 3  # pairs named in the one line; --verbose names every one
+
+
+def _pairs_said(pairs: list[tuple[Path, Path]], said) -> tuple[list[Notice], tuple[str, ...]]:
+    """The pictures left out as copies of others, as (warnings, notes): one in a warning of its
+    own; more in one warning naming the first few pairs and counting the rest (2,000 copies gave
+    439 lines), each then in a note (listed with ``--verbose``)."""
+    one, many = said
+    lines = [Notice((copy, ": ", one(twin)), copy) for copy, twin in pairs]
+    if len(pairs) < 2:
         return lines, ()
-    copy, twin = copies[0]
-    said = Notice(
-        (
-            N_(
-                "{count} pictures look the same as others (resized, re-saved or colour-filtered "
-                "copies?) and are used once: {copy} looks like {twin}, and {more} more",
-                count=len(copies),
-                copy=copy,
-                twin=twin,
-                more=len(copies) - 1,
-            ),
-        )
-    )
-    return [said], tuple(map(str, lines))
+    named: list[Part] = []
+    for copy, twin in pairs[:PAIRS_SHOWN]:
+        named += [*((", ",) if named else ()), N_("{copy} is like {twin}", copy=copy, twin=twin)]
+    rest = len(pairs) - PAIRS_SHOWN
+    more = N_(", and {count} more pairs", count=rest) if rest > 0 else ""
+    return [Notice((many(len(pairs), tuple(named), more),))], tuple(map(str, lines))
 
 
 def faint_on_card(symbols: Sequence[Symbol], card_rgb: tuple[float, float, float]) -> list[Notice]:

@@ -20,13 +20,17 @@ import numpy as np
 
 from dobble_print.language import N_, Msg
 from dobble_print.symbols.formats import PICTURE_FORMATS, format_list
+from dobble_print.symbols.headers import (
+    avif_coded_size,
+    jpeg_cut_short,
+    jpeg_least_bytes,
+    media_kind,
+    media_size,
+)
 
 # Only these decoders may run, whatever the extension says: a file named .png that is really an
 # EPS must not start Ghostscript, and a JPEG named .png is still a fine picture.
 _FORMATS = tuple(d for f in PICTURE_FORMATS for d in f.decoders if d != "HEIF")
-# HEIF/HEIC boxes (ISO base media): what pillow-heif opens; its decoder is registered only when a
-# file starts so, sparing every other picture its import.
-_HEIF_BRANDS = (b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1")
 
 # What a picture may have, read from its header before decoding. The largest symbol needs 2,400
 # pixels on its longer side (300 dpi); more is shrunk away at once. A JPEG decodes straight at
@@ -67,17 +71,14 @@ def _open(path: Path):
         with warnings.catch_warnings():
             # Pillow's notes on damaged headers ("Tag data larger than file") are not ours to
             # print: a file too damaged to use is reported as BadPicture
+            # and Pillow's own bomb warning (from 89 MP) is not our limit: each format's is
+            # checked below, and said with its own number
             warnings.simplefilter("ignore", UserWarning)
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             im = Image.open(path, formats=formats)
     except UnidentifiedImageError:
-        raise BadPicture(
-            N_(
-                "the contents are not a {formats} picture; the file may be damaged or misnamed",
-                formats=format_list(rasters_only=True),
-            )
-        ) from None
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise BadPicture(_unidentified(path)) from None
+    except Image.DecompressionBombError:
         raise BadPicture(_too_big_reason(*_claimed_size(path))) from None
     except DAMAGE as exc:
         raise BadPicture(_damage(exc)) from None  # a header Pillow cannot parse
@@ -88,7 +89,61 @@ def _open(path: Path):
     if w < 1 or h < 1:
         im.close()
         raise BadPicture(N_("has no pixels ({w}×{h})", w=w, h=h))
+    if im.format == "AVIF" and (coded := avif_coded_size(path)) != (0, 0) and coded != (w, h):
+        im.close()
+        raise BadPicture(
+            N_(
+                "damaged: its header says {w}×{h} pixels, but the picture inside is {cw}×{ch}; "
+                "copy it again, or save it again from the program that made it",
+                w=w,
+                h=h,
+                cw=coded[0],
+                ch=coded[1],
+            )
+        )
+    if im.format in ("JPEG", "MPO") and path.stat().st_size < jpeg_least_bytes(path):
+        im.close()
+        raise BadPicture(
+            N_(
+                "damaged: its header says {w}×{h} pixels, more than the whole file can hold; "
+                "copy it again, or save it again from the program that made it",
+                w=w,
+                h=h,
+            )
+        )
     return im
+
+
+def _unidentified(path: Path) -> Msg:
+    """Why no decoder opens ``path``. An AVIF or HEIC that its decoder refuses (libavif refuses
+    one too large or cut short as "not an AVIF") is said too large or damaged, as any other
+    picture; anything else is not a picture of a kind read."""
+    with path.open("rb") as f:
+        kind = media_kind(f.read(12))
+    if kind is not None:
+        w, h = media_size(path)
+        if w * h > _most_pixels(kind):
+            return _too_big_reason(w, h, kind)
+        return _decoder_damage(path, kind)
+    return N_(
+        "the contents are not a {formats} picture; the file may be damaged or misnamed",
+        formats=format_list(rasters_only=True),
+    )
+
+
+def _decoder_damage(path: Path, kind: str) -> Msg:
+    """The damage the ``kind`` decoder itself finds in ``path`` (Pillow's open keeps only "cannot
+    identify")."""
+    from PIL import Image
+
+    factory, _accept = Image.OPEN[kind]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            factory(str(path)).close()
+    except DAMAGE as exc:
+        return _damage(exc)
+    return DAMAGED
 
 
 def _is_heif(path: Path) -> bool:
@@ -96,7 +151,7 @@ def _is_heif(path: Path) -> bool:
     with Pillow (once per process) to open it."""
     with path.open("rb") as f:
         head = f.read(12)
-    if head[4:8] != b"ftyp" or head[8:12] not in _HEIF_BRANDS:
+    if media_kind(head) != "HEIF":
         return False
     _register_heif()
     return True
@@ -117,6 +172,8 @@ def check_raster(path: Path) -> None:
         OSError: when the file cannot be read.
     """
     with _open(path) as im:
+        if im.format in ("JPEG", "MPO") and jpeg_cut_short(path):
+            raise BadPicture(CUT_SHORT)
         if im.format != "PNG":  # Pillow verifies only a PNG's chunks (their lengths and CRCs)
             return
         try:
@@ -127,11 +184,15 @@ def check_raster(path: Path) -> None:
             raise BadPicture(_damage(exc)) from None
 
 
-def _claimed_size(path: Path) -> tuple[int, int]:
-    """The size a picture's header claims, read without Pillow's bomb check (which only says
-    that it is too large); (0, 0) when no decoder reads it."""
+def _claimed_size(path: Path) -> tuple[int, int, str]:
+    """The size a picture's header claims, and its format, read without Pillow's bomb check
+    (which only says that it is too large); (0, 0, "JPEG") when no decoder reads it."""
     from PIL import Image
 
+    with path.open("rb") as f:
+        kind = media_kind(f.read(12))
+    if kind is not None:  # HEIC and AVIF: their box, not a decoder
+        return (*media_size(path), kind)
     Image.init()
     for name in _FORMATS:
         factory, _accept = Image.OPEN[name]
@@ -139,10 +200,10 @@ def _claimed_size(path: Path) -> tuple[int, int]:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 with factory(str(path)) as im:
-                    return im.size
+                    return (*im.size, im.format or name)
         except Exception:  # not this format, or damaged: try the next
             continue
-    return 0, 0
+    return 0, 0, "JPEG"
 
 
 # Pillow's reasons that name its own internals, in plain words.
@@ -183,7 +244,7 @@ def _too_big_reason(w: int = 0, h: int = 0, kind: str = "JPEG") -> Msg:
         return N_(
             "its header gives an impossible size ({w}×{h} pixels); the file is damaged", w=w, h=h
         )
-    if kind not in ("JPEG", "MPO"):
+    if w and kind not in ("JPEG", "MPO"):
         return N_(
             "too large ({w}×{h} pixels, over {most} megapixels; a {kind} decodes in full, and a "
             "card needs at most 2400 pixels across); shrink it",
@@ -196,7 +257,7 @@ def _too_big_reason(w: int = 0, h: int = 0, kind: str = "JPEG") -> Msg:
     return N_(
         "too large ({size}over {most} megapixels; a decompression bomb?); shrink it",
         size=size,
-        most=MAX_PIXELS // 1_000_000,
+        most=_most_pixels(kind) // 1_000_000,
     )
 
 

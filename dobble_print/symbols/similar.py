@@ -70,7 +70,7 @@ MAX_COLOUR = 12.0
 MAX_GAIN = 1.12
 MAX_ASPECT = 1.05  # copies' widths / heights were within 3 %
 
-_LUMA = np.array([0.299, 0.587, 0.114], np.float32)
+LUMA = np.array([0.299, 0.587, 0.114], np.float32)  # Rec. 601, as printers and JPEG weigh them
 
 T = TypeVar("T")
 
@@ -92,23 +92,34 @@ class Look:
 
 def look(rgba: np.ndarray) -> Look:
     """The :class:`Look` of an H × W × 4 uint8 picture (a loaded symbol's trimmed RGBA)."""
+    h, w = rgba.shape[:2]
+    return look_of(on_white(rgba), w / h)
+
+
+def on_white(rgba: np.ndarray) -> np.ndarray:
+    """An H × W × 4 uint8 picture reduced to SIDE × SIDE and composited on white, as it prints on
+    a white card: SIDE × SIDE × 3 float32 (0–255)."""
     from PIL import Image
 
-    h, w = rgba.shape[:2]
     # Pillow resizes RGBA premultiplied: transparent pixels' hidden colours do not bleed in.
     small = Image.fromarray(np.ascontiguousarray(rgba), "RGBA").resize(
         (SIDE, SIDE), Image.Resampling.BOX
     )
     small = np.asarray(small, np.float32)
     alpha = small[..., 3:] / 255
-    rgb = small[..., :3] * alpha + 255 * (1 - alpha)
-    freq = (_DCT @ (rgb @ _LUMA) @ _DCT.T)[:LOW, :LOW]
+    return small[..., :3] * alpha + 255 * (1 - alpha)
+
+
+def look_of(rgb: np.ndarray, aspect: float) -> Look:
+    """The :class:`Look` of a picture reduced by :func:`on_white` (or a simulation of how it is
+    seen), whose width / height was ``aspect``."""
+    freq = (_DCT @ (rgb @ LUMA) @ _DCT.T)[:LOW, :LOW]
     shape = freq.ravel()[1:]
     k = SIDE // THUMB
     return Look(
         shape / max(float(np.linalg.norm(shape)), FLAT),
         rgb.reshape(THUMB, k, THUMB, k, 3).mean(axis=(1, 3)),
-        w / h,
+        aspect,
     )
 
 

@@ -9,17 +9,15 @@ and many Macs lack; there resvg, whose wheel carries its own engine, draws inste
 (``--verbose`` names it). ``DOBBLE_PRINT_SVG_RENDERER=cairosvg|resvg`` forces one. The two agree
 to small antialiasing differences; a deck is byte-identical for a given renderer.
 
-Sharpness: the picture is drawn once small to find its ink, then again so that the *ink* (not the
-viewBox, which icon sets pad) gets the requested pixels.
+Each SVG is drawn in a process of its own, within a time and memory limit (:mod:`svg_worker`),
+by :func:`svg_draw.draw_svg`.
 """
 
 from __future__ import annotations
 
 import functools
 import os
-import warnings
 import zlib
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,15 +25,14 @@ import numpy as np
 
 from dobble_print.errors import DobbleError
 from dobble_print.language import N_, Msg
-from dobble_print.symbols.raster import BadPicture, ink_box
-from dobble_print.symbols.svg_budget import check_budget, parse_svg
+from dobble_print.symbols.raster import BadPicture
+from dobble_print.symbols.svg_budget import check_budget
+from dobble_print.symbols.svg_worker import draw
+from dobble_print.symbols.svg_xml import as_utf8, parse_svg
 
 RENDERER_VARIABLE = "DOBBLE_PRINT_SVG_RENDERER"
 
 MAX_SVG_BYTES = 20_000_000  # after un-gzipping; hand-drawn icons are kilobytes
-_PREVIEW_PX = 256
-# A speck of ink in a vast viewBox must not make a gigantic raster.
-_MAX_RENDER_PX = 4096
 
 
 @dataclass(frozen=True)
@@ -96,17 +93,6 @@ def _choose(wanted: str) -> SvgRenderer:
     return SvgRenderer("cairosvg", version, why)
 
 
-def _drawer(renderer: SvgRenderer, data: bytes, root) -> Callable[..., np.ndarray]:
-    """``draw(width=…)`` or ``draw(height=…)`` for this SVG with this renderer."""
-    if renderer.name == "cairosvg":
-        from dobble_print.symbols.svg_cairo import render_cairosvg
-
-        return functools.partial(render_cairosvg, data)
-    from dobble_print.symbols.svg_resvg import prepare_resvg, render_resvg
-
-    return functools.partial(render_resvg, prepare_resvg(root))
-
-
 def _read(path: Path) -> bytes:
     """The SVG's bytes, un-gzipped for ``.svgz`` with a cap (cairosvg's own gunzip has none)."""
     with path.open("rb") as f:
@@ -132,7 +118,8 @@ def _read(path: Path) -> bytes:
 
 
 def check_svg(path: Path) -> None:
-    """Parse the XML without drawing, as a cheap check of a picture that is not decoded.
+    """Parse the XML and count its cost without drawing, as a cheap check of a picture that is
+    not decoded.
 
     Raises:
         BadPicture: when the file is not well-formed SVG/XML, unsafe or too large.
@@ -142,59 +129,14 @@ def check_svg(path: Path) -> None:
 
 
 def load_svg(path: Path, *, max_px: int) -> np.ndarray:
-    """Rasterise an SVG so that its drawn ink is about ``max_px`` pixels on its longer side.
+    """Rasterise an SVG so that its drawn ink is about ``max_px`` pixels on its longer side,
+    in the drawing process (:mod:`svg_worker`), once its cost is checked.
 
     Raises:
-        BadPicture: with the reason, when the SVG is unreadable, unsafe or too large.
+        BadPicture: with the reason, when the SVG is unreadable, unsafe, too large, or takes
+            too long or too much memory to draw.
         DobbleError: when no renderer can be used (see :func:`svg_renderer`).
     """
-    from PIL import Image
-
-    data = _read(path)
-    root = parse_svg(data)
-    check_budget(root)
-    renderer = svg_renderer()
-    try:
-        with warnings.catch_warnings():
-            # Inline data: images are decoded by Pillow; a bomb among them is an error too.
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            draw = _drawer(renderer, data, root)
-            preview = draw(width=_PREVIEW_PX)
-            ph, pw = preview.shape[:2]
-            if ph > pw:
-                preview = draw(height=_PREVIEW_PX)
-                ph, pw = preview.shape[:2]
-            box = ink_box(preview)
-            if box is None:
-                return preview  # no ink: the caller reports the empty picture
-            ink_longest = max(box[2] - box[0], box[3] - box[1])
-            scale = min(max_px / ink_longest * 1.02, _MAX_RENDER_PX / max(pw, ph))
-            if pw >= ph:
-                return draw(width=max(1, round(pw * scale)))
-            return draw(height=max(1, round(ph * scale)))
-    except BadPicture:
-        raise
-    except RecursionError:
-        raise BadPicture(N_("nests too deeply to draw; refused")) from None
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise BadPicture(N_("holds an embedded picture over the pixel limit; refused")) from None
-    except Exception as exc:  # the renderers report bad input as many exception types
-        raise BadPicture(_not_drawn(exc)) from None
-
-
-# The renderers' reasons (cairosvg's, cairo's, resvg's) in plain words; any other is said as
-# "cannot be drawn", since theirs name Python's internals ("cannot convert float NaN to integer").
-_SIZE_FAULTS = {
-    "The SVG size is undefined": N_(
-        "has no size to draw at (its width and height, or its viewBox, are missing or zero)"
-    ),
-    "SVG has an invalid size": N_("has a width or height of zero, below zero or too large"),
-    "CAIRO_STATUS_INVALID_SIZE": N_("has a width or height of zero, below zero or too large"),
-}
-
-
-def _not_drawn(exc: Exception) -> Msg:
-    """A renderer's error as a reason in plain words, without its class or its text."""
-    reason = str(exc)
-    said = next((v for k, v in _SIZE_FAULTS.items() if k in reason), N_("cannot be drawn"))
-    return N_("{said}; open it in a drawing program and save it again", said=said)
+    data = as_utf8(_read(path))
+    check_budget(parse_svg(data))
+    return draw(data, renderer=svg_renderer().name, max_px=max_px)

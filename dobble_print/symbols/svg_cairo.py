@@ -14,17 +14,24 @@ import sys
 
 import numpy as np
 
+_EMPTY = b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
+
 
 def _data_only_fetch(url: str, resource_type: str | None = None) -> bytes:
     """cairosvg URL fetcher: inline ``data:`` images only; nothing from the network or disk.
 
-    Anything else becomes an empty picture, so an icon with a broken external link still draws.
+    Anything else becomes an empty picture, so an icon with a broken external link still draws;
+    so does a gzipped inline picture, as with resvg.
     """
     if url.startswith("data:"):
         from cairosvg.url import fetch
 
-        return fetch(url, resource_type)
-    return b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
+        from dobble_print.symbols.svg_xml import as_utf8
+
+        data = fetch(url, resource_type)
+        if not data.startswith(b"\x1f\x8b"):  # gzipped: unpacked without a limit, left out
+            return as_utf8(data)  # as the file itself is read (UTF-16 whatever it declares)
+    return _EMPTY
 
 
 @functools.cache

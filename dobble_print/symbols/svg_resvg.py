@@ -13,13 +13,12 @@ from __future__ import annotations
 import base64
 import io
 import threading
-import urllib.parse
 from xml.etree.ElementTree import Element
 
 import numpy as np
 
 _HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
-_NESTED_SVGS = 4  # inline SVG inside inline SVG: deeper ones are left out
+_NESTED_SVGS = 4  # inline SVG inside inline SVG (deeper ones are refused by the budget)
 # resvg recurses about 40 KB of stack per nesting level: a 1 MB thread stack (a Mac's secondary
 # threads have 512 KB) crashes the process at ~25 levels, so it draws on a thread of its own.
 _STACK_BYTES = 16 * 1024 * 1024
@@ -33,40 +32,22 @@ def resvg_version() -> str:
     return resvg_py.__resvg_version__
 
 
-def _data_url(url: str) -> tuple[str, bytes] | None:
-    """A ``data:`` URL's media type and bytes; None when it cannot be read."""
-    head, sep, payload = url[5:].partition(",")
-    if not sep:
-        return None
-    kind = head.split(";")[0].strip().lower()
-    try:
-        raw = (
-            base64.b64decode(payload + "=" * (-len(payload) % 4))
-            if head.lower().endswith(";base64")
-            else urllib.parse.unquote_to_bytes(payload)
-        )
-    except ValueError:
-        return None
-    return kind, raw
-
-
 def _inline(url: str, nested: int) -> str | None:
     """A safe version of an inline ``data:`` picture, or None to leave it out."""
     from PIL import Image
 
-    from dobble_print.symbols.svg_budget import check_budget, parse_svg
+    from dobble_print.symbols.svg_xml import data_url, is_svg_data, parse_svg
 
-    read = _data_url(url)
+    read = data_url(url)
     if read is None:
         return None
     kind, raw = read
     if raw.startswith(b"\x1f\x8b"):  # gzipped: resvg would inflate it without a limit
         return None
-    if kind == "image/svg+xml" or raw.lstrip()[:1] == b"<":
-        if nested >= _NESTED_SVGS:
+    if is_svg_data(kind, raw):
+        if nested >= _NESTED_SVGS:  # refused before, by the budget
             return None
-        root = parse_svg(raw)
-        check_budget(root)
+        root = parse_svg(raw)  # its cost was counted with the drawing's (svg_budget)
         clean(root, nested + 1)
         return "data:image/svg+xml;base64," + base64.b64encode(_xml(root).encode()).decode()
     try:  # opening applies Pillow's pixel limit, as cairosvg's drawing of it does

@@ -395,6 +395,13 @@ def _picture_problem(picture: Path, table: Path) -> Msg | str:
     folder's links that leave it are not followed either)."""
     folder = table.parent
     try:
+        if picture.is_dir():
+            return N_("a folder, not a picture file; put the name of a picture file in the cell")
+        if picture.exists() and not picture.is_file():  # a pipe or device would never end
+            return N_(
+                "not a regular file (a pipe or a device); put the name of a picture file in the "
+                "cell"
+            )
         if not picture.is_file():
             return N_(
                 "no such picture; paths are relative to the folder of {name}", name=table.name

@@ -142,21 +142,46 @@ def load_font(path: Path, index: int = 0) -> Font:
         raise BadWords(N_("not a font file (or a damaged one)")) from None
 
 
+@functools.cache
+def _grapheme():
+    # The stdlib splits no grapheme clusters; regex's \X follows Unicode's rules (UAX #29) and
+    # is kept current with each Unicode version.
+    import regex
+
+    return regex.compile(r"\X")
+
+
+# The most code points one seen character may take: Unicode's longest emoji (a family of four
+# with skin tones) has 11. A pile of more marks on one letter counts as one more character each
+# 11, so a symbol still holds a bounded number of code points to shape and draw.
+CLUSTER_CODE_POINTS = 11
+
+
+def shown_length(text: str) -> int:
+    """How many characters a reader sees in ``text``: grapheme clusters, so an emoji family
+    joined by ZWJs (7 code points), a flag or a letter with its accents counts as one (see
+    :data:`CLUSTER_CODE_POINTS`)."""
+    if text.isascii():
+        return len(text)
+    return sum(-(-len(m.group()) // CLUSTER_CODE_POINTS) for m in _grapheme().finditer(text))
+
+
 def too_long(text: str) -> Msg | str:
     """Why ``text`` is more than one symbol can show ("3000 words; a symbol shows at most 12"),
-    or "" when it fits (see :data:`MAX_SYMBOL_WORDS`)."""
+    or "" when it fits (see :data:`MAX_SYMBOL_WORDS`); characters are counted as a reader sees
+    them (:func:`shown_length`)."""
     words = text.split(" ")
     if len(words) > MAX_SYMBOL_WORDS:
         return N_(
             "{count} words; a symbol shows at most {most}", count=len(words), most=MAX_SYMBOL_WORDS
         )
-    if len(text) > MAX_SYMBOL_CHARS:
+    if len(text) > MAX_SYMBOL_CHARS and (count := shown_length(text)) > MAX_SYMBOL_CHARS:
         return N_(
             "{count} characters; a symbol shows at most {most}",
-            count=len(text),
+            count=count,
             most=MAX_SYMBOL_CHARS,
         )
-    longest = max(len(w) for w in words)
+    longest = max(shown_length(w) if len(w) > MAX_WORD_LETTERS else len(w) for w in words)
     if longest > MAX_WORD_LETTERS:
         return N_(
             "a word of {count} letters; a symbol shows words of at most {most}",
@@ -385,6 +410,17 @@ def cap_height(path: str) -> float:
             g.recalcBounds(tt["glyf"])
             return g.yMax / upm
     return 0.7
+
+
+@functools.lru_cache(maxsize=32)
+def space_width(path: str, index: int = 0) -> float:
+    """The font's word space, em: the advance of its space character (0.25 em when it has
+    none, a usual share). The least gap that keeps two words apart on a line."""
+    font = load_font(Path(path), index)
+    glyph = font.cmap.get(ord(" "))
+    if glyph is None or glyph not in font.advances:
+        return 0.25
+    return font.advances[glyph] / font.units_per_em
 
 
 # Letters that read as another letter turned upside down (6/9, u/n, b/q, d/p, M/W, m/w, L/7) or

@@ -422,3 +422,26 @@ def test_dobble_print_app_starts_the_same_server(tmp_path):
     finally:
         stop_server(server)
     assert list(Path(server.tmp).iterdir()) == []
+
+
+def test_two_pictures_alike_in_black_and_white_say_so_on_both_tiles(client, tmp_path):
+    """Issue 42: the pair's warning is on each of its tiles, naming both (fails on the old
+    engine, which had no such warning, and on the old page, which put it on one tile)."""
+    from tests.support.colour_pictures import RED_BLUE, save
+
+    sid = new_session(client)
+    folder = tmp_path / "p"
+    folder.mkdir()
+    paths = [save(folder, "kite-red", 6, RED_BLUE[0]), save(folder, "kite-blue", 6, RED_BLUE[1])]
+    paths += [save(folder, f"shape-{k}", 100 + k, (30, 30, 30)) for k in range(5)]
+    for p in paths:
+        assert upload(client, sid, p).is_success
+    plan = client.post(
+        f"/api/s/{sid}/plan", json={"choices": {"preset": "", "values": {}}}, headers=POST
+    ).json()
+    said = (
+        "kite-blue.png and kite-red.png look alike in black and white: only their colours tell "
+        "them apart; make one lighter or darker, or leave one out"
+    )
+    assert plan["files"] == {"kite-blue.png": {"note": said}, "kite-red.png": {"note": said}}
+    assert plan["warnings"] == []

@@ -304,6 +304,24 @@ def test_a_typed_word_list_makes_a_deck(page, server, shots):
     assert page.inner_text("#status") == "cards.zip is ready."
     assert zipped.value.suggested_filename == "cards.zip"
     page.unroute("**/job?wait=0.25")
+    # The page to play: downloaded as deck.html, then played from its own sandboxed origin
+    with page.expect_download(timeout=WAIT) as played:
+        page.click("#dl-play")
+        wait_status(page, "deck.html")
+    assert played.value.suggested_filename == "deck.html"
+    asked = []
+    page.context.on("request", lambda request: asked.append(request.url))
+    with page.context.expect_page() as opened:
+        page.click("#play-now")
+    game = opened.value
+    game.wait_for_selector("#card-1 .sym")
+    assert game.locator(".card .sym").count() == 8  # two cards of four
+    assert game.inner_text("#mode-find") == "Find the match"
+    assert [url for url in asked if "/download/" in url or "/api/" not in url] == [game.url]
+    assert game.evaluate("window.origin") == "null"  # its own origin: not the app's key
+    game.screenshot(path=shots / "9-play.png")
+    game.close()
+    assert_accessible(page, "the downloads, with the page to play")
 
 
 def test_a_bad_file_is_named_inline_and_the_deck_is_still_made(page, server, shots, tmp_path):

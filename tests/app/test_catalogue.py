@@ -71,7 +71,8 @@ def test_the_menus_and_the_plan_speak_the_page_s_language(client):
     assert controls["card_size"]["label"] == "Taille des cartes"
     assert dict(controls["shape"]["choices"])["hexagon"] == "Hexagone"
     assert dict(controls["card_color"]["choices"])["cream"] == "Crème"
-    assert menus["presets"][0]["about"] == "Classique\u00a0: 55 cartes de 8, comme le vrai jeu"
+    presets = {p["name"]: p["about"] for p in menus["presets"]}
+    assert presets["classic"] == "Classique\u00a0: 55 cartes de 8, comme le vrai jeu"
     assert menus["pictures"]["kinds"].endswith(" ou SVG")
     kinds = client.get("/api/menus?lang=ja").json()["pictures"]["kinds"]
     assert kinds.startswith("PNG、JPEG、") and kinds.endswith("、SVG")  # Japanese commas

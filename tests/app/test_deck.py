@@ -5,6 +5,8 @@ and a box, and a card re-laid."""
 from __future__ import annotations
 
 import io
+import json
+import re
 import shlex
 import time
 import zipfile
@@ -119,7 +121,7 @@ def test_one_card_re_laid_then_the_pages_of_the_older_deck_are_gone(client, made
         assert answer.status_code == 400 and "cards 1 to 13" in answer.json()["error"]
 
 
-def test_every_card_as_a_picture_in_a_zip(client, made):
+def test_every_card_as_a_picture_in_a_zip_and_the_page_to_play(client, made):
     sid, result = made
     assert client.get(f"/api/s/{sid}/download/cards.zip").status_code == 404  # not made yet
     answer = client.post(f"/api/s/{sid}/extra", json={"kind": "cards"}, headers=POST)
@@ -130,6 +132,21 @@ def test_every_card_as_a_picture_in_a_zip(client, made):
     with zipfile.ZipFile(io.BytesIO(zipped.content)) as z:
         pngs = [n for n in z.namelist() if n.endswith(".png")]
     assert len(pngs) == result["cards"]
+    # the page to play: downloaded as deck.html, and opened in a sandbox that reaches nothing
+    assert client.get(f"/api/s/{sid}/download/deck.html").status_code == 404  # not made yet
+    answer = client.post(f"/api/s/{sid}/extra", json={"kind": "play"}, headers=POST)
+    assert answer.status_code == 202
+    job = wait_for_job(client, sid)
+    assert job["state"] == "done", job["message"]
+    saved = client.get(f"/api/s/{sid}/download/deck.html")
+    assert saved.headers["content-disposition"].endswith('filename="deck.html"')
+    deck = json.loads(re.search(r'<script type="application/json" id="deck">(.*?)</script>',
+                                saved.text)[1])  # fmt: skip
+    assert len(deck["cards"]) == result["cards"]
+    opened = client.get(f"/api/s/{sid}/download/play.html")
+    assert opened.text == saved.text and "content-disposition" not in opened.headers
+    policy = opened.headers["content-security-policy"]
+    assert policy.startswith("sandbox allow-scripts;") and "connect-src" not in policy
 
 
 def test_a_build_error_is_the_jobs_message(client, tmp_path):
@@ -242,8 +259,9 @@ def test_the_pictures_left_out_of_the_deck_say_so_on_their_tiles_as_the_pdf_leav
         assert upload(client, sid, path).is_success
     colour = {p.name: _middle(p) for p in made}
 
-    def left_out(files):
-        return {name: shown["note"] for name, shown in files.items() if "note" in shown}
+    def left_out(files):  # the tiles' notes about the deck (not two pictures alike in grey)
+        notes = {name: shown.get("note", "") for name, shown in files.items()}
+        return {name: note for name, note in notes.items() if note.startswith("not in")}
 
     def plan(values):
         answer = client.post(

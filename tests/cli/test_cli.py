@@ -41,9 +41,9 @@ def test_deck_json_and_cards():
     ("args", "line"),
     [
         (
-            ["deck", "7"],
-            "dobble-print: error: 7 symbols per card is impossible (no deck exists "
-            "for n = 6); nearest: 6 per card (31 cards) or 8 per card (57 cards)",
+            ["deck", "33"],
+            "dobble-print: error: 33 symbols per card is more than the largest supported size, "
+            "32 per card (993 cards)",
         ),
         (
             ["deck", "8", "--cards", "58"],
@@ -76,11 +76,17 @@ def test_deck_errors_are_one_line(args, line):
         if n not in (2, 3, 4, 5, 6, 8, 9, 10, 12, 14, 17, 18, 20, 24, 26, 28, 30, 32)
     ],
 )
-def test_every_impossible_n_exits_1_with_one_line(n):
+def test_every_n_without_a_plane_prints_its_small_deck_up_to_32(n):
     result = run("deck", str(n))
-    assert result.exit_code == 1
-    [line] = result.stderr.splitlines()
-    assert line.startswith(f"dobble-print: error: {n} symbols per card is ")
+    if n > 32:
+        assert result.exit_code == 1
+        [line] = result.stderr.splitlines()
+        assert line.startswith(f"dobble-print: error: {n} symbols per card is ")
+        return
+    assert result.exit_code == 0, result.stderr
+    cards = [set(map(int, line.split())) for line in result.stdout.splitlines()]
+    assert len(cards) == n + 1 and all(len(card) == n for card in cards)
+    assert all(len(a & b) == 1 for i, a in enumerate(cards) for b in cards[i + 1 :])
 
 
 def test_console_script_runs_as_a_module():
@@ -122,8 +128,9 @@ def test_build_errors_name_the_problem(tmp_path, pictures):
         ),
         (
             ["-n", "7"],
-            "dobble-print: error: 7 symbols per card is impossible (no deck exists "
-            "for n = 6); nearest: 6 per card (31 cards) or 8 per card (57 cards)",
+            "dobble-print: error: {src}: -n 7 needs more pictures: no full deck has 7 per card, "
+            "and the small deck of 8 cards with each on two cards needs 28 pictures; 13 pictures "
+            "give no card; add 15 pictures or use -n 4",
         ),
         (
             ["--cards", "14"],
@@ -171,6 +178,7 @@ def test_plan_lists_the_options_and_the_choice():
         "  4 per card gives the full 13-card deck",
         "  5 per card gives the full 21-card deck",
         "  6 per card gives the full 31-card deck  <- build's choice",
+        "  7 per card gives a small 8-card deck, each picture on two cards",
         "  8 per card gives 22 cards (7 more pictures give the full 57-card deck)",
         "  9 per card gives 11 cards (23 more pictures give the full 73-card deck)",
     ]
@@ -306,8 +314,8 @@ def test_unknown_preset():
     result = run("build", "--preset", "nope")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        "dobble-print: error: --preset nope: no such preset or file; use one of classic, connect, "
-        "junior, mini, punch-2.5in, punch-2in, toddler or a .toml file"
+        "dobble-print: error: --preset nope: no such preset or file; use one of access, classic, "
+        "connect, junior, mini, punch-2.5in, punch-2in, toddler or a .toml file"
     ]
 
 
@@ -735,14 +743,19 @@ SHARED = [
     "margin",
     "cut_guides",
     "card_color",
+    "grey",
     "bleed",
     "safe_margin",
     "clearance",
     "rotation",
+    "same_size",
+    "outline",
     "background",
     "photo_shape",
     "font",
     "skip_bad",
+    "copies",
+    "split",
     "reshuffle",
     "shop_profile",
     "labels",

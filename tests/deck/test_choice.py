@@ -87,7 +87,7 @@ def test_too_few_pictures(pictures):
 
 
 def test_options_list_full_decks_then_one_partial():
-    options = deck_options(50)
+    options = deck_options(50, pairs=False)  # pair decks: tests/deck/test_pairs.py
     assert [o.symbols_per_card for o in options] == [2, 3, 4, 5, 6, 8]
     assert all(o.full for o in options[:-1]) and not options[-1].full
     assert (

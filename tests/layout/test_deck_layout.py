@@ -178,6 +178,20 @@ def test_words_tilt_at_most_25_degrees_and_rotation_0_keeps_all_upright():
     assert_well_placed(upright, symbols)
 
 
+def test_same_size_prints_every_symbol_of_a_card_at_one_size():
+    """``same_size`` (the access preset): each card's symbols within 5 % of each other by
+    √ink-area, as printed; without it they spread (fails on the old code: no such option)."""
+    deck = take_cards(build_deck(6), 3)
+    symbols = symbols_for("blob", 31, seed=4)
+    card = CardShape(size=100)
+    for same, low, high in ((True, 1.0, 1.05 + 1e-6), (False, 1.3, 2.4)):
+        layouts = layout_deck(deck, symbols, card=card, seed=3, workers=1, same_size=same)
+        for layout in layouts:
+            sizes = card_metrics(layout, symbols, shape=card).sizes
+            assert low <= max(sizes) / min(sizes) <= high, (same, sizes)
+        assert_well_placed(layouts, symbols, card=100)
+
+
 @pytest.mark.parametrize(("card", "safe_margin", "clearance"), [(60, 2, 0.5), (120, 5, 2.0)])
 def test_other_card_sizes_margins_and_clearances_are_kept(card, safe_margin, clearance):
     deck = take_cards(build_deck(6), 3)

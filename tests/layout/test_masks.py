@@ -14,10 +14,17 @@ from dobble_print.layout.masks import (
     LABEL_ROOM,
     WORD_MARGIN,
     WORD_ROOM_TALL,
+    WORD_SPACE_SHARE,
     _grown,
     shapes_of,
 )
-from dobble_print.symbols import SymbolOptions, find_sources, load_symbols, with_labels
+from dobble_print.symbols import (
+    SymbolOptions,
+    find_sources,
+    load_symbols,
+    space_width,
+    with_labels,
+)
 
 ICONS = Path(__file__).resolve().parents[2] / "assets" / "icons"
 
@@ -48,7 +55,7 @@ def test_each_kind_keeps_its_room(symbols):
     roomy = dataclasses.replace(word, room=0.25)
     shapes = shapes_of([word, picture, labelled, roomy])
     em = word.lines[0].size
-    assert shapes[0].margin == math.ceil(WORD_MARGIN * em)
+    assert shapes[0].margin == math.ceil(WORD_SPACE_SHARE * space_width(word.font) * em)
     assert shapes[1].margin == 0
     assert shapes[2].margin == math.ceil(LABEL_ROOM * labelled.lines[0].size)
     assert shapes[3].margin == math.ceil(0.25 * em)
@@ -67,6 +74,21 @@ def test_a_words_room_is_less_tall_than_wide(symbols):
     above = (m - rows.min(), rows.max() - (m + ink.shape[0] - 1))
     assert shape.factor == 1 and min(beside) >= m - 1
     assert max(above) <= WORD_ROOM_TALL * m + 1
+
+
+def test_a_plain_words_room_beside_it_is_most_of_a_word_space(symbols):
+    """Issue 42: "hammer" and "dinosaur" packed 0.06 em apart read "hammerdinosaur". Beside its
+    ink a word keeps ``WORD_SPACE_SHARE`` of its word space, so two side by side keep a word
+    space of the larger between them; above and below still ``WORD_MARGIN`` of its font size."""
+    word = symbols[0]
+    [shape] = shapes_of([word])
+    ink = word.rgba[..., 3] >= 128
+    rows, cols = np.nonzero(shape.finest)
+    m, em = shape.margin, word.lines[0].size
+    beside = (m - cols.min(), cols.max() - (m + ink.shape[1] - 1))
+    above = (m - rows.min(), rows.max() - (m + ink.shape[0] - 1))
+    assert shape.factor == 1 and min(beside) >= WORD_SPACE_SHARE * 0.318 * em - 1
+    assert max(above) <= WORD_MARGIN * em + 1
 
 
 def test_a_labels_room_is_wider_than_its_gap_to_its_picture(symbols):

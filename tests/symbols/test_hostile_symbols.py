@@ -61,7 +61,8 @@ BAD = {
     "the file may be damaged or misnamed",
     "transparent.png": "the picture is empty (fully transparent)",
     "entities.svg": "uses XML entities or external DTDs, refused for safety",
-    "uses.svg": "expands to over 200000 elements through <use>; refused",
+    "uses.svg": "draws over 30000 elements once every <use>, pattern and marker is counted; "
+    "simplify it",
     "notxml.svg": "not valid SVG/XML",
 }
 
@@ -80,8 +81,11 @@ def test_each_bad_file_gives_its_reason_quickly(tmp_path, kind, renderer, monkey
     assert time.perf_counter() - start < 3
     (line,) = str(info.value).splitlines()  # alone, the file's own line: nothing to skip to
     assert line.startswith(f"{path}: {BAD[kind]}")
-    if kind == "bomb.png":
-        assert line.endswith("a decompression bomb?); shrink it")
+    if kind == "bomb.png":  # said with the limit a PNG has, not a JPEG's
+        assert line.endswith(
+            "(50000×50000 pixels, over 40 megapixels; a PNG decodes in full, and a card needs "
+            "at most 2400 pixels across); shrink it"
+        )
 
 
 def test_every_bad_file_is_listed_and_skip_bad_builds_from_the_rest(tmp_path):
@@ -219,9 +223,13 @@ def test_svg_reads_no_other_file_and_no_network(tmp_path, listener, svg_renderer
         rgba = symbol.rgba
         red = (rgba[..., 0] > 200) & (rgba[..., 1] < 60) & (rgba[..., 3] > 0)
         assert not red.any(), symbol.name  # nothing of secret.png or other.svg was drawn
-    # Every external reference drew nothing, so those pictures are identical: used once.
+    # Every external reference drew nothing, so those pictures are identical: used once (one
+    # warning counts them; --verbose names each).
     assert [s.name for s in result.symbols] == ["css", "script"]
-    assert sorted(w.split(": ")[0] for w in cli_lines(result.warnings)) == sorted(
+    assert [w.split(": ")[0] for w in cli_lines(result.warnings)] == [
+        "4 pictures have the same pixels as others and are used once"
+    ]
+    assert sorted(n.split(": ")[0] for n in result.notes if "same pixels as" in n) == sorted(
         str(folder / n) for n in svgs if n not in ("css.svg", "script.svg")
     )
 

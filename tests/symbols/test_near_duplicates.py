@@ -289,8 +289,9 @@ def test_colour_filtered_copies_are_caught_and_plan_counts_the_originals(tmp_pat
     )
     assert lines[0] == (
         f"warning: {copies} pictures look the same as others (resized, re-saved or "
-        f"colour-filtered copies?) and are used once: {tmp_path}/airplane_edited.png looks "
-        f"like {tmp_path}/airplane.png, and {copies - 1} more"
+        f"colour-filtered copies?) and are used once: {tmp_path}/airplane_edited.png is like "
+        f"{tmp_path}/airplane.png, {tmp_path}/apple_edited.png is like {tmp_path}/apple.png, "
+        f"{tmp_path}/astronaut_0.jpg is like {tmp_path}/astronaut.jpg, and {copies - 3} more pairs"
     )
     assert (
         lines[1]

@@ -125,28 +125,41 @@ def register_fonts() -> tuple[str, str]:
     return fonts[0][0], fonts[1][0]
 
 
-def define_symbol_forms(c, symbols: Sequence[Symbol], layouts: Sequence[CardLayout]) -> None:
+def define_symbol_forms(
+    c, symbols: Sequence[Symbol], layouts: Sequence[CardLayout], *, grey: bool = False
+) -> None:
     """Draw every symbol once into form ``sym{i}``: a unit square the picture is stretched over.
 
-    Placements and the legend reuse these forms with their own transforms.
+    Placements and the legend reuse these forms with their own transforms. With ``grey`` (the
+    symbols already grey), pictures are stored as grey images (``DeviceGray``).
     """
     needs = sorted(print_pixels(symbols, layouts).items())
     pictures = [(symbols[sym].rgba, px) for sym, px in needs if symbols[sym].kind == "image"]
-    encoded = iter(encode_all(pictures))
+    encoded = iter(encode_all(pictures, grey=grey))
+    recoloured = sorted({(p.symbol, p.color) for lay in layouts for p in lay.placements if p.color})
     for sym, px in needs:
         symbol = symbols[sym]
         if symbol.kind == "labelled":  # its picture alone too, form ``pic{i}``, for the key
-            _define_picture_form(c, sym, symbol, px)
+            _define_picture_form(c, sym, symbol, px, grey)
         if symbol.kind in ("word", "labelled"):
             _define_text_form(c, sym, symbol)
             continue
         c.beginForm(f"sym{sym}")
         _draw_pixels(c, f"sym{sym}", next(encoded))
         c.endForm()
+    for sym, colour in recoloured:  # a word in another colour on some cards: a form of its own
+        _define_text_form(c, sym, symbols[sym], colour)
 
 
-def _define_text_form(c, sym: int, symbol: Symbol) -> None:
-    """A word or a labelled picture as form ``sym{sym}`` drawn in its raster's own pixels (y up), so
+def form_name(symbol: int, colour: tuple[int, int, int] | None = None) -> str:
+    """The form a placement of ``symbol`` draws: ``sym{i}``, or for a word in a colour of this
+    card's (:attr:`Placement.color`), ``sym{i}-rrggbb``."""
+    return f"sym{symbol}" + ("-{:02x}{:02x}{:02x}".format(*colour) if colour else "")
+
+
+def _define_text_form(c, sym: int, symbol: Symbol, colour=None) -> None:
+    """A word or a labelled picture as form ``sym{sym}`` (:func:`form_name`, with a word's
+    ``colour`` when not its own) drawn in its raster's own pixels (y up), so
     its text matrix is uniform and the form's bounding box is the word's own: the form's
     ``/Matrix`` maps those pixels onto the unit square every placement stretches.
 
@@ -158,9 +171,9 @@ def _define_text_form(c, sym: int, symbol: Symbol) -> None:
     from reportlab.pdfbase.pdfdoc import PDFArray
 
     h, w = symbol.rgba.shape[:2]
-    c.beginForm(f"sym{sym}", -w, -h, 2 * w, 2 * h)
+    c.beginForm(form_name(sym, colour), -w, -h, 2 * w, 2 * h)
     if symbol.kind == "word":
-        _draw_word(c, symbol)
+        _draw_word(c, symbol, colour)
     else:
         _draw_labelled(c, f"pic{sym}", symbol)
     c.endForm(Matrix=PDFArray([1 / w, 0, 0, 1 / h, 0, 0]))
@@ -175,39 +188,42 @@ class _Encoded:
     colour: bytes
     colour_filter: str
     mask: bytes | None
+    space: str = "DeviceRGB"
 
 
 # Pictures encoded for earlier PDFs of this process, by (pixels, size): a session of the app
 # writes the deck again after each change, and resampling and compressing the pictures was most
 # of writing it. The same pixels at the same size give the same bytes, so the PDF is unchanged.
-_ENCODED: OrderedDict[tuple[int, int, int], tuple[np.ndarray, _Encoded]] = OrderedDict()
+_ENCODED: OrderedDict[tuple[int, int, int, bool], tuple[np.ndarray, _Encoded]] = OrderedDict()
 ENCODED_KEPT = 400  # pictures: a few decks' worth
 
 
-def encode_all(pictures: Sequence[tuple[np.ndarray, int]]) -> list[_Encoded]:
+def encode_all(pictures: Sequence[tuple[np.ndarray, int]], *, grey: bool = False) -> list[_Encoded]:
     """Each ``(rgba, longest_px)`` encoded as :func:`_encoded` does, those not kept from an
     earlier PDF on two threads: resampling and compressing, most of writing a deck, run in
     Pillow's and zlib's C code without the interpreter lock. Each result depends on its picture
     alone, so the bytes do not depend on which thread made them."""
-    missing = [(rgba, px) for rgba, px in pictures if _kept(rgba, px, SYMBOL_SLACK) is None]
+    missing = [(rgba, px) for rgba, px in pictures if _kept(rgba, px, SYMBOL_SLACK, grey) is None]
     if len(missing) > 1:
         with ThreadPoolExecutor(ENCODING_THREADS) as pool:
-            made = list(pool.map(lambda item: _encode(item[0], item[1], SYMBOL_SLACK), missing))
+            made = list(
+                pool.map(lambda item: _encode(item[0], item[1], SYMBOL_SLACK, grey), missing)
+            )
         for (rgba, px), encoded in zip(missing, made, strict=True):
-            _keep(rgba, px, SYMBOL_SLACK, encoded)
-    return [_encoded(rgba, px) for rgba, px in pictures]
+            _keep(rgba, px, SYMBOL_SLACK, encoded, grey)
+    return [_encoded(rgba, px, grey=grey) for rgba, px in pictures]
 
 
 ENCODING_THREADS = 2  # the cores this machine class has; more threads only contend
 
 
-def _key(rgba: np.ndarray, longest_px: int, slack: float) -> tuple[int, int, int]:
+def _key(rgba: np.ndarray, longest_px: int, slack: float, grey: bool) -> tuple[int, int, int, bool]:
     # Keyed by the size it is stored at: a picture embedded as loaded is the same at any need.
-    return (id(rgba), *_print_size(rgba.shape[1], rgba.shape[0], longest_px, slack))
+    return (id(rgba), *_print_size(rgba.shape[1], rgba.shape[0], longest_px, slack), grey)
 
 
-def _kept(rgba: np.ndarray, longest_px: int, slack: float) -> _Encoded | None:
-    key = _key(rgba, longest_px, slack)
+def _kept(rgba: np.ndarray, longest_px: int, slack: float, grey: bool) -> _Encoded | None:
+    key = _key(rgba, longest_px, slack, grey)
     hit = _ENCODED.get(key)
     if hit is not None and hit[0] is rgba:
         _ENCODED.move_to_end(key)
@@ -215,33 +231,40 @@ def _kept(rgba: np.ndarray, longest_px: int, slack: float) -> _Encoded | None:
     return None
 
 
-def _keep(rgba: np.ndarray, longest_px: int, slack: float, encoded: _Encoded) -> None:
-    _ENCODED[_key(rgba, longest_px, slack)] = (rgba, encoded)
+def _keep(rgba: np.ndarray, longest_px: int, slack: float, encoded: _Encoded, grey: bool) -> None:
+    if grey:  # grey pixels are made anew for each PDF: kept, they would only hold memory
+        return
+    _ENCODED[_key(rgba, longest_px, slack, grey)] = (rgba, encoded)
     while len(_ENCODED) > ENCODED_KEPT:
         _ENCODED.popitem(last=False)
 
 
-def _encoded(rgba: np.ndarray, longest_px: int, slack: float = SYMBOL_SLACK) -> _Encoded:
+def _encoded(
+    rgba: np.ndarray, longest_px: int, slack: float = SYMBOL_SLACK, *, grey: bool = False
+) -> _Encoded:
     """``rgba`` at ``longest_px`` (see :func:`_print_image`), encoded; kept for the next PDF."""
-    kept = _kept(rgba, longest_px, slack)
+    kept = _kept(rgba, longest_px, slack, grey)
     if kept is not None:
         return kept
-    encoded = _encode(rgba, longest_px, slack)
-    _keep(rgba, longest_px, slack, encoded)
+    encoded = _encode(rgba, longest_px, slack, grey)
+    _keep(rgba, longest_px, slack, encoded, grey)
     return encoded
 
 
-def _encode(rgba: np.ndarray, longest_px: int, slack: float) -> _Encoded:
-    """The picture resampled (:func:`_print_image`) and compressed as the PDF stores it."""
+def _encode(rgba: np.ndarray, longest_px: int, slack: float, grey: bool = False) -> _Encoded:
+    """The picture resampled (:func:`_print_image`) and compressed as the PDF stores it; with
+    ``grey`` (its channels equal), as one grey channel."""
     image = _print_image(rgba, longest_px, slack)
     pixels = np.asarray(image)
-    colour = _flate(pixels[..., :3])
+    channels = pixels[..., :1] if grey else pixels[..., :3]
+    colour = _flate(channels)
     colour_filter = "FlateDecode"
-    if len(colour) > PHOTO_RATIO * pixels[..., :3].size:
-        colour, colour_filter = _jpeg(pixels[..., :3]), "DCTDecode"
+    if len(colour) > PHOTO_RATIO * channels.size:
+        colour, colour_filter = _jpeg(channels), "DCTDecode"
     alpha = pixels[..., 3] if image.mode == "RGBA" else None
     mask = _flate(alpha) if alpha is not None and not bool((alpha == 255).all()) else None
-    return _Encoded(pixels.shape[1], pixels.shape[0], colour, colour_filter, mask)
+    space = "DeviceGray" if grey else "DeviceRGB"
+    return _Encoded(pixels.shape[1], pixels.shape[0], colour, colour_filter, mask, space)
 
 
 def _flate(channels: np.ndarray) -> bytes:
@@ -265,7 +288,7 @@ def _draw_pixels(c, name: str, encoded: _Encoded) -> None:
     fifth of the whole render. The XObjects are registered as ``drawImage`` registers them
     (reportlab is pinned).
     """
-    picture = _image_xobject(f"{name}.image", encoded, encoded.colour, "DeviceRGB")
+    picture = _image_xobject(f"{name}.image", encoded, encoded.colour, encoded.space)
     picture._filters = (encoded.colour_filter,)
     doc = c._doc
     if encoded.mask is not None:
@@ -293,15 +316,17 @@ def _image_xobject(name: str, encoded: _Encoded, stream: bytes, space: str):
 
 
 def _jpeg(rgb: np.ndarray) -> bytes:
-    """``rgb`` as a baseline JPEG file (what a DCTDecode stream holds)."""
+    """``rgb`` (or one grey channel) as a baseline JPEG file (what a DCTDecode stream holds)."""
     import io
 
     from PIL import Image
 
     out = io.BytesIO()
-    Image.fromarray(np.ascontiguousarray(rgb), "RGB").save(
-        out, "JPEG", quality=JPEG_QUALITY, subsampling=0
+    one = rgb.shape[-1] == 1
+    image = Image.fromarray(
+        np.ascontiguousarray(rgb[..., 0] if one else rgb), "L" if one else "RGB"
     )
+    image.save(out, "JPEG", quality=JPEG_QUALITY, subsampling=0)
     return out.getvalue()
 
 
@@ -328,12 +353,12 @@ def word_font(path: str, index: int = 0) -> str:
     return _WORD_FONTS[(path, index)]
 
 
-def _draw_word(c, symbol: Symbol) -> None:
+def _draw_word(c, symbol: Symbol, colour: tuple[int, int, int] | None = None) -> None:
     """A word symbol as vector text (or its glyphs' outlines) in its raster's pixels, y up (see
-    :func:`_define_text_form`): its lines are measured in those pixels (y down), so they land
-    exactly on the shape the layout packed."""
+    :func:`_define_text_form`), in ``colour`` (else its own): its lines are measured in those
+    pixels (y down), so they land exactly on the shape the layout packed."""
     h, w = symbol.rgba.shape[:2]
-    c.setFillColorRGB(*(v / 255 for v in symbol.color))
+    c.setFillColorRGB(*(v / 255 for v in colour or symbol.color))
     if symbol.outline:
         _fill_outline(c, symbol.outline, h)
     else:
@@ -374,13 +399,13 @@ def _fill_outline(c, ops, height: float) -> None:
     c.drawPath(path, stroke=0, fill=1, fillMode=1)  # 1: reportlab FILL_NON_ZERO
 
 
-def _define_picture_form(c, sym: int, symbol: Symbol, longest_px: int) -> None:
+def _define_picture_form(c, sym: int, symbol: Symbol, longest_px: int, grey: bool) -> None:
     """A labelled picture's picture alone, over the unit square, as form ``pic{sym}``."""
     h, w = symbol.rgba.shape[:2]
     ph, pw = symbol.picture.shape[:2]
     c.beginForm(f"pic{sym}")
     px = max(8, math.ceil(longest_px * max(pw, ph) / max(w, h)))
-    _draw_pixels(c, f"sym{sym}", _encoded(symbol.picture, px))
+    _draw_pixels(c, f"sym{sym}", _encoded(symbol.picture, px, grey=grey))
     c.endForm()
 
 
@@ -398,7 +423,9 @@ def _draw_labelled(c, picture_form: str, symbol: Symbol) -> None:
     _draw_word(c, symbol)
 
 
-def define_back_form(c, back: np.ndarray, diameter: float) -> tuple[float, float]:
+def define_back_form(
+    c, back: np.ndarray, diameter: float, *, grey: bool = False
+) -> tuple[float, float]:
     """Draw the back picture once into form ``back``; returns its (width, height) in mm when it
     covers a disc of ``diameter`` mm (cropped by the circle, never squashed)."""
     h, w = back.shape[:2]
@@ -406,7 +433,7 @@ def define_back_form(c, back: np.ndarray, diameter: float) -> tuple[float, float
     size = (diameter * max(aspect, 1.0), diameter * max(1.0 / aspect, 1.0))
     px = math.ceil(max(size) / 25.4 * PRINT_DPI)
     c.beginForm("back")
-    _draw_pixels(c, "back", _encoded(back, px, OVERSIZE_OK))
+    _draw_pixels(c, "back", _encoded(back, px, OVERSIZE_OK, grey=grey))
     c.endForm()
     return size
 
@@ -432,6 +459,29 @@ def fill_shape(c, shape: CardShape, center: tuple[float, float], grow: float, rg
     c.drawPath(shape_path(c, shape, center, grow), stroke=0, fill=1)
 
 
+def draw_mark(c, shape: CardShape, center: tuple[float, float], team) -> None:
+    """A class set's letter (:mod:`dobble_print.deck.copies`) on the card's rim
+    (:func:`~dobble_print.printing.marks.mark_place`), in white or black as the rim's colour
+    reads best; nothing for a card without a letter."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from dobble_print.deck import LETTER_MM, letter_ink
+    from dobble_print.printing.marks import mark_place
+
+    if team is None or not team.letter:
+        return
+    bold = register_fonts()[1]
+    cap = (pdfmetrics.getFont(bold).face.capHeight or 730) / 1000  # of the font size
+    x, y, turn = mark_place(shape)
+    c.saveState()
+    c.translate(pt(center[0] + x), pt(center[1] + y))
+    c.rotate(turn)
+    c.setFillColorRGB(*letter_ink(team.rgb))
+    c.setFont(bold, pt(LETTER_MM / cap))
+    c.drawCentredString(0, pt(-LETTER_MM / 2), team.letter)
+    c.restoreState()
+
+
 def draw_placements(c, center: tuple[float, float], layout: CardLayout) -> None:
     """The card's symbols, each from its form, for a card centred on ``center`` (mm)."""
     cx, cy = pt(center[0]), pt(center[1])
@@ -441,7 +491,7 @@ def draw_placements(c, center: tuple[float, float], layout: CardLayout) -> None:
         c.rotate(p.rotation)
         c.scale(pt(p.width), pt(p.height))
         c.translate(-0.5, -0.5)
-        c.doForm(f"sym{p.symbol}")
+        c.doForm(form_name(p.symbol, p.color))
         c.restoreState()
 
 

@@ -87,6 +87,7 @@ def render_pdf(
     teams: Sequence[Team] | None = None,
     rules: Sequence[CoverPage] = (),
     box: Sequence[BoxPage] = (),
+    grey: bool = False,
 ) -> None:
     """Write the deck to ``path`` (the caller makes the write atomic).
 
@@ -98,6 +99,8 @@ def render_pdf(
         teams: each card's Connect team, whose colour borders it (in deck order).
         rules: the rules pages, drawn after the cover; ``plan.pages`` must count them.
         box: the tuck box pages, after the rules, with the first card on its front.
+        grey: everything given is grey already (:func:`printing.grey.in_grey`): pictures are
+            stored as grey images.
     """
     c, fonts = open_canvas(
         path,
@@ -107,10 +110,11 @@ def render_pdf(
     )
     if plan.duplex:
         c.setViewerPreference("Duplex", _DUPLEX[plan.duplex])
-    define_symbol_forms(c, symbols, layouts)
+    define_symbol_forms(c, symbols, layouts, grey=grey)
     back_size = None
     if plan.duplex:
-        back_size = define_back_form(c, back, 2 * (max(plan.card.half_extent) + plan.back_bleed))
+        disc = 2 * (max(plan.card.half_extent) + plan.back_bleed)
+        back_size = define_back_form(c, back, disc, grey=grey)
     shaped = plan.card.kind is not ShapeKind.CIRCLE or teams is not None
 
     extra = page_fonts(_page_texts(cover, rules, box)) if (cover or rules or box) else ()

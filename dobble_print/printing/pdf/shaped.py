@@ -17,6 +17,7 @@ from dobble_print.printing.pdf.canvas import (
     CUT_LINE_PT,
     WHITE,
     draw_back,
+    draw_mark,
     draw_placements,
     fill_shape,
     pt,
@@ -44,6 +45,7 @@ def draw_front_shaped(
         if team:
             fill_shape(c, shape, slot.center, 0.0, team.rgb)
             fill_shape(c, shape, slot.center, -BORDER_MM, card_color)
+            draw_mark(c, shape, slot.center, team)
         elif card_color != WHITE and plan.bleed:
             fill_shape(c, shape, slot.center, 0.0, card_color)
     for slot in slots:

@@ -20,6 +20,7 @@ from dobble_print.printing.pdf.canvas import (
     define_back_form,
     define_symbol_forms,
     draw_back,
+    draw_mark,
     draw_placements,
     open_canvas,
     pt,
@@ -62,6 +63,7 @@ def _background(c, shape: CardShape, center, card_color, team: Team | None) -> N
     if team:
         c.setFillColorRGB(*card_color)
         c.drawPath(shape_path(c, shape, center, -BORDER_MM), stroke=0, fill=1)
+        draw_mark(c, shape, center, team)
 
 
 def render_shop_cards(

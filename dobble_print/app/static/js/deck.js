@@ -48,7 +48,7 @@ async function runJob(path, json, what) {
 
 function setBusy(busy) {
   state.busy = busy;
-  for (const id of ["make", "shuffle", "shuffle-card", "dl-cards", "dl-shop"]) $(id).disabled = busy;
+  for (const id of ["make", "shuffle", "shuffle-card", "dl-cards", "dl-shop", "dl-play"]) $(id).disabled = busy;
   if (!busy) $("make").disabled = !(state.plan && state.plan.ok);
   document.body.classList.toggle("working", busy);
 }
@@ -173,15 +173,30 @@ export function unselect() {
 }
 
 export async function extra(kind) {
-  const what = kind === "cards" ? gettext("Drawing every card") : gettext("Writing the print-shop files");
+  const what = {
+    cards: gettext("Drawing every card"),
+    shop: gettext("Writing the print-shop files"),
+    play: gettext("Writing the page to play"),
+  }[kind];
+  const file = kind === "play" ? "deck.html" : `${kind}.zip`;
   try {
     const result = await runJob("extra", { kind }, what);
     const link = document.createElement("a");
-    link.href = sessionPath(`download/${kind}.zip?n=${result.number}`);
-    link.download = `${kind}.zip`;
-    link.textContent = gettext("Download {file} again", { file: `${kind}.zip` });
-    const ready = gettext("{file} is ready.", { file: `${kind}.zip` });
+    link.href = sessionPath(`download/${file}?n=${result.number}`);
+    link.download = file;
+    link.textContent = gettext("Download {file} again", { file });
+    const ready = gettext("{file} is ready.", { file });
     $("extra-status").replaceChildren(`${ready} `, link);
+    if (kind === "play") {
+      const play = document.createElement("a");
+      play.href = sessionPath(`download/play.html?n=${result.number}`);
+      play.target = "_blank";
+      play.rel = "noopener";
+      play.id = "play-now";
+      play.className = "button primary";
+      play.textContent = gettext("Play it now");
+      $("extra-status").append(" ", play);
+    }
     say("status", ready);  // not "Drawing every card…" once it is done
     link.click();
   } catch (error) {

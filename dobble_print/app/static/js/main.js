@@ -107,6 +107,7 @@ function wire() {
   });
   $("dl-cards").addEventListener("click", () => extra("cards"));
   $("dl-shop").addEventListener("click", () => extra("shop"));
+  $("dl-play").addEventListener("click", () => extra("play"));
   $("copy").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText($("command").textContent);

@@ -1,0 +1,99 @@
+"""One checked SVG drawn sharp by cairosvg or resvg, in the drawing process (:mod:`svg_worker`).
+
+Sharpness: the picture is drawn once small to find its ink, then again so that the *ink* (not the
+viewBox, which icon sets pad) gets the requested pixels. Both drawings are bounded: the preview's
+longer side is :data:`_PREVIEW_PX` pixels (the drawing's shape was checked, :mod:`svg_size`), the
+picture's at most :data:`_MAX_RENDER_PX`.
+"""
+
+from __future__ import annotations
+
+import functools
+import warnings
+from collections.abc import Callable
+
+import numpy as np
+
+from dobble_print.language import N_, Msg
+from dobble_print.symbols.raster import BadPicture, ink_box
+from dobble_print.symbols.svg_size import drawing_size
+from dobble_print.symbols.svg_xml import parse_svg
+
+_PREVIEW_PX = 256
+# A speck of ink in a vast viewBox must not make a gigantic raster.
+_MAX_RENDER_PX = 4096
+
+
+def _drawer(renderer: str, data: bytes, root) -> Callable[..., np.ndarray]:
+    """``draw(width=…)`` or ``draw(height=…)`` for this SVG with this renderer."""
+    if renderer == "cairosvg":
+        from dobble_print.symbols.svg_cairo import render_cairosvg
+
+        return functools.partial(render_cairosvg, data)
+    from dobble_print.symbols.svg_resvg import prepare_resvg, render_resvg
+
+    return functools.partial(render_resvg, prepare_resvg(root))
+
+
+def draw_svg(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
+    """Draw a checked SVG so that its ink is about ``max_px`` pixels on its longer side: once
+    with its longer side :data:`_PREVIEW_PX` pixels, to find the ink, then at the size that
+    gives the ink its pixels (at most :data:`_MAX_RENDER_PX` on the longer side).
+
+    Raises:
+        BadPicture: with the reason, when the renderer cannot draw it.
+    """
+    from PIL import Image
+
+    root = parse_svg(data)
+    size = drawing_size(root)
+    try:
+        with warnings.catch_warnings():
+            # Inline data: images are decoded by Pillow; a bomb among them is an error too.
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            draw = _drawer(renderer, data, root)
+            tall = size is not None and size[1] > 1.5 * size[0]  # drawn 256 wide: too tall
+            preview = draw(height=_PREVIEW_PX) if tall else draw(width=_PREVIEW_PX)
+            ph, pw = preview.shape[:2]
+            if ph > pw and not tall:
+                preview = draw(height=_PREVIEW_PX)
+                ph, pw = preview.shape[:2]
+            box = ink_box(preview)
+            if box is None:
+                return preview  # no ink: the caller reports the empty picture
+            ink_longest = max(box[2] - box[0], box[3] - box[1])
+            scale = min(max_px / ink_longest * 1.02, _MAX_RENDER_PX / max(pw, ph))
+            if pw >= ph:
+                return draw(width=max(1, round(pw * scale)))
+            return draw(height=max(1, round(ph * scale)))
+    except BadPicture:
+        raise
+    except RecursionError:
+        raise BadPicture(N_("nests too deeply to draw; refused")) from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise BadPicture(N_("holds an embedded picture over the pixel limit; refused")) from None
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    # The renderers report bad input as many exception types, and resvg's own faults as a
+    # PanicException, which is no Exception (tiny-skia's "called `Option::unwrap()` on a `None`
+    # value" on a drawing the fuzz test made).
+    except BaseException as exc:  # noqa: BLE001
+        raise BadPicture(_not_drawn(exc)) from None
+
+
+# The renderers' reasons (cairosvg's, cairo's, resvg's) in plain words; any other is said as
+# "cannot be drawn", since theirs name Python's internals ("cannot convert float NaN to integer").
+_SIZE_FAULTS = {
+    "The SVG size is undefined": N_(
+        "has no size to draw at (its width and height, or its viewBox, are missing or zero)"
+    ),
+    "SVG has an invalid size": N_("has a width or height of zero, below zero or too large"),
+    "CAIRO_STATUS_INVALID_SIZE": N_("has a width or height of zero, below zero or too large"),
+}
+
+
+def _not_drawn(exc: Exception) -> Msg:
+    """A renderer's error as a reason in plain words, without its class or its text."""
+    reason = str(exc)
+    said = next((v for k, v in _SIZE_FAULTS.items() if k in reason), N_("cannot be drawn"))
+    return N_("{said}; open it in a drawing program and save it again", said=said)

@@ -1,0 +1,271 @@
+"""SVGs drawn in a process of their own, so that no drawing can end the tool or run on for long.
+
+Neither renderer can be stopped once it draws: resvg, in Rust, ends the whole process when an
+allocation fails (``memory allocation of … failed``, then SIGABRT: no message, no PDF), and both
+run for as long as a drawing takes. The checks before drawing (:mod:`svg_size`,
+:mod:`svg_budget`) refuse what they can foresee, in plain words; what they cannot (a transform
+scaling a pattern up, a filter over a large region, dashes a hair wide…) is drawn here, in a
+child process that each process drawing SVGs starts once, on its first SVG, and reuses.
+
+In the child, each drawing may take :data:`SECONDS` of CPU time (``RLIMIT_CPU``: the kernel ends
+it) and the child :data:`MEMORY_MB` of memory (``RLIMIT_DATA`` on Linux: an allocation past it
+fails, and resvg's abort ends only the child). The parent also waits no longer than a wall-clock
+limit (Windows has neither limit). A drawing that overruns or ends its child is a
+:class:`BadPicture` (one line naming the file), and the next SVG starts a new child.
+
+The child is a new interpreter, not a fork, so it works the same where there is no fork
+(Windows, and Macs by default) and does not hold a copy of the loading process's memory: it
+imports numpy, Pillow and the renderer (about 45 MB, 0.3 s, once). Ctrl-C is left to the
+parent, which ends the child by closing its pipe.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import pickle
+import queue
+import signal
+import struct
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from typing import IO, Any
+
+import numpy as np
+
+from dobble_print.language import N_
+from dobble_print.symbols.raster import BadPicture
+
+SECONDS_VARIABLE = "DOBBLE_PRINT_SVG_SECONDS"
+SECONDS = 10  # CPU seconds one SVG may take to draw (preview and picture)
+MEMORY_MB = 1000  # memory the drawing process may use (Linux)
+# The parent's own limit, in wall-clock time: a loaded machine gives the child less than a core.
+_WALL = 3
+_HEADER = struct.Struct("<Q")
+_BOOT = "import sys; sys.path[:0] = {path!r}; from {module} import serve; serve()"
+
+
+def seconds() -> int:
+    """CPU seconds an SVG may take (:data:`SECONDS`, or the environment variable's whole
+    number, which the tests lower)."""
+    value = os.environ.get(SECONDS_VARIABLE, "")
+    return int(value) if value.isdigit() and int(value) > 0 else SECONDS
+
+
+def _send(stream: IO[bytes], message: Any) -> None:
+    data = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
+    stream.write(_HEADER.pack(len(data)) + data)
+    stream.flush()
+
+
+def _receive(stream: IO[bytes]) -> Any:
+    """The next message, or None at the end of the stream."""
+    head = stream.read(_HEADER.size)
+    if len(head) < _HEADER.size:
+        return None
+    (size,) = _HEADER.unpack(head)
+    data = stream.read(size)
+    return pickle.loads(data) if len(data) == size else None
+
+
+# --- the child --------------------------------------------------------------------------------
+
+
+def _limit_memory() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # an abort writes no core file
+    if sys.platform.startswith("linux"):  # elsewhere RLIMIT_DATA leaves mmap out, or is absent
+        _, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        most = MEMORY_MB * 1024 * 1024
+        if hard == resource.RLIM_INFINITY or hard > most:
+            resource.setrlimit(resource.RLIMIT_DATA, (most, hard))
+
+
+@contextlib.contextmanager
+def _cpu_limit(seconds: int) -> Iterator[None]:
+    """The kernel ends this process once it has used ``seconds`` more of CPU time."""
+    try:
+        import resource
+    except ImportError:  # Windows: the parent's wall-clock limit only
+        yield
+        return
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    most = int(used.ru_utime + used.ru_stime) + 1 + seconds
+    if hard != resource.RLIM_INFINITY:
+        most = min(most, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (most, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+
+
+def serve() -> None:
+    """The child's loop: draw each SVG asked for until the parent closes the pipe."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops on Ctrl-C, then ends this
+    if os.name == "posix":
+        _limit_memory()
+    requests = sys.stdin.buffer
+    replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print must not break the pipe
+    from dobble_print.symbols.svg_draw import draw_svg
+
+    while (request := _receive(requests)) is not None:
+        data, renderer, max_px, budget = request
+        try:
+            with _cpu_limit(budget):
+                reply: tuple = ("drawn", draw_svg(data, renderer=renderer, max_px=max_px))
+        except BadPicture as exc:
+            reply = ("bad", exc.args[0])
+        except MemoryError:
+            reply = ("memory", None)
+        _send(replies, reply)
+
+
+# --- the parent -------------------------------------------------------------------------------
+
+
+class _Child:
+    """A drawing process, and a thread reading its replies (so that waiting has a limit on
+    every system)."""
+
+    def __init__(self) -> None:
+        boot = _BOOT.format(path=sys.path, module=__name__)
+        env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+        flags = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)  # Windows: no Ctrl-C
+        with _interrupt_blocked():  # inherited: a Ctrl-C while it starts prints nothing there
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", boot],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,  # resvg's abort says "memory allocation of … failed"
+                env=env,
+                creationflags=flags,
+            )
+        self.replies: queue.Queue = queue.Queue()
+        stdout = self.process.stdout
+        threading.Thread(target=self._read, args=(stdout,), name="svg-replies", daemon=True).start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        while (reply := _receive(stream)) is not None:
+            self.replies.put(reply)
+        self.replies.put(None)
+
+    def ask(self, request: tuple, wait: float) -> tuple | None:
+        """The reply to ``request``: ``("drawn", pixels)``, ``("bad", reason)``, ``("memory",
+        None)``; ``("late", None)`` when it did not answer in time, ``("unsent", None)`` when
+        it had ended before, None when it ended while drawing."""
+        try:
+            _send(self.process.stdin, request)
+        except OSError:  # it ended before
+            return ("unsent", None)
+        try:
+            return self.replies.get(timeout=wait)
+        except queue.Empty:
+            return ("late", None)
+
+    def end(self) -> int | None:
+        """End the child; its exit code (negative: the signal that ended it)."""
+        with contextlib.suppress(OSError):
+            self.process.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=10)
+        for pipe in (self.process.stdin, self.process.stdout):
+            with contextlib.suppress(OSError):
+                pipe.close()
+        return self.process.returncode
+
+
+@contextlib.contextmanager
+def _interrupt_blocked() -> Iterator[None]:
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+_lock = threading.Lock()
+_children: dict[int, _Child] = {}  # by the pid of the process that started it (a fork: its own)
+
+
+def _ask(request: tuple, wait: float) -> tuple | None:
+    """This process's drawing process's reply to ``request`` (see :meth:`_Child.ask`),
+    starting it (again) when it is not running; once more with a new one if the request cannot
+    be sent. Interrupted (Ctrl-C), the drawing process is ended: its reply would come late.
+
+    Raises:
+        OSError: no drawing process can be started.
+    """
+    for attempt in (1, 2):
+        child = _children.get(os.getpid())
+        if child is None or child.process.poll() is not None:
+            child = _children[os.getpid()] = _Child()
+        try:
+            reply = child.ask(request, wait)
+        except BaseException:
+            _children.pop(os.getpid()).end()
+            raise
+        if reply != ("unsent", None) or attempt == 2:
+            return None if reply == ("unsent", None) else reply
+        _children.pop(os.getpid()).end()
+    return None
+
+
+def draw(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
+    """The SVG ``data`` drawn by ``renderer`` in the drawing process (see
+    :func:`svg_draw.draw_svg`), within its time and memory.
+
+    Raises:
+        BadPicture: the drawing's own reason, or that it overran its time or its memory.
+    """
+    budget = seconds()
+    request = (data, renderer, max_px, budget)
+    with _lock:
+        try:
+            reply = _ask(request, wait=budget * _WALL + 5)
+        except OSError:  # no interpreter to start (an embedded Python): drawn here, unguarded
+            from dobble_print.symbols.svg_draw import draw_svg
+
+            return draw_svg(data, renderer=renderer, max_px=max_px)
+        if reply is None or reply[0] == "late":
+            code = _children.pop(os.getpid()).end()
+    if reply is not None and reply[0] == "drawn":
+        return reply[1]
+    if reply is not None and reply[0] == "bad":
+        raise BadPicture(reply[1])
+    if reply is not None and reply[0] == "late" or code == -getattr(signal, "SIGXCPU", 0):
+        raise BadPicture(
+            N_(
+                "takes over {seconds} s to draw, the most an SVG may take; simplify it, or "
+                "export it as PNG",
+                seconds=budget,
+            )
+        )
+    raise BadPicture(
+        N_(
+            "needs more than the {mb} MB an SVG may take to draw, or makes the SVG renderer "
+            "fail; simplify it, or export it as PNG",
+            mb=MEMORY_MB,
+        )
+    )
+
+
+@atexit.register
+def _end_children() -> None:
+    """Close this process's drawing process: it reads the end of its pipe and exits."""
+    child = _children.pop(os.getpid(), None)
+    if child is not None:
+        with contextlib.suppress(OSError):
+            child.process.stdin.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            child.process.wait(timeout=1)
+        child.end()

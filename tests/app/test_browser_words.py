@@ -51,7 +51,16 @@ def word_tiles(page, words: str, count: int) -> list[str]:
     page.wait_for_function(
         "n => document.querySelectorAll('#word-tiles .word-tile').length === n", arg=count
     )
+    drawn_in(page, "#word-tiles")
     return page.eval_on_selector_all("#word-tiles .word-tile", "ts => ts.map(t => t.dataset.key)")
+
+
+def drawn_in(page, where: str) -> None:
+    """Wait until the pictures in ``where`` are loaded (for the screenshots)."""
+    page.wait_for_function(
+        "w => [...document.querySelectorAll(w + ' img')].every(i => i.complete && i.naturalWidth)",
+        arg=where,
+    )
 
 
 def made(page) -> None:
@@ -138,6 +147,7 @@ def test_a_word_list_becomes_picture_tiles_and_a_picture_chosen_is_the_one_drawn
     assert first[:2] == ["cat", "black-cat"]  # the picture found, then the others that fit
     page.fill("#picker-search", "noir")
     searched(page, "black-cat", "8 images")
+    drawn_in(page, "#picker-results")
     page.screenshot(path=shots / "words-2-picker.png")
     page.click("#picker-results .pick[data-key='black-cat']")
     tile_key(page, 0, "black-cat")
@@ -245,5 +255,6 @@ def test_the_tiles_and_the_picker_fit_a_phone(browser, server, shots, width):
     page.wait_for_selector("#picker-results .pick")
     box = page.locator("#picker").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    drawn_in(page, "#picker-results")
     page.screenshot(path=shots / f"words-7-picker-{width}.png")
     context.close()

@@ -21,6 +21,7 @@ from typing import Any
 
 from dobble_print import DobbleError, Msg, Notice, said
 from dobble_print.app.catalogue import page_words
+from dobble_print.app.illustrations import chosen_lines
 from dobble_print.app.pages import describe_pages, page_sizes, render_page
 from dobble_print.app.sessions import Job, Made, Session
 from dobble_print.app.settings import Choices, build_options, command, labels, word
@@ -146,6 +147,12 @@ def tiles(
     return shown
 
 
+def deck_sources(session: Session, choices: Choices) -> tuple[Path, ...]:
+    """The session's files the deck is made of: none for a theme's deck (its pictures are the
+    bundled ones)."""
+    return () if choices.theme else session.sources()
+
+
 def plan_deck(session: Session, choices: Choices, lang: str = "en") -> dict[str, Any]:
     """What the deck would be: the plan's sentence, the sizes on offer, each file's problem,
     in ``lang``. Raises :class:`~dobble_print.app.sessions.Stopped` at its next step once the
@@ -153,10 +160,10 @@ def plan_deck(session: Session, choices: Choices, lang: str = "en") -> dict[str,
     from dobble_print import plan
 
     _ = page_words(lang).gettext
-    sources = session.sources()
-    if not sources:
+    sources = deck_sources(session, choices)
+    if not sources and not choices.theme:
         return {"ok": False, "error": _("Add pictures or words to start: a deck needs 3 or more.")}
-    if problem := table_problem(session, lang):
+    if not choices.theme and (problem := table_problem(session, lang)):
         return {"ok": False, "error": problem, "files": {session.table.name: {"bad": problem}}}
     try:
         options = build_options(
@@ -218,7 +225,7 @@ def make_deck(
 
     number = session.builds + 1
     pdf = session.out / f"deck-{number}.pdf"
-    if problem := table_problem(session, lang):
+    if not choices.theme and (problem := table_problem(session, lang)):
         job.state, job.message = "error", problem
         return
     try:
@@ -250,7 +257,7 @@ def make_deck(
         per_file.setdefault(name, {}).update(shown)
     shown = command(
         choices,
-        sources=[p.relative_to(session.folder).as_posix() for p in session.sources()],
+        sources=[p.relative_to(session.folder).as_posix() for p in deck_sources(session, choices)],
         seed=seed,
         back=session.back.name if session.back else None,
         reshuffle=reshuffle,
@@ -272,6 +279,8 @@ def make_deck(
         "shape": options.card.kind.value,
         "pages": described,
         "command": shown,
+        # the pictures chosen for words, which the command reads from the word lists
+        "chosen": chosen_lines(session) if options.illustrate and not choices.theme else [],
         "files": per_file,
         "warnings": other,
     }

@@ -116,6 +116,35 @@ def _kinds(lang: str) -> str:
     )
 
 
+SAMPLES = {"all": "rainbow"}  # the picture a theme's button shows, when not its first
+
+
+def themes(lang: str) -> list[dict[str, Any]]:
+    """The ready-made decks of the bundled pictures, ``all`` last: the theme, its name in
+    ``lang`` (the option table's words, as the command line's help names them), the deck it
+    makes and a picture of it."""
+    from dobble_print import BY_NAME
+    from dobble_print.pipeline import theme_keys, theme_sizes
+
+    _ = page_words(lang).gettext
+    names = BY_NAME["theme"].choices
+    out = []
+    for size in theme_sizes():
+        keys = theme_keys(size.id)
+        sample = SAMPLES.get(size.id, keys[0])
+        out.append(
+            {
+                "id": size.id,
+                "name": _(names.get(size.id, size.id)),
+                "pictures": size.pictures,
+                "symbols_per_card": size.symbols_per_card,
+                "cards": size.cards,
+                "sample": sample if sample in keys else keys[0],
+            }
+        )
+    return out
+
+
 def offered(lang: str = "en") -> dict[str, object]:
     """What the page's controls and menus are, in ``lang``: made from the option table and the
     bundled presets and shop profiles (never listed by hand)."""
@@ -138,4 +167,5 @@ def offered(lang: str = "en") -> dict[str, object]:
         "pictures": {"suffixes": sorted(IMAGE_SUFFIXES), "kinds": _kinds(lang)},
         "texts": sorted(TEXT_SUFFIXES),  # word lists and vocabulary files, a tile each
         "system_folders": sorted(SYSTEM_FOLDERS),
+        "themes": themes(lang),
     }

@@ -21,7 +21,7 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from dobble_print.app import file_routes, jobs
+from dobble_print.app import file_routes, illustrations, jobs
 from dobble_print.app.answers import (
     NO_STORE,
     STOPPED,
@@ -298,12 +298,16 @@ def routes() -> list:
     api = [
         ("/api/menus", menus, ["GET"]),
         ("/api/words", page_language, ["GET"]),
+        ("/api/library", illustrations.library, ["GET"]),
+        ("/api/library/{key}", illustrations.library_svg, ["GET"]),
         ("/api/session", new_session, ["POST"]),
         ("/api/s/{sid}/state", state, ["GET"]),
         ("/api/s/{sid}/pictures", file_routes.add_picture, ["POST"]),
         ("/api/s/{sid}/pictures/{name}", file_routes.picture, ["GET"]),
         ("/api/s/{sid}/pictures/{name}/remove", file_routes.remove_picture, ["POST"]),
         ("/api/s/{sid}/words", file_routes.set_words, ["POST"]),
+        ("/api/s/{sid}/word-pictures", illustrations.word_pictures, ["GET"]),
+        ("/api/s/{sid}/word-pictures/choose", illustrations.choose, ["POST"]),
         ("/api/s/{sid}/back", file_routes.set_back, ["POST"]),
         ("/api/s/{sid}/back/remove", file_routes.remove_back, ["POST"]),
         ("/api/s/{sid}/plan", plan, ["POST"]),

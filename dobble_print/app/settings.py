@@ -91,12 +91,14 @@ DEFAULTS = preset_values("")
 
 @dataclass(frozen=True)
 class Choices:
-    """What the page chose: a preset (or none), every value as text, and which values the user
-    set (``given``: those sent that differ from the preset's or the default)."""
+    """What the page chose: a preset (or none), every value as text, which values the user
+    set (``given``: those sent that differ from the preset's or the default), and a theme of
+    the bundled pictures (``theme``: the deck is made of them, not of the session's files)."""
 
     preset: str
     values: Mapping[str, str]
     given: frozenset[str] = frozenset()
+    theme: str = ""
 
     @classmethod
     def from_json(cls, data: object) -> Choices:
@@ -109,6 +111,9 @@ class Choices:
         preset = str(data.get("preset") or "")
         if preset and preset not in bundled_presets():
             raise OptionError("preset", f"{preset!r} is not one of {', '.join(bundled_presets())}")
+        theme = str(data.get("theme") or "")
+        if theme and theme not in BY_NAME["theme"].choices:
+            raise OptionError("theme", f"{theme[:MAX_VALUE]!r} is not a theme")
         sent = data.get("values") or {}
         if not isinstance(sent, dict):
             raise DobbleError("the choices must be an object of option values")
@@ -124,7 +129,7 @@ class Choices:
             values[key] = str(value).strip()
             if not _same(key, values[key], base[key]):
                 given.add(key)
-        return cls(preset, values, frozenset(given))
+        return cls(preset, values, frozenset(given), theme)
 
 
 def _switch(name: str, text: str) -> bool:
@@ -191,6 +196,8 @@ def build_options(
     """
     values = {**engine_values(choices, back), "skip_bad": True}
     given = choices.given | ({"back_image"} if choices.values.get("backs") == "own" else set())
+    if choices.theme:  # the deck is the theme's pictures: the session's files are not used
+        values["theme"], sources = choices.theme, ()
     fields = read_options(values, command="build", given=frozenset(given))
     fields.update(sources=sources, output=output, seed=seed, shop=None)
     if reshuffle:
@@ -254,6 +261,8 @@ def command(
     args = ["dobble-print", "build", *sources, "-o", output, "--seed", str(seed)]
     if "lang" in v:  # always: without it the CLI prints in its own computer's language
         args += [BY_NAME["lang"].flag, read_value(BY_NAME["lang"], v["lang"])]
+    if choices.theme:
+        args += [BY_NAME["theme"].flag, choices.theme]
     if keeps_preset:
         args += ["--preset", choices.preset]
     for key in (o.name for o in OPTIONS if o.name in v):

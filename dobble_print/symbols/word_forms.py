@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+import threading
 import unicodedata
 from pathlib import Path
 
@@ -58,11 +59,18 @@ def _readings() -> dict[str, str]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-@functools.cache
+# A Snowball stemmer keeps the word it works on in itself: one per thread, or two threads
+# stemming at once (the app's plan and its words' pictures) read each other's words.
+_THREAD = threading.local()
+
+
 def _stemmer(lang: str):
     import snowballstemmer
 
-    return snowballstemmer.stemmer(STEMMERS[lang])
+    mine = _THREAD.__dict__.setdefault("stemmers", {})
+    if lang not in mine:
+        mine[lang] = snowballstemmer.stemmer(STEMMERS[lang])
+    return mine[lang]
 
 
 def form(text: str, lang: str) -> str:

@@ -536,3 +536,35 @@ def test_the_list_s_language_is_found(words, lang, found):
 def test_matching_is_the_same_every_time():
     words = [w for w, _ in FR]
     assert match_words(words, "fr") == match_words(list(words), "fr")
+
+
+def test_words_stemmed_in_threads_at_once_get_the_stems_they_get_alone():
+    # the app plans a deck and shows the words' pictures in two threads at once: a stemmer
+    # shared between them read the other thread's word (IndexError, or a wrong stem)
+    import sys
+    import threading
+
+    from dobble_print.symbols.word_forms import _stem
+
+    words = [f"{stem}{end}" for stem in ("chat", "maison", "voitur", "pomm") for end in "sxe"]
+    lists = [[f"{w}{'a' * n}{k}" for w in words for k in range(12)] for n in range(4)]
+    alone = [[_stem.__wrapped__(w, "fr") for w in ws] for ws in lists]
+    together: list = [None] * len(lists)
+
+    def stem(i: int) -> None:
+        try:
+            together[i] = [_stem.__wrapped__(w, "fr") for w in lists[i]]
+        except Exception as exc:  # the shared stemmer's failure, said by the assertion below
+            together[i] = repr(exc)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns within a word, as under load
+    try:
+        threads = [threading.Thread(target=stem, args=(i,)) for i in range(len(lists))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert together == alone

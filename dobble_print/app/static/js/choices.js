@@ -3,6 +3,7 @@
 import { api, sessionPath } from "./api.js";
 import { showItem } from "./pictures.js";
 import { buildControls, wordControls } from "./controls.js";
+import { scheduleWordPictures } from "./illustrate.js";
 import { $, state } from "./state.js";
 import { gettext, number } from "./words.js";
 
@@ -101,7 +102,7 @@ export function choices() {
     values[control.name] = state.values[control.name] ?? "";
   }
   values.lang = state.words.lang;  // the printed pages' too (the pseudo-language's as well)
-  return { preset: state.preset, values };
+  return { preset: state.preset, values, theme: state.theme };
 }
 
 export function schedulePlan() {
@@ -110,6 +111,7 @@ export function schedulePlan() {
   clearTimeout(state.planTimer);
   $("plan").classList.add("busy");
   state.planTimer = setTimeout(runPlan, 250);
+  scheduleWordPictures();  // the words' pictures follow the words, the switch and the language
 }
 
 async function runPlan() {

@@ -79,6 +79,7 @@ export function buildControls(controls) {
     form.append(box);
   }
   $("backs").closest(".field").append($("back-own"));  // the back picture is uploaded
+  $("words-box").append($("illustrate").closest(".field"));  // beside the words it draws
 }
 
 export function wordControls(controls) {

@@ -134,6 +134,13 @@ export function showDeck(result) {
   $("dl-pdf").href = sessionPath(`download/deck.pdf?n=${result.number}`);
   $("dl-files").href = sessionPath(`download/pictures.zip?n=${result.number}`);
   $("command").textContent = result.command;
+  const chosen = result.chosen || [];  // word=picture lines: the command reads them in the lists
+  $("command-chosen").hidden = !chosen.length;
+  $("command-chosen").textContent = chosen.length
+    ? ngettext("The picture you chose is written in your words, where the command reads it: {lines}.",
+      "The pictures you chose are written in your words, where the command reads them: {lines}.",
+      chosen.length, { lines: chosen.join(", ") })
+    : "";
   say("extra-status", "");
 }
 

@@ -10,7 +10,9 @@ import { extra, make, showDeck, shuffleCard, unselect } from "./deck.js";
 import {
   addFiles, addItem, backChosen, filesFromEntries, showItem, wordsChanged,
 } from "./pictures.js";
+import { wirePicker } from "./illustrate.js";
 import { $, say, state } from "./state.js";
+import { fillThemes, markTheme, wordThemes } from "./themes.js";
 import { gettext, loadWords, wordPage } from "./words.js";
 
 async function startSession() {
@@ -47,6 +49,8 @@ function restore(saved) {
     state.preset = saved.choices.preset || "";
     $("preset").value = state.preset;
     Object.assign(state.values, saved.choices.values || {});
+    state.theme = saved.choices.theme || "";
+    markTheme();
     applyValues();
   }
   if (saved.made) showDeck(saved.made);
@@ -114,6 +118,7 @@ function wire() {
     }
   });
   $("lang-menu").addEventListener("change", () => changeLanguage($("lang-menu").value));
+  wirePicker();
   // Tell the server the page is still open, so its files are kept.
   setInterval(() => api(sessionPath("state")).catch((error) => {
     if (error.status === 404) say("status", error.message);
@@ -137,6 +142,7 @@ async function changeLanguage(lang) {
   await loadWords(lang);
   wordPage();
   wordMenus(await api(`/api/menus?lang=${encodeURIComponent(lang)}`));
+  wordThemes(state.menus.themes);
   if (state.made) showDeck(state.made);
   for (const item of state.items) showItem(item);
   document.body.dataset.worded = lang;  // every word is in the new language now
@@ -152,6 +158,7 @@ async function main() {
   wordPage();
   state.menus = await api(`/api/menus?lang=${encodeURIComponent(state.words.lang)}`);
   fillMenus(state.menus);
+  fillThemes(state.menus.themes);
   wireControls();
   state.values = { ...state.menus.defaults };
   applyValues();

@@ -3,6 +3,7 @@
 
 import { api, sessionPath } from "./api.js";
 import { schedulePlan } from "./choices.js";
+import { leaveTheme } from "./themes.js";
 import { $, say, state } from "./state.js";
 import { gettext, ngettext } from "./words.js";
 
@@ -76,6 +77,7 @@ function skippedFolder(name) {
 }
 
 export async function addFiles(files) {
+  leaveTheme();  // the user's own pictures make the deck again
   const queue = files.filter(wanted).map((file) =>
     [file, addItem(file.name, isTextFile(file.name) ? null : URL.createObjectURL(file))]);
   if (!queue.length) return;
@@ -153,8 +155,10 @@ export async function filesFromEntries(entries) {
 // ---- words and back picture ---------------------------------------------------------------
 
 export function wordsChanged() {
+  leaveTheme();
   clearTimeout(state.wordsTimer);
   state.wordsTimer = setTimeout(async () => {
+    state.wordsTimer = null;
     try {
       await api(sessionPath("words"), { method: "POST", body: $("words").value });
       say("upload-status", gettext("Words saved."));

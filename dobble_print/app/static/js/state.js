@@ -23,4 +23,11 @@ export const state = {
   planAgain: false,
   wordsTimer: null,
   busy: false,
+  theme: "",  // a ready-made deck of the bundled pictures (themes.js), or ""
+  tiles: null,  // the words' pictures the server found (illustrate.js)
+  tilesTimer: null,
+  tilesAsked: 0,
+  library: null,  // the bundled pictures' names in the page's language, for the picker
+  picking: null,  // the tile whose picture the picker is choosing
+  searchTimer: null,
 };

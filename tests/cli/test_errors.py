@@ -202,7 +202,7 @@ def test_a_full_disk_is_said_plainly(tmp_path, monkeypatch):
     result = run("build", tmp_path / "p", "-o", out, "--seed", 1, "-q")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == error(
-        f"{out}: the disk is full (No space left on device); free some space or choose another "
+        f"{out}: the disk is full (no space left on the disk); free some space or choose another "
         "output path"
     )
     assert not out.exists()

@@ -665,3 +665,48 @@ def test_options_under_the_backs_show_and_count_only_with_backs(page, shots, tmp
     make_deck(page)
     shown = page.inner_text("#command")
     assert "--duplex" not in shown and "--back-offset" not in shown and "--backs" not in shown
+
+
+def test_french_excel_csv_is_read_and_an_unreadable_table_holds_make(page, shots, tmp_path):
+    """French Windows Excel's plain "CSV" (Windows-1252, semicolons) is read as its words; a table
+    that cannot be read keeps "Make the deck" disabled instead of making a deck of the pictures
+    alone (main refused the first, and left Make enabled under the second)."""
+    names = ["pomme", "pain", "fromage", "oeuf", "poisson", "lait", "riz"]
+    words = ["pomme", "pain", "fromage", "œuf", "poisson", "lait", "riz"]
+    english = ["apple", "bread", "cheese", "egg", "fish", "milk", "rice"]
+    pictures = [
+        p.rename(p.with_name(f"{name}.png"))
+        for p, name in zip(make_pictures(tmp_path / "p", 7), names, strict=True)
+    ]
+    rows = "".join(f"{n}.png;{w};{e}\r\n" for n, w, e in zip(names, words, english, strict=True))
+    garbled = tmp_path / "garbled" / "vocabulaire.csv"  # UTF-8 and Windows-1252 mixed
+    garbled.parent.mkdir()
+    garbled.write_bytes("image;français;anglais\r\n".encode() + rows.encode("cp1252") + b"\xe9")
+    add_pictures(page, [garbled, *pictures])
+    tile = page.locator(".thumb", has_text="vocabulaire.csv")
+    page.wait_for_function("() => document.querySelector('.thumb.text.bad')")
+    assert tile.locator(".note").inner_text() == (
+        "vocabulaire.csv:5: not UTF-8 text; save the file as UTF-8"
+    )
+    plan_text(page, "7 pictures")
+    page.wait_for_function("() => document.querySelector('#plan .why.problem')")
+    assert page.inner_text("#plan .why.problem") == (
+        "vocabulaire.csv could not be read, so the deck waits: fix it and add it again, "
+        "or remove it"
+    )
+    assert page.is_disabled("#make")
+    page.locator("section[aria-labelledby='h-add']").screenshot(path=shots / "30-refused-table.png")
+
+    tile.locator(".remove").click()
+    page.wait_for_function("() => !document.querySelector('#make').disabled")
+    table = tmp_path / "vocabulaire.csv"  # what French Excel saves as "CSV (separator: ;)"
+    table.write_bytes(("image;français;anglais\r\n" + rows).encode("cp1252"))
+    page.set_input_files("#files", [str(table)])
+    tile = page.locator(".thumb", has_text="vocabulaire.csv")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.thumb .note')].some("
+        "e => e.textContent === 'vocabulary: 7 rows')"
+    )
+    assert plan_text(page, "7 symbols: 3 per card gives the full 7-card deck")
+    assert not page.is_disabled("#make")
+    page.locator("section[aria-labelledby='h-add']").screenshot(path=shots / "31-ansi-table.png")

@@ -44,6 +44,10 @@ def _word_file(tmp_path: Path, kind: str) -> Path:
     text = "\n".join(WORDS) + "\n"
     data = {
         "ansi": ("café\n" + text).encode("cp1252"),  # Notepad's "ANSI" with an accent
+        "mac-roman": ("café\n" + text).encode("mac_roman"),  # a Mac's plain text
+        "accent": ("café\n" + text).encode(),
+        # UTF-8 and ANSI mixed in one file: neither reading gives words, so it is refused
+        "garbled": "café\n".encode() + "thé\n".encode("cp1252") + text.encode(),
         "commas": b"cat, dog, sun, moon, star, tree, fish\n",
         "semicolons": b"cat; dog; sun; moon\n",
         "utf-16": text.encode("utf-16"),  # Notepad's "Unicode": little-endian with a BOM
@@ -56,7 +60,7 @@ def _word_file(tmp_path: Path, kind: str) -> Path:
 
 
 LONE_WORD_FILES = {
-    "ansi": "line 1 is not UTF-8 text; save the file as UTF-8",
+    "garbled": "line 2 is not UTF-8 text; save the file as UTF-8",
     "commas": "the words are on one line, separated by commas; put one word per line",
     "semicolons": "the words are on one line, separated by semicolons; put one word per line",
 }
@@ -72,14 +76,14 @@ def test_a_lone_word_file_says_what_is_wrong_with_it(tmp_path, kind, skip_bad):
 
 
 def test_a_bad_word_file_beside_pictures_is_named_too(tmp_path):
-    words = _word_file(tmp_path, "ansi")
+    words = _word_file(tmp_path, "garbled")
     make_pictures(tmp_path / "p", 2)  # too few without the words: the file is still named
     result = run("build", words, tmp_path / "p", "-o", tmp_path / "d.pdf", "--seed", 1, "-q")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         "dobble-print: error: 1 file cannot be read; fix or remove it, or use --skip-bad to "
         "build from the rest:",
-        f"  {words}: line 1 is not UTF-8 text; save the file as UTF-8",
+        f"  {words}: line 2 is not UTF-8 text; save the file as UTF-8",
     ]
 
 
@@ -99,6 +103,14 @@ def utf8_deck(tmp_path_factory) -> bytes:
 @pytest.mark.parametrize("kind", ["utf-16", "utf-16-be"])
 def test_utf16_and_bom_word_lists_are_read_as_utf8_is(tmp_path, utf8_deck, kind):
     assert _word_deck(tmp_path, kind) == utf8_deck
+
+
+def test_windows_and_mac_word_lists_are_read_as_utf8_is(tmp_path):
+    """Notepad's "ANSI" (Windows-1252) and a Mac's plain text (Mac Roman) with "café" in them
+    make the deck the same words in UTF-8 make (main refused both: "line 1 is not UTF-8")."""
+    accent = _word_deck(tmp_path, "accent")
+    assert _word_deck(tmp_path, "ansi") == accent
+    assert _word_deck(tmp_path, "mac-roman") == accent
 
 
 # --- option values --------------------------------------------------------------------------

@@ -121,9 +121,9 @@ def test_bad_rows_are_one_line_naming_the_file_and_line(tmp_path, text, message)
 
 
 def test_not_utf8(tmp_path):
-    path = tmp_path / "v.csv"
-    path.write_bytes("word,translation\ncafé,kaffee\n".encode("latin-1"))
-    with pytest.raises(DobbleError, match=r"v\.csv:2: not UTF-8 text; save the file as UTF-8"):
+    path = tmp_path / "v.csv"  # UTF-8 and Windows-1252 mixed: neither reading makes words
+    path.write_bytes("word,translation\ncafé,kaffee\n".encode() + "thé,tee\n".encode("cp1252"))
+    with pytest.raises(DobbleError, match=r"v\.csv:3: not UTF-8 text; save the file as UTF-8"):
         read_vocabulary(path)
 
 

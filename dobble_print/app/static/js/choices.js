@@ -3,7 +3,7 @@
 import { api, sessionPath } from "./api.js";
 import { showItem } from "./pictures.js";
 import { buildControls, wordControls } from "./controls.js";
-import { $, state } from "./state.js";
+import { $, canMake, refusedText, state } from "./state.js";
 import { gettext, number } from "./words.js";
 
 // The page's choices: the controls the server's table made (controls.js), by name.
@@ -166,6 +166,13 @@ function showPlan(plan) {
   head.className = plan.ok ? "why" : state.items.length || $("words").value.trim() ? "why problem" : "why";
   head.textContent = plan.ok ? plan.why : plan.error;
   box.append(head);
+  const refused = refusedText();
+  if (refused) {
+    const p = document.createElement("p");
+    p.className = "why problem";
+    p.textContent = gettext("{name} could not be read, so the deck waits: fix it and add it again, or remove it", { name: refused.given });
+    box.append(p);
+  }
   if (plan.choices && plan.choices.length) {
     const list = document.createElement("ul");
     for (const c of plan.choices) {
@@ -199,5 +206,5 @@ function showPlan(plan) {
     if (found.about) item.about = found.about;
     showItem(item);
   }
-  $("make").disabled = !plan.ok || state.busy;
+  $("make").disabled = !canMake();
 }

@@ -2,7 +2,7 @@
 
 import { api, sessionPath } from "./api.js";
 import { choices } from "./choices.js";
-import { $, say, state } from "./state.js";
+import { $, canMake, say, state } from "./state.js";
 import { gettext, ngettext } from "./words.js";
 
 const STAGES = () => ({  // share of the bar each stage of a build fills, and what it is called
@@ -49,7 +49,7 @@ async function runJob(path, json, what) {
 function setBusy(busy) {
   state.busy = busy;
   for (const id of ["make", "shuffle", "shuffle-card", "dl-cards", "dl-shop"]) $(id).disabled = busy;
-  if (!busy) $("make").disabled = !(state.plan && state.plan.ok);
+  if (!busy) $("make").disabled = !canMake();
   document.body.classList.toggle("working", busy);
 }
 

@@ -24,7 +24,7 @@ from dobble_print.app.catalogue import page_words
 from dobble_print.app.pages import describe_pages, page_sizes, render_page
 from dobble_print.app.sessions import Job, Made, Session
 from dobble_print.app.settings import Choices, build_options, command, labels, word
-from dobble_print.app.tables import about, table_problem, unused_pictures
+from dobble_print.app.tables import about, face_menu, table_problem, unused_pictures
 from dobble_print.app.words import error_field, notice_text
 
 ENGINE = threading.Lock()
@@ -148,7 +148,14 @@ def tiles(
 
 def plan_deck(session: Session, choices: Choices, lang: str = "en") -> dict[str, Any]:
     """What the deck would be: the plan's sentence, the sizes on offer, each file's problem,
-    in ``lang``."""
+    and a vocabulary table's columns to choose from (``faces``), in ``lang``."""
+    answer = _plan_deck(session, choices, lang)
+    if session.table is not None and not table_problem(session, lang):
+        answer["faces"] = face_menu(session.table, lang)
+    return answer
+
+
+def _plan_deck(session: Session, choices: Choices, lang: str) -> dict[str, Any]:
     from dobble_print import plan
 
     _ = page_words(lang).gettext

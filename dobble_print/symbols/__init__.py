@@ -53,6 +53,7 @@ _EXPORTS = {
     "Face": "vocabulary",
     "Vocabulary": "vocabulary",
     "choose_faces": "vocabulary",
+    "face_choices": "vocabulary",
     "TableCells": "vocabulary",
     "table_cells": "vocabulary",
     "VOCABULARY_SUFFIXES": "vocabulary",

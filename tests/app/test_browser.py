@@ -710,3 +710,46 @@ def test_french_excel_csv_is_read_and_an_unreadable_table_holds_make(page, shots
     assert plan_text(page, "7 symbols: 3 per card gives the full 7-card deck")
     assert not page.is_disabled("#make")
     page.locator("section[aria-labelledby='h-add']").screenshot(path=shots / "31-ansi-table.png")
+
+
+def test_a_teacher_chooses_which_columns_of_her_table_print(page, server, shots, tmp_path):
+    """A picture;français;anglais table offers its columns under "Columns on the cards"; picture
+    ↔ français makes a deck without English and the command says --faces (main had no such
+    control: every column always printed)."""
+    names = ["pomme", "pain", "fromage", "oeuf", "poisson", "lait", "riz"]
+    english = ["apple", "bread", "cheese", "egg", "fish", "milk", "rice"]
+    pictures = [
+        p.rename(p.with_name(f"{name}.png"))
+        for p, name in zip(make_pictures(tmp_path / "p", 7), names, strict=True)
+    ]
+    table = tmp_path / "vocabulaire.csv"
+    table.write_text(
+        "image;français;anglais\n"
+        + "".join(f"{n}.png;{n};{e}\n" for n, e in zip(names, english, strict=True)),
+        encoding="utf-8",
+    )
+    assert page.is_hidden("#faces")  # no table yet: no menu
+    add_pictures(page, [table, *pictures])
+    plan_text(page, "7 symbols")
+    page.wait_for_function("() => !document.querySelector('#faces').closest('.field').hidden")
+    offered = page.eval_on_selector_all("#faces option", "os => os.map(o => [o.value, o.text])")
+    assert offered[:4] == [
+        ["", "Every column: image ↔ français ↔ anglais"],
+        ["image,français", "image ↔ français"],
+        ["image,anglais", "image ↔ anglais"],
+        ["français,anglais", "français ↔ anglais"],
+    ]
+    assert ["image+français,anglais", "image + français ↔ anglais"] in offered
+    assert page.inner_text("label[for='faces']") == "Columns on the cards"
+    page.select_option("#faces", "image,français")
+    page.wait_for_function(
+        "() => document.querySelector('#plan .why').textContent.includes('image or français')"
+        " && !document.querySelector('#plan').classList.contains('busy')",
+        timeout=WAIT,
+    )
+    page.locator("#faces").scroll_into_view_if_needed()
+    page.screenshot(path=shots / "32-columns-menu.png")
+    make_deck(page)
+    assert "--faces 'image,français'" in page.inner_text("#command")
+    result = last_result(page, server)
+    assert result["cards"] == 7

@@ -52,6 +52,7 @@ export function applyValues() {
     }
     field.closest(".sub, .field").hidden = switchedOff(control);
     if (field.type === "checkbox") { field.checked = value === "yes"; continue; }
+    if (id === "faces") { showFaces(); continue; }
     if (field.tagName === "SELECT" && value !== "" &&
         !Array.from(field.options).some((o) => o.value === String(value))) {
       field.append(new Option(gettext("{n} per card", { n: value }), value));
@@ -157,6 +158,18 @@ function showFieldError(field, message) {
   }
 }
 
+function showFaces() {
+  // A vocabulary table's columns on the cards: a menu only while a table of three columns or
+  // more is added (the plan sends its choices, the default first), its value kept across plans.
+  const select = $("faces");
+  const offered = (state.plan && state.plan.faces) || [];
+  const current = state.values.faces || "";
+  select.replaceChildren(...offered.map(([value, words]) => new Option(words, value)));
+  if (current && !offered.some(([value]) => value === current)) select.append(new Option(current, current));
+  select.value = current;
+  select.closest(".field").hidden = !offered.length;
+}
+
 function showPlan(plan) {
   state.plan = plan;
   showFieldError(plan.field, plan.ok ? "" : plan.error);
@@ -198,6 +211,7 @@ function showPlan(plan) {
       gettext("{n} per card (not possible with these pictures)", { n: current }), current));
   }
   select.value = current;
+  showFaces();
   const files = plan.files || {};
   for (const item of state.items) {
     const found = item.name ? files[item.name] || {} : {};

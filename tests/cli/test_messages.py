@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 from collections import Counter
 from pathlib import Path
 
@@ -454,6 +455,30 @@ def test_a_word_list_or_vocabulary_in_a_picture_folder_is_said_not_read(tmp_path
         f"warning: {folder / 'words.txt'}: skipped, a folder's word lists are not read; give it "
         f"as a source too: dobble-print build '{folder}' '{folder / 'words.txt'}'",
     ]
+
+
+def test_excels_unicode_text_in_a_picture_folder_is_said_a_vocabulary_file_with_advice_that_works(
+    tmp_path,
+):
+    """Excel's "Unicode Text" (UTF-16, tabs, .txt) among the pictures is a vocabulary file, and
+    the command the warning gives builds it (main called it a word list, and its advice
+    failed: "a vocabulary file makes the whole deck; give it as the only source")."""
+    folder = tmp_path / "V2"
+    pictures = make_pictures(folder, 7)
+    table = folder / "vocabulaire.txt"
+    rows = "".join(f"{p.name}\tmot{k}\r\n" for k, p in enumerate(pictures))
+    table.write_bytes(("image\tmot\r\n" + rows).encode("utf-16"))
+    result = run("build", folder, "-o", tmp_path / "d.pdf", "--seed", 1, "-q")
+    assert result.exit_code == 0, result.stderr
+    said = (
+        f"warning: {table}: skipped, a folder's vocabulary files are not read; give it as the "
+        f"only source: dobble-print build {table}"
+    )
+    assert result.stderr.splitlines() == [said]
+    advice = shlex.split(said.rpartition(": dobble-print ")[2])
+    result = run(*advice, "-o", tmp_path / "v.pdf", "--seed", 1, "-q")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("7 symbols")
 
 
 def test_a_word_list_in_a_folder_given_as_a_source_too_is_read_without_a_warning(tmp_path):

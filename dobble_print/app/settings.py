@@ -191,7 +191,7 @@ def build_options(
     """
     values = {**engine_values(choices, back), "skip_bad": True}
     given = choices.given | ({"back_image"} if choices.values.get("backs") == "own" else set())
-    fields = read_options(values, command="build", given=frozenset(given))
+    fields = read_options(values, command="build", given=frozenset(given), preset=choices.preset)
     fields.update(sources=sources, output=output, seed=seed, shop=None)
     if reshuffle:
         fields["reshuffle"] = tuple(reshuffle)

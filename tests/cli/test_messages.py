@@ -677,3 +677,30 @@ def test_a_word_list_of_sentences_is_warned_about(tmp_path):
     )
     words.write_text("ice cream\nfire engine\nteddy bear\ncat\n", encoding="utf-8")
     assert find_sources([words]).warnings == ()
+
+
+@pytest.mark.parametrize(
+    ("count", "preset", "instead"),
+    [
+        (31, "mini", "6 per card gives the full 31-card deck"),
+        (6, "mini", "3 per card gives 4 cards (1 more picture gives the full 7-card deck)"),
+        (31, "classic", "6 per card gives the full 31-card deck"),
+    ],
+)
+def test_a_presets_shortfall_is_refused_in_the_presets_words(tmp_path, count, preset, instead):
+    """--preset mini with 31 pictures made 5 cards without a word on main, and with 6 its error
+    named -n 8, which nobody typed; --preset classic named --cards 55. Each is now refused in
+    the preset's name, with what the pictures make without it."""
+    folder = tmp_path / "p"
+    make_pictures(folder, count)
+    out = tmp_path / "d.pdf"
+    result = run("build", folder, "--preset", preset, "-o", out, "--seed", 1, "-q")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"dobble-print: error: {folder}: the {preset} preset makes cards of 8 symbols, whose deck "
+        f"of 57 cards needs 57 pictures, and there are {count}; add {57 - count} pictures; "
+        f"without the preset, {instead}"
+    )
+    assert not out.exists()
+    typed = run("build", folder, "--preset", preset, "-n", 8, "-o", out, "--seed", 1, "-q")
+    assert "the mini preset" not in typed.stderr  # -n typed: the user's own choice, as before

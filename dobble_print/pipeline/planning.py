@@ -148,8 +148,7 @@ def plan_deck(
     else:  # not even one card
         deck = Deck(order=n - 1, cards=(), symbol_count=0)
     if len(deck.cards) < 3:
-        fitting = [s for s in supported_sizes() if card_count(s) <= pictures]
-        hint = (Advice("set", "symbols_per_card", fitting[-1], lead=N_(" or ")),) if fitting else ()
+        hint = _default_hint(pictures, noun, n)
         made = len(deck.cards)
         raise DobbleError(
             (
@@ -208,6 +207,16 @@ def plan_deck(
     return deck, why
 
 
+def _default_hint(pictures: int, noun: str, n: int) -> tuple[Advice, ...]:
+    """ "or use -n K" for the deck the tool chooses by itself (never a smaller one: 6 pictures
+    advise 3 per card, 4 cards, not 2 per card, 3); none when there is no deck or it is N's."""
+    try:
+        default = choose_option(pictures, noun).symbols_per_card
+    except DobbleError:
+        return ()
+    return () if default == n else (Advice("set", "symbols_per_card", default, lead=N_(" or ")),)
+
+
 def _preset_shortfall(
     preset: str, n: int, pictures: int, *, where: Path | tuple[Path, ...], noun: str
 ) -> DobbleError:
@@ -246,8 +255,7 @@ def _plan_pairs(
     some = counted(pictures, noun)
     need = pair_symbol_count(n)
     if pictures < need:
-        fitting = [s for s in supported_sizes() if card_count(s) <= pictures]
-        hint = (Advice("set", "symbols_per_card", fitting[-1], lead=N_(" or ")),) if fitting else ()
+        hint = _default_hint(pictures, noun, n)
         raise DobbleError(
             (
                 Setting("symbols_per_card", n),

@@ -344,6 +344,19 @@ def test_the_choice_sentence_counts_in_the_sources_own_words(args, sentence):
     assert notice_line(said) == sentence
 
 
+@pytest.mark.parametrize(("count", "n", "advised"), [(6, 8, 3), (6, 4, 3), (20, 8, 5), (20, 7, 5)])
+def test_advice_for_too_few_pictures_is_never_worse_than_the_default(count, n, advised):
+    """The "or use -n K" of a shortfall is the tool's own choice: 6 pictures with -n 8 advised
+    -n 2 (3 cards) on main where 3 per card, the default, gives 4; 20 advised -n 4 (13 cards)
+    where 5 per card gives 16."""
+    with pytest.raises(DobbleError) as info:
+        plan_deck(n, None, count)
+    assert as_cli(info.value).endswith(f" or use -n {advised}")
+    advice_cards = len(plan_deck(advised, None, count)[0].cards)
+    assert advice_cards == len(plan_deck(None, None, count)[0].cards)
+    assert advice_cards > max(len(plan_deck(k, None, count)[0].cards) for k in range(2, advised))
+
+
 @pytest.mark.parametrize(
     ("args", "line"),
     [

@@ -491,9 +491,18 @@ def _check_duplicates(vocabulary: Vocabulary) -> None:
             )
 
 
+def _column_named(name: str, columns: Sequence[str]) -> str:
+    """The column ``name`` stands for: itself, else the one column that equals it case aside
+    (``image`` for a header ``Image``, as a spreadsheet capitalises it); else ``name``."""
+    if name in columns:
+        return name
+    same = [c for c in columns if c.casefold() == name.casefold()]
+    return same[0] if len(same) == 1 else name
+
+
 def choose_faces(vocabulary: Vocabulary, spec: Sequence[str]) -> tuple[Face, ...]:
-    """The faces ``--faces`` names (``picture``, ``word``, ``picture+word``); every column when
-    ``spec`` is empty.
+    """The faces ``--faces`` names (``picture``, ``word``, ``picture+word``; case aside when
+    one column fits); every column when ``spec`` is empty.
 
     Raises:
         OptionError: a name that is not a column, a face named twice, or a combination that is
@@ -504,7 +513,7 @@ def choose_faces(vocabulary: Vocabulary, spec: Sequence[str]) -> tuple[Face, ...
         return tuple(Face(name, (k,)) for k, name in enumerate(columns))
     faces = []
     for item in spec:
-        parts = [p.strip() for p in item.split("+")]
+        parts = [_column_named(p.strip(), columns) for p in item.split("+")]
         unknown = [p for p in parts if p not in columns]
         if unknown:
             raise OptionError(

@@ -147,6 +147,22 @@ def test_faces_chosen_by_column_names(tmp_path):
     assert [(f.name, f.columns) for f in faces] == [("picture+word", (0, 1)), ("translation", (2,))]
 
 
+def test_faces_are_named_case_aside(tmp_path):
+    """--faces image against a header "Image", as a spreadsheet capitalises it (main: '"image"
+    is not a column'); an exact name still wins, and two columns alike but for case are not
+    guessed between."""
+    v = read_vocabulary(_write(tmp_path, "Image,Word,Translation\npics/cat.svg,cat,gato\n"))
+    faces = choose_faces(v, ["image+word", "TRANSLATION"])
+    assert [(f.name, f.columns) for f in faces] == [("Image+Word", (0, 1)), ("Translation", (2,))]
+    v = read_vocabulary(_write(tmp_path, "picture,Word,word\npics/cat.svg,cat,gato\n"))
+    assert [f.columns for f in choose_faces(v, ["picture", "word"])] == [(0,), (2,)]
+    with pytest.raises(OptionError) as exc:
+        choose_faces(v, ["picture", "WORD"])
+    assert as_cli(exc.value) == (
+        '--faces "WORD" is not a column of vocab.csv; its columns are picture, Word, word'
+    )
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [

@@ -294,3 +294,35 @@ def test_a_deck_waiting_for_another_tabs_engine_call_says_so(client, tmp_path):
         job = wait_for_job(client, sid)
         assert job["state"] == "done", job["message"]
         assert job["stage"] == "render"
+
+
+def test_unreadable_pictures_beyond_the_deck_are_skipped_on_their_tiles_not_left_out(
+    client, tmp_path
+):
+    """Issue 43 §10, the page's side: a cut-short JPEG and a damaged PNG that sort after the
+    deck's pictures (never decoded for it) say what is wrong with them on their tiles, in the
+    plan and in the deck made, not "not in this deck"; the counts add up (found = usable +
+    skipped) and the headline counts only the usable. A guard: main after the truewords merge
+    already says so (the CLI's side was fixed there)."""
+    sid = new_session(client)
+    made = make_pictures(tmp_path / "p", 8)
+    buf = io.BytesIO()
+    Image.new("RGB", (200, 200), (200, 30, 30)).save(buf, "JPEG")
+    cut = tmp_path / "p" / "zz_cut.jpg"
+    cut.write_bytes(buf.getvalue()[: len(buf.getvalue()) // 2])
+    text = tmp_path / "p" / "zz_text.png"
+    text.write_bytes(b"hello, not a png")
+    for path in [*made, cut, text]:
+        assert upload(client, sid, path).is_success
+    three = {"preset": "", "values": {"cards": "3"}}
+    plan = client.post(f"/api/s/{sid}/plan", json={"choices": three}, headers=POST).json()
+    assert plan["ok"] and (plan["found"], plan["usable"]) == (10, 8)
+    assert plan["why"].startswith("8 pictures: ")
+    assert client.post(f"/api/s/{sid}/build", json={"choices": three}, headers=POST).is_success
+    job = wait_for_job(client, sid)
+    assert job["state"] == "done", job["message"]
+    for files in (plan["files"], job["result"]["files"]):
+        bad = {name for name, shown in files.items() if shown.get("bad")}
+        left = {name for name, shown in files.items() if shown.get("note", "").startswith("not in")}
+        assert bad == {"zz_cut.jpg", "zz_text.png"}
+        assert left == {"pic_007.png"}

@@ -22,6 +22,8 @@ _API = {
     "BuildResult": "dobble_print.pipeline",
     "DeckPlan": "dobble_print.pipeline",
     "SymbolCache": "dobble_print.symbols",
+    "picture_preview": "dobble_print.symbols",
+    "BadPicture": "dobble_print.symbols",
     "BuildOptions": "dobble_print.options",
     "Variant": "dobble_print.options",
     # the one table of options both shells are made from, how values are read, their rules

@@ -273,6 +273,7 @@ def routes() -> list:
         ("/api/s/{sid}/state", state, ["GET"]),
         ("/api/s/{sid}/pictures", file_routes.add_picture, ["POST"]),
         ("/api/s/{sid}/pictures/{name}", file_routes.picture, ["GET"]),
+        ("/api/s/{sid}/pictures/{name}/preview", file_routes.picture_preview, ["GET"]),
         ("/api/s/{sid}/pictures/{name}/remove", file_routes.remove_picture, ["POST"]),
         ("/api/s/{sid}/words", file_routes.set_words, ["POST"]),
         ("/api/s/{sid}/back", file_routes.set_back, ["POST"]),

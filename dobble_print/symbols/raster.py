@@ -384,3 +384,28 @@ def ink_box(rgba: np.ndarray) -> tuple[int, int, int, int] | None:
     if not len(rows):
         return None
     return int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1
+
+
+def picture_preview(path: Path, max_px: int = 256) -> bytes:
+    """A small PNG of the picture at ``path``, upright, at most ``max_px`` a side: what a
+    browser cannot draw itself (an iPhone's HEIC, TIFF) shown on the page's tile.
+
+    Raises:
+        BadPicture: when the file is not a picture that can be read.
+        OSError: when the file cannot be read.
+    """
+    import io
+
+    from PIL import Image
+
+    with _open(path) as im:
+        try:
+            im.draft("RGB", (max_px, max_px))  # a JPEG decoded at a fraction of its size
+            shown = _upright(im, max_px)
+            shown = shown.convert("RGBA" if "A" in shown.getbands() else "RGB")
+            shown.thumbnail((max_px, max_px), Image.Resampling.LANCZOS)
+        except DAMAGE as exc:
+            raise BadPicture(_damage(exc)) from None
+    out = io.BytesIO()
+    shown.save(out, "PNG")
+    return out.getvalue()

@@ -753,3 +753,29 @@ def test_a_teacher_chooses_which_columns_of_her_table_print(page, server, shots,
     assert "--faces 'image,français'" in page.inner_text("#command")
     result = last_result(page, server)
     assert result["cards"] == 7
+
+
+def test_iphone_photos_and_tiffs_are_drawn_on_their_tiles_by_the_server(page, shots, tmp_path):
+    """A HEIC (an iPhone's photo) and a TIFF, which Chromium cannot draw, show the server's
+    drawing on their tiles before the deck is made (main: a broken picture, then none)."""
+    from PIL import Image
+
+    pillow_heif = pytest.importorskip("pillow_heif")
+    pillow_heif.register_heif_opener()
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    Image.new("RGB", (300, 200), (220, 40, 40)).save(folder / "IMG_0001.HEIC")
+    Image.new("RGB", (200, 300), (40, 40, 220)).save(folder / "scan.tiff")
+    add_pictures(page, [folder / "IMG_0001.HEIC", folder / "scan.tiff", *make_pictures(folder, 1)])
+    drawn = """() => [...document.querySelectorAll('.thumb img')].map(
+        i => !i.hidden && i.complete && i.naturalWidth > 0 ? i.naturalWidth : 0)"""
+    page.wait_for_function(f"() => ({drawn})().every(w => w > 0)")
+    sizes = dict(
+        zip(
+            page.eval_on_selector_all(".thumb .name", "ns => ns.map(n => n.textContent)"),
+            page.evaluate(drawn),
+            strict=True,
+        )
+    )
+    assert sizes["IMG_0001.HEIC"] == 256 and sizes["scan.tiff"] == 171  # the server's, 256 a side
+    page.locator("#thumbs").screenshot(path=shots / "33-heic-tiles.png")

@@ -779,3 +779,29 @@ def test_iphone_photos_and_tiffs_are_drawn_on_their_tiles_by_the_server(page, sh
     )
     assert sizes["IMG_0001.HEIC"] == 256 and sizes["scan.tiff"] == 171  # the server's, 256 a side
     page.locator("#thumbs").screenshot(path=shots / "33-heic-tiles.png")
+
+
+def test_the_builds_warnings_reach_the_page_beside_what_they_are_about(page, shots, tmp_path):
+    """A picture too thin to spot on its cards is found only when the cards are laid out: after
+    Make its tile says so, and a word too long for a symbol is listed under the deck made (main
+    showed neither: the deck's warnings never reached the page)."""
+    from PIL import Image, ImageDraw
+
+    thin = tmp_path / "thin.png"
+    im = Image.new("RGBA", (400, 400), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(im)
+    draw.line((0, 0, 399, 399), fill=(0, 0, 0, 255), width=2)
+    draw.line((0, 399, 399, 0), fill=(0, 0, 0, 255), width=2)
+    im.save(thin)
+    add_pictures(page, [thin, *make_pictures(tmp_path / "p", 6)])
+    page.fill("#words", "Donaudampfschifffahrtsgesellschaftskapitän")
+    plan_text(page, "7 pictures")
+    tile = page.locator(".thumb", has_text="thin.png")
+    assert tile.locator(".note").inner_text() == ""  # the plan cannot know it yet
+    make_deck(page)
+    note = tile.locator(".note").inner_text()
+    assert note.startswith("card ") and '"thin.png" is too small to spot' in note
+    assert page.inner_text("#build-warnings").endswith(
+        ": line 1 has a word of 42 letters; a symbol shows words of at most 30; shorten it"
+    )
+    page.locator("#result").screenshot(path=shots / "34-build-warnings.png")

@@ -1,7 +1,7 @@
 // Step 2: the menus from the server, the values chosen, and the plan the server answers.
 
 import { api, sessionPath } from "./api.js";
-import { showItem } from "./pictures.js";
+import { showFiles } from "./pictures.js";
 import { buildControls, wordControls } from "./controls.js";
 import { $, canMake, refusedText, state } from "./state.js";
 import { gettext, number } from "./words.js";
@@ -212,13 +212,6 @@ function showPlan(plan) {
   }
   select.value = current;
   showFaces();
-  const files = plan.files || {};
-  for (const item of state.items) {
-    const found = item.name ? files[item.name] || {} : {};
-    item.problem = found.bad || "";
-    item.duplicate = found.note || "";
-    if (found.about) item.about = found.about;
-    showItem(item);
-  }
+  showFiles(plan.files || {});
   $("make").disabled = !canMake();
 }

@@ -2,6 +2,7 @@
 
 import { api, sessionPath } from "./api.js";
 import { choices } from "./choices.js";
+import { showFiles } from "./pictures.js";
 import { $, canMake, say, state } from "./state.js";
 import { gettext, ngettext } from "./words.js";
 
@@ -92,6 +93,15 @@ export function showDeck(result) {
     (result.reshuffle.length
     ? gettext("; cards shuffled alone: {cards}.", { cards: alone })
     : gettext("."));
+  // The build's warnings: each about one picture on its tile, the others under the summary.
+  showFiles(result.files || {});
+  const warned = $("build-warnings");
+  warned.replaceChildren(...(result.warnings || []).map((text) => {
+    const li = document.createElement("li");
+    li.textContent = text;
+    return li;
+  }));
+  warned.hidden = !(result.warnings || []).length;
   const list = $("pages");
   list.replaceChildren();
   list.dataset.shape = result.shape;

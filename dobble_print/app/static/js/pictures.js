@@ -84,6 +84,18 @@ export function showItem(item) {
   img.hidden = !item.text && (item.status === "error" || !!item.problem || img.dataset.unshown === "true");
 }
 
+export function showFiles(files) {
+  // What the plan or the deck made says of each file, on its tile: why it is skipped (bad), a
+  // note (two pictures alike, too small to spot on a card, not in this deck), its words.
+  for (const item of state.items) {
+    const found = item.name ? files[item.name] || {} : {};
+    item.problem = found.bad || "";
+    item.duplicate = found.note || "";
+    if (found.about) item.about = found.about;
+    showItem(item);
+  }
+}
+
 function wanted(file) {
   // hidden files, and what hidden or system folders hold, as the command line passes them over
   const folders = (file.webkitRelativePath || "").split("/").slice(0, -1);

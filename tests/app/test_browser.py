@@ -805,3 +805,33 @@ def test_the_builds_warnings_reach_the_page_beside_what_they_are_about(page, sho
         ": line 1 has a word of 42 letters; a symbol shows words of at most 30; shorten it"
     )
     page.locator("#result").screenshot(path=shots / "34-build-warnings.png")
+
+
+def test_a_phone_keeps_its_sheets_in_view_and_the_keyboard_reaches_the_decks_and_the_result(
+    browser, server, shots, tmp_path
+):
+    """At 390 px the sheets' toolbar scrolls with them (main pinned it over 29 % of the screen);
+    the second Tab offers a skip to the ready-made decks (main: 60 Tabs past the tiles); after
+    Make the focus is on the deck made (main: the page's body)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, accept_downloads=True)
+    page = context.new_page()
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready='true']")
+    add_pictures(page, make_pictures(tmp_path / "p", 30))
+    plan_text(page, "30 pictures")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to the ready-made decks"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "preset"
+    page.focus("#make")
+    page.keyboard.press("Enter")
+    wait_status(page, "Done:")
+    sheets_loaded(page)
+    assert page.evaluate("document.activeElement.id") == "h-result"
+    page.locator(".sheet .card").nth(2).click()
+    assert page.evaluate("getComputedStyle(document.querySelector('#toolbar')).position") == (
+        "static"
+    )
+    page.screenshot(path=shots / "35-phone-card-chosen.png")
+    context.close()

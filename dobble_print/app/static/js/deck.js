@@ -62,6 +62,7 @@ export async function make(seed) {
     const sheets = ngettext("{n} sheet", "{n} sheets", result.sheets);
     say("status", gettext("Done: {cards} on {sheets} (seed {seed}).", { cards, sheets, seed: result.seed }));
     $("h-result").scrollIntoView({ block: "start" });
+    $("h-result").focus({ preventScroll: true });  // on to the deck made, not the page's top
   } catch (error) {
     say("status", error.message);
   }

@@ -24,6 +24,7 @@ _API = {
     "SymbolCache": "dobble_print.symbols",
     "picture_preview": "dobble_print.symbols",
     "BadPicture": "dobble_print.symbols",
+    "MAX_PICTURE_BYTES": "dobble_print.symbols",
     "BuildOptions": "dobble_print.options",
     "Variant": "dobble_print.options",
     # the one table of options both shells are made from, how values are read, their rules

@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from dobble_print import MAX_PICTURE_BYTES
 from dobble_print.app.catalogue import N_, Said
 from dobble_print.symbols import IMAGE_SUFFIXES
 
@@ -30,7 +31,7 @@ ZWJ = "\u200d"  # joins emoji into one (👩‍🍳); the other format character
 class Limits:
     """How much one session may upload."""
 
-    file_bytes: int = 25_000_000  # a phone photo is 3-12 MB
+    file_bytes: int = MAX_PICTURE_BYTES  # one picture: the command line's own limit
     session_bytes: int = 600_000_000
     session_files: int = 400  # the largest deck the tool makes (14 per card) needs 183
     words_bytes: int = 200_000

@@ -29,6 +29,7 @@ _EXPORTS = {
     "SYSTEM_FOLDERS": "folders",
     "SymbolCache": "cache",
     "BadPicture": "raster",
+    "MAX_PICTURE_BYTES": "raster",
     "picture_preview": "raster",
     "is_svg": "pictures",
     "load_picture": "pictures",

@@ -53,6 +53,9 @@ def _most_pixels(kind: str | None) -> int:
 
 # What Pillow's decoders (and the AVIF and HEIC plugins: RuntimeError) raise for a damaged
 # file; each is the file's fault, said as a reason (:func:`_damage`), never a traceback.
+# The largest picture file read, by both shells alike (the page's upload limit is this one): a
+# phone photo is 3-12 MB, a scanned page as TIFF up to ~100 MB; pixels have their own limit.
+MAX_PICTURE_BYTES = 200_000_000
 DAMAGE = (OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError, KeyError, RuntimeError)
 
 
@@ -64,8 +67,17 @@ def _open(path: Path):
     """Open lazily (header only), turning every way a file can fail into a reason."""
     from PIL import Image, UnidentifiedImageError
 
-    if path.stat().st_size == 0:
+    size = path.stat().st_size
+    if size == 0:
         raise BadPicture(N_("empty file (0 bytes)"))
+    if size > MAX_PICTURE_BYTES:
+        raise BadPicture(
+            N_(
+                "too large ({size} MB, over {most} MB for a picture); shrink it",
+                size=math.ceil(size / 1_000_000),
+                most=MAX_PICTURE_BYTES // 1_000_000,
+            )
+        )
     formats = _FORMATS + (("HEIF",) if _is_heif(path) else ())
     try:
         with warnings.catch_warnings():

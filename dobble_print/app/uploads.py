@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from dobble_print import MAX_PICTURE_BYTES
+from dobble_print import MAX_PICTURE_BYTES, windows_problem
 from dobble_print.app.catalogue import N_, Said
 from dobble_print.symbols import IMAGE_SUFFIXES
 
@@ -60,6 +60,8 @@ def safe_name(raw: str, *, fallback: str = "picture") -> str:
     'pass wd.PNG'
     >>> safe_name("..\\\\evil\\\\.hidden.svg")
     'hidden.svg'
+    >>> safe_name("CON.png")  # a device name on Windows: the zips unpack there too
+    'CON_.png'
     """
     name = unicodedata.normalize("NFC", raw.replace("\\", "/").split("/")[-1])
     name = "".join(
@@ -72,6 +74,9 @@ def safe_name(raw: str, *, fallback: str = "picture") -> str:
     stem = stem.strip(". ") or fallback  # a leading dot would hide the file from the CLI
     ext = ext[:10]
     stem = stem[: MAX_NAME - len(ext) - 1]
+    first, dot, rest = stem.partition(".")
+    if windows_problem(first):  # CON, NUL, COM1…: the only names left Windows cannot hold
+        stem = f"{first}_{dot}{rest}"
     return f"{stem}.{ext}" if ext else stem
 
 

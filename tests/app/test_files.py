@@ -249,3 +249,16 @@ def test_the_server_draws_a_picture_the_browser_cannot(client, tmp_path):
     assert Image.open(io.BytesIO(answer.content)).size == (256, 171)
     assert client.get(f"/api/s/{sid}/pictures/junk.png/preview").status_code == 404
     assert client.get(f"/api/s/{sid}/pictures/nothing.png/preview").status_code == 404
+
+
+def test_a_picture_named_as_a_windows_device_is_stored_under_a_name_windows_unzips(
+    client, tmp_path
+):
+    """CON.png, nul.jpg: Windows cannot make such files, so the zips the page downloads could
+    not be unpacked there; they are stored (and zipped) as CON_.png, nul_.jpg (main kept them)."""
+    sid = new_session(client)
+    made = make_pictures(tmp_path / "p", 2)
+    for path, name in zip(made, ["CON.png", "nul.png"], strict=True):
+        answer = upload(client, sid, path, name)
+        assert answer.is_success
+        assert answer.json()["name"] == name.replace(".", "_.", 1)

@@ -355,10 +355,12 @@ def draw_page(session: Session, name: str) -> Path | None:
 
 def zip_folder(folder: Path, target: Path, *, under: str = "") -> None:
     """Every file below ``folder`` into the zip ``target`` (PNGs and PDFs are stored as they
-    are: compressing them again gains nothing)."""
+    are: compressing them again gains nothing), but hidden ones: the marker of a folder the tool
+    owns (``.dobble-print``) is for the tool, not for the shop."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as z:
         for path in sorted(folder.rglob("*")):
-            if path.is_file():
+            hidden = any(part.startswith(".") for part in path.relative_to(folder).parts)
+            if path.is_file() and not hidden:
                 z.write(path, f"{under}{path.relative_to(folder)}")
 
 

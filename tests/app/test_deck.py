@@ -192,6 +192,8 @@ def test_a_card_printers_deck_its_shop_zip_and_the_command_that_remakes_it(clien
     with zipfile.ZipFile(io.BytesIO(client.get(f"/api/s/{sid}/download/shop.zip").content)) as z:
         names = set(z.namelist())
     assert {"001-front.png", "007-front.png", "back.png", "README.txt"} <= names
+    hidden = [n for n in names if n.rpartition("/")[2].startswith(".")]
+    assert hidden == []  # main zipped the owned folder's marker, .dobble-print
 
     pdf = client.get(f"/api/s/{sid}/download/deck.pdf").content
     with zipfile.ZipFile(

@@ -364,9 +364,10 @@ def zip_folder(folder: Path, target: Path, *, under: str = "") -> None:
                 z.write(path, f"{under}{path.relative_to(folder)}")
 
 
-def sources_zip(session: Session, target: Path) -> None:
+def sources_zip(session: Session, target: Path, lang: str = "en") -> None:
     """The files as the command expects them: ``pictures/``, ``words.txt``, the word lists, the
-    vocabulary file, the back picture, and ``command.txt`` with the command of the last deck."""
+    vocabulary file, the back picture, and ``command.txt`` with the command of the last deck, in
+    ``lang``: run from where the zip is unpacked (``cd deck`` first)."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
         for name in sorted(session.names):
             z.write(session.pictures / name, f"deck/pictures/{name}")
@@ -379,9 +380,10 @@ def sources_zip(session: Session, target: Path) -> None:
         if session.back is not None:
             z.write(session.back, f"deck/{session.back.name}")
         if session.made is not None:
-            z.writestr(
-                "deck/command.txt",
-                "Run this in this folder to make the same PDF, byte for byte:\n\n"
-                + session.made.command
-                + "\n",
+            _ = page_words(lang).gettext
+            said = _(
+                "To make the same PDF again, byte for byte: open a terminal in the folder where "
+                "you unpacked this zip and run these two lines (in the deck folder itself, only "
+                "the second):"
             )
+            z.writestr("deck/command.txt", f"{said}\n\ncd deck\n{session.made.command}\n")

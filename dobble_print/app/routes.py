@@ -219,7 +219,8 @@ async def download(request: Request) -> Response:
     made = session.made
     if what == "pictures.zip":
         target = session.out / "pictures.zip"
-        jobs.sources_zip(session, target)
+        lang = known(request.query_params.get("lang") or language(request))
+        jobs.sources_zip(session, target, lang)
         return FileResponse(target, filename="deck-files.zip", headers=NO_STORE)
     if made is None:
         raise Problem(409, N_("Make the deck first."))

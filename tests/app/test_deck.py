@@ -100,6 +100,13 @@ def test_the_deck_its_pages_and_the_command_that_remakes_it(client, made, tmp_pa
     done = build_cli(shlex.split(shown), tmp_path / "unzipped" / "deck")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "unzipped" / "deck" / "deck.pdf").read_bytes() == pdf.content
+    # command.txt: in the page's language, run from where the zip is unpacked (main: English,
+    # and only from inside deck/)
+    french = client.get(f"/api/s/{sid}/download/pictures.zip", params={"lang": "fr"})
+    with zipfile.ZipFile(io.BytesIO(french.content)) as z:
+        said = z.read("deck/command.txt").decode("utf-8")
+    assert said.startswith("Pour refaire le même PDF")
+    assert said.endswith(f"\n\ncd deck\n{shown}\n")
 
 
 def test_one_card_re_laid_then_the_pages_of_the_older_deck_are_gone(client, made):

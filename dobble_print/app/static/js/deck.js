@@ -143,7 +143,7 @@ export function showDeck(result) {
     list.append(li);
   }
   $("dl-pdf").href = sessionPath(`download/deck.pdf?n=${result.number}`);
-  $("dl-files").href = sessionPath(`download/pictures.zip?n=${result.number}`);
+  $("dl-files").href = sessionPath(`download/pictures.zip?n=${result.number}&lang=${state.words.lang}`);
   $("command").textContent = result.command;
   say("extra-status", "");
 }

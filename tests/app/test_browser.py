@@ -795,6 +795,12 @@ def test_the_builds_warnings_reach_the_page_beside_what_they_are_about(page, sho
     im.save(thin)
     add_pictures(page, [thin, *make_pictures(tmp_path / "p", 6)])
     page.fill("#words", "Donaudampfschifffahrtsgesellschaftskapitän")
+    page.wait_for_function(  # the words saved and planned: the plan warns of the long word
+        "() => [...document.querySelectorAll('#plan .warning')].some("
+        "p => p.textContent.includes('42 letters'))"
+        " && !document.querySelector('#plan').classList.contains('busy')",
+        timeout=WAIT,
+    )
     plan_text(page, "7 pictures")
     tile = page.locator(".thumb", has_text="thin.png")
     assert tile.locator(".note").inner_text() == ""  # the plan cannot know it yet

@@ -22,6 +22,10 @@ _API = {
     "BuildResult": "dobble_print.pipeline",
     "DeckPlan": "dobble_print.pipeline",
     "SymbolCache": "dobble_print.symbols",
+    "picture_preview": "dobble_print.symbols",
+    "BadPicture": "dobble_print.symbols",
+    "MAX_PICTURE_BYTES": "dobble_print.symbols",
+    "windows_problem": "dobble_print.files",
     "BuildOptions": "dobble_print.options",
     "Variant": "dobble_print.options",
     # the one table of options both shells are made from, how values are read, their rules

@@ -131,6 +131,24 @@ async def picture(request: Request) -> Response:
     )
 
 
+async def picture_preview(request: Request) -> Response:
+    """A small PNG of an uploaded picture, for the formats a browser cannot draw (HEIC, TIFF):
+    the page asks for it when its own drawing of the file fails."""
+    from starlette.concurrency import run_in_threadpool
+
+    from dobble_print import BadPicture, picture_preview
+
+    session = find_session(request)
+    name = request.path_params["name"]
+    if name not in session.names:
+        raise Problem(404, N_("{name}: no such picture in this deck"), name=name)
+    try:
+        png = await run_in_threadpool(picture_preview, session.pictures / name)
+    except (BadPicture, OSError):
+        return Response(status_code=404, headers=NO_STORE)  # the tile says why, from the plan
+    return Response(png, media_type="image/png", headers=NO_STORE)
+
+
 async def set_words(request: Request) -> Response:
     session = find_session(request)
     refuse_while_busy(session)

@@ -25,7 +25,7 @@ from dobble_print.app.illustrations import chosen_lines
 from dobble_print.app.pages import describe_pages, page_sizes, render_page
 from dobble_print.app.sessions import Job, Made, Session
 from dobble_print.app.settings import Choices, build_options, command, labels, word
-from dobble_print.app.tables import about, table_problem, unused_pictures
+from dobble_print.app.tables import about, face_menu, table_problem, unused_pictures
 from dobble_print.app.words import error_field, notice_text
 
 ENGINE = threading.Lock()
@@ -155,8 +155,15 @@ def deck_sources(session: Session, choices: Choices) -> tuple[Path, ...]:
 
 def plan_deck(session: Session, choices: Choices, lang: str = "en") -> dict[str, Any]:
     """What the deck would be: the plan's sentence, the sizes on offer, each file's problem,
-    in ``lang``. Raises :class:`~dobble_print.app.sessions.Stopped` at its next step once the
-    app is stopping."""
+    and a vocabulary table's columns to choose from (``faces``), in ``lang``. Raises
+    :class:`~dobble_print.app.sessions.Stopped` at its next step once the app is stopping."""
+    answer = _plan_deck(session, choices, lang)
+    if session.table is not None and not table_problem(session, lang):
+        answer["faces"] = face_menu(session.table, lang)
+    return answer
+
+
+def _plan_deck(session: Session, choices: Choices, lang: str) -> dict[str, Any]:
     from dobble_print import plan
 
     _ = page_words(lang).gettext
@@ -368,16 +375,19 @@ def draw_page(session: Session, name: str) -> bytes | None:
 
 def zip_folder(folder: Path, target: Path, *, under: str = "") -> None:
     """Every file below ``folder`` into the zip ``target`` (PNGs and PDFs are stored as they
-    are: compressing them again gains nothing)."""
+    are: compressing them again gains nothing), but hidden ones: the marker of a folder the tool
+    owns (``.dobble-print``) is for the tool, not for the shop."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as z:
         for path in sorted(folder.rglob("*")):
-            if path.is_file():
+            hidden = any(part.startswith(".") for part in path.relative_to(folder).parts)
+            if path.is_file() and not hidden:
                 z.write(path, f"{under}{path.relative_to(folder)}")
 
 
-def sources_zip(session: Session, target: Path) -> None:
+def sources_zip(session: Session, target: Path, lang: str = "en") -> None:
     """The files as the command expects them: ``pictures/``, ``words.txt``, the word lists, the
-    vocabulary file, the back picture, and ``command.txt`` with the command of the last deck."""
+    vocabulary file, the back picture, and ``command.txt`` with the command of the last deck, in
+    ``lang``: run from where the zip is unpacked (``cd deck`` first)."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
         for name in sorted(session.names):
             z.write(session.pictures / name, f"deck/pictures/{name}")
@@ -390,9 +400,10 @@ def sources_zip(session: Session, target: Path) -> None:
         if session.back is not None:
             z.write(session.back, f"deck/{session.back.name}")
         if session.made is not None:
-            z.writestr(
-                "deck/command.txt",
-                "Run this in this folder to make the same PDF, byte for byte:\n\n"
-                + session.made.command
-                + "\n",
+            _ = page_words(lang).gettext
+            said = _(
+                "To make the same PDF again, byte for byte: open a terminal in the folder where "
+                "you unpacked this zip and run these two lines (in the deck folder itself, only "
+                "the second):"
             )
+            z.writestr("deck/command.txt", f"{said}\n\ncd deck\n{session.made.command}\n")

@@ -220,14 +220,16 @@ async def page_png(request: Request) -> Response:
 async def download(request: Request) -> Response:
     session = find_session(request)
     what = request.path_params["what"]
+    made = session.made
     if what == "pictures.zip":  # made for this request, where no deck's files are replaced
         target = session.folder / f".download-{secrets.token_hex(8)}.zip"
+        lang = known(request.query_params.get("lang") or language(request))
         try:
-            jobs.sources_zip(session, target)
+            jobs.sources_zip(session, target, lang)
             return attachment(target, "deck-files.zip")
         finally:
             target.unlink(missing_ok=True)
-    if session.made is None:
+    if made is None:
         raise Problem(409, N_("Make the deck first."))
     if what in {"deck.pdf", "cards.zip", "shop.zip", "deck.html", "play.html"}:
         for _ in range(2):  # a card laid again meanwhile: its newer deck replaced the files
@@ -304,6 +306,7 @@ def routes() -> list:
         ("/api/s/{sid}/state", state, ["GET"]),
         ("/api/s/{sid}/pictures", file_routes.add_picture, ["POST"]),
         ("/api/s/{sid}/pictures/{name}", file_routes.picture, ["GET"]),
+        ("/api/s/{sid}/pictures/{name}/preview", file_routes.picture_preview, ["GET"]),
         ("/api/s/{sid}/pictures/{name}/remove", file_routes.remove_picture, ["POST"]),
         ("/api/s/{sid}/words", file_routes.set_words, ["POST"]),
         ("/api/s/{sid}/word-pictures", illustrations.word_pictures, ["GET"]),

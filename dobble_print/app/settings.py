@@ -198,7 +198,7 @@ def build_options(
     given = choices.given | ({"back_image"} if choices.values.get("backs") == "own" else set())
     if choices.theme:  # the deck is the theme's pictures: the session's files are not used
         values["theme"], sources = choices.theme, ()
-    fields = read_options(values, command="build", given=frozenset(given))
+    fields = read_options(values, command="build", given=frozenset(given), preset=choices.preset)
     fields.update(sources=sources, output=output, seed=seed, shop=None)
     if reshuffle:
         fields["reshuffle"] = tuple(reshuffle)

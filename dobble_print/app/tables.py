@@ -23,6 +23,7 @@ from dobble_print.symbols import (
     VOCABULARY_SUFFIXES,
     BadWords,
     TabbedLines,
+    face_choices,
     read_words,
     table_cells,
 )
@@ -109,6 +110,23 @@ def _store_table(session: Session, name: str, written: Path, lang: str) -> dict[
     os.replace(written, stored)
     session.table = stored
     return {"name": stored.name, "kind": "table", "about": _rows(cells.rows, lang)}
+
+
+def face_menu(table: Path, lang: str) -> list[list[str]] | None:
+    """The ``--faces`` values a vocabulary table offers, each with its words (``picture ↔
+    français``), the default (every column) first; None when it has two columns or fewer."""
+    try:
+        cells = table_cells(table)
+    except DobbleError:
+        return None
+    offered = face_choices(cells.columns, cells.picture_columns)
+    if not offered:
+        return None
+    _ = page_words(lang).gettext
+    return [
+        ["", _("Every column: {columns}").format(columns=" ↔ ".join(cells.columns))],
+        *([value, value.replace(",", " ↔ ").replace("+", " + ")] for value in offered),
+    ]
 
 
 def _taken_at_top(session: Session) -> set[str]:

@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from dobble_print import MAX_PICTURE_BYTES, windows_problem
 from dobble_print.app.catalogue import N_, Said
 from dobble_print.symbols import IMAGE_SUFFIXES
 
@@ -30,7 +31,7 @@ ZWJ = "\u200d"  # joins emoji into one (👩‍🍳); the other format character
 class Limits:
     """How much one session may upload."""
 
-    file_bytes: int = 25_000_000  # a phone photo is 3-12 MB
+    file_bytes: int = MAX_PICTURE_BYTES  # one picture: the command line's own limit
     session_bytes: int = 600_000_000
     session_files: int = 400  # the largest deck the tool makes (14 per card) needs 183
     words_bytes: int = 200_000
@@ -59,6 +60,8 @@ def safe_name(raw: str, *, fallback: str = "picture") -> str:
     'pass wd.PNG'
     >>> safe_name("..\\\\evil\\\\.hidden.svg")
     'hidden.svg'
+    >>> safe_name("CON.png")  # a device name on Windows: the zips unpack there too
+    'CON_.png'
     """
     name = unicodedata.normalize("NFC", raw.replace("\\", "/").split("/")[-1])
     name = "".join(
@@ -71,6 +74,9 @@ def safe_name(raw: str, *, fallback: str = "picture") -> str:
     stem = stem.strip(". ") or fallback  # a leading dot would hide the file from the CLI
     ext = ext[:10]
     stem = stem[: MAX_NAME - len(ext) - 1]
+    first, dot, rest = stem.partition(".")
+    if windows_problem(first):  # CON, NUL, COM1…: the only names left Windows cannot hold
+        stem = f"{first}_{dot}{rest}"
     return f"{stem}.{ext}" if ext else stem
 
 

@@ -182,11 +182,12 @@ def table_options(name: str) -> Callable[[Callable[..., None]], Callable[..., No
             ctx = kwargs[context] if context else kwargs.pop("card_context")
             given = frozenset(p.name for p in table if _typed(ctx, p.name))
             sources = values.pop("sources")
-            values.pop("preset")
+            preset = values.pop("preset")
             speak(values.get("lang"))  # typed, or a preset's
             if values.get("lang") is None:
                 _say_unspoken()
-            fields = run(lambda: read_options(values, command=name, given=given))
+            named = Path(preset).stem if preset else ""  # a .toml file's by its name
+            fields = run(lambda: read_options(values, command=name, given=given, preset=named))
             # none given: the bundled icons, or a theme's pictures (drawn by the pipeline)
             fields["sources"] = (
                 tuple(sources) if sources else () if fields.get("theme") else (default_icons(),)

@@ -79,6 +79,9 @@ class BuildOptions:
     # a ready-made deck of the bundled pictures of this theme ("animals"; "all": every theme),
     # with no sources; the pipeline puts the pictures it draws in ``sources`` (pipeline.themes)
     theme: str | None = None
+    # the preset that chose the symbols per card, the user not: its deck is the full one, and a
+    # shortfall is refused in its name rather than printed as a few cards (pipeline.planning)
+    preset: str = ""
 
     @property
     def symbol_margin(self) -> float:

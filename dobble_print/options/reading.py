@@ -159,14 +159,19 @@ def _profile(text: str):
 
 
 def read_options(
-    values: Mapping[str, object], *, command: str = "build", given: frozenset[str] = frozenset()
+    values: Mapping[str, object],
+    *,
+    command: str = "build",
+    given: frozenset[str] = frozenset(),
+    preset: str = "",
 ) -> dict[str, Any]:
     """The :class:`BuildOptions` fields of ``values`` (option name → value; a missing one is
     its default) for the options ``command`` takes, after the rules between options
     (:func:`~dobble_print.options.rules.check_rules`) held.
 
     ``given`` names the options the user set (typed, or changed on the page): only those are
-    refused for doing nothing; defaults and a preset's values give way.
+    refused for doing nothing; defaults and a preset's values give way. ``preset`` names the
+    preset the values came from: it is kept (``preset``) when it chose the symbols per card.
 
     Raises:
         OptionError: the first value that is not of its kind, or a rule broken.
@@ -177,7 +182,10 @@ def read_options(
     check_rules(read, given, raw)
     if read.get("ladder"):  # each deck of a ladder has its own size: a preset's gives way
         read.update({name: None for name in ("symbols_per_card", "cards") if name not in given})
-    return _fields(read, command)
+    fields = _fields(read, command)
+    if preset and read.get("symbols_per_card") is not None and "symbols_per_card" not in given:
+        fields["preset"] = preset
+    return fields
 
 
 def _fields(read: dict[str, Any], command: str) -> dict[str, Any]:

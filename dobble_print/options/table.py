@@ -480,6 +480,12 @@ OPTIONS: tuple[Option, ...] = (
         "picture with its word under it). Default: every column.",
         Group.DECK,
         metavar="COLUMNS",
+        # the page's menu of a vocabulary table's columns comes with the plan (app/jobs.py)
+        label=N_("Columns on the cards"),
+        hint=N_(
+            "Which columns of the vocabulary table the cards show; each symbol is printed as one "
+            "of them (picture+word: the picture with its word under it)."
+        ),
     ),
     # build's own: what else the PDF holds, and further files
     Option(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -384,7 +384,7 @@ def build(
         words_note = small_words(report)
         warnings = (
             prepared.warnings
-            + tuple(notice(str(s)) for s in small)
+            + tuple(_small_notice(s, symbols) for s in small)
             + tuple(small_labels(layouts, symbols))
             + ((notice(words_note),) if words_note else ())
         )
@@ -398,3 +398,11 @@ def build(
                 raise Interrupted(written=True) from None
             raise
     return built
+
+
+def _small_notice(small: SmallSymbol, symbols: Sequence[Symbol]) -> Notice:
+    """The warning about a picture too small to spot on a card, about that picture's file (the
+    page shows it on its tile); a word's is about no file."""
+    symbol = symbols[small.symbol]
+    file = None if symbol.kind == "word" else Path(symbol.source)
+    return Notice((small.said(),), file, "note")

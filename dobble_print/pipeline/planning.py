@@ -80,6 +80,7 @@ def plan_deck(
     *,
     where: Path | tuple[Path, ...] = Path("sources"),
     noun: str = "pictures",
+    preset: str = "",
 ) -> tuple[Deck, Notice]:
     """The deck to print for ``pictures`` pictures, and one sentence saying why this one.
 
@@ -90,10 +91,13 @@ def plan_deck(
     Args:
         noun: what the sources hold, plural, for the sentences: ``pictures``, ``words`` or
             ``symbols`` (both).
+        preset: the preset that chose N (the user did not): fewer pictures than its full deck
+            are refused in its name, with what the pictures make without it.
 
     Raises:
-        DobbleError: too few pictures for any deck (or for N), or ``cards`` out of range; the
-            error's ``files`` are ``where`` (the sources) when it is about the pictures.
+        DobbleError: too few pictures for any deck (or for N, or for a preset's full deck), or
+            ``cards`` out of range; the error's ``files`` are ``where`` (the sources) when it is
+            about the pictures.
     """
     some = counted(pictures, noun)  # "8 words", "1 picture"
     if symbols_per_card is None:
@@ -138,6 +142,8 @@ def plan_deck(
                 cards=card_count(n),
             )
         )
+    if preset and card_count(n) > pictures:
+        raise _preset_shortfall(preset, n, pictures, where=where, noun=noun)
     if card_count(n) <= pictures:
         deck = build_deck(n)
     elif pictures >= n:
@@ -145,8 +151,7 @@ def plan_deck(
     else:  # not even one card
         deck = Deck(order=n - 1, cards=(), symbol_count=0)
     if len(deck.cards) < 3:
-        fitting = [s for s in supported_sizes() if card_count(s) <= pictures]
-        hint = (Advice("set", "symbols_per_card", fitting[-1], lead=N_(" or ")),) if fitting else ()
+        hint = _default_hint(pictures, noun, n)
         made = len(deck.cards)
         raise DobbleError(
             (
@@ -210,6 +215,43 @@ def plan_deck(
     return deck, why
 
 
+def _default_hint(pictures: int, noun: str, n: int) -> tuple[Advice, ...]:
+    """ "or use -n K" for the deck the tool chooses by itself (never a smaller one: 6 pictures
+    advise 3 per card, 4 cards, not 2 per card, 3); none when there is no deck or it is N's."""
+    try:
+        default = choose_option(pictures, noun).symbols_per_card
+    except DobbleError:
+        return ()
+    return () if default == n else (Advice("set", "symbols_per_card", default, lead=N_(" or ")),)
+
+
+def _preset_shortfall(
+    preset: str, n: int, pictures: int, *, where: Path | tuple[Path, ...], noun: str
+) -> DobbleError:
+    """A preset's deck the pictures cannot make whole, said in the preset's name (the user
+    typed no -n), with what the same pictures make without it."""
+    try:
+        instead = N_(
+            "; without the preset, {choice}", choice=choose_option(pictures, noun).phrase(noun)
+        )
+    except DobbleError:  # too few for any deck
+        instead = ""
+    return DobbleError(
+        N_(
+            "the {preset} preset makes cards of {n} symbols, whose deck of {full} cards needs "
+            "{needed}, and there are {count}; add {more}{instead}",
+            preset=preset,
+            full=card_count(n),
+            n=n,
+            needed=counted(card_count(n), noun),
+            count=pictures,
+            more=counted(card_count(n) - pictures, noun),
+            instead=instead,
+        ),
+        file=where,
+    )
+
+
 def _plan_pairs(
     n: int, cards: int | None, pictures: int, *, where: Path | tuple[Path, ...], noun: str
 ) -> tuple[Deck, Notice]:
@@ -221,8 +263,7 @@ def _plan_pairs(
     some = counted(pictures, noun)
     need = pair_symbol_count(n)
     if pictures < need:
-        fitting = [s for s in supported_sizes() if card_count(s) <= pictures]
-        hint = (Advice("set", "symbols_per_card", fitting[-1], lead=N_(" or ")),) if fitting else ()
+        hint = _default_hint(pictures, noun, n)
         raise DobbleError(
             (
                 Setting("symbols_per_card", n),
@@ -460,7 +501,8 @@ def choose_deck(
                 ),
                 file=where,
             )
-    return plan_deck(n, options.cards, count, where=where, noun=noun)
+    preset = "" if options.variant is Variant.CONNECT else options.preset  # its own reason above
+    return plan_deck(n, options.cards, count, where=where, noun=noun, preset=preset)
 
 
 # The options that change which cards there are and how they are laid out: the seed a user did

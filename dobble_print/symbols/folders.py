@@ -15,7 +15,7 @@ from dobble_print.errors import DobbleError, system_reason
 from dobble_print.language import N_
 from dobble_print.symbols.formats import PICTURE_SUFFIXES, not_read
 from dobble_print.symbols.vocabulary import VOCABULARY_SUFFIXES
-from dobble_print.symbols.words import WORD_SUFFIXES
+from dobble_print.symbols.words import WORD_SUFFIXES, BadWords, TabbedLines, read_words
 
 # The notes that live beside pictures (where they came from, their licence): never a word list.
 NOTE_NAMES = frozenset(
@@ -191,14 +191,24 @@ def _passed_over(p: Path, walk: _Walk) -> str:
 def _list_in_folder(path: Path, folder: Path) -> str:
     """The warning for a word list or vocabulary file found among a folder's pictures: not read
     (a folder holds pictures), but its owner surely meant it as a source, so it is said, with
-    the command that reads it."""
-    if path.suffix.lower() in WORD_SUFFIXES:
+    the command that reads it. A ``.txt`` of tabs (Excel's "Unicode Text") is a vocabulary
+    file, said as one."""
+    if path.suffix.lower() in WORD_SUFFIXES and not _holds_a_table(path):
+        kind = "word lists are"
         how = f"give it as a source too: dobble-print build {quote(str(folder))} {quote(str(path))}"
     else:
+        kind = "vocabulary files are"
         how = f"give it as the only source: dobble-print build {quote(str(path))}"
-    return (
-        f"{path}: skipped, a folder's {_KIND[path.suffix.lower() in WORD_SUFFIXES]} not read; {how}"
-    )
+    return f"{path}: skipped, a folder's {kind} not read; {how}"
 
 
-_KIND = {True: "word lists are", False: "vocabulary files are"}
+def _holds_a_table(path: Path) -> bool:
+    """Whether the ``.txt`` at ``path`` is a spreadsheet's table saved as text (its lines hold
+    cells between tabs), read as a vocabulary file when given alone."""
+    try:
+        read_words(path)
+    except TabbedLines:
+        return True
+    except (BadWords, OSError):
+        return False
+    return False

@@ -53,6 +53,9 @@ def _most_pixels(kind: str | None) -> int:
 
 # What Pillow's decoders (and the AVIF and HEIC plugins: RuntimeError) raise for a damaged
 # file; each is the file's fault, said as a reason (:func:`_damage`), never a traceback.
+# The largest picture file read, by both shells alike (the page's upload limit is this one): a
+# phone photo is 3-12 MB, a scanned page as TIFF up to ~100 MB; pixels have their own limit.
+MAX_PICTURE_BYTES = 200_000_000
 DAMAGE = (OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError, KeyError, RuntimeError)
 
 
@@ -64,8 +67,17 @@ def _open(path: Path):
     """Open lazily (header only), turning every way a file can fail into a reason."""
     from PIL import Image, UnidentifiedImageError
 
-    if path.stat().st_size == 0:
+    size = path.stat().st_size
+    if size == 0:
         raise BadPicture(N_("empty file (0 bytes)"))
+    if size > MAX_PICTURE_BYTES:
+        raise BadPicture(
+            N_(
+                "too large ({size} MB, over {most} MB for a picture); shrink it",
+                size=math.ceil(size / 1_000_000),
+                most=MAX_PICTURE_BYTES // 1_000_000,
+            )
+        )
     formats = _FORMATS + (("HEIF",) if _is_heif(path) else ())
     try:
         with warnings.catch_warnings():
@@ -384,3 +396,28 @@ def ink_box(rgba: np.ndarray) -> tuple[int, int, int, int] | None:
     if not len(rows):
         return None
     return int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1
+
+
+def picture_preview(path: Path, max_px: int = 256) -> bytes:
+    """A small PNG of the picture at ``path``, upright, at most ``max_px`` a side: what a
+    browser cannot draw itself (an iPhone's HEIC, TIFF) shown on the page's tile.
+
+    Raises:
+        BadPicture: when the file is not a picture that can be read.
+        OSError: when the file cannot be read.
+    """
+    import io
+
+    from PIL import Image
+
+    with _open(path) as im:
+        try:
+            im.draft("RGB", (max_px, max_px))  # a JPEG decoded at a fraction of its size
+            shown = _upright(im, max_px)
+            shown = shown.convert("RGBA" if "A" in shown.getbands() else "RGB")
+            shown.thumbnail((max_px, max_px), Image.Resampling.LANCZOS)
+        except DAMAGE as exc:
+            raise BadPicture(_damage(exc)) from None
+    out = io.BytesIO()
+    shown.save(out, "PNG")
+    return out.getvalue()

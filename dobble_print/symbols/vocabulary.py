@@ -175,11 +175,14 @@ def read_table(path: Path) -> Vocabulary:
 
 @dataclass(frozen=True)
 class TableCells:
-    """What a vocabulary file holds before its pictures are looked for: how many rows, and
-    the picture cells as written (``/`` between folders), in order, each once."""
+    """What a vocabulary file holds before its pictures are looked for: how many rows, the
+    picture cells as written (``/`` between folders), in order, each once, and its columns'
+    names with whether each holds pictures."""
 
     rows: int
     pictures: tuple[str, ...]
+    columns: tuple[str, ...] = ()
+    picture_columns: tuple[bool, ...] = ()
 
 
 def table_cells(path: Path) -> TableCells:
@@ -193,9 +196,29 @@ def table_cells(path: Path) -> TableCells:
     rows = _rows(path)
     if not rows:
         return TableCells(0, ())
-    keep = [k for k in _kept_columns(rows) if _is_picture_column(rows, k)]
+    kept = _kept_columns(rows)
+    flags = tuple(_is_picture_column(rows, k) for k in kept)
+    keep = [k for k, picture in zip(kept, flags, strict=True) if picture]
     cells = (cells[k].replace("\\", "/") for _, cells in rows[1:] for k in keep if k < len(cells))
-    return TableCells(len(rows) - 1, tuple(dict.fromkeys(c for c in cells if c)))
+    names = tuple(rows[0][1][k] for k in kept)
+    return TableCells(len(rows) - 1, tuple(dict.fromkeys(c for c in cells if c)), names, flags)
+
+
+def face_choices(columns: Sequence[str], pictures: Sequence[bool]) -> tuple[str, ...]:
+    """The ``--faces`` values a table's columns offer beside the default (every column): each
+    two columns matched (``picture,français``), and a picture labelled by one text column
+    matched with another (``picture+français,anglais``)."""
+    pairs = [f"{a},{b}" for i, a in enumerate(columns) for b in columns[i + 1 :]]
+    words = [c for c, picture in zip(columns, pictures, strict=True) if not picture]
+    labelled = [
+        f"{p}+{w},{other}"
+        for p, picture in zip(columns, pictures, strict=True)
+        if picture
+        for w in words
+        for other in words
+        if other != w
+    ]
+    return tuple(pairs + labelled) if len(columns) > 2 else ()
 
 
 def _is_picture_column(rows: list[tuple[int, list[str]]], k: int) -> bool:
@@ -468,9 +491,18 @@ def _check_duplicates(vocabulary: Vocabulary) -> None:
             )
 
 
+def _column_named(name: str, columns: Sequence[str]) -> str:
+    """The column ``name`` stands for: itself, else the one column that equals it case aside
+    (``image`` for a header ``Image``, as a spreadsheet capitalises it); else ``name``."""
+    if name in columns:
+        return name
+    same = [c for c in columns if c.casefold() == name.casefold()]
+    return same[0] if len(same) == 1 else name
+
+
 def choose_faces(vocabulary: Vocabulary, spec: Sequence[str]) -> tuple[Face, ...]:
-    """The faces ``--faces`` names (``picture``, ``word``, ``picture+word``); every column when
-    ``spec`` is empty.
+    """The faces ``--faces`` names (``picture``, ``word``, ``picture+word``; case aside when
+    one column fits); every column when ``spec`` is empty.
 
     Raises:
         OptionError: a name that is not a column, a face named twice, or a combination that is
@@ -481,7 +513,7 @@ def choose_faces(vocabulary: Vocabulary, spec: Sequence[str]) -> tuple[Face, ...
         return tuple(Face(name, (k,)) for k, name in enumerate(columns))
     faces = []
     for item in spec:
-        parts = [p.strip() for p in item.split("+")]
+        parts = [_column_named(p.strip(), columns) for p in item.split("+")]
         unknown = [p for p in parts if p not in columns]
         if unknown:
             raise OptionError(

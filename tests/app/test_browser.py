@@ -683,3 +683,179 @@ def test_options_under_the_backs_show_and_count_only_with_backs(page, shots, tmp
     make_deck(page)
     shown = page.inner_text("#command")
     assert "--duplex" not in shown and "--back-offset" not in shown and "--backs" not in shown
+
+
+def test_french_excel_csv_is_read_and_an_unreadable_table_holds_make(page, shots, tmp_path):
+    """French Windows Excel's plain "CSV" (Windows-1252, semicolons) is read as its words; a table
+    that cannot be read keeps "Make the deck" disabled instead of making a deck of the pictures
+    alone (main refused the first, and left Make enabled under the second)."""
+    names = ["pomme", "pain", "fromage", "oeuf", "poisson", "lait", "riz"]
+    words = ["pomme", "pain", "fromage", "œuf", "poisson", "lait", "riz"]
+    english = ["apple", "bread", "cheese", "egg", "fish", "milk", "rice"]
+    pictures = [
+        p.rename(p.with_name(f"{name}.png"))
+        for p, name in zip(make_pictures(tmp_path / "p", 7), names, strict=True)
+    ]
+    rows = "".join(f"{n}.png;{w};{e}\r\n" for n, w, e in zip(names, words, english, strict=True))
+    garbled = tmp_path / "garbled" / "vocabulaire.csv"  # UTF-8 and Windows-1252 mixed
+    garbled.parent.mkdir()
+    garbled.write_bytes("image;français;anglais\r\n".encode() + rows.encode("cp1252") + b"\xe9")
+    add_pictures(page, [garbled, *pictures])
+    tile = page.locator(".thumb", has_text="vocabulaire.csv")
+    page.wait_for_function("() => document.querySelector('.thumb.text.bad')")
+    assert tile.locator(".note").inner_text() == (
+        "vocabulaire.csv:5: not UTF-8 text; save the file as UTF-8"
+    )
+    plan_text(page, "7 pictures")
+    page.wait_for_function("() => document.querySelector('#plan .why.problem')")
+    assert page.inner_text("#plan .why.problem") == (
+        "vocabulaire.csv could not be read, so the deck waits: fix it and add it again, "
+        "or remove it"
+    )
+    assert page.is_disabled("#make")
+    page.locator("section[aria-labelledby='h-add']").screenshot(path=shots / "30-refused-table.png")
+
+    tile.locator(".remove").click()
+    page.wait_for_function("() => !document.querySelector('#make').disabled")
+    table = tmp_path / "vocabulaire.csv"  # what French Excel saves as "CSV (separator: ;)"
+    table.write_bytes(("image;français;anglais\r\n" + rows).encode("cp1252"))
+    page.set_input_files("#files", [str(table)])
+    tile = page.locator(".thumb", has_text="vocabulaire.csv")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.thumb .note')].some("
+        "e => e.textContent === 'vocabulary: 7 rows')"
+    )
+    assert plan_text(page, "7 symbols: 3 per card gives the full 7-card deck")
+    assert not page.is_disabled("#make")
+    page.locator("section[aria-labelledby='h-add']").screenshot(path=shots / "31-ansi-table.png")
+
+
+def test_a_teacher_chooses_which_columns_of_her_table_print(page, server, shots, tmp_path):
+    """A picture;français;anglais table offers its columns under "Columns on the cards"; picture
+    ↔ français makes a deck without English and the command says --faces (main had no such
+    control: every column always printed)."""
+    names = ["pomme", "pain", "fromage", "oeuf", "poisson", "lait", "riz"]
+    english = ["apple", "bread", "cheese", "egg", "fish", "milk", "rice"]
+    pictures = [
+        p.rename(p.with_name(f"{name}.png"))
+        for p, name in zip(make_pictures(tmp_path / "p", 7), names, strict=True)
+    ]
+    table = tmp_path / "vocabulaire.csv"
+    table.write_text(
+        "image;français;anglais\n"
+        + "".join(f"{n}.png;{n};{e}\n" for n, e in zip(names, english, strict=True)),
+        encoding="utf-8",
+    )
+    assert page.is_hidden("#faces")  # no table yet: no menu
+    add_pictures(page, [table, *pictures])
+    plan_text(page, "7 symbols")
+    page.wait_for_function("() => !document.querySelector('#faces').closest('.field').hidden")
+    offered = page.eval_on_selector_all("#faces option", "os => os.map(o => [o.value, o.text])")
+    assert offered[:4] == [
+        ["", "Every column: image ↔ français ↔ anglais"],
+        ["image,français", "image ↔ français"],
+        ["image,anglais", "image ↔ anglais"],
+        ["français,anglais", "français ↔ anglais"],
+    ]
+    assert ["image+français,anglais", "image + français ↔ anglais"] in offered
+    assert page.inner_text("label[for='faces']") == "Columns on the cards"
+    page.select_option("#faces", "image,français")
+    page.wait_for_function(
+        "() => document.querySelector('#plan .why').textContent.includes('image or français')"
+        " && !document.querySelector('#plan').classList.contains('busy')",
+        timeout=WAIT,
+    )
+    page.locator("#faces").scroll_into_view_if_needed()
+    page.screenshot(path=shots / "32-columns-menu.png")
+    make_deck(page)
+    assert "--faces 'image,français'" in page.inner_text("#command")
+    result = last_result(page, server)
+    assert result["cards"] == 7
+
+
+def test_iphone_photos_and_tiffs_are_drawn_on_their_tiles_by_the_server(page, shots, tmp_path):
+    """A HEIC (an iPhone's photo) and a TIFF, which Chromium cannot draw, show the server's
+    drawing on their tiles before the deck is made (main: a broken picture, then none)."""
+    from PIL import Image
+
+    pillow_heif = pytest.importorskip("pillow_heif")
+    pillow_heif.register_heif_opener()
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    Image.new("RGB", (300, 200), (220, 40, 40)).save(folder / "IMG_0001.HEIC")
+    Image.new("RGB", (200, 300), (40, 40, 220)).save(folder / "scan.tiff")
+    add_pictures(page, [folder / "IMG_0001.HEIC", folder / "scan.tiff", *make_pictures(folder, 1)])
+    drawn = """() => [...document.querySelectorAll('.thumb img')].map(
+        i => !i.hidden && i.complete && i.naturalWidth > 0 ? i.naturalWidth : 0)"""
+    page.wait_for_function(f"() => ({drawn})().every(w => w > 0)")
+    sizes = dict(
+        zip(
+            page.eval_on_selector_all(".thumb .name", "ns => ns.map(n => n.textContent)"),
+            page.evaluate(drawn),
+            strict=True,
+        )
+    )
+    assert sizes["IMG_0001.HEIC"] == 256 and sizes["scan.tiff"] == 171  # the server's, 256 a side
+    page.locator("#thumbs").screenshot(path=shots / "33-heic-tiles.png")
+
+
+def test_the_builds_warnings_reach_the_page_beside_what_they_are_about(page, shots, tmp_path):
+    """A picture too thin to spot on its cards is found only when the cards are laid out: after
+    Make its tile says so, and a word too long for a symbol is listed under the deck made (main
+    showed neither: the deck's warnings never reached the page)."""
+    from PIL import Image, ImageDraw
+
+    thin = tmp_path / "thin.png"
+    im = Image.new("RGBA", (400, 400), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(im)
+    draw.line((0, 0, 399, 399), fill=(0, 0, 0, 255), width=2)
+    draw.line((0, 399, 399, 0), fill=(0, 0, 0, 255), width=2)
+    im.save(thin)
+    add_pictures(page, [thin, *make_pictures(tmp_path / "p", 6)])
+    page.fill("#words", "Donaudampfschifffahrtsgesellschaftskapitän")
+    page.wait_for_function(  # the words saved and planned: the plan warns of the long word
+        "() => [...document.querySelectorAll('#plan .warning')].some("
+        "p => p.textContent.includes('42 letters'))"
+        " && !document.querySelector('#plan').classList.contains('busy')",
+        timeout=WAIT,
+    )
+    plan_text(page, "7 pictures")
+    tile = page.locator(".thumb", has_text="thin.png")
+    assert tile.locator(".note").inner_text() == ""  # the plan cannot know it yet
+    make_deck(page)
+    note = tile.locator(".note").inner_text()
+    assert note.startswith("card ") and '"thin.png" is too small to spot' in note
+    assert page.inner_text("#build-warnings").endswith(
+        ": line 1 has a word of 42 letters; a symbol shows words of at most 30; shorten it"
+    )
+    page.locator("#result").screenshot(path=shots / "34-build-warnings.png")
+
+
+def test_a_phone_keeps_its_sheets_in_view_and_the_keyboard_reaches_the_decks_and_the_result(
+    browser, server, shots, tmp_path
+):
+    """At 390 px the sheets' toolbar scrolls with them (main pinned it over 29 % of the screen);
+    the second Tab offers a skip to the ready-made decks (main: 60 Tabs past the tiles); after
+    Make the focus is on the deck made (main: the page's body)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, accept_downloads=True)
+    page = context.new_page()
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready='true']")
+    add_pictures(page, make_pictures(tmp_path / "p", 30))
+    plan_text(page, "30 pictures")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to the ready-made decks"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "preset"
+    page.focus("#make")
+    page.keyboard.press("Enter")
+    wait_status(page, "Done:")
+    sheets_loaded(page)
+    assert page.evaluate("document.activeElement.id") == "h-result"
+    page.locator(".sheet .card").nth(2).click()
+    assert page.evaluate("getComputedStyle(document.querySelector('#toolbar')).position") == (
+        "static"
+    )
+    page.screenshot(path=shots / "35-phone-card-chosen.png")
+    context.close()

@@ -102,6 +102,13 @@ def test_the_deck_its_pages_and_the_command_that_remakes_it(client, made, tmp_pa
     done = build_cli(shlex.split(shown), tmp_path / "unzipped" / "deck")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "unzipped" / "deck" / "deck.pdf").read_bytes() == pdf.content
+    # command.txt: in the page's language, run from where the zip is unpacked (main: English,
+    # and only from inside deck/)
+    french = client.get(f"/api/s/{sid}/download/pictures.zip", params={"lang": "fr"})
+    with zipfile.ZipFile(io.BytesIO(french.content)) as z:
+        said = z.read("deck/command.txt").decode("utf-8")
+    assert said.startswith("Pour refaire le même PDF")
+    assert said.endswith(f"\n\ncd deck\n{shown}\n")
 
 
 def test_one_card_re_laid_then_the_pages_of_the_older_deck_are_gone(client, made):
@@ -209,6 +216,8 @@ def test_a_card_printers_deck_its_shop_zip_and_the_command_that_remakes_it(clien
     with zipfile.ZipFile(io.BytesIO(client.get(f"/api/s/{sid}/download/shop.zip").content)) as z:
         names = set(z.namelist())
     assert {"001-front.png", "007-front.png", "back.png", "README.txt"} <= names
+    hidden = [n for n in names if n.rpartition("/")[2].startswith(".")]
+    assert hidden == []  # main zipped the owned folder's marker, .dobble-print
 
     pdf = client.get(f"/api/s/{sid}/download/deck.pdf").content
     with zipfile.ZipFile(
@@ -311,3 +320,35 @@ def test_a_deck_waiting_for_another_tabs_engine_call_says_so(client, tmp_path):
         job = wait_for_job(client, sid)
         assert job["state"] == "done", job["message"]
         assert job["stage"] == "render"
+
+
+def test_unreadable_pictures_beyond_the_deck_are_skipped_on_their_tiles_not_left_out(
+    client, tmp_path
+):
+    """Issue 43 §10, the page's side: a cut-short JPEG and a damaged PNG that sort after the
+    deck's pictures (never decoded for it) say what is wrong with them on their tiles, in the
+    plan and in the deck made, not "not in this deck"; the counts add up (found = usable +
+    skipped) and the headline counts only the usable. A guard: main after the truewords merge
+    already says so (the CLI's side was fixed there)."""
+    sid = new_session(client)
+    made = make_pictures(tmp_path / "p", 8)
+    buf = io.BytesIO()
+    Image.new("RGB", (200, 200), (200, 30, 30)).save(buf, "JPEG")
+    cut = tmp_path / "p" / "zz_cut.jpg"
+    cut.write_bytes(buf.getvalue()[: len(buf.getvalue()) // 2])
+    text = tmp_path / "p" / "zz_text.png"
+    text.write_bytes(b"hello, not a png")
+    for path in [*made, cut, text]:
+        assert upload(client, sid, path).is_success
+    three = {"preset": "", "values": {"cards": "3"}}
+    plan = client.post(f"/api/s/{sid}/plan", json={"choices": three}, headers=POST).json()
+    assert plan["ok"] and (plan["found"], plan["usable"]) == (10, 8)
+    assert plan["why"].startswith("8 pictures: ")
+    assert client.post(f"/api/s/{sid}/build", json={"choices": three}, headers=POST).is_success
+    job = wait_for_job(client, sid)
+    assert job["state"] == "done", job["message"]
+    for files in (plan["files"], job["result"]["files"]):
+        bad = {name for name, shown in files.items() if shown.get("bad")}
+        left = {name for name, shown in files.items() if shown.get("note", "").startswith("not in")}
+        assert bad == {"zz_cut.jpg", "zz_text.png"}
+        assert left == {"pic_007.png"}

@@ -226,3 +226,39 @@ def test_a_table_beside_other_sources_or_a_second_table_is_refused_in_words(clie
     )
     assert client.post(f"/api/s/{sid}/pictures/vocab.csv/remove", headers=POST).is_success
     assert client.get(f"/api/s/{sid}/state").json()["files"] == []
+
+
+def test_the_server_draws_a_picture_the_browser_cannot(client, tmp_path):
+    """GET …/pictures/NAME/preview: a PNG of at most 256 px for a HEIC; 404 for a file that is
+    not a picture (its tile says why) and for a name not uploaded."""
+    import io
+
+    from PIL import Image
+
+    pillow_heif = pytest.importorskip("pillow_heif")
+    pillow_heif.register_heif_opener()
+    sid = new_session(client)
+    photo = tmp_path / "IMG_0002.HEIC"
+    Image.new("RGB", (600, 400), (10, 160, 60)).save(photo)
+    junk = tmp_path / "junk.png"
+    junk.write_bytes(b"not a png at all")
+    for path in (photo, junk):
+        assert upload(client, sid, path).is_success
+    answer = client.get(f"/api/s/{sid}/pictures/IMG_0002.HEIC/preview")
+    assert answer.status_code == 200 and answer.headers["content-type"] == "image/png"
+    assert Image.open(io.BytesIO(answer.content)).size == (256, 171)
+    assert client.get(f"/api/s/{sid}/pictures/junk.png/preview").status_code == 404
+    assert client.get(f"/api/s/{sid}/pictures/nothing.png/preview").status_code == 404
+
+
+def test_a_picture_named_as_a_windows_device_is_stored_under_a_name_windows_unzips(
+    client, tmp_path
+):
+    """CON.png, nul.jpg: Windows cannot make such files, so the zips the page downloads could
+    not be unpacked there; they are stored (and zipped) as CON_.png, nul_.jpg (main kept them)."""
+    sid = new_session(client)
+    made = make_pictures(tmp_path / "p", 2)
+    for path, name in zip(made, ["CON.png", "nul.png"], strict=True):
+        answer = upload(client, sid, path, name)
+        assert answer.is_success
+        assert answer.json()["name"] == name.replace(".", "_.", 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 from collections import Counter
 from pathlib import Path
 
@@ -44,6 +45,10 @@ def _word_file(tmp_path: Path, kind: str) -> Path:
     text = "\n".join(WORDS) + "\n"
     data = {
         "ansi": ("café\n" + text).encode("cp1252"),  # Notepad's "ANSI" with an accent
+        "mac-roman": ("café\n" + text).encode("mac_roman"),  # a Mac's plain text
+        "accent": ("café\n" + text).encode(),
+        # UTF-8 and ANSI mixed in one file: neither reading gives words, so it is refused
+        "garbled": "café\n".encode() + "thé\n".encode("cp1252") + text.encode(),
         "commas": b"cat, dog, sun, moon, star, tree, fish\n",
         "semicolons": b"cat; dog; sun; moon\n",
         "utf-16": text.encode("utf-16"),  # Notepad's "Unicode": little-endian with a BOM
@@ -56,7 +61,7 @@ def _word_file(tmp_path: Path, kind: str) -> Path:
 
 
 LONE_WORD_FILES = {
-    "ansi": "line 1 is not UTF-8 text; save the file as UTF-8",
+    "garbled": "line 2 is not UTF-8 text; save the file as UTF-8",
     "commas": "the words are on one line, separated by commas; put one word per line",
     "semicolons": "the words are on one line, separated by semicolons; put one word per line",
 }
@@ -72,14 +77,14 @@ def test_a_lone_word_file_says_what_is_wrong_with_it(tmp_path, kind, skip_bad):
 
 
 def test_a_bad_word_file_beside_pictures_is_named_too(tmp_path):
-    words = _word_file(tmp_path, "ansi")
+    words = _word_file(tmp_path, "garbled")
     make_pictures(tmp_path / "p", 2)  # too few without the words: the file is still named
     result = run("build", words, tmp_path / "p", "-o", tmp_path / "d.pdf", "--seed", 1, "-q")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         "dobble-print: error: 1 file cannot be read; fix or remove it, or use --skip-bad to "
         "build from the rest:",
-        f"  {words}: line 1 is not UTF-8 text; save the file as UTF-8",
+        f"  {words}: line 2 is not UTF-8 text; save the file as UTF-8",
     ]
 
 
@@ -99,6 +104,14 @@ def utf8_deck(tmp_path_factory) -> bytes:
 @pytest.mark.parametrize("kind", ["utf-16", "utf-16-be"])
 def test_utf16_and_bom_word_lists_are_read_as_utf8_is(tmp_path, utf8_deck, kind):
     assert _word_deck(tmp_path, kind) == utf8_deck
+
+
+def test_windows_and_mac_word_lists_are_read_as_utf8_is(tmp_path):
+    """Notepad's "ANSI" (Windows-1252) and a Mac's plain text (Mac Roman) with "café" in them
+    make the deck the same words in UTF-8 make (main refused both: "line 1 is not UTF-8")."""
+    accent = _word_deck(tmp_path, "accent")
+    assert _word_deck(tmp_path, "ansi") == accent
+    assert _word_deck(tmp_path, "mac-roman") == accent
 
 
 # --- option values --------------------------------------------------------------------------
@@ -331,6 +344,19 @@ def test_the_choice_sentence_counts_in_the_sources_own_words(args, sentence):
     assert notice_line(said) == sentence
 
 
+@pytest.mark.parametrize(("count", "n", "advised"), [(6, 8, 3), (6, 4, 3), (20, 8, 5), (20, 7, 5)])
+def test_advice_for_too_few_pictures_is_never_worse_than_the_default(count, n, advised):
+    """The "or use -n K" of a shortfall is the tool's own choice: 6 pictures with -n 8 advised
+    -n 2 (3 cards) on main where 3 per card, the default, gives 4; 20 advised -n 4 (13 cards)
+    where 5 per card gives 16."""
+    with pytest.raises(DobbleError) as info:
+        plan_deck(n, None, count)
+    assert as_cli(info.value).endswith(f" or use -n {advised}")
+    advice_cards = len(plan_deck(advised, None, count)[0].cards)
+    assert advice_cards == len(plan_deck(None, None, count)[0].cards)
+    assert advice_cards > max(len(plan_deck(k, None, count)[0].cards) for k in range(2, advised))
+
+
 @pytest.mark.parametrize(
     ("args", "line"),
     [
@@ -442,6 +468,30 @@ def test_a_word_list_or_vocabulary_in_a_picture_folder_is_said_not_read(tmp_path
         f"warning: {folder / 'words.txt'}: skipped, a folder's word lists are not read; give it "
         f"as a source too: dobble-print build '{folder}' '{folder / 'words.txt'}'",
     ]
+
+
+def test_excels_unicode_text_in_a_picture_folder_is_said_a_vocabulary_file_with_advice_that_works(
+    tmp_path,
+):
+    """Excel's "Unicode Text" (UTF-16, tabs, .txt) among the pictures is a vocabulary file, and
+    the command the warning gives builds it (main called it a word list, and its advice
+    failed: "a vocabulary file makes the whole deck; give it as the only source")."""
+    folder = tmp_path / "V2"
+    pictures = make_pictures(folder, 7)
+    table = folder / "vocabulaire.txt"
+    rows = "".join(f"{p.name}\tmot{k}\r\n" for k, p in enumerate(pictures))
+    table.write_bytes(("image\tmot\r\n" + rows).encode("utf-16"))
+    result = run("build", folder, "-o", tmp_path / "d.pdf", "--seed", 1, "-q")
+    assert result.exit_code == 0, result.stderr
+    said = (
+        f"warning: {table}: skipped, a folder's vocabulary files are not read; give it as the "
+        f"only source: dobble-print build {table}"
+    )
+    assert result.stderr.splitlines() == [said]
+    advice = shlex.split(said.rpartition(": dobble-print ")[2])
+    result = run(*advice, "-o", tmp_path / "v.pdf", "--seed", 1, "-q")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("7 symbols")
 
 
 def test_a_word_list_in_a_folder_given_as_a_source_too_is_read_without_a_warning(tmp_path):
@@ -640,3 +690,30 @@ def test_a_word_list_of_sentences_is_warned_about(tmp_path):
     )
     words.write_text("ice cream\nfire engine\nteddy bear\ncat\n", encoding="utf-8")
     assert find_sources([words]).warnings == ()
+
+
+@pytest.mark.parametrize(
+    ("count", "preset", "instead"),
+    [
+        (31, "mini", "6 per card gives the full 31-card deck"),
+        (6, "mini", "3 per card gives 4 cards (1 more picture gives the full 7-card deck)"),
+        (31, "classic", "6 per card gives the full 31-card deck"),
+    ],
+)
+def test_a_presets_shortfall_is_refused_in_the_presets_words(tmp_path, count, preset, instead):
+    """--preset mini with 31 pictures made 5 cards without a word on main, and with 6 its error
+    named -n 8, which nobody typed; --preset classic named --cards 55. Each is now refused in
+    the preset's name, with what the pictures make without it."""
+    folder = tmp_path / "p"
+    make_pictures(folder, count)
+    out = tmp_path / "d.pdf"
+    result = run("build", folder, "--preset", preset, "-o", out, "--seed", 1, "-q")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"dobble-print: error: {folder}: the {preset} preset makes cards of 8 symbols, whose deck "
+        f"of 57 cards needs 57 pictures, and there are {count}; add {57 - count} pictures; "
+        f"without the preset, {instead}"
+    )
+    assert not out.exists()
+    typed = run("build", folder, "--preset", preset, "-n", 8, "-o", out, "--seed", 1, "-q")
+    assert "the mini preset" not in typed.stderr  # -n typed: the user's own choice, as before

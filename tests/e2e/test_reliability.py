@@ -356,7 +356,7 @@ def test_everything_at_once_with_skip_bad(tmp_path, good):
         len(made[case]) for case, (_, expect) in CASES.items() if expect.startswith("skipped")
     )
     latin1 = tmp_path / "latin1.txt"
-    latin1.write_bytes("chat\néléphant\n".encode("latin-1"))
+    latin1.write_bytes("chat\néléphant\n".encode() + "thé\n".encode("cp1252"))  # mixed
     out = tmp_path / "deck.pdf"
     before = _snapshot(folder)
     result = _build_recorded(
@@ -378,7 +378,7 @@ def test_everything_at_once_with_skip_bad(tmp_path, good):
     assert len(skipped) == refused + 1
     notes = [n for n in result.stderr.splitlines() if n.startswith("note: ")]
     assert len(notes) == 1 and " files passed over (" in notes[0]  # README-like files quietly
-    assert f"warning: skipped {latin1}: line 2 is not UTF-8 text; save the file as UTF-8" in skipped
+    assert f"warning: skipped {latin1}: line 3 is not UTF-8 text; save the file as UTF-8" in skipped
     assert _snapshot(folder) == before
     assert all(flags & _WRITING == 0 for p, flags in _opened if p.startswith(str(folder)))
 

@@ -38,6 +38,8 @@ def _table(folder: Path, name: str, sep: str = "\t", encoding: str = "utf-16") -
         ("vocab.csv", ",", "utf-16"),
         ("vocab.csv", ";", "utf-16-le"),  # no BOM: a NUL beside every letter
         ("vocab.txt", "\t", "utf-8-sig"),  # Excel's "Text (Tab delimited)", with a BOM
+        ("vocab.csv", ";", "cp1252"),  # French Windows Excel's plain "CSV" (main refused it)
+        ("vocab.csv", ",", "mac_roman"),  # a Mac Excel's plain "CSV" (main refused it)
     ],
 )
 def test_a_spreadsheet_export_is_a_vocabulary_file(tmp_path, name, sep, encoding):

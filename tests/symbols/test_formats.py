@@ -104,3 +104,22 @@ def test_a_kind_not_read_is_named_with_what_to_export(tmp_path, name, message):
     with pytest.raises(DobbleError) as info:
         find_sources([path])
     assert str(info.value) == f"{path}: {message}"
+
+
+def test_one_size_limit_for_a_picture_file_in_both_shells(tmp_path):
+    """The page took 25 MB a picture where the command line took any size: both now take up to
+    MAX_PICTURE_BYTES, and a larger file is refused by its size before it is opened (a sparse
+    file: no disk written)."""
+    from dobble_print import MAX_PICTURE_BYTES
+    from dobble_print.app.uploads import DEFAULT_LIMITS
+    from dobble_print.symbols import BadPicture
+    from dobble_print.symbols.raster import check_raster
+
+    assert DEFAULT_LIMITS.file_bytes == MAX_PICTURE_BYTES == 200_000_000
+    huge = tmp_path / "scan.png"
+    with huge.open("wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n")
+        f.truncate(MAX_PICTURE_BYTES + 1)
+    with pytest.raises(BadPicture) as info:
+        check_raster(huge)
+    assert str(info.value) == "too large (201 MB, over 200 MB for a picture); shrink it"

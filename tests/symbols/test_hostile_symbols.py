@@ -256,13 +256,13 @@ def test_gzip_bomb_svgz_is_refused(tmp_path):
 
 def test_word_list_that_is_not_utf8_is_a_bad_file(tmp_path):
     latin1 = tmp_path / "latin1.txt"
-    latin1.write_bytes("chat\néléphant\n".encode("latin-1"))
+    latin1.write_bytes("chat\néléphant\n".encode() + "thé\n".encode("cp1252"))  # mixed
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b"chat\x00\n")
     with pytest.raises(DobbleError) as info:
         load_symbols(find_sources([latin1, binary]), max_px=80)
     assert str(info.value).splitlines()[1:] == [
-        f"  {latin1}: line 2 is not UTF-8 text; save the file as UTF-8",
+        f"  {latin1}: line 3 is not UTF-8 text; save the file as UTF-8",
         f"  {binary}: is binary, not a text file of words",
     ]
 

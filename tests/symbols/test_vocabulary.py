@@ -121,9 +121,9 @@ def test_bad_rows_are_one_line_naming_the_file_and_line(tmp_path, text, message)
 
 
 def test_not_utf8(tmp_path):
-    path = tmp_path / "v.csv"
-    path.write_bytes("word,translation\ncafé,kaffee\n".encode("latin-1"))
-    with pytest.raises(DobbleError, match=r"v\.csv:2: not UTF-8 text; save the file as UTF-8"):
+    path = tmp_path / "v.csv"  # UTF-8 and Windows-1252 mixed: neither reading makes words
+    path.write_bytes("word,translation\ncafé,kaffee\n".encode() + "thé,tee\n".encode("cp1252"))
+    with pytest.raises(DobbleError, match=r"v\.csv:3: not UTF-8 text; save the file as UTF-8"):
         read_vocabulary(path)
 
 
@@ -145,6 +145,22 @@ def test_faces_chosen_by_column_names(tmp_path):
     ]
     faces = choose_faces(v, ["word+picture", "translation"])
     assert [(f.name, f.columns) for f in faces] == [("picture+word", (0, 1)), ("translation", (2,))]
+
+
+def test_faces_are_named_case_aside(tmp_path):
+    """--faces image against a header "Image", as a spreadsheet capitalises it (main: '"image"
+    is not a column'); an exact name still wins, and two columns alike but for case are not
+    guessed between."""
+    v = read_vocabulary(_write(tmp_path, "Image,Word,Translation\npics/cat.svg,cat,gato\n"))
+    faces = choose_faces(v, ["image+word", "TRANSLATION"])
+    assert [(f.name, f.columns) for f in faces] == [("Image+Word", (0, 1)), ("Translation", (2,))]
+    v = read_vocabulary(_write(tmp_path, "picture,Word,word\npics/cat.svg,cat,gato\n"))
+    assert [f.columns for f in choose_faces(v, ["picture", "word"])] == [(0,), (2,)]
+    with pytest.raises(OptionError) as exc:
+        choose_faces(v, ["picture", "WORD"])
+    assert as_cli(exc.value) == (
+        '--faces "WORD" is not a column of vocab.csv; its columns are picture, Word, word'
+    )
 
 
 @pytest.mark.parametrize(

@@ -1,10 +1,10 @@
 // Step 2: the menus from the server, the values chosen, and the plan the server answers.
 
 import { api, sessionPath } from "./api.js";
-import { showItem } from "./pictures.js";
+import { showFiles } from "./pictures.js";
 import { buildControls, wordControls } from "./controls.js";
 import { scheduleWordPictures } from "./illustrate.js";
-import { $, state } from "./state.js";
+import { $, canMake, refusedText, state } from "./state.js";
 import { gettext, number } from "./words.js";
 
 // The page's choices: the controls the server's table made (controls.js), by name.
@@ -53,6 +53,7 @@ export function applyValues() {
     }
     field.closest(".sub, .field").hidden = switchedOff(control);
     if (field.type === "checkbox") { field.checked = value === "yes"; continue; }
+    if (id === "faces") { showFaces(); continue; }
     if (field.tagName === "SELECT" && value !== "" &&
         !Array.from(field.options).some((o) => o.value === String(value))) {
       field.append(new Option(gettext("{n} per card", { n: value }), value));
@@ -159,6 +160,18 @@ function showFieldError(field, message) {
   }
 }
 
+function showFaces() {
+  // A vocabulary table's columns on the cards: a menu only while a table of three columns or
+  // more is added (the plan sends its choices, the default first), its value kept across plans.
+  const select = $("faces");
+  const offered = (state.plan && state.plan.faces) || [];
+  const current = state.values.faces || "";
+  select.replaceChildren(...offered.map(([value, words]) => new Option(words, value)));
+  if (current && !offered.some(([value]) => value === current)) select.append(new Option(current, current));
+  select.value = current;
+  select.closest(".field").hidden = !offered.length;
+}
+
 function showPlan(plan) {
   state.plan = plan;
   showFieldError(plan.field, plan.ok ? "" : plan.error);
@@ -168,6 +181,13 @@ function showPlan(plan) {
   head.className = plan.ok ? "why" : state.items.length || $("words").value.trim() ? "why problem" : "why";
   head.textContent = plan.ok ? plan.why : plan.error;
   box.append(head);
+  const refused = refusedText();
+  if (refused) {
+    const p = document.createElement("p");
+    p.className = "why problem";
+    p.textContent = gettext("{name} could not be read, so the deck waits: fix it and add it again, or remove it", { name: refused.given });
+    box.append(p);
+  }
   if (plan.choices && plan.choices.length) {
     const list = document.createElement("ul");
     for (const c of plan.choices) {
@@ -193,13 +213,7 @@ function showPlan(plan) {
       gettext("{n} per card (not possible with these pictures)", { n: current }), current));
   }
   select.value = current;
-  const files = plan.files || {};
-  for (const item of state.items) {
-    const found = item.name ? files[item.name] || {} : {};
-    item.problem = found.bad || "";
-    item.duplicate = found.note || "";
-    if (found.about) item.about = found.about;
-    showItem(item);
-  }
-  $("make").disabled = !plan.ok || state.busy;
+  showFaces();
+  showFiles(plan.files || {});
+  $("make").disabled = !canMake();
 }

@@ -23,7 +23,8 @@ function element(tag, props = {}, ...children) {
 
 function input(control) {
   const { name, kind, choices } = control;
-  if (choices.length || name === "symbols_per_card") {  // symbols per card: filled by the plan
+  // symbols per card, and a vocabulary table's columns: menus filled by the plan
+  if (choices.length || name === "symbols_per_card" || name === "faces") {
     const select = element("select", { id: name, name });
     select.append(...choices.map(([value, words]) => new Option(words, value)));
     if (name === "symbols_per_card") select.append(new Option(gettext("Most cards possible"), ""));

@@ -2,7 +2,8 @@
 
 import { api, sessionPath } from "./api.js";
 import { choices } from "./choices.js";
-import { $, say, state } from "./state.js";
+import { showFiles } from "./pictures.js";
+import { $, canMake, say, state } from "./state.js";
 import { gettext, ngettext } from "./words.js";
 
 const STAGES = () => ({  // share of the bar each stage of a build fills, and what it is called
@@ -49,7 +50,7 @@ async function runJob(path, json, what) {
 function setBusy(busy) {
   state.busy = busy;
   for (const id of ["make", "shuffle", "shuffle-card", "dl-cards", "dl-shop", "dl-play"]) $(id).disabled = busy;
-  if (!busy) $("make").disabled = !(state.plan && state.plan.ok);
+  if (!busy) $("make").disabled = !canMake();
   document.body.classList.toggle("working", busy);
 }
 
@@ -61,6 +62,7 @@ export async function make(seed) {
     const sheets = ngettext("{n} sheet", "{n} sheets", result.sheets);
     say("status", gettext("Done: {cards} on {sheets} (seed {seed}).", { cards, sheets, seed: result.seed }));
     $("h-result").scrollIntoView({ block: "start" });
+    $("h-result").focus({ preventScroll: true });  // on to the deck made, not the page's top
   } catch (error) {
     say("status", error.message);
   }
@@ -92,6 +94,15 @@ export function showDeck(result) {
     (result.reshuffle.length
     ? gettext("; cards shuffled alone: {cards}.", { cards: alone })
     : gettext("."));
+  // The build's warnings: each about one picture on its tile, the others under the summary.
+  showFiles(result.files || {});
+  const warned = $("build-warnings");
+  warned.replaceChildren(...(result.warnings || []).map((text) => {
+    const li = document.createElement("li");
+    li.textContent = text;
+    return li;
+  }));
+  warned.hidden = !(result.warnings || []).length;
   const list = $("pages");
   list.replaceChildren();
   list.dataset.shape = result.shape;
@@ -132,7 +143,7 @@ export function showDeck(result) {
     list.append(li);
   }
   $("dl-pdf").href = sessionPath(`download/deck.pdf?n=${result.number}`);
-  $("dl-files").href = sessionPath(`download/pictures.zip?n=${result.number}`);
+  $("dl-files").href = sessionPath(`download/pictures.zip?n=${result.number}&lang=${state.words.lang}`);
   $("command").textContent = result.command;
   const chosen = result.chosen || [];  // word=picture lines: the command reads them in the lists
   $("command-chosen").hidden = !chosen.length;

@@ -28,7 +28,12 @@ export function addItem(given, url) {
     img.src = url;
     img.alt = "";
     img.loading = "lazy";
-    img.addEventListener("error", () => { img.hidden = true; });
+    // A format the browser cannot draw (an iPhone's HEIC, TIFF): once uploaded, the server
+    // draws it (previewItem); until then, and if that fails too, no broken picture is shown.
+    img.addEventListener("error", () => {
+      item.unshown = true;
+      previewItem(item);
+    });
   }
   const name = document.createElement("span");
   name.className = "name";
@@ -47,6 +52,20 @@ export function addItem(given, url) {
   return item;
 }
 
+function previewItem(item) {
+  const img = item.li.firstElementChild;
+  const preview = item.status === "ok" && item.name
+    ? new URL(sessionPath(`pictures/${encodeURIComponent(item.name)}/preview`), location.href).href
+    : "";
+  if (preview && img.src !== preview) {  // the server's drawing, tried once
+    delete img.dataset.unshown;
+    img.src = preview;
+  } else {
+    img.dataset.unshown = "true";
+  }
+  showItem(item);
+}
+
 export function showItem(item) {
   const [img, name, note, remove] = item.li.children;
   const shown = item.name || item.given;
@@ -63,7 +82,19 @@ export function showItem(item) {
   else if (item.about) text = item.about;
   else if (item.name && item.name !== item.given && item.given) text = gettext("saved as {name}", { name: item.name });
   note.textContent = text;
-  img.hidden = !item.text && (item.status === "error" || !!item.problem);
+  img.hidden = !item.text && (item.status === "error" || !!item.problem || img.dataset.unshown === "true");
+}
+
+export function showFiles(files) {
+  // What the plan or the deck made says of each file, on its tile: why it is skipped (bad), a
+  // note (two pictures alike, too small to spot on a card, not in this deck), its words.
+  for (const item of state.items) {
+    const found = item.name ? files[item.name] || {} : {};
+    item.problem = found.bad || "";
+    item.duplicate = found.note || "";
+    if (found.about) item.about = found.about;
+    showItem(item);
+  }
 }
 
 function wanted(file) {
@@ -94,6 +125,7 @@ export async function addFiles(files) {
         item.name = stored.name;
         item.about = stored.about || "";
         item.status = "ok";
+        if (item.unshown) previewItem(item);
       } catch (error) {
         item.status = "error";
         item.message = error.message;

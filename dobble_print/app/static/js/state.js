@@ -31,3 +31,9 @@ export const state = {
   picking: null,  // the tile whose picture the picker is choosing
   searchTimer: null,
 };
+
+// A word list or vocabulary file the server refused: the deck it would make cannot be made, so
+// "Make the deck" waits until it is fixed or removed (as the command line refuses it too).
+export const refusedText = () => state.items.find((i) => i.text && i.status === "error");
+
+export const canMake = () => !!(state.plan && state.plan.ok) && !refusedText() && !state.busy;

@@ -196,23 +196,38 @@ def plan_deck(
                 if cards <= card_count(n)
                 else ""
             )
-            raise OptionError(
-                "cards",
-                N_(
-                    "{cards} is out of range: {some} give 1 to {made} cards of {n} symbols{more}",
-                    cards=cards,
-                    some=some,
-                    made=len(deck.cards),
-                    n=n,
-                    more=more,
-                ),
-            )
-        if cards < len(deck.cards):  # what is printed, not only what the pictures allow
-            why = why.then(
-                N_("; {cards} of the {made} cards printed", cards=cards, made=len(deck.cards))
-            )
-        deck = take_cards(deck, cards)
+            _refuse_cards(cards, some, len(deck.cards), n, more)
+        deck, why = _print_only(deck, why, cards)
     return deck, why
+
+
+def _refuse_cards(cards: int, some: Msg, made: int, n: int, more: Msg | str) -> None:
+    """``--cards`` beyond what the pictures make.
+
+    Raises:
+        OptionError: always, naming the range the pictures allow.
+    """
+    raise OptionError(
+        "cards",
+        N_(
+            "{cards} is out of range: {some} give 1 to {made} cards of {n} symbols{more}",
+            cards=cards,
+            some=some,
+            made=made,
+            n=n,
+            more=more,
+        ),
+    )
+
+
+def _print_only(deck: Deck, why: Notice, cards: int) -> tuple[Deck, Notice]:
+    """The first ``cards`` cards of ``deck``, and ``why`` saying so when they are fewer (what
+    is printed, not only what the pictures allow)."""
+    if cards < len(deck.cards):
+        why = why.then(
+            N_("; {cards} of the {made} cards printed", cards=cards, made=len(deck.cards))
+        )
+    return take_cards(deck, cards), why
 
 
 def _default_hint(pictures: int, noun: str, n: int) -> tuple[Advice, ...]:
@@ -293,22 +308,8 @@ def _plan_pairs(
     )
     if cards is not None:
         if not 1 <= cards <= len(deck.cards):
-            raise OptionError(
-                "cards",
-                N_(
-                    "{cards} is out of range: {some} give 1 to {made} cards of {n} symbols{more}",
-                    cards=cards,
-                    some=some,
-                    made=len(deck.cards),
-                    n=n,
-                    more="",
-                ),
-            )
-        if cards < len(deck.cards):
-            why = why.then(
-                N_("; {cards} of the {made} cards printed", cards=cards, made=len(deck.cards))
-            )
-        deck = take_cards(deck, cards)
+            _refuse_cards(cards, some, len(deck.cards), n, "")
+        deck, why = _print_only(deck, why, cards)
     return deck, why
 
 

@@ -433,8 +433,11 @@ def plan_sources(
         progress=stage_progress(progress, "load"),
     )
     usable = len(loaded.symbols) + (len(loaded.unused) if words else 0)
-    again = usable < first.symbol_count or (options.cards is not None and usable < len(found.items))
-    deck, why = choose_deck(options, usable, where, found.noun) if again else (first, why)
+    deck = first
+    if usable < len(found.items):  # the sentence counts what can be used, not the broken files
+        again, again_why = choose_deck(options, usable, where, found.noun)
+        if again == first or usable < first.symbol_count or options.cards is not None:
+            deck, why = again, again_why
     choices = deck_options(usable, larger=2) if usable >= 3 else ()
     if options.outline:  # as build prints them: an outlined picture never vanishes
         loaded = outline_pictures(loaded, cache)

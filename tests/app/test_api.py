@@ -231,7 +231,8 @@ def test_the_plan_names_each_bad_file_and_duplicate_and_counts_the_rest(client, 
         f"/api/s/{sid}/plan", json={"choices": {"preset": "", "values": {}}}, headers=POST
     ).json()
     assert plan["ok"] and plan["found"] == 10 and plan["usable"] == 8
-    assert plan["why"].startswith("10 pictures: 3 per card gives the full 7-card deck")
+    # the headline counts the pictures that can be used (issue 43 §4: it said "10 pictures")
+    assert plan["why"].startswith("8 pictures: 3 per card gives the full 7-card deck")
     # each tile's note, beside the name the tile shows: no path, no repeated name
     assert plan["files"]["broken.png"]["bad"].startswith("the contents are not a PNG")
     # The folder is read in name order, as the CLI reads it: "again" comes first.

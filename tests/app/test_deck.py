@@ -352,3 +352,26 @@ def test_unreadable_pictures_beyond_the_deck_are_skipped_on_their_tiles_not_left
         left = {name for name, shown in files.items() if shown.get("note", "").startswith("not in")}
         assert bad == {"zz_cut.jpg", "zz_text.png"}
         assert left == {"pic_007.png"}
+
+
+def test_the_plans_headline_counts_only_the_pictures_that_can_be_used(client, tmp_path):
+    """Issue 43 §4, as it was found: 13 pictures and 5 cut-short photos that sort after them
+    (a deck of 13 never decodes them) made the plan's headline "18 pictures: 4 per card gives
+    the full 13-card deck". The headline counts what can be used, with or without a size."""
+    sid = new_session(client)
+    files = make_pictures(tmp_path / "p", 13)
+    buf = io.BytesIO()
+    Image.new("RGB", (300, 300), (200, 30, 30)).save(buf, "JPEG")
+    for i in range(5):
+        cut = tmp_path / "p" / f"zz_cut{i}.jpg"
+        cut.write_bytes(buf.getvalue()[: len(buf.getvalue()) // 2])
+        files.append(cut)
+    for path in files:
+        assert upload(client, sid, path).is_success
+    for values in ({}, {"cards": "13"}):
+        choices = {"preset": "", "values": values}
+        plan = client.post(f"/api/s/{sid}/plan", json={"choices": choices}, headers=POST).json()
+        assert plan["ok"] and (plan["found"], plan["usable"]) == (18, 13), values
+        assert plan["why"].startswith("13 pictures: 4 per card gives the full 13-card deck"), plan[
+            "why"
+        ]

@@ -7,7 +7,7 @@ OUT    ?= out/deck.pdf
 SEED   ?=
 STAMP  := $(VENV)/.installed
 
-.PHONY: install print app test lint bench clean wheel-check catalogues
+.PHONY: install print app test lint bench clean wheel-check catalogues docs
 
 install: $(STAMP)
 
@@ -69,3 +69,9 @@ catalogues: $(STAMP)
 	$(BIN)/pybabel update -i dobble_print/locale/dobble_print.pot -d dobble_print/locale \
 	  -D dobble_print --ignore-obsolete --ignore-pot-creation-date --width 100 --no-fuzzy-matching
 	$(BIN)/pybabel compile -d dobble_print/locale -D dobble_print
+
+# The option reference, docs/options.md and one per language (options.fr.md, …), made from the
+# option table and the catalogues (run it after either changes; tests/cli/test_reference.py
+# fails while a committed one is stale).
+docs: $(STAMP)
+	$(BIN)/python -m dobble_print.cli.reference docs

@@ -86,13 +86,14 @@ def flags(option: Option) -> list[str]:
 
 def _names() -> dict[str, str]:
     """What ``{card_size}`` in a help sentence becomes: the option's flag."""
-    from dobble_print import PAPERS
+    from dobble_print import LANGUAGES, PAPERS
     from dobble_print.pipeline import bundled_shops
 
     shops = bundled_shops()
     return {
         **{o.name: flags(o)[-1] for o in OPTIONS},
         "preset": "--preset",
+        "languages": ", ".join(LANGUAGES),
         "papers": ", ".join(PAPERS),
         "profiles": ", ".join([f"{shops[0]} (the default)", *shops[1:]]),
         "themes": ", ".join(t for t in BY_NAME["theme"].choices if t != "all"),

@@ -142,7 +142,7 @@ OPTIONS: tuple[Option, ...] = (
         "symbols_per_card",
         Kind.COUNT,
         None,
-        "Symbols per card.",
+        N_("Symbols per card."),
         Group.DECK,
         short="n",
         metavar="N",
@@ -154,10 +154,12 @@ OPTIONS: tuple[Option, ...] = (
         "theme",
         Kind.CHOICE,
         None,
-        "A ready-made deck of the bundled pictures (Fluent Emoji), no folders or files needed: "
-        "{themes}; all draws from every theme. The classic 57-card deck where the theme has the "
-        "pictures; {symbols_per_card} asks for another size, another seed other pictures. plan "
-        "{theme} NAME lists the themes and their sizes.",
+        N_(
+            "A ready-made deck of the bundled pictures (Fluent Emoji), no folders or files "
+            "needed: {themes}; all draws from every theme. The classic 57-card deck where the "
+            "theme has the pictures; {symbols_per_card} asks for another size, another seed "
+            "other pictures. plan {theme} NAME lists the themes and their sizes."
+        ),
         Group.DECK,
         metavar="THEME",
         choices=_choices(
@@ -181,7 +183,7 @@ OPTIONS: tuple[Option, ...] = (
         "cards",
         Kind.COUNT,
         None,
-        "Print only K cards.",
+        N_("Print only K cards."),
         Group.DECK,
         metavar="K",
         label=N_("Cards to print"),
@@ -192,7 +194,7 @@ OPTIONS: tuple[Option, ...] = (
         "paper",
         Kind.PAPER,
         "a4",
-        "{papers} or WxH like 210x297mm.",
+        N_("{papers} or WxH like 210x297mm."),
         Group.PRINT,
         metavar="PAPER",
         label=N_("Paper"),
@@ -203,7 +205,7 @@ OPTIONS: tuple[Option, ...] = (
         "card_size",
         Kind.LENGTH,
         "85mm",
-        "Card diameter, e.g. 85mm, 8.5cm, 3.3in.",
+        N_("Card diameter, e.g. 85mm, 8.5cm, 3.3in."),
         Group.CARD,
         metavar="LENGTH",
         field="card",
@@ -217,8 +219,10 @@ OPTIONS: tuple[Option, ...] = (
         "shape",
         Kind.CHOICE,
         "circle",
-        "Card shape; {card_size} is then the square's side or the hexagon's width across its "
-        "flats.",
+        N_(
+            "Card shape; {card_size} is then the square's side or the hexagon's width across its "
+            "flats."
+        ),
         Group.CARD,
         field="card",
         label=N_("Card shape"),
@@ -234,9 +238,11 @@ OPTIONS: tuple[Option, ...] = (
         "variant",
         Kind.CHOICE,
         "classic",
-        "classic, or connect: 10 black-bordered starting cards and four teams of 20 in pink, "
-        "orange, green and blue, symbols at least 5 mm inside the cut ({preset} connect sets "
-        "it).",
+        N_(
+            "classic, or connect: 10 black-bordered starting cards and four teams of 20 in pink, "
+            "orange, green and blue, symbols at least 5 mm inside the cut ({preset} connect sets "
+            "it)."
+        ),
         Group.DECK,
         choices=_choices(classic=N_("Classic"), connect=N_("Connect")),
     ),
@@ -244,7 +250,7 @@ OPTIONS: tuple[Option, ...] = (
         "margin",
         Kind.LENGTH,
         "5mm",
-        "Printable margin kept clear on every side.",
+        N_("Printable margin kept clear on every side."),
         Group.PRINT,
         metavar="LENGTH",
         label=N_("Printer’s margin"),
@@ -259,7 +265,7 @@ OPTIONS: tuple[Option, ...] = (
         "cut_guides",
         Kind.GUIDES,
         "circle,ticks",
-        "circle,ticks (default), circle, ticks or none.",
+        N_("circle,ticks (default), circle, ticks or none."),
         Group.PRINT,
         metavar="GUIDES",
     ),
@@ -267,7 +273,7 @@ OPTIONS: tuple[Option, ...] = (
         "card_color",
         Kind.COLOUR,
         "white",
-        "Card background: white, cream, … or #rrggbb.",
+        N_("Card background: white, cream, … or #rrggbb."),
         Group.PRINT,
         metavar="COLOUR",
         label=N_("Card colour"),
@@ -277,10 +283,12 @@ OPTIONS: tuple[Option, ...] = (
         "grey",
         Kind.SWITCH,
         False,
-        "Print the whole PDF in shades of grey, for a black-and-white printer: the deck's "
-        "colours turn into greys chosen to keep its symbols apart (a contrast-preserving "
-        "conversion, Lu, Xu and Jia 2012), where a printer's own would match their brightness "
-        "alone.",
+        N_(
+            "Print the whole PDF in shades of grey, for a black-and-white printer: the deck's "
+            "colours turn into greys chosen to keep its symbols apart (a contrast-preserving "
+            "conversion, Lu, Xu and Jia 2012), where a printer's own would match their brightness "
+            "alone."
+        ),
         Group.PRINT,
         label=N_("For a black-and-white printer"),
         hint=N_(
@@ -292,7 +300,7 @@ OPTIONS: tuple[Option, ...] = (
         "bleed",
         Kind.LENGTH,
         "0mm",
-        "Run the card colour this far past the cut line.",
+        N_("Run the card colour this far past the cut line."),
         Group.PRINT,
         metavar="LENGTH",
     ),
@@ -300,7 +308,7 @@ OPTIONS: tuple[Option, ...] = (
         "safe_margin",
         Kind.LENGTH,
         "3mm",
-        "Keep symbols this far inside the cut line.",
+        N_("Keep symbols this far inside the cut line."),
         Group.CARD,
         metavar="LENGTH",
         label=N_("Safe margin"),
@@ -313,7 +321,7 @@ OPTIONS: tuple[Option, ...] = (
         "clearance",
         Kind.LENGTH,
         "1mm",
-        "Least gap between two symbols.",
+        N_("Least gap between two symbols."),
         Group.LOOK,
         metavar="LENGTH",
     ),
@@ -321,8 +329,10 @@ OPTIONS: tuple[Option, ...] = (
         "rotation",
         Kind.DEGREES,
         "180",
-        "Largest tilt of any symbol, degrees (pictures turn freely, words up to 25; 0 keeps all "
-        "upright).",
+        N_(
+            "Largest tilt of any symbol, degrees (pictures turn freely, words up to 25; 0 keeps "
+            "all upright)."
+        ),
         Group.LOOK,
         metavar="DEG",
         field="max_rotation",
@@ -339,8 +349,10 @@ OPTIONS: tuple[Option, ...] = (
         "same_size",
         Kind.SWITCH,
         False,
-        "Print every symbol on a card at the same size (by its ink), as the accessible edition "
-        "does, instead of large and small ones.",
+        N_(
+            "Print every symbol on a card at the same size (by its ink), as the accessible edition "
+            "does, instead of large and small ones."
+        ),
         Group.LOOK,
         label=N_("Every symbol the same size"),
         hint=N_("Easier to scan for young children and players who see less well."),
@@ -349,8 +361,10 @@ OPTIONS: tuple[Option, ...] = (
         "outline",
         Kind.SWITCH,
         False,
-        "Draw a black outline around each picture, so it stands out from the card in any "
-        "light, in black and white and to colour-blind players.",
+        N_(
+            "Draw a black outline around each picture, so it stands out from the card in any "
+            "light, in black and white and to colour-blind players."
+        ),
         Group.LOOK,
         label=N_("Outline around each picture"),
         hint=N_("A black line around each picture makes it stand out from the card."),
@@ -359,8 +373,10 @@ OPTIONS: tuple[Option, ...] = (
         "background",
         Kind.CHOICE,
         "remove",
-        "remove: plain backgrounds around drawings, clip art and product shots become "
-        "transparent (photos stay whole); keep: leave every picture whole.",
+        N_(
+            "remove: plain backgrounds around drawings, clip art and product shots become "
+            "transparent (photos stay whole); keep: leave every picture whole."
+        ),
         Group.DECK,
         field="symbol_options",
         choices=_choices(remove=N_("Removed"), keep=N_("Kept")),
@@ -369,7 +385,7 @@ OPTIONS: tuple[Option, ...] = (
         "photo_shape",
         Kind.CHOICE,
         "rect",
-        "How photos (no plain background) are cut.",
+        N_("How photos (no plain background) are cut."),
         Group.LOOK,
         field="symbol_options",
         label=N_("Photos cut as"),
@@ -382,9 +398,11 @@ OPTIONS: tuple[Option, ...] = (
         "font",
         Kind.FILES,
         None,
-        "A font (.ttf, .otf, .ttc; a colour emoji font too) tried before the bundled DejaVu "
-        "Sans and the installed fonts; repeat for several. Not needed for most scripts: words "
-        "DejaVu Sans lacks are set in an installed font that has them.",
+        N_(
+            "A font (.ttf, .otf, .ttc; a colour emoji font too) tried before the bundled DejaVu "
+            "Sans and the installed fonts; repeat for several. Not needed for most scripts: words "
+            "DejaVu Sans lacks are set in an installed font that has them."
+        ),
         Group.DECK,
         metavar="FILE",
         field="symbol_options",
@@ -393,7 +411,7 @@ OPTIONS: tuple[Option, ...] = (
         "skip_bad",
         Kind.SWITCH,
         False,
-        "Build from the readable files, skipping bad ones.",
+        N_("Build from the readable files, skipping bad ones."),
         Group.DECK,
         field="symbol_options",
     ),
@@ -401,8 +419,10 @@ OPTIONS: tuple[Option, ...] = (
         "copies",
         Kind.COUNT,
         None,
-        "Print N copies of the deck for a class (2 to 6), each card marked with its copy's "
-        "letter and rim colour.",
+        N_(
+            "Print N copies of the deck for a class (2 to 6), each card marked with its copy's "
+            "letter and rim colour."
+        ),
         Group.DECK,
         commands=SHOWN,
         metavar="N",
@@ -415,8 +435,10 @@ OPTIONS: tuple[Option, ...] = (
         "split",
         Kind.SWITCH,
         False,
-        "Print the deck as two half decks, A and B, that each play on their own; each card is "
-        "marked with its half.",
+        N_(
+            "Print the deck as two half decks, A and B, that each play on their own; each card is "
+            "marked with its half."
+        ),
         Group.DECK,
         commands=SHOWN,
         label=N_("Two half decks"),
@@ -426,8 +448,10 @@ OPTIONS: tuple[Option, ...] = (
         "reshuffle",
         Kind.CARDS,
         "",
-        "Lay these cards (from 1) out again, e.g. 5,12; the others stay as they are. A card "
-        "listed twice is shuffled twice.",
+        N_(
+            "Lay these cards (from 1) out again, e.g. 5,12; the others stay as they are. A card "
+            "listed twice is shuffled twice."
+        ),
         Group.LOOK,
         metavar="CARDS",
     ),
@@ -435,8 +459,10 @@ OPTIONS: tuple[Option, ...] = (
         "shop_profile",
         Kind.PROFILE,
         None,
-        "What the {shop} files are for: {profiles}, or a .toml file; a card printer's profile "
-        "lays the deck out at its card size and safe zone.",
+        N_(
+            "What the {shop} files are for: {profiles}, or a .toml file; a card printer's profile "
+            "lays the deck out at its card size and safe zone."
+        ),
         Group.CARD,
         metavar="NAME|FILE",
         label=N_("Print-shop files for"),
@@ -449,8 +475,10 @@ OPTIONS: tuple[Option, ...] = (
         "labels",
         Kind.SWITCH,
         False,
-        "Print each picture with its name under it (the file's name, or a vocabulary file's "
-        "first text column).",
+        N_(
+            "Print each picture with its name under it (the file's name, or a vocabulary file's "
+            "first text column)."
+        ),
         Group.DECK,
         label=N_("Names under the pictures"),
         hint=N_(
@@ -462,9 +490,11 @@ OPTIONS: tuple[Option, ...] = (
         "illustrate",
         Kind.SWITCH,
         False,
-        "Draw each word of a word list as a picture: your own picture of that name (a folder "
-        "given too), else the bundled one whose name fits it in the deck's language ({lang}, "
-        "or the list's); write word=picture-name to choose another.",
+        N_(
+            "Draw each word of a word list as a picture: your own picture of that name (a folder "
+            "given too), else the bundled one whose name fits it in the deck's language ({lang}, "
+            "or the list's); write word=picture-name to choose another."
+        ),
         Group.DECK,
         label=N_("Pictures for the words"),
         hint=N_(
@@ -476,8 +506,10 @@ OPTIONS: tuple[Option, ...] = (
         "faces",
         Kind.TEXT,
         "",
-        "A vocabulary file's columns shown as faces, e.g. picture,word (picture+word: the "
-        "picture with its word under it). Default: every column.",
+        N_(
+            "A vocabulary file's columns shown as faces, e.g. picture,word (picture+word: the "
+            "picture with its word under it). Default: every column."
+        ),
         Group.DECK,
         metavar="COLUMNS",
         # the page's menu of a vocabulary table's columns comes with the plan (app/jobs.py)
@@ -492,7 +524,7 @@ OPTIONS: tuple[Option, ...] = (
         "report",
         Kind.FOLDER,
         None,
-        "Also write a JSON report here.",
+        N_("Also write a JSON report here."),
         Group.FILES,
         BUILD,
         metavar="FILE",
@@ -501,9 +533,11 @@ OPTIONS: tuple[Option, ...] = (
         "play",
         Kind.FOLDER,
         None,
-        "Also write the deck as one web page to play before printing (deck.html): the printed "
-        "cards, two at a time, to find their match, or paced by a teacher on a projector; it "
-        "needs no network and no other file, in the deck's language ({lang}).",
+        N_(
+            "Also write the deck as one web page to play before printing (deck.html): the printed "
+            "cards, two at a time, to find their match, or paced by a teacher on a projector; it "
+            "needs no network and no other file, in the deck's language ({lang})."
+        ),
         Group.FILES,
         BUILD,
         metavar="FILE",
@@ -512,7 +546,7 @@ OPTIONS: tuple[Option, ...] = (
         "png_dir",
         Kind.FOLDER,
         None,
-        "Also write every card as a 300 dpi PNG here.",
+        N_("Also write every card as a 300 dpi PNG here."),
         Group.FILES,
         BUILD,
         metavar="DIR",
@@ -521,9 +555,11 @@ OPTIONS: tuple[Option, ...] = (
         "shop",
         Kind.FOLDER,
         None,
-        "Also write print-shop files here: one card per PDF page with trim/bleed boxes and a "
-        "CutContour path, backs, PNGs ({shop_profile} for a card printer's files), and a "
-        "README.txt.",
+        N_(
+            "Also write print-shop files here: one card per PDF page with trim/bleed boxes and a "
+            "CutContour path, backs, PNGs ({shop_profile} for a card printer's files), and a "
+            "README.txt."
+        ),
         Group.FILES,
         BUILD,
         metavar="DIR",
@@ -532,9 +568,11 @@ OPTIONS: tuple[Option, ...] = (
         "ladder",
         Kind.SWITCH,
         False,
-        "A difficulty ladder: the same pictures as three decks of 4, 5 and 6 symbols per card "
-        "(or the sizes the pictures allow), each its own PDF beside the one asked for: "
-        "deck-4.pdf, deck-5.pdf and deck-6.pdf for deck.pdf.",
+        N_(
+            "A difficulty ladder: the same pictures as three decks of 4, 5 and 6 symbols per card "
+            "(or the sizes the pictures allow), each its own PDF beside the one asked for: "
+            "deck-4.pdf, deck-5.pdf and deck-6.pdf for deck.pdf."
+        ),
         Group.FILES,
         BUILD,
     ),
@@ -542,7 +580,7 @@ OPTIONS: tuple[Option, ...] = (
         "backs",
         Kind.SWITCH,
         False,
-        "Print card backs (the bundled design) after each sheet.",
+        N_("Print card backs (the bundled design) after each sheet."),
         Group.EXTRAS,
         BUILD,
         label=N_("Card backs"),
@@ -552,7 +590,7 @@ OPTIONS: tuple[Option, ...] = (
         "back_image",
         Kind.FILE,
         None,
-        "Picture for the backs (implies {backs}).",
+        N_("Picture for the backs (implies {backs})."),
         Group.EXTRAS,
         BUILD,
         metavar="FILE",
@@ -562,7 +600,7 @@ OPTIONS: tuple[Option, ...] = (
         "duplex",
         Kind.CHOICE,
         "long",
-        "Printer flips the sheet on its long or short edge.",
+        N_("Printer flips the sheet on its long or short edge."),
         Group.EXTRAS,
         BUILD,
         metavar="long|short",
@@ -575,7 +613,7 @@ OPTIONS: tuple[Option, ...] = (
         "back_offset",
         Kind.OFFSET,
         "0,0",
-        "Move the backs by X,Y mm to correct a printer.",
+        N_("Move the backs by X,Y mm to correct a printer."),
         Group.EXTRAS,
         BUILD,
         metavar="X,Y",
@@ -590,7 +628,7 @@ OPTIONS: tuple[Option, ...] = (
         "no_cover",
         Kind.SWITCH,
         False,
-        "Leave out the cover page (instructions, key).",
+        N_("Leave out the cover page (instructions, key)."),
         Group.EXTRAS,
         BUILD,
         field="cover",
@@ -599,7 +637,7 @@ OPTIONS: tuple[Option, ...] = (
         "rules",
         Kind.SWITCH,
         False,
-        "Add a page of rules (how to play) after the cover.",
+        N_("Add a page of rules (how to play) after the cover."),
         Group.EXTRAS,
         BUILD,
         label=N_("Add a page of rules"),
@@ -612,7 +650,7 @@ OPTIONS: tuple[Option, ...] = (
         "box",
         Kind.SWITCH,
         False,
-        "Add a tuck box to print on thick paper, cut, fold and glue for the deck.",
+        N_("Add a tuck box to print on thick paper, cut, fold and glue for the deck."),
         Group.EXTRAS,
         BUILD,
         label=N_("Add a box for the cards"),
@@ -624,7 +662,7 @@ OPTIONS: tuple[Option, ...] = (
         "card_thickness",
         Kind.LENGTH,
         "0.3mm",
-        "One card's thickness, for the box's depth (laminated cards: about 0.5mm).",
+        N_("One card's thickness, for the box's depth (laminated cards: about 0.5mm)."),
         Group.EXTRAS,
         BUILD,
         metavar="LENGTH",
@@ -639,8 +677,10 @@ OPTIONS: tuple[Option, ...] = (
         "title",
         Kind.TEXT,
         None,
-        "The deck's name, on the box, the cover and the rules (default on the box: \"Spot it! "
-        'deck").',
+        N_(
+            "The deck's name, on the box, the cover and the rules (default on the box: \"Spot it! "
+            'deck").'
+        ),
         Group.EXTRAS,
         BUILD,
         metavar="TEXT",
@@ -651,8 +691,10 @@ OPTIONS: tuple[Option, ...] = (
         "lang",
         Kind.CHOICE,
         None,
-        "The language of the messages and of the printed pages (cover, rules, box, shop "
-        f"README): {', '.join(LANGUAGES)}. Default: the locale's (LANG), else en.",
+        N_(
+            "The language of the messages and of the printed pages (cover, rules, box, shop "
+            "README): {languages}. Default: the locale's (LANG), else en."
+        ),
         Group.EXTRAS,
         frozenset({"build", "plan"}),  # plan's lines are said in it too
         metavar="LANG",

@@ -167,10 +167,10 @@ def test_what_the_source_rules_allow_passes(tmp_path):
     assert _rules_of_copy(tmp_path, ALLOWED) == []
 
 
-def test_the_readme_tree_names_every_top_level_module_and_folder():
-    """The README's tree of the package, its modules at the top and its folders, is the
-    package's own (``__init__`` and ``__main__`` go without saying)."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
+def test_the_architecture_tree_names_every_top_level_module_and_folder():
+    """The tree of the package in docs/ARCHITECTURE.md, its modules at the top and its folders,
+    is the package's own (``__init__`` and ``__main__`` go without saying)."""
+    text = (REPO / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
     tree = text.split("```\ndobble_print/\n", 1)[1].split("```", 1)[0]
     named = set()
     for line in tree.splitlines():

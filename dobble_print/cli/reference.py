@@ -82,7 +82,7 @@ def _names(lang: str) -> dict[str, str]:
 def values(option: Option, lang: str) -> Msg:
     """What ``option`` takes, from its entry: its choices with the page's words for them, its
     range, or what its kind takes."""
-    if option.kind is Kind.CHOICE:  # a paper's menu on the page lists only the common ones
+    if option.kind is Kind.CHOICE:  # not a paper's: its choices are only the page's menu
         words = option.choices if option.name == "lang" else None  # each language in its own
         listed = ", ".join(
             f"{_code(value)} ({words[value] if words else said(Msg(word), lang)})"
@@ -106,7 +106,7 @@ def values(option: Option, lang: str) -> Msg:
     return Msg(KINDS[option.kind].msgid, params=tuple(_names(lang).items()))
 
 
-def default(option: Option, lang: str) -> str | None:
+def default(option: Option) -> str | None:
     """The option's default as the command line takes it; None when it has none (a switch is
     off unless given, as its values say)."""
     if option.default in (None, "", False):
@@ -121,7 +121,7 @@ def entry(option: Option, lang: str) -> list[str]:
     metavar = f" {_code(option.metavar)}" if option.metavar else ""
     what = said(Msg(option.help, params=tuple(names.items())), lang)
     lines = [f"### {flags}{metavar}", "", what, ""]
-    shown = default(option, lang)
+    shown = default(option)
     if shown is not None:
         lines.append("- " + said(N_("Default: {value}", value=shown), lang))
     lines.append("- " + said(N_("Values: {values}", values=values(option, lang)), lang))

@@ -64,7 +64,7 @@ wheel-check: $(STAMP)
 # when a shell words them): the English msgids extracted from the code (dobble_print.pot), then
 # each language's .po (the sources, edited by hand) compiled to the .mo the wheel carries.
 catalogues: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -c TRANSLATORS: -k Nn_:1,2 --no-location --omit-header \
+	$(BIN)/pybabel extract -F babel.cfg -c TRANSLATORS: -k Nn_:1,2 -k Np_:1c,2 --no-location --omit-header \
 	  --sort-output -o dobble_print/locale/dobble_print.pot .
 	$(BIN)/pybabel update -i dobble_print/locale/dobble_print.pot -d dobble_print/locale \
 	  -D dobble_print --ignore-obsolete --ignore-pot-creation-date --width 100 --no-fuzzy-matching

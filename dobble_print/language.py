@@ -158,12 +158,15 @@ class Msg:
         count: the number choosing between them; also the ``{count}`` placeholder.
         params: the placeholders' values, as data: words, numbers (written as the language
             writes them: ``0,5``), files and records (worded by the shell).
+        context: gettext's message context (``msgctxt``), when the same English words need
+            other words in another language (a die's "square" cards, not a square card).
     """
 
     msgid: str
     plural: str | None = None
     count: int | None = None
     params: tuple[tuple[str, Any], ...] = ()
+    context: str | None = None
 
     def __str__(self) -> str:
         return said(self, ENGLISH)
@@ -172,6 +175,12 @@ class Msg:
 def N_(msgid: str, **params: Any) -> Msg:  # noqa: N802 - gettext's name, so pybabel finds it
     """A sentence to translate when it is worded (``make catalogues`` extracts ``msgid``)."""
     return Msg(msgid, params=tuple(params.items()))
+
+
+def Np_(context: str, msgid: str, **params: Any) -> Msg:  # noqa: N802
+    """:func:`N_` in a message context (gettext's ``pgettext``): the same English words as
+    another sentence's, translated on their own (extracted with ``-k Np_:1c,2``)."""
+    return Msg(msgid, params=tuple(params.items()), context=context)
 
 
 def Nn_(singular: str, plural: str, count: int, **params: Any) -> Msg:  # noqa: N802
@@ -196,7 +205,12 @@ def said(msg: Msg, lang: str, part: Callable[[Any], str] = str) -> str:
     """``msg`` in ``lang``: its catalogue's words with the placeholders filled; ``part`` words a
     value that is not a word or a number (a file, a record, another :class:`Msg`)."""
     t = words(lang)
-    text = t.ngettext(msg.msgid, msg.plural, msg.count) if msg.plural else t.gettext(msg.msgid)
+    if msg.plural:
+        text = t.ngettext(msg.msgid, msg.plural, msg.count)
+    elif msg.context:
+        text = t.pgettext(msg.context, msg.msgid)
+    else:
+        text = t.gettext(msg.msgid)
     return text.format(**{k: _value(v, lang, part) for k, v in msg.params})
 
 

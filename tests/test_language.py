@@ -42,8 +42,8 @@ def _fields(text: str) -> list[str]:
 
 
 # pybabel's keywords, and the messages' (make catalogues gives pybabel the same): N_("…") is
-# default; Nn_("one", "many", n) is a plural.
-KEYWORDS = {**DEFAULT_KEYWORDS, "Nn_": (1, 2)}
+# default; Nn_("one", "many", n) is a plural; Np_("context", "…") has a message context.
+KEYWORDS = {**DEFAULT_KEYWORDS, "Nn_": (1, 2), "Np_": ((1, "c"), 2)}
 
 
 def _code_messages() -> set[tuple[str | None, object]]:

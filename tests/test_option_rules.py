@@ -104,3 +104,28 @@ def test_a_shop_profile_needs_the_shop_folder_which_the_page_always_gives(tmp_pa
     assert engine_values(choices)["shop"] == "shop"  # the page's shop download
     shown = command(choices, sources=["pictures"], seed=1)
     assert shown.endswith("--shop shop --shop-profile tgc-circle")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_square_die_is_named_once_in_each_shells_words(tmp_path, lang):
+    """A user's own square-die profile: the die's card is said in its own message context, not
+    by repeating words ("cuts 88.9 mm square square cards", issue 46)."""
+    from dobble_print import read_options
+
+    profile = tmp_path / "my-die.toml"
+    profile.write_text(
+        'title = "A square die"\nshape = "square"\ncard-size = "3.5in"\nbleed = "3mm"\n'
+        'safe-margin = "3mm"\ndpi = 300\nfiles = "png"\nfront = "{number}.png"\n'
+        'back = "back.png"\ncut-path = false\nupload = "Upload them."\norder = "Order."\n',
+        encoding="utf-8",
+    )
+    shop = ("--shop-profile", str(profile), "--shop", str(tmp_path / "s"))
+    result, out = _cli(tmp_path, "--lang", lang, "--card-size", "70mm", *shop)
+    assert result.exit_code == 1 and not out.exists()
+    values = {"card_size": "70mm", "shop_profile": str(profile), "shop": "s"}
+    with pytest.raises(ConflictError) as caught:
+        read_options(values, given=frozenset({"card_size"}))
+    square = {"en": "88.9 mm square cards", "fr": "88,9 mm carrées"}[lang]
+    for said in (result.stderr, word(caught.value, lang=lang)):  # the command line, the page
+        said = said.replace("\xa0", " ").replace("\u202f", " ")
+        assert square in said and said.count(square.split()[2]) == 1, said

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dobble_print.errors import OptionError
-from dobble_print.language import N_, Msg
+from dobble_print.language import N_, Msg, Np_
 
 
 @dataclass(frozen=True)
@@ -62,12 +62,15 @@ class Conflict:
     instead: str = ""
 
 
-# A die's card, by its shape, in the words of the sentence that names it ("cuts {die} cards").
+# A die's card, by its shape, in the words of the sentence that names it ("cuts {die} cards"):
+# in their own message context, as a card's own description (card.py) has the same English words
+# and other words in French ("carrées": the cards, not the card).
 DIES = {
-    "circle": lambda size: N_("{size:g} mm circle", size=size),
-    "hexagon": lambda size: N_("{size:g} mm hexagonal hexagon", size=size),
-    "square": lambda size: N_("{size:g} mm square square", size=size),
-    "rounded": lambda size: N_("{size:g} mm rounded-square rounded", size=size),
+    # TRANSLATORS: the cards a print shop's die cuts: "the … shop profile cuts {die} cards"
+    "circle": lambda size: Np_("die", "{size:g} mm circle", size=size),
+    "hexagon": lambda size: Np_("die", "{size:g} mm hexagonal", size=size),
+    "square": lambda size: Np_("die", "{size:g} mm square", size=size),
+    "rounded": lambda size: Np_("die", "{size:g} mm rounded-square", size=size),
 }
 
 

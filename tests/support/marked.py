@@ -1,7 +1,7 @@
 """The engine's messages not marked for translation: an AST walk over every exception made to
 carry a user's message (``DobbleError``, ``OptionError``, a picture or a word list that cannot
 be read…) and every warning (``notice``) for the words in its arguments that are not inside
-``N_("…")`` or ``Nn_(…)``.
+``N_("…")``, ``Nn_(…)`` or ``Np_(context, "…")``.
 
 Such words are said in English on a French command line or page, whatever the catalogues hold.
 A joiner with no letter in it (``f"{where}: "``) speaks no language and is not counted; nor is a
@@ -33,7 +33,7 @@ CARRIERS = {
     "say": slice(0, 1),  # the command line's lines (summaries, notes)
     "fail": slice(0, 1),
 }
-MARKS = frozenset({"N_", "Nn_"})
+MARKS = frozenset({"N_", "Nn_", "Np_"})
 RECORDS = frozenset({"Setting", "Advice"})  # their strings are fields and values, not words
 DATA = frozenset({"dumps"})  # JSON for programs: keys and values, not words
 WORDS = ("text", "problem")  # the keyword arguments that carry the sentence

@@ -59,11 +59,24 @@ def _control(option: Option, lang: str) -> dict[str, Any]:
         "choices": [[value, words] for value, words in choices.items()],
         "low": option.low,
         "high": option.high,
+        # a range that depends on the paper (the margin): the engine's highest on each one
+        "high_by_paper": _highs(option),
+        "longest": option.longest,
         "step": option.step,
         "under": option.under,
         "group": option.group.value,
         "field": option.fills,
     }
+
+
+def _highs(option: Option) -> dict[str, float] | None:
+    """The highest value of an option whose range depends on the paper, on each paper offered
+    (the page sets its control's range by the paper chosen)."""
+    if option.paper_share is None:
+        return None
+    from dobble_print import PAPERS
+
+    return {name: option.highest((p.width, p.height)) for name, p in PAPERS.items()}
 
 
 def shop_profiles(lang: str) -> list[dict[str, Any]]:

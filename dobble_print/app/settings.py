@@ -49,7 +49,9 @@ BACKS = {
 DEFAULT_SHOP = "print-and-cut"  # the shop files without --shop-profile
 SHOP_FOLDER = "shop"  # where the shown command writes the shop files (--shop-profile needs it)
 MAX_VALUE = 40  # characters: every real value is far shorter
-MAX_TITLE = 80  # characters: the box and the cover shrink a long name to fit
+# A text with a length of its own (the title: its table entry's ``longest``) is refused by the
+# engine in the command line's words, under its control; past this it is no value a page sends.
+MAX_TEXT = 1000
 
 
 def page_default(option: Option) -> str:
@@ -123,7 +125,7 @@ class Choices:
             option = BY_NAME.get(key)
             if option is None or not option.on_page:
                 raise DobbleError(f"{key!r} is not a choice the app offers")
-            longest = MAX_TITLE if key == "title" else MAX_VALUE
+            longest = MAX_TEXT if option.longest is not None else MAX_VALUE
             if not isinstance(value, str | int | float) or len(str(value)) > longest:
                 raise OptionError(key, f"{str(value)[:MAX_VALUE]!r} is not a value")
             values[key] = str(value).strip()

@@ -16,6 +16,7 @@ from dobble_print.card import CardShape
 from dobble_print.deck import BORDER_MM
 from dobble_print.errors import OptionError
 from dobble_print.language import N_
+from dobble_print.options.table import BY_NAME as _BY_NAME
 from dobble_print.options.table import Variant
 from dobble_print.printing import PAPERS, Duplex, Paper, ShopProfile
 from dobble_print.symbols import SymbolOptions
@@ -103,16 +104,10 @@ class BuildOptions:
         return dataclasses.replace(self.symbol_options, max_rotation=self.max_rotation)
 
 
-# What a printer takes, and what a deck's pages can show. A card under 25 mm holds no picture a
-# player can spot (the recognisable size at 8 a card would be 2.6 mm), and sheet planning tiles
-# ever more of them (0 mm never ended); over 300 mm (A3's short side, the widest sheet most
-# printers take) its layout grid only costs memory (a 3,000 mm card: 15 GB). Paper up to A0's
+# What a printer takes: the card's range is its option's (the table says why); paper up to A0's
 # long side (1,189 mm, a plotter's); 100 m paper never finished planning.
-CARD_MM = (25.0, 300.0)
+CARD_MM = (float(_BY_NAME["card_size"].low), float(_BY_NAME["card_size"].high))
 PAPER_MM = (25.0, 1200.0)
-# The title prints on the box's front, a card wide: 60 characters are already two small lines
-# there (100,000 characters never finished fitting).
-MAX_TITLE_CHARS = 60
 
 
 def check_budget(options: BuildOptions) -> None:
@@ -146,24 +141,15 @@ def check_budget(options: BuildOptions) -> None:
                 high=float(high),
             ),
         )
-    if options.title is None:
-        return
-    from dobble_print.symbols import shown_length  # words.py takes numpy: only when asked
+    if options.title is not None:
+        from dobble_print.options.reading import check_length
 
-    if (count := shown_length(options.title)) > MAX_TITLE_CHARS:
-        raise OptionError(
-            "title",
-            N_(
-                "has {count} characters; a box's front shows at most {most}; shorten it",
-                count=count,
-                most=MAX_TITLE_CHARS,
-            ),
-        )
+        check_length(_BY_NAME["title"], options.title)
 
 
 # The option table both shells are made from, its reading and its rules (after the values
 # above, which they use).
-from dobble_print.options.reading import read_options, read_value  # noqa: E402
+from dobble_print.options.reading import check_length, read_options, read_value  # noqa: E402
 from dobble_print.options.rules import RULES, Conflict, ConflictError  # noqa: E402
 from dobble_print.options.table import (  # noqa: E402
     BY_NAME,
@@ -172,8 +158,10 @@ from dobble_print.options.table import (  # noqa: E402
     Group,
     Kind,
     Option,
+    Shapes,
     option_of,
     options_for,
+    shaping,
 )
 
 __all__ = [
@@ -187,10 +175,13 @@ __all__ = [
     "Group",
     "Kind",
     "Option",
+    "Shapes",
     "Variant",
     "check_budget",
+    "check_length",
     "option_of",
     "options_for",
     "read_options",
     "read_value",
+    "shaping",
 ]

@@ -97,11 +97,33 @@ def _signed_length(option: Option, text: str) -> float:
     return -mm if text.startswith("-") else mm
 
 
+def check_length(option: Option, text: str) -> None:
+    """Refuse a text longer than its option's ``longest``, counted as a reader sees it.
+
+    Raises:
+        OptionError: naming the option, its length and the most it takes.
+    """
+    if option.longest is None:
+        return
+    from dobble_print.symbols import shown_length  # words.py takes numpy: only when asked
+
+    if (count := shown_length(text)) > option.longest:
+        raise OptionError(
+            option.name,
+            N_(
+                "has {count} characters; a box's front shows at most {most}; shorten it",
+                count=count,
+                most=option.longest,
+            ),
+        )
+
+
 def _title(option: Option, value: object) -> str | None:
     if value is None:
         return None
     if not str(value).strip():
         raise OptionError(option.name, N_('is empty; give the deck a name, e.g. "Our animals"'))
+    check_length(option, str(value).strip())
     return str(value).strip()
 
 

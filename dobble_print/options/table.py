@@ -6,6 +6,9 @@ An entry holds what the option is (its kind, default, range, choices) and the wo
 show for it: ``help`` is the command line's, ``label`` and ``hint`` the page's (no label: the page
 does not offer it). Text that names another option writes it as ``{card_size}``, and each shell
 puts its own name there (``--card-size``, “Card size”), so no sentence here names a flag.
+An entry is the whole truth about its option: its range (``low``, ``high``, or a share of the
+paper), its length (``longest``) and whether it shapes the cards' layout (``shapes``) are said
+here once, and the engine, the command line and the page read them from here.
 Adding an option is one entry here, its engine code and its tests.
 """
 
@@ -17,7 +20,9 @@ from dataclasses import field as _field
 from enum import StrEnum
 from types import MappingProxyType
 
+from dobble_print.deck import MAX_COPIES
 from dobble_print.language import LANGUAGES
+from dobble_print.printing import MARGIN_SHARE, MAX_THICKNESS
 
 
 class Variant(StrEnum):
@@ -58,6 +63,20 @@ class Group(StrEnum):
     FILES = "files"  # further files written: build only
 
 
+class Shapes(StrEnum):
+    """How an option bears on the cards' layout (which symbols a card holds, where they lie):
+    the seed a user did not choose is drawn from the first two, and an app session keeps a
+    deck's layouts until an option of the first three changes (pipeline.planning,
+    pipeline.building)."""
+
+    # which deck the sources make and how it lies, in every deck's default seed. A new option
+    # takes DECK instead: one more SEED option would give every deck another seed.
+    SEED = "seed"
+    DECK = "deck"  # the same, in the default seed only when set, so other decks keep theirs
+    CARDS = "cards"  # how the cards lie, not which deck: the same seed, other layouts
+    EACH = "each"  # the cards it names, each kept by how often it was asked (reshuffle)
+
+
 ALL = frozenset({"build", "preview", "plan"})
 SHOWN = frozenset({"build", "preview"})
 BUILD = frozenset({"build"})
@@ -83,8 +102,13 @@ class Option:
         hint: the page's line under the control.
         choices: the values a choice takes, with the page's words for each.
         low, high: the range of a number (the page's control and the engine both hold it).
+        paper_share: the highest value as a share of the paper's shorter side, when it depends
+            on the paper (``high`` is then None): the margin, a quarter.
         step: the page's step for a number.
+        longest: the most characters a text takes, as a reader counts them (an accented letter
+            or an emoji is one); both shells refuse a longer one in the engine's words.
         under: the switch this option belongs to: the page sends it only while that is on.
+        shapes: how it bears on the cards' layout (:class:`Shapes`); None: not at all.
     """
 
     name: str
@@ -101,8 +125,18 @@ class Option:
     choices: Mapping[str, str] = _field(default_factory=lambda: MappingProxyType({}))
     low: float | None = None
     high: float | None = None
+    paper_share: float | None = None
     step: float | None = None
+    longest: int | None = None
     under: str | None = None
+    shapes: Shapes | None = None
+
+    def highest(self, paper_sides: tuple[float, float] | None = None) -> float | None:
+        """The highest value this option takes (on paper of these sides, mm, for one whose
+        range depends on the paper); None when there is no limit or no paper to ask of."""
+        if self.paper_share is None:
+            return self.high
+        return None if paper_sides is None else self.paper_share * min(paper_sides)
 
     @property
     def fills(self) -> str:
@@ -149,6 +183,7 @@ OPTIONS: tuple[Option, ...] = (
         label=N_("Symbols per card"),
         hint=N_("More symbols make a harder game and need more pictures."),
         low=3,
+        shapes=Shapes.SEED,
     ),
     Option(
         "theme",
@@ -178,6 +213,7 @@ OPTIONS: tuple[Option, ...] = (
             people=N_("Jobs and characters"),
             all=N_("All themes"),
         ),
+        shapes=Shapes.DECK,
     ),
     Option(
         "cards",
@@ -189,6 +225,7 @@ OPTIONS: tuple[Option, ...] = (
         label=N_("Cards to print"),
         hint=N_("Leave empty for the whole deck; the shop game has 55."),
         low=1,
+        shapes=Shapes.SEED,
     ),
     Option(
         "paper",
@@ -211,9 +248,13 @@ OPTIONS: tuple[Option, ...] = (
         field="card",
         label=N_("Card size"),
         hint=N_("Across the card; the shop game’s cards are 85 mm."),
+        # a card under 25 mm holds no picture a player can spot (8 a card: 2.6 mm each) and sheet
+        # planning tiles ever more of them; over 300 mm (A3's short side, the widest most
+        # printers take) its layout grid only costs memory (a 3,000 mm card: 15 GB)
         low=25,
         high=300,
         step=1,
+        shapes=Shapes.SEED,
     ),
     Option(
         "shape",
@@ -233,6 +274,7 @@ OPTIONS: tuple[Option, ...] = (
             square=N_("Square"),
             rounded=N_("Rounded square"),
         ),
+        shapes=Shapes.SEED,
     ),
     Option(
         "variant",
@@ -245,6 +287,7 @@ OPTIONS: tuple[Option, ...] = (
         ),
         Group.DECK,
         choices=_choices(classic=N_("Classic"), connect=N_("Connect")),
+        shapes=Shapes.SEED,
     ),
     Option(
         "margin",
@@ -258,7 +301,7 @@ OPTIONS: tuple[Option, ...] = (
             "Kept clear on every side of the paper; if your printer cuts off an edge, give more."
         ),
         low=0,
-        high=30,
+        paper_share=MARGIN_SHARE,  # the engine's limit: 52.5 mm on A4
         step=1,
     ),
     Option(
@@ -316,6 +359,7 @@ OPTIONS: tuple[Option, ...] = (
         low=0,
         high=20,
         step=0.5,
+        shapes=Shapes.SEED,
     ),
     Option(
         "clearance",
@@ -324,6 +368,7 @@ OPTIONS: tuple[Option, ...] = (
         N_("Least gap between two symbols."),
         Group.LOOK,
         metavar="LENGTH",
+        shapes=Shapes.SEED,
     ),
     Option(
         "rotation",
@@ -344,6 +389,7 @@ OPTIONS: tuple[Option, ...] = (
         low=0,
         high=180,
         step=5,
+        shapes=Shapes.SEED,
     ),
     Option(
         "same_size",
@@ -356,6 +402,7 @@ OPTIONS: tuple[Option, ...] = (
         Group.LOOK,
         label=N_("Every symbol the same size"),
         hint=N_("Easier to scan for young children and players who see less well."),
+        shapes=Shapes.DECK,
     ),
     Option(
         "outline",
@@ -368,6 +415,7 @@ OPTIONS: tuple[Option, ...] = (
         Group.LOOK,
         label=N_("Outline around each picture"),
         hint=N_("A black line around each picture makes it stand out from the card."),
+        shapes=Shapes.DECK,
     ),
     Option(
         "background",
@@ -380,6 +428,7 @@ OPTIONS: tuple[Option, ...] = (
         Group.DECK,
         field="symbol_options",
         choices=_choices(remove=N_("Removed"), keep=N_("Kept")),
+        shapes=Shapes.SEED,
     ),
     Option(
         "photo_shape",
@@ -393,6 +442,7 @@ OPTIONS: tuple[Option, ...] = (
         choices=_choices(
             rect=N_("Rectangles, whole"), rounded=N_("Rounded rectangles"), circle=N_("Circles")
         ),
+        shapes=Shapes.SEED,
     ),
     Option(
         "font",
@@ -406,6 +456,7 @@ OPTIONS: tuple[Option, ...] = (
         Group.DECK,
         metavar="FILE",
         field="symbol_options",
+        shapes=Shapes.SEED,
     ),
     Option(
         "skip_bad",
@@ -414,6 +465,7 @@ OPTIONS: tuple[Option, ...] = (
         N_("Build from the readable files, skipping bad ones."),
         Group.DECK,
         field="symbol_options",
+        shapes=Shapes.SEED,
     ),
     Option(
         "copies",
@@ -429,7 +481,8 @@ OPTIONS: tuple[Option, ...] = (
         label=N_("Copies of the deck"),
         hint=N_("For a class: each copy's cards carry its letter and rim colour."),
         low=1,
-        high=6,
+        high=MAX_COPIES,
+        shapes=Shapes.CARDS,
     ),
     Option(
         "split",
@@ -443,6 +496,7 @@ OPTIONS: tuple[Option, ...] = (
         commands=SHOWN,
         label=N_("Two half decks"),
         hint=N_("Halves A and B each play on their own; each card shows its half."),
+        shapes=Shapes.CARDS,
     ),
     Option(
         "reshuffle",
@@ -454,6 +508,7 @@ OPTIONS: tuple[Option, ...] = (
         ),
         Group.LOOK,
         metavar="CARDS",
+        shapes=Shapes.EACH,
     ),
     Option(
         "shop_profile",
@@ -470,6 +525,7 @@ OPTIONS: tuple[Option, ...] = (
             "Which shop the print-shop download (step 5) is for; the whole deck is laid out to "
             "fit its cards."
         ),
+        shapes=Shapes.CARDS,
     ),
     Option(
         "labels",
@@ -485,6 +541,7 @@ OPTIONS: tuple[Option, ...] = (
             "Each picture with its file name under it (ice-cream.png: “ice cream”), for "
             "learning words."
         ),
+        shapes=Shapes.DECK,
     ),
     Option(
         "illustrate",
@@ -501,6 +558,7 @@ OPTIONS: tuple[Option, ...] = (
             "Each word of your list is drawn as a picture of that name (chat: a cat); with "
             "names under the pictures, your word is printed under it."
         ),
+        shapes=Shapes.DECK,
     ),
     Option(
         "faces",
@@ -518,6 +576,7 @@ OPTIONS: tuple[Option, ...] = (
             "Which columns of the vocabulary table the cards show; each symbol is printed as one "
             "of them (picture+word: the picture with its word under it)."
         ),
+        shapes=Shapes.DECK,
     ),
     # build's own: what else the PDF holds, and further files
     Option(
@@ -669,7 +728,7 @@ OPTIONS: tuple[Option, ...] = (
         label=N_("Card thickness"),
         hint=N_("Makes the box deep enough: 0.3 for printed cards, about 0.5 if laminated."),
         low=0.1,
-        high=2,
+        high=MAX_THICKNESS,
         step=0.05,
         under="box",
     ),
@@ -686,6 +745,9 @@ OPTIONS: tuple[Option, ...] = (
         metavar="TEXT",
         label=N_("Deck name"),
         hint=N_("Printed on the first page, and on the rules and the box if you add them."),
+        # on the box's front, a card wide: 60 are already two small lines there (100,000 never
+        # finished fitting)
+        longest=60,
     ),
     Option(
         "lang",
@@ -713,6 +775,12 @@ PLAN_LISTED = frozenset({Group.DECK, Group.CARD})
 def options_for(command: str) -> tuple[Option, ...]:
     """The options ``command`` takes, in the table's order."""
     return tuple(o for o in OPTIONS if command in o.commands)
+
+
+def shaping(*levels: Shapes) -> tuple[str, ...]:
+    """The :class:`BuildOptions` fields that the options shaping the layout at ``levels`` fill,
+    in the table's order, each once."""
+    return tuple(dict.fromkeys(o.fills for o in OPTIONS if o.shapes in levels))
 
 
 def option_of(field_name: str) -> Option | None:

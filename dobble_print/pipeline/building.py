@@ -32,7 +32,7 @@ from dobble_print.layout import (
     measuring,
     too_small,
 )
-from dobble_print.options import BuildOptions, Variant, check_budget
+from dobble_print.options import BuildOptions, Shapes, Variant, check_budget, shaping
 from dobble_print.pipeline.front_matter import page_counts, plan_front_matter, shows
 from dobble_print.pipeline.loading import check_given_files, load_deck
 from dobble_print.pipeline.matching import Matching, faces_report
@@ -65,6 +65,11 @@ from dobble_print.symbols import (
     find_sources,
     small_labels,
 )
+
+# The fields a card's kept layout is keyed by (besides the deck's cards, the seed and the
+# symbols): every option's that shapes a layout (the symbols' margin is made of them), but
+# reshuffle's, which is kept card by card.
+_SHAPED_BY = shaping(Shapes.SEED, Shapes.DECK, Shapes.CARDS)
 
 
 @dataclass(frozen=True)
@@ -142,17 +147,10 @@ def prepare(
     base = len(deck.cards)  # a copy's card i is the deck's card i % base
     todo = range(base) if only is None else sorted({i % base for i in only(plan)})
     reshuffles = Counter((number - 1) % base for number in options.reshuffle)
-    # A card's layout depends only on the deck, the symbols, these options and its own index
-    # (and how often it was reshuffled), so a cache keeps it for the next build that asks.
-    shaped_by = (
-        deck.cards,
-        options.card,
-        options.symbol_margin,
-        options.clearance,
-        options.max_rotation,
-        options.seed,
-        options.same_size,
-    )
+    # A card's layout depends only on the deck, the symbols, the options that shape a layout
+    # (the table's) and its own index (and how often it was reshuffled), so a cache keeps it for
+    # the next build that asks.
+    shaped_by = (deck.cards, options.seed, *(getattr(options, name) for name in _SHAPED_BY))
     kept = cache.kept_layouts(loaded, shaped_by) if cache else {}
     missing = [i for i in todo if (i, reshuffles[i]) not in kept]
     if missing:

@@ -5,6 +5,7 @@ when none is given, and the size pictures load at. :mod:`.building` builds what 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 from collections.abc import Callable
@@ -35,7 +36,7 @@ from dobble_print.deck import (
 )
 from dobble_print.errors import Advice, DobbleError, Notice, OptionError, Setting, notice
 from dobble_print.language import N_, Msg, Nn_
-from dobble_print.options import BuildOptions, Variant
+from dobble_print.options import BuildOptions, Shapes, Variant, shaping
 from dobble_print.printing import PRINT_DPI
 from dobble_print.symbols import (
     Sources,
@@ -509,20 +510,16 @@ def choose_deck(
     return plan_deck(n, options.cards, count, where=where, noun=noun, preset=preset)
 
 
-# The options that change which cards there are and how they are laid out: the seed a user did
-# not choose is drawn from these and the sources, so the same pictures give the same deck on any
-# paper, with or without backs, in build and in preview alike. (Reshuffled cards keep the seed.)
-# paper, with or without backs, in build and in preview alike. (Reshuffled cards keep the seed.)
-_LAYOUT_FIELDS = (
-    "symbols_per_card",
-    "cards",
-    "card",
-    "variant",
-    "safe_margin",
-    "clearance",
-    "max_rotation",
-    "symbol_options",
-)
+# The seed a user did not choose is drawn from the sources and the options that change which
+# cards there are and how they are laid out (the table's Shapes.SEED and Shapes.DECK), so the
+# same pictures give the same deck on any paper, with or without backs, in build and in preview
+# alike. (Reshuffled cards keep the seed.)
+_SEEDED = shaping(Shapes.SEED)
+# The options a seed took in after the first, in the words it took them in, each only when set so
+# that every other deck kept its seed; an option marked Shapes.DECK since is taken in as its
+# field and value, when not its default.
+_FIRST_WORDS = frozenset({"labels", "faces", "illustrate", "theme", "same_size", "outline"})
+_DEFAULTS = {f.name: f.default for f in dataclasses.fields(BuildOptions)}
 SEEDS = 1_000_000  # a seed a person can read back and type
 
 
@@ -544,8 +541,18 @@ def default_seed(options: BuildOptions) -> int:
             digest.update(_file_digest(source.path))
         except OSError:
             digest.update(b"unreadable")  # the build will say so
-    shaping = tuple((name, getattr(options, name)) for name in _LAYOUT_FIELDS)
-    digest.update(repr(shaping).encode())
+    shaped = tuple((name, getattr(options, name)) for name in _SEEDED)
+    digest.update(repr(shaped).encode())
+    _seed_when_set(options, digest)
+    return int.from_bytes(digest.digest(), "big") % SEEDS
+
+
+def _seed_when_set(options: BuildOptions, digest) -> None:
+    """Take the options marked :attr:`Shapes.DECK` into the seed, each only when set."""
+    for name in shaping(Shapes.DECK):
+        value = getattr(options, name)
+        if name not in _FIRST_WORDS and value != _DEFAULTS[name]:
+            digest.update(repr((name, value)).encode())
     if options.labels or options.faces:  # only then, so that other decks keep their seeds
         digest.update(repr((options.labels, options.faces)).encode())
     if options.illustrate:
@@ -554,7 +561,6 @@ def default_seed(options: BuildOptions) -> int:
         digest.update(b"theme:" + options.theme.encode())
     if options.same_size or options.outline:  # the same: other decks keep their seeds
         digest.update(repr(("access", options.same_size, options.outline)).encode())
-    return int.from_bytes(digest.digest(), "big") % SEEDS
 
 
 CHUNK = 1 << 20  # bytes hashed at a time: a 3 GB file read whole took 3.1 GB before any check

@@ -10,6 +10,7 @@ _EXPORTS = {
     "Duplex": "sheet",
     "SheetPlan": "sheet",
     "plan_sheets": "imposition",
+    "MARGIN_SHARE": "imposition",
     "CoverPage": "page",
     "DeckFacts": "cover",
     "cover_page_count": "cover",
@@ -44,6 +45,7 @@ _EXPORTS = {
     "RulesDeck": "rules",
     "plan_rules": "rules",
     "box_inside": "box",
+    "MAX_THICKNESS": "box",
     "BoxPage": "box_pages",
     "plan_box": "box_pages",
 }

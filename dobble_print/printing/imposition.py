@@ -26,6 +26,9 @@ from dobble_print.printing.sheet import (
 from dobble_print.printing.tiled_sheets import tiled_pattern
 
 BACK_BLEED = 2.0  # mm the back art runs past the cut line: duplex printers land 1-2 mm off
+# The most printable margin, as a share of the paper's shorter side (52.5 mm on A4): more leaves
+# too little paper for most cards; the option table states it for the page and the command line.
+MARGIN_SHARE = 0.25
 MAX_BLEED = 6.0  # mm; print shops ask for 3, home sheets fit about 2
 
 
@@ -119,7 +122,7 @@ def _check_bleed_and_margin(bleed: float, margin: float, paper: Paper) -> None:
                 most=float(MAX_BLEED),
             ),
         )
-    if not 0 <= margin <= min(paper.width, paper.height) / 4:
+    if not 0 <= margin <= MARGIN_SHARE * min(paper.width, paper.height):
         raise OptionError(
             "margin",
             N_(

@@ -287,6 +287,44 @@ def test_a_card_the_paper_cannot_take_is_refused_by_the_plan_as_the_build_refuse
     assert client.post(f"/api/s/{sid}/plan", json={"choices": choices}, headers=POST).json()["ok"]
 
 
+@pytest.mark.parametrize(
+    ("option", "flag", "label", "values"),
+    [
+        # one past the table's length, and far past it (the page took 80, the engine 60)
+        ("title", "--title", "Deck name", ["x" * 61, "y" * 90]),
+        # one past the engine's limit on A4 (a quarter of 210 mm), and the page's old 30 mm top
+        ("margin", "--margin", "Printer’s margin", ["53mm", "200mm"]),
+    ],
+)
+def test_a_title_and_a_margin_are_refused_in_the_same_words_by_the_page_and_the_cli(
+    client, tmp_path, option, flag, label, values
+):
+    """The title's length and the margin's range are one value each (the option table's), and
+    past it both shells refuse it in the engine's words, each naming its own control."""
+    from typer.testing import CliRunner
+
+    from dobble_print.cli import app
+
+    pictures = make_pictures(tmp_path / "p", 7)
+    sid = new_session(client)
+    for p in pictures:
+        upload(client, sid, p)
+    menus = client.get("/api/menus").json()
+    margin = next(c for c in menus["controls"] if c["name"] == "margin")
+    assert margin["high_by_paper"]["a4"] == 52.5  # the page's range is the engine's
+    for value in values:
+        choices = {"preset": "", "values": {"symbols_per_card": "3", option: value}}
+        answer = client.post(f"/api/s/{sid}/plan", json={"choices": choices}, headers=POST)
+        page = answer.json()
+        out = ["-o", str(tmp_path / "d.pdf")] if option == "title" else []  # plan: no title
+        command = "build" if option == "title" else "plan"
+        args = [command, str(tmp_path / "p"), "-n", "3", flag, value, *out, "--lang", "en"]
+        cli = CliRunner().invoke(app, args)
+        assert cli.exit_code == 1 and (page["ok"], page["field"]) == (False, option)
+        said = cli.stderr.removeprefix(f"dobble-print: error: {flag}").strip()
+        assert page["error"] == f"{label}: {said}", (page, cli.stderr)
+
+
 def test_no_sources_yet(client):
     sid = new_session(client)
     plan = client.post(f"/api/s/{sid}/plan", json={"choices": {}}, headers=POST).json()

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from dobble_print import options_for
 from dobble_print.cli.app import app
 from dobble_print.deck.plane import build_deck
 
@@ -729,39 +730,9 @@ def test_shop_option_writes_the_shop_files(tmp_path, pictures):
     assert "README.txt" in files  # print-and-cut, the default profile, says what to upload
 
 
-# The options build and preview share: declared once (cli/options.py), added to both by a decorator.
-SHARED = [
-    "sources",
-    "preset",
-    "symbols_per_card",
-    "theme",
-    "cards",
-    "paper",
-    "card_size",
-    "shape",
-    "variant",
-    "margin",
-    "cut_guides",
-    "card_color",
-    "grey",
-    "bleed",
-    "safe_margin",
-    "clearance",
-    "rotation",
-    "same_size",
-    "outline",
-    "background",
-    "photo_shape",
-    "font",
-    "skip_bad",
-    "copies",
-    "split",
-    "reshuffle",
-    "shop_profile",
-    "labels",
-    "illustrate",
-    "faces",
-]
+# The options build and preview share: declared once (the option table, added to both commands
+# by cli/options.py's decorator), after the sources and the preset.
+SHARED = ["sources", "preset", *(o.name for o in options_for("preview"))]
 
 
 def _command(name: str):

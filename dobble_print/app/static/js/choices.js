@@ -52,6 +52,11 @@ export function applyValues() {
       value = Number.isNaN(number) ? "" : number;
     }
     field.closest(".sub, .field").hidden = switchedOff(control);
+    if (control.high_by_paper) {  // the margin's range is the engine's for the paper chosen
+      const high = control.high_by_paper[state.values.paper];
+      if (high === undefined) field.removeAttribute("max");
+      else field.setAttribute("max", String(high));
+    }
     if (field.type === "checkbox") { field.checked = value === "yes"; continue; }
     if (id === "faces") { showFaces(); continue; }
     if (field.tagName === "SELECT" && value !== "" &&

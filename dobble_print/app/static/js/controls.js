@@ -39,9 +39,9 @@ function input(control) {
     if (kind === "count") field.placeholder = gettext("all");
     return field;
   }
-  const field = element("input", { id: name, name, type: "text", autocomplete: "off" });
-  if (name === "title") field.maxLength = 80;
-  return field;
+  // a text's most characters (the title's) is the engine's to say, counted as a reader sees
+  // them: the plan refuses a longer one in the command line's words, under its control
+  return element("input", { id: name, name, type: "text", autocomplete: "off" });
 }
 
 function field(control) {

@@ -271,7 +271,7 @@ def command(
         option = BY_NAME[key]
         if option.under and v.get(option.under, "no") in ("no", "none"):
             continue  # sent only while its switch is on; the CLI refuses it alone
-        if key in {"card_size", "shape"} and _fixes_card(v):  # the shop's die
+        if option.fills == "card" and _fixes_card(v):  # the shop's die sets the card
             continue
         if key == "title":
             if v[key].strip():

@@ -14,13 +14,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from dobble_print.card import CardShape, ShapeKind
+from dobble_print.card import CardShape
 from dobble_print.errors import OptionError
 from dobble_print.language import N_, PSEUDO, language_of_locale
 from dobble_print.options.rules import check_rules
-from dobble_print.options.table import BY_NAME, Kind, Option, Variant, options_for
-from dobble_print.printing import Duplex, parse_paper
-from dobble_print.symbols import Background, PhotoShape, SymbolOptions
+from dobble_print.options.table import BY_NAME, Kind, Option, options_for
+from dobble_print.printing import parse_paper
+from dobble_print.symbols import SymbolOptions
 from dobble_print.units import (
     parse_card_size,
     parse_color,
@@ -28,14 +28,6 @@ from dobble_print.units import (
     parse_length,
     parse_offset,
 )
-
-# The enum each choice is read into (the table holds their values and the page's words).
-ENUMS: Mapping[str, type] = {
-    "shape": ShapeKind,
-    "background": Background,
-    "photo_shape": PhotoShape,
-    "duplex": Duplex,
-}
 
 
 def _text(value: object) -> str:
@@ -152,7 +144,7 @@ def read_value(option: Option, value: object) -> Any:
         return None
     if kind is Kind.CHOICE:
         chosen = _choice(option, text)
-        return ENUMS[option.name](chosen) if option.name in ENUMS else chosen
+        return option.enum(chosen) if option.enum else chosen
     if kind is Kind.LENGTH:
         if option.name == "card_size":
             return parse_card_size(text, option=option.name)
@@ -225,7 +217,6 @@ def _fields(read: dict[str, Any], command: str) -> dict[str, Any]:
         safe_margin=safe_margin,
         shop_profile=profile,
         max_rotation=read["rotation"],
-        variant=Variant(read["variant"]),
         symbol_options=SymbolOptions(
             read["background"], read["photo_shape"], read["font"], read["skip_bad"]
         ),

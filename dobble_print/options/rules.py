@@ -14,6 +14,7 @@ from typing import Any
 
 from dobble_print.errors import OptionError
 from dobble_print.language import N_, Msg, Np_
+from dobble_print.options.table import OPTIONS
 
 
 @dataclass(frozen=True)
@@ -34,8 +35,9 @@ RULES: tuple[Needs, ...] = (
     Needs("card_thickness", ("box",), N_("to print a tuck box")),
     Needs("shop_profile", ("shop",), N_("for the shop's files"), even_unasked=True),
 )
-# The options a card printer's die replaces (the deck is laid out at the die's card).
-DIE_SETS = ("card_size", "shape")
+# The options a card printer's die replaces (the deck is laid out at the die's card): those that
+# fill the card.
+DIE_SETS = tuple(o.name for o in OPTIONS if o.fills == "card")
 
 
 @dataclass(frozen=True)

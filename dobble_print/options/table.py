@@ -20,9 +20,11 @@ from dataclasses import field as _field
 from enum import StrEnum
 from types import MappingProxyType
 
+from dobble_print.card import ShapeKind
 from dobble_print.deck import MAX_COPIES
 from dobble_print.language import LANGUAGES
-from dobble_print.printing import MARGIN_SHARE, MAX_THICKNESS
+from dobble_print.printing import MARGIN_SHARE, MAX_THICKNESS, Duplex
+from dobble_print.symbols import Background, PhotoShape
 
 
 class Variant(StrEnum):
@@ -101,6 +103,7 @@ class Option:
         label: the page's control; None when the page does not offer it.
         hint: the page's line under the control.
         choices: the values a choice takes, with the page's words for each.
+        enum: the enum a choice is read into (its values are ``choices``); None: the text.
         low, high: the range of a number (the page's control and the engine both hold it).
         paper_share: the highest value as a share of the paper's shorter side, when it depends
             on the paper (``high`` is then None): the margin, a quarter.
@@ -123,6 +126,7 @@ class Option:
     label: str | None = None
     hint: str | None = None
     choices: Mapping[str, str] = _field(default_factory=lambda: MappingProxyType({}))
+    enum: type[StrEnum] | None = None
     low: float | None = None
     high: float | None = None
     paper_share: float | None = None
@@ -275,6 +279,7 @@ OPTIONS: tuple[Option, ...] = (
             rounded=N_("Rounded square"),
         ),
         shapes=Shapes.SEED,
+        enum=ShapeKind,
     ),
     Option(
         "variant",
@@ -288,6 +293,7 @@ OPTIONS: tuple[Option, ...] = (
         Group.DECK,
         choices=_choices(classic=N_("Classic"), connect=N_("Connect")),
         shapes=Shapes.SEED,
+        enum=Variant,
     ),
     Option(
         "margin",
@@ -429,6 +435,7 @@ OPTIONS: tuple[Option, ...] = (
         field="symbol_options",
         choices=_choices(remove=N_("Removed"), keep=N_("Kept")),
         shapes=Shapes.SEED,
+        enum=Background,
     ),
     Option(
         "photo_shape",
@@ -443,6 +450,7 @@ OPTIONS: tuple[Option, ...] = (
             rect=N_("Rectangles, whole"), rounded=N_("Rounded rectangles"), circle=N_("Circles")
         ),
         shapes=Shapes.SEED,
+        enum=PhotoShape,
     ),
     Option(
         "font",
@@ -667,6 +675,7 @@ OPTIONS: tuple[Option, ...] = (
         hint=N_("If the backs come out upside down, choose the other edge."),
         choices=_choices(long=N_("On the long edge (most)"), short=N_("On the short edge")),
         under="backs",
+        enum=Duplex,
     ),
     Option(
         "back_offset",

@@ -507,7 +507,19 @@ def test_names_rules_and_a_box_by_keyboard_and_a_bad_thickness_said_under_its_fi
     add_pictures(page, make_pictures(tmp_path / "p", 7))
     plan_text(page, "7 pictures")
     assert page.is_hidden("#card_thickness")  # only with a box
+    # the margin's range is the engine's, on the paper chosen (the option table's share of it)
+    assert page.get_attribute("#margin", "max") == "52.5"
+    page.select_option("#paper", "a3")
+    page.wait_for_function("() => document.querySelector('#margin').max === '74.25'")
+    page.select_option("#paper", "a4")
     tab_to("title")
+    page.keyboard.type("x" * 61)  # one past the table's length: said as the command line says it
+    page.keyboard.press("Tab")
+    message = "Deck name: has 61 characters; a box's front shows at most 60; shorten it"
+    assert plan_text(page, "Deck name:") == message
+    assert page.inner_text("#error-title") == message
+    page.fill("#title", "")
+    page.focus("#title")
     page.keyboard.type("Our zoo")
     for box in ("labels", "rules", "box"):
         tab_to(box)

@@ -104,7 +104,7 @@ export function choices() {
   const values = {};
   for (const control of state.menus.controls) {
     if (switchedOff(control)) continue;
-    if (fixed && (control.name === "card_size" || control.name === "shape")) continue;
+    if (fixed && control.field === "card") continue;  // the options that make the card
     values[control.name] = state.values[control.name] ?? "";
   }
   values.lang = state.words.lang;  // the printed pages' too (the pseudo-language's as well)

@@ -40,22 +40,39 @@ def test_the_package_breaks_no_rule():
     assert architecture.violations() == []
 
 
-def _violations_of_copy(tmp_path: Path, plant: dict[str, str]) -> list[str]:
-    """The rules checked on a copy of the package with ``plant`` appended to its modules."""
+def _planted_copy(tmp_path: Path, plant: dict[str, str]) -> Path:
+    """A copy of the package's modules (its data left out: no rule reads it) with ``plant``
+    appended to them."""
     copy = tmp_path / "dobble_print"
-    shutil.copytree(REPO / "dobble_print", copy, ignore=shutil.ignore_patterns("__pycache__"))
+
+    def not_source(folder: str, names: list[str]) -> set[str]:
+        return {
+            n
+            for n in names
+            if n == "__pycache__" or not n.endswith(".py") and (Path(folder) / n).is_file()
+        }
+
+    shutil.copytree(REPO / "dobble_print", copy, ignore=not_source)
     for rel, code in plant.items():
         with (copy / rel).open("a", encoding="utf-8") as f:
             f.write("\n" + code + "\n")
+    return copy
+
+
+def _violations_of_copy(tmp_path: Path, plant: dict[str, str]) -> list[str]:
+    """The rules checked on a copy of the package with ``plant`` appended to its modules: its
+    import graph read by grimp in a process that imports the copy, its source read here (the
+    modules the plant leaves alone parsed once a session)."""
+    copy = _planted_copy(tmp_path, plant)
     script = (
         "import json, sys; "
         f"sys.path[:0] = [{str(tmp_path)!r}, {str(REPO)!r}]; "
-        "from tests.support.architecture import violations; "
-        "print(json.dumps(violations()))"
+        "from tests.support.architecture import graph_violations; "
+        "print(json.dumps(graph_violations()))"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return json.loads(done.stdout) + architecture.source_violations(copy)
 
 
 # Each plant hides its import inside a function, where an import cycle is easiest to miss.
@@ -95,13 +112,7 @@ def test_each_rule_fails_when_broken_on_purpose(tmp_path, name):
 
 def _rules_of_copy(tmp_path: Path, plant: dict[str, str]) -> list[str]:
     """The rules read from the source alone (no import graph), on a planted copy."""
-    copy = tmp_path / "dobble_print"
-    shutil.copytree(
-        REPO / "dobble_print", copy, ignore=shutil.ignore_patterns("__pycache__", "data", "static")
-    )
-    for rel, code in plant.items():
-        with (copy / rel).open("a", encoding="utf-8") as f:
-            f.write("\n" + code + "\n")
+    copy = _planted_copy(tmp_path, plant)
     return (
         architecture.stage_insides(copy)
         + architecture.shells_past_api(copy)

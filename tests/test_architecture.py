@@ -59,20 +59,31 @@ def _planted_copy(tmp_path: Path, plant: dict[str, str]) -> Path:
     return copy
 
 
-def _violations_of_copy(tmp_path: Path, plant: dict[str, str]) -> list[str]:
-    """The rules checked on a copy of the package with ``plant`` appended to its modules: its
-    import graph read by grimp in a process that imports the copy, its source read here (the
-    modules the plant leaves alone parsed once a session)."""
-    copy = _planted_copy(tmp_path, plant)
-    script = (
-        "import json, sys; "
-        f"sys.path[:0] = [{str(tmp_path)!r}, {str(REPO)!r}]; "
-        "from tests.support.architecture import graph_violations; "
-        "print(json.dumps(graph_violations()))"
+# The import graphs of the planted copies, read by grimp in one process (a subprocess: grimp
+# finds the package by its import path, and this process has the real one): each copy's folder
+# put first on the path in turn, nothing imported from it.
+_GRAPHS = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from tests.support.architecture import graph_violations
+found = {}
+for name, folder in json.loads(sys.argv[2]).items():
+    sys.path.insert(0, folder)
+    found[name] = graph_violations()
+    sys.path.remove(folder)
+print(json.dumps(found))
+"""
+
+
+def _graph_violations_of(folders: dict[str, Path]) -> dict[str, list[str]]:
+    """The graph rules' findings on each planted copy of the package (``folders``: name -> the
+    folder holding that copy's ``dobble_print``)."""
+    named = json.dumps({name: str(folder) for name, folder in folders.items()})
+    done = subprocess.run(
+        [sys.executable, "-c", _GRAPHS, str(REPO), named], capture_output=True, text=True
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout) + architecture.source_violations(copy)
+    return json.loads(done.stdout)
 
 
 # Each plant hides its import inside a function, where an import cycle is easiest to miss.
@@ -103,10 +114,21 @@ PLANTS = {
 }
 
 
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory) -> dict[str, tuple[list[str], Path]]:
+    """Each plant's copy of the package: the graph rules' findings on it, and the copy."""
+    copies = {
+        name: _planted_copy(tmp_path_factory.mktemp("planted"), PLANTS[name][0]) for name in PLANTS
+    }
+    graphs = _graph_violations_of({name: copy.parent for name, copy in copies.items()})
+    return {name: (graphs[name], copy) for name, copy in copies.items()}
+
+
 @pytest.mark.parametrize("name", PLANTS)
-def test_each_rule_fails_when_broken_on_purpose(tmp_path, name):
-    plant, expected = PLANTS[name]
-    found = _violations_of_copy(tmp_path, plant)
+def test_each_rule_fails_when_broken_on_purpose(planted, name):
+    graph, copy = planted[name]
+    found = graph + architecture.source_violations(copy)  # violations() of the copy
+    _, expected = PLANTS[name]
     assert any(expected in line for line in found), found
 
 

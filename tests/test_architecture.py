@@ -40,20 +40,48 @@ def test_the_package_breaks_no_rule():
     assert architecture.violations() == []
 
 
-def _violations_of_copy(tmp_path: Path, plant: dict[str, str]) -> list[str]:
-    """The rules checked on a copy of the package with ``plant`` appended to its modules."""
+def _planted_copy(tmp_path: Path, plant: dict[str, str]) -> Path:
+    """A copy of the package's modules (its data left out: no rule reads it) with ``plant``
+    appended to them."""
     copy = tmp_path / "dobble_print"
-    shutil.copytree(REPO / "dobble_print", copy, ignore=shutil.ignore_patterns("__pycache__"))
+
+    def not_source(folder: str, names: list[str]) -> set[str]:
+        return {
+            n
+            for n in names
+            if n == "__pycache__" or not n.endswith(".py") and (Path(folder) / n).is_file()
+        }
+
+    shutil.copytree(REPO / "dobble_print", copy, ignore=not_source)
     for rel, code in plant.items():
         with (copy / rel).open("a", encoding="utf-8") as f:
             f.write("\n" + code + "\n")
-    script = (
-        "import json, sys; "
-        f"sys.path[:0] = [{str(tmp_path)!r}, {str(REPO)!r}]; "
-        "from tests.support.architecture import violations; "
-        "print(json.dumps(violations()))"
+    return copy
+
+
+# The import graphs of the planted copies, read by grimp in one process (a subprocess: grimp
+# finds the package by its import path, and this process has the real one): each copy's folder
+# put first on the path in turn, nothing imported from it.
+_GRAPHS = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from tests.support.architecture import graph_violations
+found = {}
+for name, folder in json.loads(sys.argv[2]).items():
+    sys.path.insert(0, folder)
+    found[name] = graph_violations()
+    sys.path.remove(folder)
+print(json.dumps(found))
+"""
+
+
+def _graph_violations_of(folders: dict[str, Path]) -> dict[str, list[str]]:
+    """The graph rules' findings on each planted copy of the package (``folders``: name -> the
+    folder holding that copy's ``dobble_print``)."""
+    named = json.dumps({name: str(folder) for name, folder in folders.items()})
+    done = subprocess.run(
+        [sys.executable, "-c", _GRAPHS, str(REPO), named], capture_output=True, text=True
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -86,22 +114,27 @@ PLANTS = {
 }
 
 
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory) -> dict[str, tuple[list[str], Path]]:
+    """Each plant's copy of the package: the graph rules' findings on it, and the copy."""
+    copies = {
+        name: _planted_copy(tmp_path_factory.mktemp("planted"), PLANTS[name][0]) for name in PLANTS
+    }
+    graphs = _graph_violations_of({name: copy.parent for name, copy in copies.items()})
+    return {name: (graphs[name], copy) for name, copy in copies.items()}
+
+
 @pytest.mark.parametrize("name", PLANTS)
-def test_each_rule_fails_when_broken_on_purpose(tmp_path, name):
-    plant, expected = PLANTS[name]
-    found = _violations_of_copy(tmp_path, plant)
+def test_each_rule_fails_when_broken_on_purpose(planted, name):
+    graph, copy = planted[name]
+    found = graph + architecture.source_violations(copy)  # violations() of the copy
+    _, expected = PLANTS[name]
     assert any(expected in line for line in found), found
 
 
 def _rules_of_copy(tmp_path: Path, plant: dict[str, str]) -> list[str]:
     """The rules read from the source alone (no import graph), on a planted copy."""
-    copy = tmp_path / "dobble_print"
-    shutil.copytree(
-        REPO / "dobble_print", copy, ignore=shutil.ignore_patterns("__pycache__", "data", "static")
-    )
-    for rel, code in plant.items():
-        with (copy / rel).open("a", encoding="utf-8") as f:
-            f.write("\n" + code + "\n")
+    copy = _planted_copy(tmp_path, plant)
     return (
         architecture.stage_insides(copy)
         + architecture.shells_past_api(copy)

@@ -660,9 +660,9 @@ def test_modules_in_the_folder_a_user_builds_from_are_not_imported(tmp_path):
     """The packing workers' server starts as ``python -c``, which would import from the current
     folder first: a user's ``numpy.py`` or an old ``dobble_print`` there must change nothing."""
     make_pictures(tmp_path / "pics", 13, seed=4)  # 13 cards: packed by worker processes
-    script = Path(sys.executable).with_name("dobble-print")
-    cmd = [str(script), "build", str(tmp_path / "pics"), "--seed", "3", "--quiet", "-o"]
-    subprocess.run([*cmd, str(tmp_path / "a.pdf")], cwd=REPO, check=True, capture_output=True)
+    args = ["build", str(tmp_path / "pics"), "--seed", "3", "--quiet", "-o"]
+    assert cli(*args, str(tmp_path / "a.pdf")).exit_code == 0  # the deck, built here
+    cmd = [str(Path(sys.executable).with_name("dobble-print")), *args]
     here = tmp_path / "here"
     (here / "dobble_print").mkdir(parents=True)
     (here / "dobble_print" / "__init__.py").write_text('raise SystemExit("an old copy")\n')

@@ -123,9 +123,11 @@ DECKS = {
 }
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """``built(name)``: deck ``name`` built once in this test process; the PDFs it wrote."""
+    """``built(name)``: deck ``name`` built once in this test process; the PDFs it wrote. The
+    decks are built with the machine's fonts, as a user's are, found and read once for them all
+    (as one process of the app building deck after deck reads them)."""
     done: dict[str, list[Path]] = {}
 
     def get(name: str) -> list[Path]:
@@ -133,7 +135,8 @@ def built(tmp_path_factory):
             done[name] = _build(name, tmp_path_factory.mktemp(name))
         return done[name]
 
-    return get
+    with machine_fonts():
+        yield get
 
 
 @contextlib.contextmanager
@@ -149,14 +152,14 @@ def machine_fonts():
 
 
 def _build(name: str, folder: Path) -> list[Path]:
-    """Build deck ``name`` in ``folder``; the PDFs it wrote (the deck's and the shop's)."""
+    """Build deck ``name`` in ``folder`` (inside :func:`machine_fonts`); the PDFs it wrote (the
+    deck's and the shop's)."""
     make_sources, options = DECKS[name]
     make_font(folder / "cff.otf", "".join(JAPANESE_CFF), "TestCFFKana", cff=True)
     sources = [str(s) for s in make_sources(folder)]
     args = ["build", *sources, "-o", str(folder / "deck.pdf"), "--seed", "1"]
     args += [str(folder / a) if a in ("shop", "cff.otf") else a for a in options]
-    with machine_fonts():
-        result = CliRunner().invoke(app, args)
+    result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "font" not in result.output, result.output  # every script has a font: no warning
     return [folder / "deck.pdf", *sorted((folder / "shop").glob("*.pdf"))]

@@ -145,27 +145,13 @@ def heavy_outside(graph: grimp.ImportGraph) -> list[str]:
 def private_imports(root: pathlib.Path) -> list[str]:
     """``from other_module import _name``: a name a sibling uses is public."""
     bad = []
-    for path in sorted(root.rglob("*.py")):
-        rel = path.relative_to(root.parent).with_suffix("")
-        parts = list(rel.parts)
-        is_pkg = parts[-1] == "__init__"
-        if is_pkg:
-            parts = parts[:-1]
-        module = ".".join(parts)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.ImportFrom):
-                continue
-            if node.level:
-                base = parts if is_pkg else parts[:-1]
-                base = base[: len(base) - (node.level - 1)]
-                source = ".".join(base + ([node.module] if node.module else []))
-            else:
-                source = node.module or ""
+    for module, is_pkg, tree in _modules(root):
+        for source, names, _line in _imports(module, is_pkg, tree):
             if not source.startswith(PACKAGE) or source == module:
                 continue
-            for alias in node.names:
-                if alias.name.startswith("_") and not alias.name.startswith("__"):
-                    bad.append(f"{module} takes {alias.name} from {source}")
+            for name in names:
+                if name.startswith("_") and not name.startswith("__"):
+                    bad.append(f"{module} takes {name} from {source}")
     return bad
 
 
@@ -201,26 +187,34 @@ FLAG_STRINGS: dict[str, int] = {}
 
 
 @functools.cache
+def _parsed(text: str) -> ast.Module:
+    """``text`` parsed, once a session: a planted copy of the package re-parses only the
+    modules it changed (the trees are only read, never changed)."""
+    return ast.parse(text)
+
+
 def _modules(root: pathlib.Path) -> tuple[tuple[str, bool, ast.Module], ...]:
     """``(module name, is a package's __init__, parsed tree)`` of every module under ``root``,
-    parsed once for all the rules."""
+    read afresh and parsed once for all the rules."""
     found = []
     for path in sorted(root.rglob("*.py")):
         parts = list(path.relative_to(root.parent).with_suffix("").parts)
         is_pkg = parts[-1] == "__init__"
         if is_pkg:
             parts = parts[:-1]
-        found.append((".".join(parts), is_pkg, ast.parse(path.read_text(encoding="utf-8"))))
+        found.append((".".join(parts), is_pkg, _parsed(path.read_text(encoding="utf-8"))))
     return tuple(found)
 
 
-def _imports(module: str, is_pkg: bool, tree: ast.Module):
+@functools.cache
+def _imports(module: str, is_pkg: bool, tree: ast.Module) -> tuple[tuple[str, tuple, int], ...]:
     """``(imported module, names taken from it, line)`` of every import in ``tree``; a plain
     ``import a.b`` takes no names."""
+    found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                yield alias.name, (), node.lineno
+                found.append((alias.name, (), node.lineno))
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = module.split(".") if is_pkg else module.split(".")[:-1]
@@ -228,7 +222,8 @@ def _imports(module: str, is_pkg: bool, tree: ast.Module):
                 source = ".".join(base + ([node.module] if node.module else []))
             else:
                 source = node.module or ""
-            yield source, tuple(a.name for a in node.names), node.lineno
+            found.append((source, tuple(a.name for a in node.names), node.lineno))
+    return tuple(found)
 
 
 def _tables(tree: ast.Module) -> dict[str, dict[str, str]]:
@@ -260,7 +255,7 @@ def _tables(tree: ast.Module) -> dict[str, dict[str, str]]:
 
 def _public_api(root: pathlib.Path) -> dict[str, str]:
     """The package's public names (``dobble_print._API``): name -> the module defining it."""
-    return _tables(ast.parse((root / "__init__.py").read_text(encoding="utf-8"))).get("_API", {})
+    return _tables(_parsed((root / "__init__.py").read_text(encoding="utf-8"))).get("_API", {})
 
 
 def shells_past_api(root: pathlib.Path) -> list[str]:
@@ -365,17 +360,26 @@ def flag_strings(root: pathlib.Path) -> dict[str, list[str]]:
     for module, _, tree in _modules(root):
         if _part(module) in (*SHELLS, "__main__"):
             continue
-        skip = _docstrings(tree)
-        for node in ast.walk(tree):
-            text = None
-            if isinstance(node, ast.JoinedStr):  # f"-n {n}": each value read as a number
-                skip |= {id(v) for v in node.values}
-                text = "".join(v.value if isinstance(v, ast.Constant) else "0" for v in node.values)
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-                text = None if id(node) in skip else node.value
-            if text and (flags := FLAG.findall(text)):
-                found.setdefault(module, []).extend(flags)
+        if flags := _flags(tree):
+            found.setdefault(module, []).extend(flags)
     return found
+
+
+@functools.cache
+def _flags(tree: ast.Module) -> tuple[str, ...]:
+    """The flags the strings of one module's ``tree`` name, docstrings left out."""
+    found = []
+    skip = _docstrings(tree)
+    for node in ast.walk(tree):
+        text = None
+        if isinstance(node, ast.JoinedStr):  # f"-n {n}": each value read as a number
+            skip |= {id(v) for v in node.values}
+            text = "".join(v.value if isinstance(v, ast.Constant) else "0" for v in node.values)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = None if id(node) in skip else node.value
+        if text and (flags := FLAG.findall(text)):
+            found.extend(flags)
+    return tuple(found)
 
 
 def engine_flags(root: pathlib.Path) -> list[str]:
@@ -391,21 +395,32 @@ def engine_flags(root: pathlib.Path) -> list[str]:
     return bad
 
 
-def violations() -> list[str]:
-    """Every broken rule of the importable ``dobble_print``, one line each."""
+def graph_violations() -> list[str]:
+    """The rules read from the import graph of the importable ``dobble_print`` (grimp)."""
     graph = _graph()
     edges = _internal_edges(graph)
-    root = pathlib.Path(__import__(PACKAGE).__file__).parent
     return (
         [f"import cycle: {' -> '.join(c)}" for c in cycles(edges)]
         + upward_imports(graph, edges)
         + heavy_outside(graph)
-        + private_imports(root)
+    )
+
+
+def source_violations(root: pathlib.Path) -> list[str]:
+    """The rules read from the source of the package at ``root`` alone."""
+    return (
+        private_imports(root)
         + stage_insides(root)
         + shells_past_api(root)
         + unresolved_exports(root)
         + engine_flags(root)
     )
+
+
+def violations() -> list[str]:
+    """Every broken rule of the importable ``dobble_print``, one line each."""
+    root = pathlib.Path(__import__(PACKAGE).__file__).parent
+    return graph_violations() + source_violations(root)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ a ``"….format()"``, a ``" or ".join()`` or a ``"…" + x`` in English is found
 from __future__ import annotations
 
 import ast
+import functools
 import pathlib
 
 # What carries a sentence a user reads: the exceptions, and the warnings (``notice``); by name,
@@ -53,34 +54,64 @@ def _letters(node: ast.Constant | ast.JoinedStr) -> str:
     return "".join(v.value for v in node.values if isinstance(v, ast.Constant))
 
 
-def _unmarked(node: ast.AST) -> list[ast.Constant | ast.JoinedStr]:
+@functools.cache
+def _unmarked(node: ast.AST) -> tuple[ast.Constant | ast.JoinedStr, ...]:
     """Text literals in ``node`` outside a mark and a record that hold a letter."""
     if isinstance(node, ast.Call) and _name(node.func) in MARKS | RECORDS | DATA:
-        return []
+        return ()
     if isinstance(node, ast.Compare):  # a test of a value ("kind == 'word'") says no words
-        return []
+        return ()
     if isinstance(node, ast.JoinedStr) or (
         isinstance(node, ast.Constant) and isinstance(node.value, str)
     ):
-        return [node] if any(ch.isalpha() for ch in _letters(node)) else []
-    return [found for child in ast.iter_child_nodes(node) for found in _unmarked(child)]
+        return (node,) if any(ch.isalpha() for ch in _letters(node)) else ()
+    return tuple(found for child in ast.iter_child_nodes(node) for found in _unmarked(child))
+
+
+@functools.cache
+def _parsed(text: str) -> ast.Module:
+    """``text`` parsed, once a session: a planted copy of the package re-parses only the
+    modules it changed. The trees, and what is read from them below, are only read."""
+    return ast.parse(text)
+
+
+@functools.cache
+def _defined(rel: str, tree: ast.Module) -> dict[str, tuple[str, ast.AST]]:
+    """The module's functions (at any depth), by name, each with its module."""
+    return {
+        node.name: (rel, node)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
 
 
 def _functions(trees: dict[str, ast.Module]) -> dict[str, dict[str, tuple[str, ast.AST]]]:
     """Each module's functions (at any depth), by name, each with its module."""
-    return {
-        rel: {
-            node.name: (rel, node)
-            for node in ast.walk(tree)
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        }
-        for rel, tree in trees.items()
-    }
+    return {rel: _defined(rel, tree) for rel, tree in trees.items()}
 
 
-def _assigned(scope: ast.AST, name: str) -> list[ast.expr]:
+@functools.cache
+def _carried(tree: ast.Module) -> tuple[tuple[ast.AST, ast.expr], ...]:
+    """``(scope, argument)`` of every argument that carries words to a user in ``tree``: the
+    module's own calls and each function's (a nested function's calls are its outer one's
+    too)."""
+    scopes = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    found = []
+    for scope in [tree, *scopes]:
+        calls = ast.walk(scope) if scope is not tree else ast.iter_child_nodes(tree)
+        for node in calls:
+            if not (isinstance(node, ast.Call) and _name(node.func) in CARRIERS):
+                continue
+            args = node.args[CARRIERS[_name(node.func)]]
+            found += [(scope, arg) for arg in args]
+            found += [(scope, k.value) for k in node.keywords if k.arg in WORDS]
+    return tuple(found)
+
+
+@functools.cache
+def _assigned(scope: ast.AST, name: str) -> tuple[ast.expr, ...]:
     """The values ``name`` is given in ``scope`` (a function, or a module)."""
-    return [
+    return tuple(
         node.value
         for node in ast.walk(scope)
         if isinstance(node, ast.Assign | ast.AnnAssign)
@@ -89,10 +120,11 @@ def _assigned(scope: ast.AST, name: str) -> list[ast.expr]:
             isinstance(t, ast.Name) and t.id == name
             for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
         )
-    ]
+    )
 
 
-def _returned(func: ast.AST) -> list[ast.expr]:
+@functools.cache
+def _returned(func: ast.AST) -> tuple[ast.expr, ...]:
     """What ``func`` returns: its ``return`` values, and the values of a variable it returns."""
     values = []
     for node in ast.walk(func):
@@ -100,7 +132,7 @@ def _returned(func: ast.AST) -> list[ast.expr]:
             values.append(node.value)
             if isinstance(node.value, ast.Name):
                 values += _assigned(func, node.value.id)
-    return values
+    return tuple(values)
 
 
 def _followed(
@@ -109,7 +141,7 @@ def _followed(
     """What ``arg`` stands for, one step on, with the module it is written in: a variable's
     values in ``scope`` (of module ``here``), and the values returned by the package's function
     it (or the variable) is the result of."""
-    values = _assigned(scope, arg.id) if isinstance(arg, ast.Name) else [arg]
+    values = _assigned(scope, arg.id) if isinstance(arg, ast.Name) else (arg,)
     found = []
     for value in values:
         if isinstance(value, ast.Name):
@@ -129,26 +161,16 @@ def unmarked_messages(root: pathlib.Path) -> list[str]:
         rel = path.relative_to(root)
         if rel.parts[0] in SHELLS_OWN:
             continue
-        trees[rel.as_posix()] = ast.parse(path.read_text(encoding="utf-8"))
+        trees[rel.as_posix()] = _parsed(path.read_text(encoding="utf-8"))
     functions = _functions(trees)
     everywhere = {name: f for module in functions.values() for name, f in module.items()}
     found: dict[str, None] = {}
     for rel, tree in trees.items():
         known = {**everywhere, **functions[rel]}  # a module's own function first
-        scopes = [
-            n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
-        ]
-        for scope in [tree, *scopes]:
-            calls = ast.walk(scope) if scope is not tree else ast.iter_child_nodes(tree)
-            for node in calls:
-                if not (isinstance(node, ast.Call) and _name(node.func) in CARRIERS):
-                    continue
-                args = node.args[CARRIERS[_name(node.func)]]
-                args = [*args, *(k.value for k in node.keywords if k.arg in WORDS)]
-                for arg in args:
-                    for text in _unmarked(arg):
-                        found[f"{rel}:{text.lineno}: {_letters(text)[:60]!r}"] = None
-                    for module, value in _followed(arg, scope, rel, known):
-                        for text in _unmarked(value):
-                            found[f"{module}:{text.lineno}: {_letters(text)[:60]!r}"] = None
+        for scope, arg in _carried(tree):
+            for text in _unmarked(arg):
+                found[f"{rel}:{text.lineno}: {_letters(text)[:60]!r}"] = None
+            for module, value in _followed(arg, scope, rel, known):
+                for text in _unmarked(value):
+                    found[f"{module}:{text.lineno}: {_letters(text)[:60]!r}"] = None
     return sorted(found, key=lambda f: (f.split(":")[0], int(f.split(":")[1])))

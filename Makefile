@@ -35,8 +35,11 @@ $(PDFJS): tests/viewers/package.json tests/viewers/package-lock.json
 	  && touch node_modules/.installed; \
 	else echo "npm not found: the pdf.js test will be skipped"; fi
 
+# Two processes; a module's tests in one (its shared decks are built once). Bytecode is written even
+# where the environment says not to (PYTHONDONTWRITEBYTECODE): each test's subprocess would compile
+# the package again.
 test: $(STAMP) $(PDFJS)
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile  # two processes; a module's tests in one (its shared decks are built once)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check dobble_print tests bench

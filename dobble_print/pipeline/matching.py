@@ -31,6 +31,7 @@ from dobble_print.printing import CoverPage
 from dobble_print.symbols import (
     Face,
     Sources,
+    SymbolCache,
     SymbolSet,
     Vocabulary,
     choose_faces,
@@ -164,9 +165,11 @@ def load_rows(
     load_progress: Callable[[int, int], None] | None,
     *,
     packers: bool = False,
+    cache: SymbolCache | None = None,
 ) -> tuple[tuple[Face, ...], Deck, str, SymbolSet]:
     """The faces shown, the deck the vocabulary's rows make (cards as rows), why this deck, and
-    the faces of its rows loaded: the steps :func:`plan_matching` and the build share.
+    the faces of its rows loaded (kept in ``cache`` when given): the steps
+    :func:`plan_matching` and the build share.
 
     With ``packers``, the packing workers start getting ready once the deck's size is known.
     """
@@ -175,7 +178,8 @@ def load_rows(
     why = why.then(_shown(faces))
     if packers:
         start_packers(len(deck.cards))
-    loaded = load_faces(  # the deck's rows only: 50,000 rows were all drawn
+    # the deck's rows only: 50,000 rows were all drawn
+    loaded = (cache.load_faces if cache else load_faces)(
         vocabulary,
         faces,
         need=deck.symbol_count,
@@ -187,14 +191,20 @@ def load_rows(
 
 
 def plan_matching(
-    options: BuildOptions, found: Sources, progress: Progress | None = None
+    options: BuildOptions,
+    found: Sources,
+    progress: Progress | None = None,
+    *,
+    cache: SymbolCache | None = None,
 ) -> DeckPlan:
     """What :func:`planning.plan_sources` says of a vocabulary file: its rows counted as symbols,
-    the faces of the deck's rows loaded, as build would."""
+    the faces of the deck's rows loaded, as build would (kept in ``cache`` when given)."""
     from dobble_print.deck import deck_options
 
     rows = len(found.vocabulary.entries)
-    _, deck, why, loaded = load_rows(options, found.vocabulary, stage_progress(progress, "load"))
+    _, deck, why, loaded = load_rows(
+        options, found.vocabulary, stage_progress(progress, "load"), cache=cache
+    )
     choices = deck_options(rows, larger=2) if rows >= 3 else ()
     warnings = loaded.warnings + crowded(options, deck.symbols_per_card)
     return DeckPlan(

@@ -137,7 +137,11 @@ def _shown(faces: Sequence[Face]) -> Msg:
     """What the summary adds about the faces: ``; each symbol shown as picture or word``, its
     words in the user's language (the faces keep the vocabulary file's names for them)."""
     names = [face.name for face in faces]
-    listed = N_("{some} or {last}", some=", ".join(names[:-1]), last=names[-1])
+    some: str | Msg = names[0]
+    for name in names[1:-1]:  # the language's own comma: Japanese lists with 、
+        # TRANSLATORS: a list of names: "picture, word"; "or" joins the last ("…, word or gloss")
+        some = N_("{some}, {next}", some=some, next=name)
+    listed = N_("{some} or {last}", some=some, last=names[-1])
     return N_("; each symbol shown as {faces}", faces=listed if len(names) > 1 else names[0])
 
 

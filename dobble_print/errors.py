@@ -234,7 +234,9 @@ class Notice:
     Attributes:
         parts: the sentence's parts (see :class:`DobbleError`), its files among them.
         file: the file it is about, if one (a picture left out, a duplicate).
-        kind: ``"skipped"`` (a file left out of the deck: it cannot be read) or ``"note"``.
+        kind: ``"skipped"`` (a file left out of the deck: it cannot be read), ``"note"``, or
+            ``"quiet"``: a note worth no line unless every file is named (``--verbose``): a
+            hidden file passed over, a copy a warning counts already.
     """
 
     parts: tuple[Part, ...]

@@ -145,3 +145,53 @@ def test_the_covers_paper_line_has_its_participle(lang, start):
 
     plan = plan_sheets(13, paper=PAPERS["a4"], card=CardShape(size=50.8), cover_pages=1)
     assert _instructions(plan, 2, lang=lang)[-1].startswith(start)
+
+
+@pytest.mark.parametrize("kind", [ShapeKind.HEXAGON, ShapeKind.SQUARE, ShapeKind.ROUNDED])
+def test_a_card_too_large_for_the_paper_is_named_in_the_language(kind):
+    """The card that did not fit was "90mm hexagon" in every language (an f-string of the
+    shape's code name); "90mm rounded" in English."""
+    with pytest.raises(DobbleError) as caught:
+        plan_sheets(1, paper=PAPERS["a4"], card=CardShape(kind, 400.0))
+    english = str(caught.value)
+    named = {"hexagon": "hexagon", "square": "square", "rounded": "rounded square"}[kind.value]
+    assert english.startswith(f"card 400mm {named} does not fit on A4 paper inside"), english
+    for lang in LANGS:
+        text = caught.value.text(plain, str, lang)
+        assert "400mm" in text and not {"hexagon", "square", "rounded"} & set(text.split()), text
+
+
+def test_a_shop_profiles_card_is_named_in_the_language_whatever_its_shape():
+    """The line saying a shop profile's die sets the card size named a rounded card in
+    English ("cards: rounded, …"): its shape had no words."""
+    from dobble_print.cli.app import _SHAPES
+
+    assert set(_SHAPES) == {"round", *(kind.value for kind in ShapeKind)} - {"circle"}
+    for lang in LANGS:
+        assert said(_SHAPES["rounded"], lang) not in ("rounded", "rounded square")
+
+
+def test_a_list_of_faces_is_written_with_the_languages_comma():
+    faces = (Face("絵", (0,)), Face("かな", (1,)), Face("英語", (2,)))
+    assert said(_shown(faces), "ja") == "。各シンボルは絵、かな または 英語で表示"
+    assert str(_shown(faces)) == "; each symbol shown as 絵, かな or 英語"
+
+
+@pytest.mark.parametrize(
+    ("shows", "facts", "key"),
+    [
+        ("picture", "3 pictures per card · 7 pictures", "Answer key: all 7 pictures"),
+        ("word", "3 words per card · 7 words", "Answer key: all 7 words"),
+        ("symbol", "3 symbols per card · 7 symbols", "Answer key: all 7 symbols"),
+    ],
+)
+def test_the_cover_names_what_the_cards_show_as_the_rules_do(shows, facts, key):
+    """The cover said symbols where the rules and the box say pictures (or words)."""
+    from dobble_print.printing.cover import DeckFacts, cover_page_count, plan_cover
+
+    pages = cover_page_count(7, PAPERS["a4"], 5.0)
+    plan = plan_sheets(7, paper=PAPERS["a4"], card=CardShape(size=85.0), cover_pages=pages)
+    names = [f"n{i}" for i in range(7)]
+    cover = plan_cover(names, DeckFacts(3, 7, 7, 1, shows=shows), plan)
+    texts = [text.text for text in cover[0].texts]
+    assert texts[1].startswith(f"7 cards · {facts} · seed 1") and key in texts

@@ -169,7 +169,12 @@ def _output(path: Path, suffix: str, command: str) -> tuple[Path, str]:
 
 
 # A shop die's shape, as the line about it names it.
-_SHAPES = {"round": N_("round"), "hexagon": N_("hexagon"), "square": N_("square")}
+_SHAPES = {
+    "round": N_("round"),
+    "hexagon": N_("hexagon"),
+    "square": N_("square"),
+    "rounded": N_("rounded square"),
+}
 
 
 def _given(ctx: typer.Context, name: str) -> bool:
@@ -269,7 +274,7 @@ def build(
                 N_(
                     "cards: {kind}, {size:g} mm, the die of the {profile} profile (the deck is "
                     "laid out at that size)",
-                    kind=_SHAPES.get(kind, kind),
+                    kind=_SHAPES[kind],
                     size=float(profile.card.size),
                     profile=profile.name,
                 )

@@ -11,20 +11,8 @@ from dobble_print.cli.errors import say
 from dobble_print.cli.words import notice_line, say_in, warning_line
 
 if TYPE_CHECKING:  # the pipeline (and numba) loads only when a command needs it
+    from dobble_print.errors import Notice
     from dobble_print.pipeline import BuildResult
-
-# Skips not worth a note without --verbose: hidden files and the documents that live beside
-# pictures (README, LICENSE, credits); a skipped video or RAW photo is worth one. Copies used once
-# are counted in a warning of their own, and so are pictures alike in black and white.
-_QUIET_SKIPS = (
-    "(hidden)",
-    "(a system folder)",
-    "no extension)",
-    "; used once",
-    "leave one out",
-) + tuple(
-    f"(not a picture: {ext})" for ext in (".md", ".txt", ".json", ".toml", ".html", ".db", ".ini")
-)
 
 
 def summarise(
@@ -172,12 +160,13 @@ def _flagged(result: BuildResult) -> dict[str, str]:
     return {str(small): say_in(small.said(remedies)) for small in result.small}
 
 
-def _notes(notes: tuple[str, ...], *, verbose: bool) -> None:
-    """Every note with ``verbose``; otherwise one line counting those worth a look."""
+def _notes(notes: tuple[Notice, ...], *, verbose: bool) -> None:
+    """Every note with ``verbose``; otherwise one line counting those worth a look (not the
+    quiet ones: hidden files, documents beside pictures, copies a warning counts)."""
     if verbose:
-        for line in notes:
-            say(line)
-    elif passed := [n for n in notes if not n.endswith(_QUIET_SKIPS)]:
+        for note in notes:
+            say(notice_line(note))
+    elif passed := [n for n in notes if n.kind != "quiet"]:
         said = Nn_(
             "note: {count} file passed over (links that leave the folder, files that are not "
             "pictures); --verbose names them",

@@ -85,7 +85,7 @@ class BuildResult:
     choice: Notice | None = None
     # about the symbols: duplicates, bad files skipped, glyphs; and pictures too small to spot
     warnings: tuple[Notice, ...] = ()
-    notes: tuple[str, ...] = ()  # files passed over, for --verbose
+    notes: tuple[Notice, ...] = ()  # files passed over, for --verbose
     teams: tuple[Team, ...] | None = None  # each card's Connect team, in deck order
     # the cards whose smallest picture prints under the recognisable size, each also a warning
     small: tuple[SmallSymbol, ...] = ()

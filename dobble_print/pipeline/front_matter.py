@@ -82,6 +82,7 @@ def plan_front_matter(
         title=options.title,
         lang=options.lang,
         bundled=any(is_library_file(s.source) for s in symbols if s.kind != "word"),
+        shows={"picture or word": "symbol"}.get(shown := shows(symbols)[0], shown),
     )
     cover: tuple[CoverPage, ...] = ()
     if options.cover:

@@ -89,7 +89,7 @@ def plan(
     found = sources_of(options)
     refuse_faces(options, found)
     if found.vocabulary is not None:
-        planned = plan_matching(options, found, progress)
+        planned = plan_matching(options, found, progress, cache=cache)
     else:
         planned = plan_sources(options, progress, cache=cache)
     _check_sheets(options, len(planned.deck.cards))
@@ -140,7 +140,7 @@ def load_deck(
     found = sources_of(options)
     refuse_faces(options, found)
     if found.vocabulary is not None:  # a matching deck: the vocabulary's rows, by their faces
-        return _load_matching(options, found, progress, packers=packers)
+        return _load_matching(options, found, progress, packers=packers, cache=cache)
     refuse_unreadable(found, skip_bad=options.symbol_options.skip_bad)
     where = tuple(options.sources)
     refuse_too_few(found, where)
@@ -183,15 +183,24 @@ def load_deck(
 
 
 def _load_matching(
-    options: BuildOptions, found: Sources, progress: Progress | None, *, packers: bool
+    options: BuildOptions,
+    found: Sources,
+    progress: Progress | None,
+    *,
+    packers: bool,
+    cache: SymbolCache | None,
 ) -> LoadedDeck:
     """The matching deck of ``found``'s vocabulary: its cards as face symbols (face ``f`` of row
     ``e`` is symbol ``e·F + f``), mixed and shuffled by rows, then each card's faces chosen
     (:func:`deck.assign_faces`)."""
     faces, deck, why, loaded = load_rows(
-        options, found.vocabulary, stage_progress(progress, "load"), packers=packers
+        options, found.vocabulary, stage_progress(progress, "load"), packers=packers, cache=cache
     )
-    ink = measure_ink([s.rgba for s in loaded.symbols])
+    ink = (
+        cache.derived(loaded, ("ink",), lambda: measure_ink([s.rgba for s in loaded.symbols]))
+        if cache
+        else measure_ink([s.rgba for s in loaded.symbols])
+    )
     count = len(faces)
     shares = [
         sum(ink.shares[e * count : (e + 1) * count]) / count for e in range(deck.symbol_count)

@@ -31,6 +31,7 @@ from dobble_print.printing import CoverPage
 from dobble_print.symbols import (
     Face,
     Sources,
+    SymbolCache,
     SymbolSet,
     Vocabulary,
     choose_faces,
@@ -136,7 +137,11 @@ def _shown(faces: Sequence[Face]) -> Msg:
     """What the summary adds about the faces: ``; each symbol shown as picture or word``, its
     words in the user's language (the faces keep the vocabulary file's names for them)."""
     names = [face.name for face in faces]
-    listed = N_("{some} or {last}", some=", ".join(names[:-1]), last=names[-1])
+    some: str | Msg = names[0]
+    for name in names[1:-1]:  # the language's own comma: Japanese lists with 、
+        # TRANSLATORS: a list of names: "picture, word"; "or" joins the last ("…, word or gloss")
+        some = N_("{some}, {next}", some=some, next=name)
+    listed = N_("{some} or {last}", some=some, last=names[-1])
     return N_("; each symbol shown as {faces}", faces=listed if len(names) > 1 else names[0])
 
 
@@ -164,9 +169,11 @@ def load_rows(
     load_progress: Callable[[int, int], None] | None,
     *,
     packers: bool = False,
+    cache: SymbolCache | None = None,
 ) -> tuple[tuple[Face, ...], Deck, str, SymbolSet]:
     """The faces shown, the deck the vocabulary's rows make (cards as rows), why this deck, and
-    the faces of its rows loaded: the steps :func:`plan_matching` and the build share.
+    the faces of its rows loaded (kept in ``cache`` when given): the steps
+    :func:`plan_matching` and the build share.
 
     With ``packers``, the packing workers start getting ready once the deck's size is known.
     """
@@ -175,7 +182,8 @@ def load_rows(
     why = why.then(_shown(faces))
     if packers:
         start_packers(len(deck.cards))
-    loaded = load_faces(  # the deck's rows only: 50,000 rows were all drawn
+    # the deck's rows only: 50,000 rows were all drawn
+    loaded = (cache.load_faces if cache else load_faces)(
         vocabulary,
         faces,
         need=deck.symbol_count,
@@ -187,14 +195,20 @@ def load_rows(
 
 
 def plan_matching(
-    options: BuildOptions, found: Sources, progress: Progress | None = None
+    options: BuildOptions,
+    found: Sources,
+    progress: Progress | None = None,
+    *,
+    cache: SymbolCache | None = None,
 ) -> DeckPlan:
     """What :func:`planning.plan_sources` says of a vocabulary file: its rows counted as symbols,
-    the faces of the deck's rows loaded, as build would."""
+    the faces of the deck's rows loaded, as build would (kept in ``cache`` when given)."""
     from dobble_print.deck import deck_options
 
     rows = len(found.vocabulary.entries)
-    _, deck, why, loaded = load_rows(options, found.vocabulary, stage_progress(progress, "load"))
+    _, deck, why, loaded = load_rows(
+        options, found.vocabulary, stage_progress(progress, "load"), cache=cache
+    )
     choices = deck_options(rows, larger=2) if rows >= 3 else ()
     warnings = loaded.warnings + crowded(options, deck.symbols_per_card)
     return DeckPlan(

@@ -350,12 +350,12 @@ def seen_warnings(
     count: int,
     card_color: tuple[float, float, float],
     cache: SymbolCache | None = None,
-) -> tuple[tuple[Notice, ...], tuple[str, ...]]:
+) -> tuple[tuple[Notice, ...], tuple[Notice, ...]]:
     """The warnings about the deck's ``count`` first symbols where colour is lost: printed in
     black and white, or seen by colour-blind players (kept in ``cache`` when given); and notes
     (each look-alike pair, when there are many)."""
 
-    def find() -> tuple[tuple[Notice, ...], tuple[str, ...]]:
+    def find() -> tuple[tuple[Notice, ...], tuple[Notice, ...]]:
         return vision_warnings(loaded.symbols[:count], card_color)
 
     return cache.derived(loaded, ("seen", count, card_color), find) if cache else find()

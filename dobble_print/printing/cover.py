@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dobble_print.card import CardShape, ShapeKind
-from dobble_print.language import number, words
+from dobble_print.language import Nn_, number, said, words
 from dobble_print.printing.page import CoverPage, LegendCell, Rule, Text
 from dobble_print.printing.paper import Paper
 from dobble_print.printing.sheet import Segment, SheetPlan
@@ -36,6 +36,9 @@ class DeckFacts:
     title: str | None = None  # the deck's own title (--title), heading the cover when given
     lang: str = "en"  # the language the cover is printed in
     bundled: bool = False  # some pictures are the bundled library's: the cover credits it
+    # what the cards show, as the rules and the box name it: "picture", "word", or "symbol"
+    # (pictures and words, a vocabulary's faces)
+    shows: str = "symbol"
 
 
 def _cutting(plan: SheetPlan, lang: str) -> str:
@@ -89,6 +92,24 @@ def _instructions(plan: SheetPlan, first_card_page: int, notes=(), lang: str = "
     return lines
 
 
+# The cover's words for what the cards show, one and several, as the rules and the box say it.
+_PER_CARD = {
+    "picture": lambda n: Nn_("{count} picture per card", "{count} pictures per card", n),
+    "word": lambda n: Nn_("{count} word per card", "{count} words per card", n),
+    "symbol": lambda n: Nn_("{count} symbol per card", "{count} symbols per card", n),
+}
+_COUNTED = {
+    "picture": lambda n: Nn_("{count} picture", "{count} pictures", n),
+    "word": lambda n: Nn_("{count} word", "{count} words", n),
+    "symbol": lambda n: Nn_("{count} symbol", "{count} symbols", n),
+}
+_KEY = {
+    "picture": lambda n: Nn_("Answer key: {count} picture", "Answer key: all {count} pictures", n),
+    "word": lambda n: Nn_("Answer key: {count} word", "Answer key: all {count} words", n),
+    "symbol": lambda n: Nn_("Answer key: {count} symbol", "Answer key: all {count} symbols", n),
+}
+
+
 def _facts_line(facts: DeckFacts, plan: SheetPlan) -> str:
     """The deck's numbers in one line: cards, symbols, seed, the card and how many a sheet."""
     lang = facts.lang
@@ -96,12 +117,8 @@ def _facts_line(facts: DeckFacts, plan: SheetPlan) -> str:
     return " · ".join(
         (
             t.ngettext("{count} card", "{count} cards", facts.cards).format(count=facts.cards),
-            t.ngettext(
-                "{count} symbol per card", "{count} symbols per card", facts.symbols_per_card
-            ).format(count=facts.symbols_per_card),
-            t.ngettext("{count} symbol", "{count} symbols", facts.symbols).format(
-                count=facts.symbols
-            ),
+            said(_PER_CARD[facts.shows](facts.symbols_per_card), lang),
+            said(_COUNTED[facts.shows](facts.symbols), lang),
             t.gettext("seed {seed}").format(seed=facts.seed),
             _sheet_words(plan.card, plan.per_sheet, lang),
         )
@@ -225,8 +242,8 @@ def plan_cover(names: Sequence[str], facts: DeckFacts, plan: SheetPlan) -> tuple
     )
     texts += scale_texts
     legend_top = _legend_top(paper, margin)
-    key = t.ngettext("Answer key: {count} symbol", "Answer key: all {count} symbols", len(names))
-    texts.append(Text(left, legend_top, key.format(count=len(names)), 13, bold=True))
+    key = said(_KEY[facts.shows](len(names)), facts.lang)
+    texts.append(Text(left, legend_top, key, 13, bold=True))
     if facts.bundled:  # below the key, clear of its last row's names (≥ 2 mm above its cells)
         credit = t.gettext(
             "Pictures: Fluent Emoji by Microsoft (MIT licence); their names: Unicode CLDR."

@@ -32,6 +32,15 @@ MARGIN_SHARE = 0.25
 MAX_BLEED = 6.0  # mm; print shops ask for 3, home sheets fit about 2
 
 
+# The card that does not fit, as the option's value reads: "300mm", "90mm hexagon".
+_TOO_LARGE = {
+    ShapeKind.CIRCLE: lambda size: N_("{size:g}mm", size=size),
+    ShapeKind.HEXAGON: lambda size: N_("{size:g}mm hexagon", size=size),
+    ShapeKind.SQUARE: lambda size: N_("{size:g}mm square", size=size),
+    ShapeKind.ROUNDED: lambda size: N_("{size:g}mm rounded square", size=size),
+}
+
+
 def plan_sheets(
     card_count: int,
     *,
@@ -68,14 +77,12 @@ def plan_sheets(
     reach = max(bleed, back_bleed)  # ink beyond the cut line, front or back
     pattern = _pattern(card, paper, margin, bleed, reach, cut_circle, ticks)
     if not pattern.centres:
-        shape = "" if card.kind is ShapeKind.CIRCLE else f" {card.kind.value}"
         raise OptionError(
             "card",
             N_(
-                "{size:g}mm{shape} does not fit on {paper} paper inside a {margin:g} mm margin; "
-                "choose a smaller card or larger paper",
-                size=float(card.size),
-                shape=shape,
+                "{card} does not fit on {paper} paper inside a {margin:g} mm margin; choose a "
+                "smaller card or larger paper",
+                card=_TOO_LARGE[card.kind](float(card.size)),
                 paper=paper.printed,
                 margin=float(margin),
             ),

@@ -12,25 +12,33 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
+from dobble_print.symbols.faces import load_faces
 from dobble_print.symbols.loading import load_symbols
 from dobble_print.symbols.sources import Source, Sources
 from dobble_print.symbols.symbol import SymbolOptions, SymbolSet
+from dobble_print.symbols.vocabulary import Face, Vocabulary
 
 T = TypeVar("T")
 KEPT = 4  # loads kept: enough for switching card sizes back and forth, bounded in memory
+
+
+def _file(path: Path) -> tuple:
+    """What makes a file the same next time: its path, size and time."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return (str(path), None)
+    return (str(path), stat.st_size, stat.st_mtime_ns)
 
 
 def _identity(source: Source) -> tuple:
     """What makes a source the same next time: its word, or its file's path, size and time."""
     if source.word:
         return (source.word, str(source.path), source.line, source.library)
-    try:
-        stat = source.path.stat()
-    except OSError:
-        return (str(source.path), None)
-    return (str(source.path), stat.st_size, stat.st_mtime_ns)
+    return _file(source.path)
 
 
 class SymbolCache:
@@ -82,6 +90,21 @@ class SymbolCache:
     ) -> SymbolSet:
         """:func:`load_symbols`, or what it returned last time for the same arguments."""
         key = (tuple(_identity(s) for s in sources.items), sources.bad, need, max_px, options)
+        return self._kept_or(
+            key,
+            lambda: load_symbols(
+                sources, need=need, max_px=max_px, options=options, progress=progress
+            ),
+            progress,
+        )
+
+    def _kept_or(
+        self,
+        key: tuple,
+        load: Callable[[], SymbolSet],
+        progress: Callable[[int, int], None] | None,
+    ) -> SymbolSet:
+        """The symbols kept for ``key``, or ``load()``'s, kept (the last :data:`KEPT` loads)."""
         with self._lock:
             kept = self._kept.get(key)
             if kept is not None:
@@ -89,10 +112,32 @@ class SymbolCache:
                 if progress:
                     progress(len(kept.symbols), len(kept.symbols))
                 return kept
-        loaded = load_symbols(sources, need=need, max_px=max_px, options=options, progress=progress)
+        loaded = load()
         with self._lock:
             self._kept[key] = loaded
             while len(self._kept) > KEPT:
                 _, gone = self._kept.popitem(last=False)
                 self._by_symbols.pop(id(gone), None)
         return loaded
+
+    def load_faces(
+        self,
+        vocabulary: Vocabulary,
+        faces: tuple[Face, ...],
+        *,
+        need: int | None,
+        max_px: int,
+        options: SymbolOptions,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> SymbolSet:
+        """:func:`~dobble_print.symbols.faces.load_faces`, or what it returned last time for
+        the same vocabulary (its file and its pictures unchanged) and arguments."""
+        files = (_file(vocabulary.path), *map(_file, vocabulary.files))
+        key = ("faces", files, vocabulary, faces, need, max_px, options)
+        return self._kept_or(
+            key,
+            lambda: load_faces(
+                vocabulary, faces, need=need, max_px=max_px, options=options, progress=progress
+            ),
+            progress,
+        )

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from shlex import quote
 
-from dobble_print.errors import DobbleError, system_reason
-from dobble_print.language import N_
-from dobble_print.symbols.formats import PICTURE_SUFFIXES, not_read
+from dobble_print.errors import DobbleError, Notice, Part, notice, system_reason
+from dobble_print.language import N_, Msg
+from dobble_print.symbols.formats import PICTURE_SUFFIXES, not_read_said
 from dobble_print.symbols.vocabulary import VOCABULARY_SUFFIXES
 from dobble_print.symbols.words import WORD_SUFFIXES, BadWords, TabbedLines, read_words
 
@@ -24,15 +24,27 @@ NOTE_NAMES = frozenset(
 )  # fmt: skip
 
 
-def _link_problem(link: Path, root: Path) -> str:
-    """Why the symbolic link ``link`` in the folder ``root`` is not followed; "" when it is."""
+def _link_problem(link: Path, root: Path) -> Msg | None:
+    """Why the symbolic link ``link`` in the folder ``root`` is not followed; None when it is."""
     try:
         target = link.resolve(strict=True)
     except RuntimeError:  # Python 3.11 reports a loop this way; 3.13 as OSError(ELOOP)
-        return "a link that loops"
+        return N_("a link that loops")
     except OSError:
-        return "a broken link"
-    return "" if target == root or root in target.parents else "a link to outside the folder"
+        return N_("a broken link")
+    return None if target == root or root in target.parents else N_("a link to outside the folder")
+
+
+# Files passed over that are worth no note without --verbose: hidden files, system folders, the
+# documents that live beside pictures (README, notes.md, a photo manager's .db); a skipped video
+# or RAW photo, or a link that leaves the folder, is worth one.
+_DOCUMENTS = frozenset({".md", ".txt", ".json", ".toml", ".html", ".db", ".ini"})
+
+
+def _skipped(path: Path, why: Msg, *, quiet: bool = False) -> Notice:
+    """The note on ``path``, passed over while searching a folder, for ``why``."""
+    # TRANSLATORS: a file or folder passed over while a folder of pictures is searched
+    return notice(N_("skipped ({why})", why=why), file=path, kind="quiet" if quiet else "note")
 
 
 # Folders that hold what a computer or a NAS made, never the user's pictures: thumbnails,
@@ -70,15 +82,15 @@ class _Walk:
 
     root: Path
     files: list[Path] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    asides: list[tuple[Path, str]] = field(default_factory=list)
+    notes: list[Notice] = field(default_factory=list)
+    asides: list[tuple[Path, tuple[Part, ...]]] = field(default_factory=list)
     seen: set[Path] = field(default_factory=set)
     search: FolderSearch = FolderSearch()
 
 
 def folder_items(
     folder: Path,
-) -> tuple[list[Path], list[str], list[tuple[Path, str]], FolderSearch]:
+) -> tuple[list[Path], list[Notice], list[tuple[Path, tuple[Part, ...]]], FolderSearch]:
     """Picture files in ``folder`` and its subfolders: each folder's own files by name, then its
     subfolders by name. Also a note for each file passed over; a warning for each word list or
     vocabulary file passed over (meant as a source, surely); and what the search saw.
@@ -115,8 +127,8 @@ def _enter(sub: Path, top: Path, depth: int, walk: _Walk) -> bool:
         walk.search += FolderSearch(links=1)
         here = sub.parent.resolve()
         loops = sub.is_symlink() and (real == here or real in here.parents)
-        why = "a link that loops" if loops else "already searched, through a link"
-        walk.notes.append(f"{sub}: skipped ({why})")
+        why = N_("a link that loops") if loops else N_("already searched, through a link")
+        walk.notes.append(_skipped(sub, why))
         return False
     walk.seen.add(real)
     walk.search += FolderSearch(subfolders=1)
@@ -149,57 +161,73 @@ def _search(path: Path, top: Path, walk: _Walk) -> list[Path]:
                 N_("cannot be read ({why}); check its permissions", why=system_reason(exc)),
                 file=path,
             ) from None
-        walk.notes.append(f"{path}: skipped (cannot be read: {exc.strerror or exc})")
+        walk.notes.append(_skipped(path, N_("cannot be read: {why}", why=system_reason(exc))))
         return []
     subfolders = []
     for p in entries:
-        note = _passed_over(p, walk)
-        if note:
-            walk.notes.append(f"{p}: skipped ({note})")
+        passed = _passed_over(p, walk)
+        if passed:
+            walk.notes.append(passed)
         elif p.is_dir():
             subfolders.append(p)
         elif p.suffix.lower() in PICTURE_SUFFIXES:
             walk.files.append(p)
         elif p.suffix.lower() in WORD_SUFFIXES and p.stem.casefold() in NOTE_NAMES:
-            walk.notes.append(f"{p}: skipped (not a picture: {p.suffix})")  # a note, not a list
+            why = N_("not a picture: {suffix}", suffix=p.suffix)
+            walk.notes.append(_skipped(p, why, quiet=True))  # a note, not a list
         elif p.suffix.lower() in WORD_SUFFIXES | VOCABULARY_SUFFIXES:
             walk.asides.append((p, _list_in_folder(p, top)))
         else:
             walk.search += FolderSearch(unread=(p.suffix,))
-            why = not_read(p.suffix) or f"not a picture: {p.suffix or 'no extension'}"
-            walk.notes.append(f"{p}: skipped ({why})")
+            walk.notes.append(_not_a_picture(p))
     return subfolders
 
 
-def _passed_over(p: Path, walk: _Walk) -> str:
-    """Why ``p`` is passed over without a look inside (hidden, a system folder, a link that
-    is not followed, not a file); "" when it is searched or read."""
+def _not_a_picture(p: Path) -> Notice:
+    """The note on a file of a kind that is not read: what it is and what to export it as
+    when it is a kind people often have (a video, a RAW photo), else its extension."""
+    if known := not_read_said(p.suffix):
+        return _skipped(p, known)
+    if not p.suffix:
+        return _skipped(p, N_("not a picture: no extension"), quiet=True)
+    why = N_("not a picture: {suffix}", suffix=p.suffix)
+    return _skipped(p, why, quiet=p.suffix.lower() in _DOCUMENTS)
+
+
+def _passed_over(p: Path, walk: _Walk) -> Notice | None:
+    """The note on ``p`` when it is passed over without a look inside (hidden, a system folder,
+    a link that is not followed, not a file); None when it is searched or read."""
     if p.name.startswith("."):
         walk.search += FolderSearch(hidden=1)
-        return "hidden"
+        return _skipped(p, N_("hidden"), quiet=True)
     if p.is_symlink() and (why := _link_problem(p, walk.root)):
         walk.search += FolderSearch(links=1)
-        return why
+        return _skipped(p, why)
     if p.is_dir():
         if p.name.casefold() in SYSTEM_FOLDERS:
             walk.search += FolderSearch(hidden=1)
-            return "a system folder"
-        return ""
-    return "" if p.is_file() else "not a regular file"
+            return _skipped(p, N_("a system folder"), quiet=True)
+        return None
+    return None if p.is_file() else _skipped(p, N_("not a regular file"))
 
 
-def _list_in_folder(path: Path, folder: Path) -> str:
+def _list_in_folder(path: Path, folder: Path) -> tuple[Part, ...]:
     """The warning for a word list or vocabulary file found among a folder's pictures: not read
     (a folder holds pictures), but its owner surely meant it as a source, so it is said, with
     the command that reads it. A ``.txt`` of tabs (Excel's "Unicode Text") is a vocabulary
     file, said as one."""
     if path.suffix.lower() in WORD_SUFFIXES and not _holds_a_table(path):
-        kind = "word lists are"
-        how = f"give it as a source too: dobble-print build {quote(str(folder))} {quote(str(path))}"
+        said = N_(
+            "skipped, a folder's word lists are not read; give it as a source too: {command}",
+            command=f"dobble-print build {quote(str(folder))} {quote(str(path))}",
+        )
     else:
-        kind = "vocabulary files are"
-        how = f"give it as the only source: dobble-print build {quote(str(path))}"
-    return f"{path}: skipped, a folder's {kind} not read; {how}"
+        said = N_(
+            "skipped, a folder's vocabulary files are not read; give it as the only source: "
+            "{command}",
+            command=f"dobble-print build {quote(str(path))}",
+        )
+    return (path, ": ", said)
 
 
 def _holds_a_table(path: Path) -> bool:

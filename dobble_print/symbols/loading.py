@@ -421,7 +421,7 @@ _ALIKE = (
 PAIRS_SHOWN = 3  # pairs named in the one line; --verbose names every one
 
 
-def _pairs_said(pairs: list[tuple[Path, Path]], said) -> tuple[list[Notice], tuple[str, ...]]:
+def _pairs_said(pairs: list[tuple[Path, Path]], said) -> tuple[list[Notice], tuple[Notice, ...]]:
     """The pictures left out as copies of others, as (warnings, notes): one in a warning of its
     own; more in one warning naming the first few pairs and counting the rest (2,000 copies gave
     439 lines), each then in a note (listed with ``--verbose``)."""
@@ -434,7 +434,8 @@ def _pairs_said(pairs: list[tuple[Path, Path]], said) -> tuple[list[Notice], tup
         named += [*((", ",) if named else ()), N_("{copy} is like {twin}", copy=copy, twin=twin)]
     rest = len(pairs) - PAIRS_SHOWN
     more = N_(", and {count} more pairs", count=rest) if rest > 0 else ""
-    return [Notice((many(len(pairs), tuple(named), more),))], tuple(map(str, lines))
+    quiet = tuple(dataclasses.replace(line, kind="quiet") for line in lines)
+    return [Notice((many(len(pairs), tuple(named), more),))], quiet
 
 
 def faint_on_card(symbols: Sequence[Symbol], card_rgb: tuple[float, float, float]) -> list[Notice]:

@@ -66,7 +66,7 @@ class Sources:
 
     items: tuple[Source, ...]
     files: tuple[Path, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Notice, ...] = ()
     bad: tuple[tuple[Source, str], ...] = ()
     vocabulary: Vocabulary | None = None  # a vocabulary file, the only source when given
     warnings: tuple[Notice, ...] = ()
@@ -136,8 +136,8 @@ def find_sources(paths: Sequence[Path]) -> Sources:
     """
     items: list[Source] = []
     files: list[Path] = []
-    notes: list[str] = []
-    asides: list[tuple[Path, str]] = []
+    notes: list[Notice] = []
+    asides: list[tuple[Path, tuple[Part, ...]]] = []
     bad: list[tuple[Source, str]] = []
     search = FolderSearch()
     sentences: list[Notice] = []  # word lists of sentences, each a warning
@@ -189,7 +189,7 @@ def find_sources(paths: Sequence[Path]) -> Sources:
                 file=path,
             )
     given = {p.resolve() for p in paths}  # a list in a folder given as a source too is read
-    warnings = tuple(Notice((text,), path) for path, text in asides if path.resolve() not in given)
+    warnings = tuple(Notice(parts, path) for path, parts in asides if path.resolve() not in given)
     warnings += tuple(sentences)
     return Sources(
         tuple(items), tuple(files), tuple(notes), tuple(bad), warnings=warnings, search=search

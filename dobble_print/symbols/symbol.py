@@ -115,5 +115,5 @@ class SymbolSet:
     symbols: tuple[Symbol, ...]
     unused: tuple[str, ...] = ()
     warnings: tuple[Notice, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Notice, ...] = ()
     unused_files: tuple[Path, ...] = ()

@@ -18,6 +18,7 @@ then warnings (:func:`vision_warnings`).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -202,7 +203,7 @@ def _picture(symbol: Symbol) -> np.ndarray:
 
 def vision_warnings(
     symbols: Sequence[Symbol], card_rgb: tuple[float, float, float]
-) -> tuple[tuple[Notice, ...], tuple[str, ...]]:
+) -> tuple[tuple[Notice, ...], tuple[Notice, ...]]:
     """The warnings about ``symbols`` where colour is lost, and notes (each look-alike pair
     when there are more than :data:`LISTED`, for ``--verbose``)."""
     pictures = [s for s in symbols if s.kind != "word"]
@@ -262,7 +263,7 @@ def _pair(pictures: Sequence[Symbol], found: Confusion) -> Notice:
 
 def _pairs_said(
     pictures: Sequence[Symbol], found: Sequence[Confusion]
-) -> tuple[list[Notice], tuple[str, ...]]:
+) -> tuple[list[Notice], tuple[Notice, ...]]:
     """One warning a pair; more than :data:`LISTED` pairs in one warning that counts them, each
     then a note."""
     lines = [_pair(pictures, c) for c in found]
@@ -283,4 +284,4 @@ def _pairs_said(
             ),
         )
     )
-    return [said], tuple(map(str, lines))
+    return [said], tuple(dataclasses.replace(line, kind="quiet") for line in lines)

@@ -676,7 +676,7 @@ def test_notes_beside_pictures_are_skipped_quietly(tmp_path):
     (folder / "Credits.txt").write_text("thanks\n", encoding="utf-8")
     found = find_sources([folder])
     assert found.warnings == ()
-    assert f"{folder / 'SOURCES.txt'}: skipped (not a picture: .txt)" in found.notes
+    assert f"{folder / 'SOURCES.txt'}: skipped (not a picture: .txt)" in map(str, found.notes)
 
 
 def test_a_word_list_of_sentences_is_warned_about(tmp_path):

@@ -33,6 +33,7 @@ CARRIERS = {
     "then": slice(None),  # a notice's words added at its end
     "say": slice(0, 1),  # the command line's lines (summaries, notes)
     "fail": slice(0, 1),
+    "_skipped": slice(1, 2),  # a file passed over in a folder: why (symbols/folders.py)
 }
 MARKS = frozenset({"N_", "Nn_", "Np_"})
 RECORDS = frozenset({"Setting", "Advice"})  # their strings are fields and values, not words

@@ -211,7 +211,7 @@ def test_sources_merge_in_order_and_skip_what_is_not_a_picture(tmp_path):
     ]
     assert [s.kind for s in result.symbols] == ["image"] * 2 + ["word"] * 2 + ["image"]
     assert result.symbols[3].source == f"{words}:4"
-    notes = "\n".join(result.notes)
+    notes = "\n".join(map(str, result.notes))
     assert ".hidden.png: skipped (hidden)" in notes and "notes.md: skipped (not a picture" in notes
     assert "sub: skipped" not in notes  # subfolders are searched (tests/symbols/test_folders.py)
 
@@ -260,7 +260,7 @@ def test_link_leaving_the_folder_is_not_followed(tmp_path):
     (inside / "link.png").symlink_to(outside)
     result = load(inside)
     assert [s.name for s in result.symbols] == ["ok"]
-    assert any("link.png: skipped (a link to outside the folder)" in n for n in result.notes)
+    assert any("link.png: skipped (a link to outside the folder)" in n for n in map(str, result.notes))
 
 
 @pytest.mark.parametrize(

@@ -14,14 +14,19 @@ def images_per_card(pdf: Path, report: dict) -> dict[int, list[int]]:
     """Image XObject numbers drawn inside each card's circle, keyed by card index."""
     doc = pymupdf.open(pdf)
     radius = report["card"]["diameter_mm"] / 2
-    out: dict[int, list[int]] = {c["index"]: [] for c in report["cards"]}
-    for card in report["cards"]:
-        page = doc[card["page"] - 1]
-        for info in page.get_image_info(xrefs=True):
+    drawn: dict[int, list[tuple[float, float, int]]] = {}  # each page's images, read once
+    for number in sorted({c["page"] for c in report["cards"]}):
+        page = doc[number - 1]
+        drawn[number] = []
+        for info in page.get_image_info(xrefs=True):  # xrefs=True hashes every image: slow
             centre = pymupdf.Point(0.5, 0.5) * pymupdf.Matrix(info["transform"])
             x, y = centre.x * MM_PER_PT, (page.rect.height - centre.y) * MM_PER_PT
+            drawn[number].append((x, y, info["xref"]))
+    out: dict[int, list[int]] = {c["index"]: [] for c in report["cards"]}
+    for card in report["cards"]:
+        for x, y, xref in drawn[card["page"]]:
             if math.dist((x, y), card["center_mm"]) < radius:
-                out[card["index"]].append(info["xref"])
+                out[card["index"]].append(xref)
     return out
 
 

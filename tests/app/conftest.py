@@ -129,3 +129,19 @@ def build_cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
         env={**os.environ, "PYTHONPATH": str(REPO)},
         timeout=280,
     )
+
+
+def build_here(args: list[str], cwd: Path):
+    """The command the page shows, run by the CLI's own app (typer's runner) in this process from
+    ``cwd``: the command line's code without a second Python's start-up. For a deck a server
+    process made, so the bytes compared still come from two processes (two hash seeds); the
+    whole path in test_browser.py runs the command itself as a user does."""
+    from contextlib import chdir
+
+    from typer.testing import CliRunner
+
+    from dobble_print.cli import app
+
+    assert args[:2] == ["dobble-print", "build"], args
+    with chdir(cwd):
+        return CliRunner().invoke(app, [*args[1:], "--quiet"])

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from tests.app import test_browser
-from tests.app.conftest import build_cli
+from tests.app.conftest import build_here
 from tests.app.test_browser import (
     CHROMIUM,
     assert_accessible,
@@ -120,13 +120,13 @@ def pdf_pictures(pdf: Path) -> list[np.ndarray]:
     return out
 
 
-def drawn(pdf: Path, key: str) -> bool:
-    """Whether the bundled picture ``key`` is among the PDF's pictures (a match differs by 1-2
+def drawn(pictures: list[np.ndarray], key: str) -> bool:
+    """Whether the bundled picture ``key`` is among a PDF's ``pictures`` (a match differs by 1-2
     levels on average; another picture, even another cat, by 22 or more)."""
     from dobble_print.symbols import library_file, load_picture
 
     wanted = picture_signature(load_picture(library_file(key), max_px=200))
-    return any(np.abs(p - wanted).mean() < 8 for p in pdf_pictures(pdf))
+    return any(np.abs(p - wanted).mean() < 8 for p in pictures)
 
 
 def test_a_word_list_becomes_picture_tiles_and_a_picture_chosen_is_the_one_drawn(
@@ -169,16 +169,17 @@ def test_a_word_list_becomes_picture_tiles_and_a_picture_chosen_is_the_one_drawn
     page.locator("#h-result").evaluate("e => e.scrollIntoView({block: 'start'})")
     page.screenshot(path=shots / "words-3-deck.png")
     pdf = download(page, "#dl-pdf", tmp_path / "deck.pdf")
-    assert drawn(pdf, "black-cat") and not drawn(pdf, "cat")
-    assert drawn(pdf, "dog")  # and the others as they were found
+    pictures = pdf_pictures(pdf)
+    assert drawn(pictures, "black-cat") and not drawn(pictures, "cat")
+    assert drawn(pictures, "dog")  # and the others as they were found
     # the choice is in the word list the command reads: the downloaded files remake the PDF
     zipped = download(page, "#dl-files", tmp_path / "files.zip")
     with zipfile.ZipFile(zipped) as z:
         z.extractall(tmp_path / "unzipped")
     folder = tmp_path / "unzipped" / "deck"
     assert (folder / "words.txt").read_text(encoding="utf-8").splitlines()[0] == "chat=black-cat"
-    done = build_cli(shlex.split(shown), folder)
-    assert done.returncode == 0, done.stderr
+    done = build_here(shlex.split(shown), folder)  # the server process made the deck
+    assert done.exit_code == 0, (done.output, done.exception)
     assert (folder / "deck.pdf").read_bytes() == pdf.read_bytes()
     assert last_result(page, server)["cards"] == 7
 

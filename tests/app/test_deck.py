@@ -15,7 +15,15 @@ import pymupdf
 import pytest
 from PIL import Image
 
-from tests.app.conftest import POST, build_cli, new_session, upload, wait_for_job
+from tests.app.conftest import (
+    POST,
+    TOKEN,
+    build_cli,
+    make_client,
+    new_session,
+    upload,
+    wait_for_job,
+)
 from tests.conftest import make_pictures
 
 CHOICES = {
@@ -40,8 +48,7 @@ CHOICES = {
 ANIMALS = ["ant", "bee", "cat", "dog", "eel", "fox", "gnu", "hen", "owl", "yak"]  # labels are words
 
 
-@pytest.fixture
-def made(client, tmp_path):
+def make(client, tmp_path):
     """10 pictures, a broken one, 3 words and a back picture; the deck made, seed kept."""
     sid = new_session(client)
     for p, name in zip(make_pictures(tmp_path / "p", 10), ANIMALS, strict=True):
@@ -66,8 +73,23 @@ def made(client, tmp_path):
     return sid, job["result"]
 
 
-def test_the_deck_its_pages_and_the_command_that_remakes_it(client, made, tmp_path):
-    sid, result = made
+@pytest.fixture(scope="module")
+def made_once(tmp_path_factory):
+    """The deck of :func:`make`, made once for the tests that only read it or add to its
+    downloads (a client of its own, with the app's lifespan running): client, session, result."""
+    with make_client(tmp_path_factory.mktemp("app") / "root") as client:
+        assert client.get(f"/?token={TOKEN}").status_code == 303
+        yield client, *make(client, tmp_path_factory.mktemp("made"))
+
+
+@pytest.fixture
+def made(client, tmp_path):
+    """The deck of :func:`make`, for a test that changes it."""
+    return make(client, tmp_path)
+
+
+def test_the_deck_its_pages_and_the_command_that_remakes_it(made_once, tmp_path):
+    client, sid, result = made_once
     assert result["cards"] == 13 and result["symbols_per_card"] == 4
     assert result["files"]["broken.png"]["bad"].startswith("the contents are not a PNG")
     kinds = [p["kind"] for p in result["pages"]]
@@ -128,8 +150,8 @@ def test_one_card_re_laid_then_the_pages_of_the_older_deck_are_gone(client, made
         assert answer.status_code == 400 and "cards 1 to 13" in answer.json()["error"]
 
 
-def test_every_card_as_a_picture_in_a_zip_and_the_page_to_play(client, made):
-    sid, result = made
+def test_every_card_as_a_picture_in_a_zip_and_the_page_to_play(made_once):
+    client, sid, result = made_once
     assert client.get(f"/api/s/{sid}/download/cards.zip").status_code == 404  # not made yet
     answer = client.post(f"/api/s/{sid}/extra", json={"kind": "cards"}, headers=POST)
     assert answer.status_code == 202

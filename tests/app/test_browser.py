@@ -2,7 +2,7 @@
 process: the whole path from the 57 icons to a checked PDF and the command that remakes it, a
 typed word list, a bad file among good ones, the keyboard alone, and axe-core's check.
 
-Screenshots of each step go to ``$DOBBLE_APP_SHOTS`` (a temporary folder when it is not set).
+Screenshots of each step go to ``$DOBBLE_APP_SHOTS`` (none are taken when it is not set).
 """
 
 from __future__ import annotations
@@ -56,11 +56,28 @@ def browser():
         browser.close()
 
 
+class Shots:
+    """``shots(page or locator, name)``: a screenshot of the step into ``$DOBBLE_APP_SHOTS``.
+    Without that folder none is taken (nobody would look at it, and a screenshot checks
+    nothing); a locator is still waited for, visible, as its screenshot waited for it."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        if folder:
+            folder.mkdir(parents=True, exist_ok=True)
+
+    def __call__(self, target, name: str, *, full_page: bool = False) -> None:
+        if self.folder:
+            kw = {"full_page": full_page} if full_page else {}
+            target.screenshot(path=self.folder / name, **kw)
+        elif hasattr(target, "wait_for"):  # a locator (a page has no wait_for)
+            target.wait_for(state="visible")
+
+
 @pytest.fixture(scope="module")
-def shots(tmp_path_factory) -> Path:
-    folder = Path(os.environ.get("DOBBLE_APP_SHOTS") or tmp_path_factory.mktemp("shots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+def shots() -> Shots:
+    folder = os.environ.get("DOBBLE_APP_SHOTS")
+    return Shots(Path(folder) if folder else None)
 
 
 @pytest.fixture
@@ -201,27 +218,27 @@ def cards_in_pdf(pdf: Path, result: dict, size_mm: float) -> dict[int, list[int]
 def test_the_whole_path_from_the_icons_to_the_same_pdf_again(page, server, shots, tmp_path):
     import pymupdf
 
-    page.screenshot(path=shots / "1-empty.png", full_page=True)
+    shots(page, "1-empty.png", full_page=True)
     icons = sorted(ICONS.glob("*.svg"))
     add_pictures(page, icons)
     assert page.locator(".thumb.bad").count() == 0
-    page.screenshot(path=shots / "2-icons-added.png")
+    shots(page, "2-icons-added.png")
 
     planned = plan_text(page, "57 pictures")  # the command line says the same, below
     assert "8 per card gives the full 57-card deck" in page.inner_text("#plan")
-    page.locator("#plan").screenshot(path=shots / "3-plan.png")
+    shots(page.locator("#plan"), "3-plan.png")
 
     page.click("#make")
     page.wait_for_selector("#progress-box:not([hidden])")
     page.locator("#h-make").scroll_into_view_if_needed()
-    page.screenshot(path=shots / "4-progress.png")
+    shots(page, "4-progress.png")
     wait_status(page, "Done:")
     sheets_loaded(page)
     assert page.locator(".page.cover").count() == 1
     assert page.locator(".page.front").count() == 10
     assert page.locator(".sheet .card").count() == 57
     page.locator("#h-result").evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.screenshot(path=shots / "5-sheets.png")  # the README's picture of the page
+    shots(page, "5-sheets.png")  # the README's picture of the page
 
     result = last_result(page, server)
     before = page_images(page, server, result)
@@ -229,13 +246,11 @@ def test_the_whole_path_from_the_icons_to_the_same_pdf_again(page, server, shots
     page.click("[data-card='5']")
     assert page.inner_text("#selected-label") == "Card 5:"
     assert page.evaluate("() => document.activeElement.id") == "shuffle-card"
-    page.screenshot(path=shots / "6-card-selected.png")
+    shots(page, "6-card-selected.png")
     page.click("#shuffle-card")
     wait_status(page, "Card 5 shuffled")
     sheets_loaded(page)
-    page.locator(f"li[data-page='{sheet['number']}']").screenshot(
-        path=shots / "7-card-5-shuffled.png"
-    )
+    shots(page.locator(f"li[data-page='{sheet['number']}']"), "7-card-5-shuffled.png")
     again = last_result(page, server)
     assert again["seed"] == result["seed"] and again["reshuffle"] == [5]
     after = page_images(page, server, again)
@@ -255,7 +270,7 @@ def test_the_whole_path_from_the_icons_to_the_same_pdf_again(page, server, shots
     for a, b in itertools.combinations(per_card.values(), 2):
         assert len(set(a) & set(b)) == 1
 
-    page.locator("#downloads").screenshot(path=shots / "8-downloads.png")
+    shots(page.locator("#downloads"), "8-downloads.png")
     assert_accessible(page, "with a deck made")
     # The command shown remakes the deck as it now is, card 5 re-laid and all (one run of the
     # command line covers the plain command too: it is the same with --reshuffle added)
@@ -277,7 +292,7 @@ def test_a_typed_word_list_makes_a_deck(page, server, shots):
     assert page.locator(".sheet .card").count() == 13
     assert " words.txt " in page.inner_text("#command")
     assert page.inner_text("#command").endswith("--preset toddler")
-    page.screenshot(path=shots / "9-words.png")
+    shots(page, "9-words.png")
     # Every card as a picture: while the job waits for another tab's deck (its answers held
     # at "waiting" here) the progress says so; once the zip is ready, step 3's status says that.
     held = {"waiting": True}
@@ -296,7 +311,7 @@ def test_a_typed_word_list_makes_a_deck(page, server, shots):
             arg="Waiting for another tab’s deck to finish…",
         )
         assert page.inner_text("#status") == "Drawing every card…"
-        page.locator("#progress-box").screenshot(path=shots / "9-waiting.png")
+        shots(page.locator("#progress-box"), "9-waiting.png")
         held["waiting"] = False
         wait_status(page, "cards.")
     assert page.inner_text("#status") == "cards.zip is ready."
@@ -317,7 +332,7 @@ def test_a_typed_word_list_makes_a_deck(page, server, shots):
     assert game.inner_text("#mode-find") == "Find the match"
     assert [url for url in asked if "/download/" in url or "/api/" not in url] == [game.url]
     assert game.evaluate("window.origin") == "null"  # its own origin: not the app's key
-    game.screenshot(path=shots / "9-play.png")
+    shots(game, "9-play.png")
     game.close()
     assert_accessible(page, "the downloads, with the page to play")
 
@@ -343,7 +358,7 @@ def test_a_bad_file_is_named_inline_and_the_deck_is_still_made(page, server, sho
     said = f"skipped {tmp_path / 'pics' / 'broken.png'}: {note}"  # the CLI's line, the same words
     assert said in map(str, engine.warnings)
     assert page.locator(".thumb.bad .name").inner_text() == "broken.png"
-    page.locator("#thumbs").screenshot(path=shots / "10-bad-file.png")
+    shots(page.locator("#thumbs"), "10-bad-file.png")
     make_deck(page)
     assert page.locator(".sheet .card").count() == 13
     assert page.inner_text("#command").endswith("--skip-bad")
@@ -486,7 +501,7 @@ def test_everything_works_by_keyboard(page, server, shots, tmp_path):
     page.keyboard.press("Enter")
     wait_status(page, "Card 2 shuffled")
     assert page.evaluate("() => document.activeElement.dataset.card") == "2"
-    page.screenshot(path=shots / "11-keyboard.png")
+    shots(page, "11-keyboard.png")
     assert "--reshuffle 2" in page.inner_text("#command")
 
 
@@ -537,9 +552,7 @@ def test_names_rules_and_a_box_by_keyboard_and_a_bad_thickness_said_under_its_fi
     assert page.get_attribute("#card_thickness", "aria-invalid") == "true"
     assert "error-card_thickness" in page.get_attribute("#card_thickness", "aria-describedby")
     assert page.is_disabled("#make")
-    page.locator("section[aria-labelledby='h-plan']").screenshot(
-        path=shots / "12-bad-thickness.png"
-    )
+    shots(page.locator("section[aria-labelledby='h-plan']"), "12-bad-thickness.png")
     assert_accessible(page, "a bad card thickness")
 
     page.fill("#card_thickness", "0.5")
@@ -562,7 +575,7 @@ def test_names_rules_and_a_box_by_keyboard_and_a_bad_thickness_said_under_its_fi
         "--labels --rules --box --card-thickness 0.5mm --title 'Our zoo'"
     )
     page.locator("#h-result").evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.screenshot(path=shots / "13-rules-and-box.png")
+    shots(page, "13-rules-and-box.png")
 
 
 def test_a_teacher_makes_a_matching_deck_from_vocab_csv_and_its_pictures(
@@ -590,7 +603,7 @@ def test_a_teacher_makes_a_matching_deck_from_vocab_csv_and_its_pictures(
     assert tile.locator(".note").inner_text() == said
     assert tile.locator(".kind").inner_text() == "CSV" and tile.locator("img").count() == 0
     assert page.is_disabled("#make")
-    page.locator("section[aria-labelledby='h-add']").screenshot(path=shots / "14-vocab-missing.png")
+    shots(page.locator("section[aria-labelledby='h-add']"), "14-vocab-missing.png")
 
     page.set_input_files("#files", [str(p) for p in pictures[5:]])
     assert plan_text(page, "7 symbols: 3 per card gives the full 7-card deck").endswith(
@@ -602,7 +615,7 @@ def test_a_teacher_makes_a_matching_deck_from_vocab_csv_and_its_pictures(
     make_deck(page)
     assert page.locator(".sheet .card").count() == 7
     assert page.inner_text("#command").startswith("dobble-print build vocab.csv -o deck.pdf --seed")
-    page.screenshot(path=shots / "15-vocab-deck.png", full_page=True)
+    shots(page, "15-vocab-deck.png", full_page=True)
 
 
 def test_a_word_list_file_makes_a_word_deck(page, shots, tmp_path):
@@ -614,7 +627,7 @@ def test_a_word_list_file_makes_a_word_deck(page, shots, tmp_path):
     assert page.inner_text("#upload-status") == "1 file added."
     assert page.locator(".thumb .kind").inner_text() == "TXT"
     assert not page.is_disabled("#make")  # made and its command checked in test_files.py
-    page.locator("section[aria-labelledby='h-add']").screenshot(path=shots / "16-word-list.png")
+    shots(page.locator("section[aria-labelledby='h-add']"), "16-word-list.png")
 
 
 def test_a_card_too_large_for_the_paper_is_refused_by_the_plan_under_its_control(
@@ -632,9 +645,7 @@ def test_a_card_too_large_for_the_paper_is_refused_by_the_plan_under_its_control
     assert page.inner_text("#error-card_size") == said
     assert page.get_attribute("#card_size", "aria-invalid") == "true"
     assert page.is_disabled("#make")
-    page.locator("section[aria-labelledby='h-plan']").screenshot(
-        path=shots / "17-card-too-large.png"
-    )
+    shots(page.locator("section[aria-labelledby='h-plan']"), "17-card-too-large.png")
     page.select_option("#paper", "a3")
     plan_text(page, "7 pictures")
     assert page.is_hidden("#error-card_size") and not page.is_disabled("#make")
@@ -660,7 +671,7 @@ def test_a_stopped_deck_maker_is_said_in_words(browser, shots, tmp_path):
         page.fill("#words", "cat\ndog\nsun")
         said = plan_text(page, "The deck maker")
         assert said == "The deck maker has stopped; start it again, then reload this page."
-        page.locator("#plan").screenshot(path=shots / "18-stopped.png")
+        shots(page.locator("#plan"), "18-stopped.png")
     finally:
         context.close()
         stop_server(server)
@@ -681,7 +692,7 @@ def test_options_under_the_backs_show_and_count_only_with_backs(page, shots, tmp
     page.fill("#margin", "8")  # the printer's margin: one entry of the table, on the page
     page.keyboard.press("Tab")
     plan_text(page, "7 pictures")
-    page.locator("section[aria-labelledby='h-plan']").screenshot(path=shots / "19-backs.png")
+    shots(page.locator("section[aria-labelledby='h-plan']"), "19-backs.png")
     assert_accessible(page, "backs and their options")
     make_deck(page)
     shown = page.inner_text("#command")
@@ -723,7 +734,7 @@ def test_french_excel_csv_is_read_and_an_unreadable_table_holds_make(page, shots
         "or remove it"
     )
     assert page.is_disabled("#make")
-    page.locator("section[aria-labelledby='h-add']").screenshot(path=shots / "30-refused-table.png")
+    shots(page.locator("section[aria-labelledby='h-add']"), "30-refused-table.png")
 
     tile.locator(".remove").click()
     page.wait_for_function("() => !document.querySelector('#make').disabled")
@@ -737,7 +748,7 @@ def test_french_excel_csv_is_read_and_an_unreadable_table_holds_make(page, shots
     )
     assert plan_text(page, "7 symbols: 3 per card gives the full 7-card deck")
     assert not page.is_disabled("#make")
-    page.locator("section[aria-labelledby='h-add']").screenshot(path=shots / "31-ansi-table.png")
+    shots(page.locator("section[aria-labelledby='h-add']"), "31-ansi-table.png")
 
 
 def test_a_teacher_chooses_which_columns_of_her_table_print(page, server, shots, tmp_path):
@@ -776,7 +787,7 @@ def test_a_teacher_chooses_which_columns_of_her_table_print(page, server, shots,
         timeout=WAIT,
     )
     page.locator("#faces").scroll_into_view_if_needed()
-    page.screenshot(path=shots / "32-columns-menu.png")
+    shots(page, "32-columns-menu.png")
     make_deck(page)
     assert "--faces 'image,français'" in page.inner_text("#command")
     result = last_result(page, server)
@@ -806,7 +817,7 @@ def test_iphone_photos_and_tiffs_are_drawn_on_their_tiles_by_the_server(page, sh
         )
     )
     assert sizes["IMG_0001.HEIC"] == 256 and sizes["scan.tiff"] == 171  # the server's, 256 a side
-    page.locator("#thumbs").screenshot(path=shots / "33-heic-tiles.png")
+    shots(page.locator("#thumbs"), "33-heic-tiles.png")
 
 
 def test_the_builds_warnings_reach_the_page_beside_what_they_are_about(page, shots, tmp_path):
@@ -838,7 +849,7 @@ def test_the_builds_warnings_reach_the_page_beside_what_they_are_about(page, sho
     assert page.inner_text("#build-warnings").endswith(
         ": line 1 has a word of 42 letters; a symbol shows words of at most 30; shorten it"
     )
-    page.locator("#result").screenshot(path=shots / "34-build-warnings.png")
+    shots(page.locator("#result"), "34-build-warnings.png")
 
 
 def test_a_phone_keeps_its_sheets_in_view_and_the_keyboard_reaches_the_decks_and_the_result(
@@ -867,5 +878,5 @@ def test_a_phone_keeps_its_sheets_in_view_and_the_keyboard_reaches_the_decks_and
     assert page.evaluate("getComputedStyle(document.querySelector('#toolbar')).position") == (
         "static"
     )
-    page.screenshot(path=shots / "35-phone-card-chosen.png")
+    shots(page, "35-phone-card-chosen.png")
     context.close()

@@ -3,7 +3,7 @@ French throughout, switches to Italian from the header's menu and makes a deck w
 pages are Italian; the pseudo-language shows no text that did not come through the catalogue,
 and no control whose words overflow it.
 
-Screenshots go to ``$DOBBLE_APP_SHOTS`` (a temporary folder when it is not set).
+Screenshots go to ``$DOBBLE_APP_SHOTS`` (none are taken when it is not set).
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def test_a_french_browser_gets_french_then_italian_and_italian_printed_pages(
     assert left == [], left
     assert page.inner_text("#make") == "Créer le jeu"
     assert page.inner_text("#upload-status") == "7 images ajoutées."
-    page.screenshot(path=shots / "lang-fr.png", full_page=True)
+    shots(page, "lang-fr.png", full_page=True)
     assert_accessible(page, "French")
 
     page.select_option("#lang-menu", "it")
@@ -121,7 +121,7 @@ def test_a_french_browser_gets_french_then_italian_and_italian_printed_pages(
     left = [(where, t) for where, t in page.evaluate(VISIBLE_TEXTS) if t in english]
     assert left == [], left
     assert_accessible(page, "Italian")
-    page.screenshot(path=shots / "lang-it-made.png", full_page=True)
+    shots(page, "lang-it-made.png", full_page=True)
     sid = page.evaluate("sessionStorage.getItem('dobble-session')")
     pdf = tmp_path / "deck.pdf"
     pdf.write_bytes(page.request.get(f"{server.base}/api/s/{sid}/download/deck.pdf").body())
@@ -147,7 +147,7 @@ def test_the_pseudo_language_shows_every_text_came_through_the_catalogue(browser
     page.check("#box")
     add_icons(page, 7)
     made(page)
-    page.screenshot(path=shots / "lang-qps.png", full_page=True)
+    shots(page, "lang-qps.png", full_page=True)
     plain = [
         (where, text)
         for where, text in page.evaluate(VISIBLE_TEXTS)

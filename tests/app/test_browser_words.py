@@ -3,7 +3,7 @@ list becomes picture tiles, one is swapped in the picker (by mouse, and by keybo
 deck made draws the picture chosen (read back from its PDF) and the command shown remakes it; a
 theme's deck in one click; axe-core's check with the tiles and with the picker open.
 
-Screenshots go to ``$DOBBLE_APP_SHOTS`` (a temporary folder when it is not set).
+Screenshots go to ``$DOBBLE_APP_SHOTS`` (none are taken when it is not set).
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def test_a_word_list_becomes_picture_tiles_and_a_picture_chosen_is_the_one_drawn
     status = page.inner_text("#word-pictures-status")
     assert status.startswith("Des images pour 7 mots sur 7."), status
     page.locator("#h-add").evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.screenshot(path=shots / "words-1-tiles.png")
+    shots(page, "words-1-tiles.png")
 
     page.click("#word-tiles .tile-button >> nth=0")  # chat
     page.wait_for_selector("#picker-results .pick")
@@ -148,7 +148,7 @@ def test_a_word_list_becomes_picture_tiles_and_a_picture_chosen_is_the_one_drawn
     page.fill("#picker-search", "noir")
     searched(page, "black-cat", "8 images")
     drawn_in(page, "#picker-results")
-    page.screenshot(path=shots / "words-2-picker.png")
+    shots(page, "words-2-picker.png")
     page.click("#picker-results .pick[data-key='black-cat']")
     tile_key(page, 0, "black-cat")
     assert not page.evaluate("() => document.querySelector('#picker').open")
@@ -167,7 +167,7 @@ def test_a_word_list_becomes_picture_tiles_and_a_picture_chosen_is_the_one_drawn
         "chat=black-cat."
     )
     page.locator("#h-result").evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.screenshot(path=shots / "words-3-deck.png")
+    shots(page, "words-3-deck.png")
     pdf = download(page, "#dl-pdf", tmp_path / "deck.pdf")
     pictures = pdf_pictures(pdf)
     assert drawn(pictures, "black-cat") and not drawn(pictures, "cat")
@@ -210,7 +210,7 @@ def test_the_picker_works_by_keyboard_and_a_word_with_no_picture_says_why(page, 
         page.keyboard.press(key)
         assert page.evaluate(inside), key
     assert_accessible(page, "the picker open")
-    page.screenshot(path=shots / "words-4-picker-keyboard.png")
+    shots(page, "words-4-picker-keyboard.png")
     page.keyboard.press("Escape")  # closes, and the tile has the focus again
     assert not page.evaluate("() => document.querySelector('#picker').open")
     assert page.evaluate("() => document.activeElement.classList.contains('tile-button')")
@@ -240,7 +240,7 @@ def test_a_theme_deck_is_made_in_one_click(page, shots):
     assert "--theme body" in shown and "words.txt" not in shown and "pictures" not in shown
     assert not page.is_visible("#command-chosen")
     page.locator("#h-result").evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.screenshot(path=shots / "words-5-theme.png")
+    shots(page, "words-5-theme.png")
 
 
 @pytest.mark.parametrize("width", [390])
@@ -251,11 +251,11 @@ def test_the_tiles_and_the_picker_fit_a_phone(browser, server, shots, width):
     page.wait_for_selector("body[data-ready='true']")
     in_french(page)
     word_tiles(page, WORDS, 7)
-    page.locator("#word-pictures").screenshot(path=shots / f"words-6-tiles-{width}.png")
+    shots(page.locator("#word-pictures"), f"words-6-tiles-{width}.png")
     page.click("#word-tiles .tile-button >> nth=0")
     page.wait_for_selector("#picker-results .pick")
     box = page.locator("#picker").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width
     drawn_in(page, "#picker-results")
-    page.screenshot(path=shots / f"words-7-picker-{width}.png")
+    shots(page, f"words-7-picker-{width}.png")
     context.close()

@@ -1,8 +1,8 @@
 """The architecture holds: one folder per stage, imports one way, no cycles (imports inside
 functions counted), heavy dependencies in their folder, no private names across modules, a
 stage's modules reached through its ``__init__``, shells on the public API and the wiring, lazy
-exports that resolve, no flags in engine strings; and each rule fails when it is broken on
-purpose, in a planted copy of the package."""
+exports that resolve and that type checkers see alike, no flags in engine strings; and each rule
+fails when it is broken on purpose, in a planted copy of the package."""
 
 from __future__ import annotations
 
@@ -139,6 +139,7 @@ def _rules_of_copy(tmp_path: Path, plant: dict[str, str]) -> list[str]:
         architecture.stage_insides(copy)
         + architecture.shells_past_api(copy)
         + architecture.unresolved_exports(copy)
+        + architecture.untyped_exports(copy)
         + architecture.engine_flags(copy)
     )
 
@@ -165,7 +166,7 @@ SOURCE_PLANTS = {
         "dobble_print.printing exports Paper from dobble_print.printing.papers, which does not",
     ),
     "the public API naming the wrong module": (
-        {"__init__.py": '_API["BuildOptions"] = "dobble_print.card"'},
+        {"__init__.py": '_API["BuildOptions"] = "card"'},
         "dobble_print exports BuildOptions from dobble_print.card, which does not define it",
     ),
     "a flag in an engine string": (
@@ -184,6 +185,25 @@ def test_each_source_rule_fails_when_broken_on_purpose(tmp_path, name):
     plant, expected = SOURCE_PLANTS[name]
     found = _rules_of_copy(tmp_path, plant)
     assert any(expected in line for line in found), found
+
+
+def test_the_typed_exports_rule_fails_each_way(tmp_path):
+    """A name exported but hidden from type checkers, one typed from another module than the
+    table's, and one typed but not exported: each is found, in one planted copy."""
+    plant = (
+        '_EXPORTS["verify_deck"] = "plane"\n'
+        '_EXPORTS["card_count"] = "choice"\n'
+        "if TYPE_CHECKING:\n"
+        "    from dobble_print.deck.plane import incidence\n"
+    )
+    found = _rules_of_copy(tmp_path, {"deck/__init__.py": plant})
+    assert found == [
+        "dobble_print.deck exports card_count from dobble_print.deck.choice but imports it for "
+        "type checkers from dobble_print.deck.plane",
+        "dobble_print.deck imports incidence for type checkers but does not export it",
+        "dobble_print.deck exports verify_deck lazily but not to type checkers: import it from "
+        "dobble_print.deck.plane under TYPE_CHECKING",
+    ]
 
 
 # What the rules allow: public names from their modules, the stage's own __init__, docstrings.

@@ -8,8 +8,16 @@ the CLI it is a shell over the public API: :mod:`settings` turns the page's choi
 :mod:`server` starts and stops it all. The page itself is ``static/`` (no build step, no CDN).
 """
 
+from typing import TYPE_CHECKING
+
 from dobble_print.lazy import lazy_exports
+
+if TYPE_CHECKING:  # the exports as type checkers and editors see them
+    from dobble_print.app.server import make_app as make_app
+    from dobble_print.app.server import serve as serve
+    from dobble_print.app.uploads import Limits as Limits
 
 _EXPORTS = {"serve": "server", "make_app": "server", "Limits": "uploads"}
 __all__ = sorted(_EXPORTS)
-__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+if not TYPE_CHECKING:  # so a name missing above is an error to mypy, not an object
+    __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

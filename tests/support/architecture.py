@@ -1,8 +1,8 @@
 """The package's architecture as rules over its import graph (read by grimp, imports inside
 functions included): stages import one way, no cycles, heavy dependencies stay in their folder,
 no module takes another's private name, a stage's modules are reached through its ``__init__``,
-the shells use only the public API and the wiring, every lazy export names a real thing, and no
-engine string names a command-line flag.
+the shells use only the public API and the wiring, every lazy export names a real thing and is
+imported alike for type checkers, and no engine string names a command-line flag.
 
 :func:`violations` returns one line per broken rule, so a test can show them all at once and can
 be run on a planted copy of the package to prove each rule fails when broken.
@@ -255,7 +255,8 @@ def _tables(tree: ast.Module) -> dict[str, dict[str, str]]:
 
 def _public_api(root: pathlib.Path) -> dict[str, str]:
     """The package's public names (``dobble_print._API``): name -> the module defining it."""
-    return _tables(_parsed((root / "__init__.py").read_text(encoding="utf-8"))).get("_API", {})
+    api = _tables(_parsed((root / "__init__.py").read_text(encoding="utf-8"))).get("_API", {})
+    return {name: f"{PACKAGE}.{sub}" for name, sub in api.items()}
 
 
 def shells_past_api(root: pathlib.Path) -> list[str]:
@@ -311,12 +312,20 @@ def _defined(tree: ast.Module) -> set[str]:
     return names
 
 
+def _top_level(tree: ast.Module) -> list[ast.stmt]:
+    """The module's top-level statements, those of its top-level ``if`` blocks included."""
+    found: list[ast.stmt] = []
+    for node in tree.body:
+        found += [node, *node.body, *node.orelse] if isinstance(node, ast.If) else [node]
+    return found
+
+
 def _lazy_table(tree: ast.Module) -> dict[str, str] | None:
     """The table an ``__init__`` hands to ``lazy_exports`` (name -> submodule), if it does."""
-    for node in tree.body:
+    for node in _top_level(tree):
         call = node.value if isinstance(node, ast.Assign) else None
         if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "lazy_exports":
-            if len(call.args) == 2 and isinstance(call.args[1], ast.Name):
+            if len(call.args) >= 2 and isinstance(call.args[1], ast.Name):
                 return _tables(tree).get(call.args[1].id, {})
     return None
 
@@ -336,10 +345,48 @@ def unresolved_exports(root: pathlib.Path) -> list[str]:
 
     bad = []
     promised = [(m, name, f"{m}.{sub}") for m, t in tables.items() for name, sub in t.items()]
-    promised += [(PACKAGE, name, mod) for name, mod in _public_api(root).items()]
     for package, name, module in promised:
         if not has(module, name):
             bad.append(f"{package} exports {name} from {module}, which does not define it")
+    return bad
+
+
+def _typed(module: str, tree: ast.Module) -> dict[str, str]:
+    """The names a package's ``__init__`` imports under ``if TYPE_CHECKING:``, the ones type
+    checkers and editors see: name -> the module it is imported from."""
+    typed = {}
+    for node in tree.body:
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            block = ast.Module(body=node.body, type_ignores=[])
+            for source, names, _line in _imports(module, True, block):
+                typed |= {name: source for name in names}
+    return typed
+
+
+def untyped_exports(root: pathlib.Path) -> list[str]:
+    """A lazy export table and the ``TYPE_CHECKING`` imports beside it that differ: a name
+    exported but not typed looks like ``object`` to mypy; one typed but not exported, or typed
+    from another module, tells editors a home it does not have."""
+    bad = []
+    for module, is_pkg, tree in _modules(root):
+        table = _lazy_table(tree) if is_pkg else None
+        if table is None:
+            continue
+        exported = {name: f"{module}.{sub}" for name, sub in table.items()}
+        typed = _typed(module, tree)
+        for name in sorted(exported.keys() | typed.keys()):
+            if name not in typed:
+                bad.append(
+                    f"{module} exports {name} lazily but not to type checkers: import it from "
+                    f"{exported[name]} under TYPE_CHECKING"
+                )
+            elif name not in exported:
+                bad.append(f"{module} imports {name} for type checkers but does not export it")
+            elif typed[name] != exported[name]:
+                bad.append(
+                    f"{module} exports {name} from {exported[name]} but imports it for type "
+                    f"checkers from {typed[name]}"
+                )
     return bad
 
 
@@ -413,6 +460,7 @@ def source_violations(root: pathlib.Path) -> list[str]:
         + stage_insides(root)
         + shells_past_api(root)
         + unresolved_exports(root)
+        + untyped_exports(root)
         + engine_flags(root)
     )
 

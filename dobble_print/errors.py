@@ -212,9 +212,12 @@ class OptionError(DobbleError):
         super().__init__(problem, advice=advice, file=file)
         self.problem = worded(self.parts, plain)
 
-    def words(self, words: Words, name: Name, label: str | None = None, lang: str = ENGLISH) -> str:
+    def words(
+        self, words: Words, name: Name, lang: str = ENGLISH, *, label: str | None = None
+    ) -> str:
         """The sentence as a shell says it, in ``lang``, its control's ``label`` first (the
-        field's name in plain words when None)."""
+        field's name in plain words when None). ``label`` is keyword-only so a call made on
+        any :class:`DobbleError` (``words, name, lang``) means the same here."""
         where = ", ".join(map(name, self.files))
         line = f"{label or noun_of(self.field)} {self.text(words, name, lang)}"
         return f"{where}: {line}" if where else line

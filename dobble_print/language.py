@@ -205,7 +205,8 @@ def said(msg: Msg, lang: str, part: Callable[[Any], str] = str) -> str:
     """``msg`` in ``lang``: its catalogue's words with the placeholders filled; ``part`` words a
     value that is not a word or a number (a file, a record, another :class:`Msg`)."""
     t = words(lang)
-    if msg.plural:
+    if msg.plural:  # a plural message has its count
+        assert msg.count is not None
         text = t.ngettext(msg.msgid, msg.plural, msg.count)
     elif msg.context:
         text = t.pgettext(msg.context, msg.msgid)

@@ -136,10 +136,12 @@ def in_order(
     if workers <= 1:
         yield (work(i) for i in range(count))
         return
+    context: multiprocessing.context.BaseContext
     if setup is None or "forkserver" not in multiprocessing.get_all_start_methods():
-        context, setup = multiprocessing.get_context("fork"), (None, ())
+        context, setup = multiprocessing.get_context("fork"), None
     else:
         context = multiprocessing.get_context("forkserver")
+    begin, args = setup or (None, ())
     # The setup's arguments go to each worker already pickled, as bytes, and are unpickled by
     # the worker once it runs: a worker is started by writing its arguments into a pipe, which
     # blocks this process until the worker has read them, and unpickling the packing job (its
@@ -149,7 +151,7 @@ def in_order(
         workers,
         mp_context=context,
         initializer=_begin,
-        initargs=(os.getpid(), setup[0], pickle.dumps(setup[1], pickle.HIGHEST_PROTOCOL)),
+        initargs=(os.getpid(), begin, pickle.dumps(args, pickle.HIGHEST_PROTOCOL)),
     )
     try:
         if context.get_start_method() == "forkserver":

@@ -57,6 +57,7 @@ def parse_card_size(text: str, *, option: str) -> float:
     """
     mm = parse_length(text, option=option)
     m = _LENGTH.match(text)
+    assert m is not None  # parse_length matched it
     if m.group(2) is None and 0 < mm <= BARE_CARD_MM:
         number = m.group(1)
         # The unit giving the size nearest a common card (85 mm): 8.5 → cm, 3.3 → in.
@@ -97,7 +98,8 @@ def parse_color(text: str, *, option: str) -> tuple[float, float, float]:
             option, N_("{text!r} is not a colour; use {names} or #rrggbb", text=text, names=names)
         )
     digits = m.group(1) if len(m.group(1)) == 6 else "".join(ch * 2 for ch in m.group(1))
-    return tuple(int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    r, g, b = (int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    return r, g, b
 
 
 def parse_offset(text: str, *, option: str) -> tuple[float, float]:

@@ -157,7 +157,7 @@ async def until(done: threading.Event, stopping: threading.Event, seconds: float
 async def unless_stopping(sessions: Sessions, work: Callable[[], T]) -> T | None:
     """``work()`` in a thread of its own; None as soon as the app is stopping (the work stops
     at its next step, and the app waits for it before it removes the files)."""
-    done, outcome = threading.Event(), {}
+    done, outcome = threading.Event(), dict[str, Any]()
 
     def run() -> None:
         try:

@@ -171,6 +171,7 @@ def _plan_deck(session: Session, choices: Choices, lang: str) -> dict[str, Any]:
     if not sources and not choices.theme:
         return {"ok": False, "error": _("Add pictures or words to start: a deck needs 3 or more.")}
     if not choices.theme and (problem := table_problem(session, lang)):
+        assert session.table is not None  # only a table has a problem
         return {"ok": False, "error": problem, "files": {session.table.name: {"bad": problem}}}
     try:
         options = build_options(
@@ -195,7 +196,7 @@ def _plan_deck(session: Session, choices: Choices, lang: str) -> dict[str, Any]:
                 return answer
     per_file, other = file_problems(session, planned.warnings, lang)
     deck = planned.deck  # a vocabulary file's: its cards of rows
-    made = {"cards": len(deck.cards), "symbols": deck.symbol_count, "lang": lang}
+    made: dict[str, Any] = {"cards": len(deck.cards), "symbols": deck.symbol_count, "lang": lang}
     left = planned.unused_files if answer["ok"] else ()  # only of a deck that would be made
     for name, shown in tiles(session, left, **made).items():
         per_file.setdefault(name, {}).update(shown)
@@ -259,7 +260,7 @@ def make_deck(
         raise
     per_file, other = file_problems(session, result.warnings, lang)
     symbols = result.matching.entries if result.matching else result.deck.symbol_count
-    made = {"cards": len(result.deck.cards), "symbols": symbols, "lang": lang}
+    made: dict[str, Any] = {"cards": len(result.deck.cards), "symbols": symbols, "lang": lang}
     for name, shown in tiles(session, result.unused_files, **made).items():
         per_file.setdefault(name, {}).update(shown)
     shown = command(
@@ -331,7 +332,11 @@ def make_extra(session: Session, job: Job, kind: str, *, lang: str = "en") -> No
             back=session.back,
             reshuffle=made.reshuffle,
         )
-        extra = {"cards": {"png_dir": folder}, "shop": {"shop": folder}, "play": {"play": page}}
+        extra: dict[str, dict[str, Any]] = {
+            "cards": {"png_dir": folder},
+            "shop": {"shop": folder},
+            "play": {"play": page},
+        }
         with engine(job):
             build(
                 dataclasses.replace(options, **extra[kind]),

@@ -37,6 +37,7 @@ SAME = ("gray",)  # another spelling of a colour listed
 
 def _control(option: Option, lang: str) -> dict[str, Any]:
     """One control of the page, from the table, in ``lang``."""
+    assert option.label is not None  # the page offers only options with a label
     _ = page_words(lang).gettext
     choices = {value: _(words) for value, words in option.choices.items()}
     if option.name == "backs":
@@ -175,7 +176,7 @@ def offered(lang: str = "en") -> dict[str, object]:
         ],
         "preset_keys": sorted(preset_keys()),
         "shop_profiles": shop_profiles(lang),
-        "names": {o.name: _(o.label) for o in PAGE},
+        "names": {o.name: _(o.label or o.name) for o in PAGE},  # each has a label
         # the pictures the command line reads, and the folders it does not search
         "pictures": {"suffixes": sorted(IMAGE_SUFFIXES), "kinds": _kinds(lang)},
         "texts": sorted(TEXT_SUFFIXES),  # word lists and vocabulary files, a tile each

@@ -226,13 +226,17 @@ async def download(request: Request) -> Response:
         lang = known(request.query_params.get("lang") or language(request))
         try:
             jobs.sources_zip(session, target, lang)
-            return attachment(target, "deck-files.zip")
+            answer = attachment(target, "deck-files.zip")
         finally:
             target.unlink(missing_ok=True)
+        if answer is not None:
+            return answer
+        raise Problem(404, N_("{what} is not ready; make it first."), what=what)
     if made is None:
         raise Problem(409, N_("Make the deck first."))
     if what in {"deck.pdf", "cards.zip", "shop.zip", "deck.html", "play.html"}:
         for _ in range(2):  # a card laid again meanwhile: its newer deck replaced the files
+            assert session.made is not None  # a deck once made is never unmade
             number = session.made.number
             if what in {"deck.html", "play.html"}:  # the page to play, made on request
                 stored = f"play-{number}.html"
@@ -266,7 +270,7 @@ PLAYED = {
 
 
 async def index(request: Request) -> Response:
-    return FileResponse(STATIC / "index.html", headers=NO_STORE)
+    return FileResponse(str(STATIC / "index.html"), headers=NO_STORE)
 
 
 async def menus(request: Request) -> Response:

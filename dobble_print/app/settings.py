@@ -326,7 +326,7 @@ def conflict_words(exc: ConflictError, lang: str = "en") -> str:
             "{label}: the {profile} shop cuts {die} cards; choose “{shops}: {instead}” to set "
             "your own"
         ).format(
-            label=_(own.label),
+            label=_(own.label) if own.label else own.name,
             profile=rule.profile,
             die=said(rule.die, lang) if isinstance(rule.die, Msg) else rule.die,
             shops=page_label("shop_profile", lang),
@@ -338,7 +338,7 @@ def conflict_words(exc: ConflictError, lang: str = "en") -> str:
         "{label}: “{value}” does nothing without “{needed}”; choose them {purpose}, or set "
         "{label} back"
     ).format(
-        label=_(own.label),
+        label=_(own.label) if own.label else own.name,
         value=_(value) if value else exc.value,
         needed=_(needed.label) if needed.label else needed.name,
         purpose=rule.purpose,

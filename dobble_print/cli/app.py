@@ -37,7 +37,8 @@ class _Command(TyperCommand):
     # options a command accepts (a build's command line works unchanged) but does not list
     unlisted: frozenset[str] = frozenset()
 
-    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+    # typer hands its own Context (the base class names click's, vendored in a private module)
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
         """typer's own parsing; a value of the wrong kind is one plain line, as any mistake
         is (typer would print its usage and pydantic's "Value error, 'star' is not one of…").
         The command speaks the ``--lang`` it is given from here on."""
@@ -57,7 +58,8 @@ class _Command(TyperCommand):
             if p.param_type_name != "argument" and p.get_help_record(ctx) is not None
         ]
 
-    def format_options(self, ctx: typer.Context, formatter: Any) -> None:
+    # typer hands its own Context (the base class names click's, vendored in a private module)
+    def format_options(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]
         arguments, options = [], []
         for param in self.get_params(ctx):
             record = param.get_help_record(ctx)
@@ -79,10 +81,10 @@ class _Command(TyperCommand):
 def _bad_value(exc: typer.BadParameter, args: list[str]) -> str | None:
     """The line for an option's value that is not of its kind (a choice, a whole number, a
     number), with the flag as typed; None for anything else (typer says it)."""
-    param, cause = exc.param, exc.__cause__
-    if param is None or not hasattr(cause, "errors") or not cause.errors():
+    param, errors = exc.param, getattr(exc.__cause__, "errors", None)
+    if param is None or errors is None or not errors():
         return None
-    value = cause.errors()[0].get("input")
+    value = errors()[0].get("input")
     typed = [o for o in param.opts if any(a == o or a.startswith(o + "=") for a in args)]
     argument = param.param_type_name == "argument"
     flag = param.metavar or param.name.upper() if argument else (typed or list(param.opts))[0]

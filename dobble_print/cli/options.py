@@ -195,7 +195,8 @@ def table_options(name: str) -> Callable[[Callable[..., None]], Callable[..., No
             )
             command(**kwargs, card_fields=fields)
 
-        wrapper.__signature__ = own.replace(parameters=[*kept, *shared])  # what typer reads
+        # what typer reads; typeshed does not declare a function's __signature__
+        wrapper.__signature__ = own.replace(parameters=[*kept, *shared])  # type: ignore[attr-defined]
         return wrapper
 
     return decorate

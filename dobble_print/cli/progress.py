@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from dobble_print import N_
 from dobble_print.cli.words import say_in
+
+if TYPE_CHECKING:  # rich loads only when the bars are shown
+    from rich.progress import TaskID
 
 
 def loading_noun(sources) -> str:
@@ -42,7 +46,7 @@ class Bars:
         self.progress = None
         labels = {**self.LABELS, "load": self.LOADING[loading]}
         self.labels = {stage: say_in(label) for stage, label in labels.items()}
-        self.tasks: dict[str, object] = {}
+        self.tasks: dict[str, TaskID] = {}
         if enabled and sys.stderr.isatty():
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn

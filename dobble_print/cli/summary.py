@@ -39,8 +39,8 @@ def summarise(
             say(say_in(N_("unused: {name}", name=path)))
         for line in font_lines(result.symbols):
             say(line)
-        if line := renderer_line(result.symbols):
-            say(line)
+        if renderer := renderer_line(result.symbols):
+            say(renderer)
     say(summary_line(result, seed=seed, output=output, added=added))
     if result.unused and not verbose:
         names = ", ".join(result.unused[:10])

@@ -34,7 +34,7 @@ def speak(lang: str | None = None) -> str:
     """Speak ``lang`` from now on, or the locale's language when it is None or unknown (an
     unknown --lang is refused in the locale's words); returns the language chosen."""
     known = lang in LANGUAGES or lang == PSEUDO
-    _spoken["lang"] = lang if known else language_of_locale(os.environ)
+    _spoken["lang"] = lang if lang is not None and known else language_of_locale(os.environ)
     stopping.speak(_spoken["lang"])  # what Ctrl-C says, too
     return _spoken["lang"]
 
@@ -169,7 +169,7 @@ def _path(path: Path) -> str:
 def error_line(exc: DobbleError) -> str:
     """The line after ``dobble-print: error:`` for ``exc``: an option's problem after its flag."""
     if isinstance(exc, OptionError):
-        return exc.words(words, _path, flag(exc.field), spoken())
+        return exc.words(words, _path, spoken(), label=flag(exc.field))
     return exc.words(words, _path, spoken())
 
 

@@ -184,9 +184,10 @@ def best_partial_deck(symbols_per_card: int, pictures: int, *, starts: int = 12)
     rng = np.random.default_rng(0)  # fixed: the same pictures always give the same deck
     for _ in range(starts):
         dropped = _drop_order(m, drops, rng)
-        keep = ~m[:, dropped].any(axis=1)
+        keep = np.asarray(~m[:, dropped].any(axis=1))  # an array (numpy types it maybe a bool)
         if best is None or keep.sum() > best.sum():
             best = keep
+    assert best is not None  # at least one start
     kept_cards = [card for card, k in zip(full.cards, best, strict=True) if k]
     used = sorted({s for card in kept_cards for s in card})
     renumber = {s: i for i, s in enumerate(used)}

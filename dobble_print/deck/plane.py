@@ -173,7 +173,7 @@ def build_deck(symbols_per_card: int) -> Deck:
     check_symbols_per_card(symbols_per_card)
     n = symbols_per_card - 1
     if n == 1:  # the degenerate plane: a triangle
-        cards = ((0, 1), (0, 2), (1, 2))
+        cards: tuple[tuple[int, ...], ...] = ((0, 1), (0, 2), (1, 2))
     else:
         add, mul = _field_tables(n)
         at_infinity = [n * n + m for m in range(n + 1)]  # slope m, then the vertical direction

@@ -26,7 +26,7 @@ def hold(folder: Path) -> None:
         _HELD[folder] = {}
 
 
-def write_held(path: Path, write: Callable[[Path], None]) -> bool:
+def write_held(path: Path, write: Callable[[Path], object]) -> bool:
     """Call ``write(tmp)`` on a file without a name that becomes ``path`` when its held folder is
     made: True. False when ``path`` is in no held folder, or when the system holds no nameless
     file (the folder is then made, with the files held so far, for ``path`` to be written in).

@@ -253,7 +253,7 @@ def check_folder(folder: Path, field: str) -> None:
         )
 
 
-def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
+def write_atomically(path: Path, write: Callable[[Path], object]) -> None:
     """Call ``write(tmp)`` on a temporary path, then move the finished file to ``path``.
 
     A file in a folder a build holds (:mod:`dobble_print.files.held`) is kept without a name
@@ -287,7 +287,7 @@ def put_in_place(staged: Path, path: Path) -> None:
         raise
 
 
-def stage_file(path: Path, write: Callable[[Path], None]) -> Path:
+def stage_file(path: Path, write: Callable[[Path], object]) -> Path:
     """Call ``write(tmp)`` and return the finished file, named ``.NAME.XXXXXXXX.part`` beside
     ``path`` (for :func:`put_in_place`); nothing named is left if ``write`` fails.
 
@@ -341,7 +341,7 @@ class Unnamed:
                 self._staged.unlink()
 
 
-def write_unnamed(path: Path, write: Callable[[Path], None]) -> Unnamed:
+def write_unnamed(path: Path, write: Callable[[Path], object]) -> Unnamed:
     """Call ``write(tmp)`` and return the finished file, unnamed (:class:`Unnamed`); nothing is
     left if ``write`` fails.
 
@@ -354,7 +354,7 @@ def write_unnamed(path: Path, write: Callable[[Path], None]) -> Unnamed:
         raise _cannot_write(path, exc) from exc
 
 
-def _write_unnamed(path: Path, write: Callable[[Path], None]) -> Unnamed:
+def _write_unnamed(path: Path, write: Callable[[Path], object]) -> Unnamed:
     folder = _prepare_folder(path)
     try:
         fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o644)
@@ -369,7 +369,7 @@ def _write_unnamed(path: Path, write: Callable[[Path], None]) -> Unnamed:
     return Unnamed(path, fd=fd)
 
 
-def _write_named_temp(path: Path, folder: Path, write: Callable[[Path], None]) -> Path:
+def _write_named_temp(path: Path, folder: Path, write: Callable[[Path], object]) -> Path:
     """Fallback without O_TMPFILE: a hidden temporary file, removed on any failure."""
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)

@@ -76,7 +76,7 @@ class Staging:
         if not self.committed:
             self.discard()
 
-    def file(self, path: Path, write: Callable[[Path], None]) -> None:
+    def file(self, path: Path, write: Callable[[Path], object]) -> None:
         """Stage the file ``path``, written by ``write(tmp)``."""
         self._note_parents(path)
         self._files.append(write_unnamed(path, write))  # named only in the commit
@@ -231,7 +231,7 @@ def _tidy_folder(staging: Path, owned: OwnedFolder, new: set[str]) -> None:
     shutil.rmtree(staging, ignore_errors=True)
 
 
-def _marker(names: set[str]) -> Callable[[Path], None]:
+def _marker(names: set[str]) -> Callable[[Path], object]:
     return lambda tmp: tmp.write_text(marker_text(names), encoding="utf-8")
 
 

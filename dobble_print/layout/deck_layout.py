@@ -160,6 +160,7 @@ def packer_cached() -> bool:
 
 def _layout_nth(k: int) -> CardLayout:
     """Pack the ``k``-th card to do of the job the worker inherited."""
+    assert _JOB is not None  # set before the workers were forked
     return _layout_one(_JOB.todo[k], _JOB)
 
 
@@ -436,7 +437,7 @@ def layout_deck(
         half = max(card.half_extent) - safe_margin
         boards = [make_board(half, clearance, g, depth=depth) for g in (GRID, GRID * FINER)]
         area = card.area(safe_margin)
-    board = tuple(boards)
+    board = boards[0], boards[1]
     todo = tuple(range(len(cards))) if only is None else tuple(only)
     n = worker_count(len(todo), parallel_from=PARALLEL_FROM, workers=workers)
     if n > 1:

@@ -176,11 +176,13 @@ class CardGrid:
         self._kept = slice(0, 2) if scoring else slice(1, 2)
 
     def _rows(self, item: Piece) -> tuple[int, int]:
+        assert item.zone is not None  # a piece on the grid has its zone
         r = item.origin[0] - self.board.reach
         return max(r, 0), min(r + item.zone.shape[0], self.board.size)
 
     def _touch(self, item: Piece) -> None:
         lo, hi = self._rows(item)
+        assert item.zone is not None  # a piece on the grid has its zone
         c = item.origin[1] - self.board.reach
         e = c + item.zone.shape[1]
         d = self._dirty
@@ -192,6 +194,7 @@ class CardGrid:
         """Count ``item``'s zone in; ``same`` when it is back exactly as it was taken out,
         ``zone_known`` when only its place changed."""
         if not (same or zone_known):
+            assert item.mask is not None  # a piece placed has its mask
             item.zone = self.kernels.dilate(item.mask.cells, self.kernel)
         k = self.board.reach
         self.kernels.add_zone(self.count, item.zone, item.origin[0] - k, item.origin[1] - k, 1)
@@ -246,6 +249,7 @@ def fits_near(
     """A free corner for ``mask`` with the picture centre moved by one of ``offsets`` (row, col;
     the moves of up to ``NUDGE`` cells, nearest first, when None) from where it is now, the first
     that fits; None when none does."""
+    assert item.mask is not None  # a piece placed has its mask
     r = item.origin[0] + round(item.mask.centre[1] - mask.centre[1])
     c = item.origin[1] + round(item.mask.centre[0] - mask.centre[0])
     h, w = mask.cells.shape
@@ -301,6 +305,7 @@ def grow(
 def centre_of(board: Board, it: Piece) -> tuple[float, float]:
     """The picture centre of ``it``, mm from the card centre (y up)."""
     half = board.size / 2
+    assert it.mask is not None  # a piece placed has its mask
     return (
         (it.origin[1] + it.mask.centre[0] - half) * board.cell,
         (it.origin[0] + it.mask.centre[1] - half) * board.cell,

@@ -326,6 +326,7 @@ _JOB: tuple | None = None  # what workers measure, inherited through fork rather
 
 
 def _measure_one(index: int) -> CardMetrics:
+    assert _JOB is not None  # set before the workers were forked
     layouts, symbols, shape, ppmm = _JOB
     return card_metrics(layouts[index], symbols, shape=shape, ppmm=ppmm)
 

@@ -190,6 +190,7 @@ def _largest_fit(card: CardGrid, item: Piece, lo: float, hi: float, angles: Sequ
         pos = _best_position(card, *fit) if fit is not None else None
         if pos and (top is None or pos[0] > top[0]):
             top = (pos[0], angle, *fit, (pos[1], pos[2]))
+    assert top is not None  # some angle fits at lo (fits_any said so)
     return lo, *top[1:]
 
 
@@ -236,7 +237,7 @@ def _angles(cap: float, count: int, rng: np.random.Generator) -> list[float]:
 def pack(
     board: Board,
     shapes: Sequence[Shape],
-    sizes: Sequence[float],
+    sizes: Sequence[float] | np.ndarray,
     caps: Sequence[float],
     rng: np.random.Generator,
     *,

@@ -63,9 +63,9 @@ def colour_words(
     chosen: list[Colour] = []
     for k, p in enumerate(placed):
         start = p.symbol % len(palette)
-        order = [colours[p.symbol]] + [
-            palette[(start + n) % len(palette)] for n in range(len(palette))
-        ]
+        own = colours[p.symbol]
+        assert own is not None  # a word's
+        order = [own] + [palette[(start + n) % len(palette)] for n in range(len(palette))]
         order = list(dict.fromkeys(order))  # own first, then the palette from its place
         free = [c for c in order if c not in chosen] if distinct else order
         before = [j for j in near[k] if j < k]

@@ -10,9 +10,9 @@ which each shell words as its own control.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from dobble_print.card import CardShape
 from dobble_print.errors import OptionError
@@ -58,6 +58,7 @@ def _degrees(option: Option, text: str) -> float:
         degrees = float(text)
     except ValueError:
         raise OptionError(option.name, N_("{text!r} is not a number", text=text)) from None
+    assert option.low is not None and option.high is not None  # a DEGREES option has a range
     if not option.low <= degrees <= option.high:
         raise OptionError(
             option.name,
@@ -129,9 +130,10 @@ def read_value(option: Option, value: object) -> Any:
     if kind is Kind.SWITCH:
         return bool(value)
     if kind in (Kind.FILE, Kind.FOLDER):
-        return None if value is None or value == "" else Path(value)
+        # the shells give a file's value as text or a path, and a list of files as a list of them
+        return None if value is None or value == "" else Path(cast("str | os.PathLike[str]", value))
     if kind is Kind.FILES:
-        return tuple(Path(v) for v in value or ())
+        return tuple(Path(v) for v in cast("Iterable[str | os.PathLike[str]]", value or ()))
     if kind is Kind.COUNT:
         return _count(option, text)
     if kind is Kind.DEGREES:

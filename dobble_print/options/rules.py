@@ -130,6 +130,7 @@ def check_rules(
 
     for name in DIE_SETS:
         if name in given and not same_card(die, CardShape(read["shape"], read["card_size"])):
+            assert profile is not None  # it has a die
             words = DIES[die.kind.value](float(die.size))
             conflict = Conflict(name, profile=profile.name, die=words, instead=DEFAULT_PROFILE)
             raise ConflictError(conflict, _shown(raw.get(name, read[name])))

@@ -277,8 +277,8 @@ def build(
     """
     check_budget(options)
     options = theme_sources(options)
-    inputs = [*find_sources(options.sources).files, *options.symbol_options.fonts, options.backs]
-    inputs = [p for p in inputs if p is not None]
+    given = [*find_sources(options.sources).files, *options.symbol_options.fonts, options.backs]
+    inputs = [p for p in given if p is not None]
     outputs = check_outputs(options, inputs)
     check_fits_shop(options)
     # the shop files are print-and-cut's unless a profile says otherwise; README.txt says which
@@ -354,6 +354,7 @@ def build(
             page = _play(options, prepared)
             staging.file(options.play, lambda tmp: tmp.write_text(page, encoding="utf-8"))
         if options.png_dir is not None:
+            assert outputs.png_dir is not None  # checked with the option
             write_card_pngs(
                 staging.folder(outputs.png_dir),
                 look.layouts,
@@ -364,6 +365,7 @@ def build(
                 card_color=look.card_color,
             )
         if options.shop is not None:
+            assert outputs.shop is not None  # checked with the option
             write_shop(
                 staging.folder(outputs.shop),
                 symbols=symbols,

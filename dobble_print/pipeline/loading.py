@@ -193,6 +193,7 @@ def _load_matching(
     """The matching deck of ``found``'s vocabulary: its cards as face symbols (face ``f`` of row
     ``e`` is symbol ``e·F + f``), mixed and shuffled by rows, then each card's faces chosen
     (:func:`deck.assign_faces`)."""
+    assert found.vocabulary is not None  # loaded as a vocabulary file's deck only when it has one
     faces, deck, why, loaded = load_rows(
         options, found.vocabulary, stage_progress(progress, "load"), packers=packers, cache=cache
     )

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from dobble_print.deck import Deck
-from dobble_print.errors import Advice, OptionError, Setting
+from dobble_print.errors import Advice, Notice, OptionError, Setting
 from dobble_print.language import N_, Msg
 from dobble_print.layout import start_packers
 from dobble_print.options import BuildOptions
@@ -170,7 +170,7 @@ def load_rows(
     *,
     packers: bool = False,
     cache: SymbolCache | None = None,
-) -> tuple[tuple[Face, ...], Deck, str, SymbolSet]:
+) -> tuple[tuple[Face, ...], Deck, Notice, SymbolSet]:
     """The faces shown, the deck the vocabulary's rows make (cards as rows), why this deck, and
     the faces of its rows loaded (kept in ``cache`` when given): the steps
     :func:`plan_matching` and the build share.
@@ -205,6 +205,7 @@ def plan_matching(
     the faces of the deck's rows loaded, as build would (kept in ``cache`` when given)."""
     from dobble_print.deck import deck_options
 
+    assert found.vocabulary is not None  # planned as a vocabulary file's deck only when it has one
     rows = len(found.vocabulary.entries)
     _, deck, why, loaded = load_rows(
         options, found.vocabulary, stage_progress(progress, "load"), cache=cache

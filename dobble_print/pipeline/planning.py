@@ -246,6 +246,7 @@ def _preset_shortfall(
 ) -> DobbleError:
     """A preset's deck the pictures cannot make whole, said in the preset's name (the user
     typed no -n), with what the same pictures make without it."""
+    instead: Msg | str
     try:
         instead = N_(
             "; without the preset, {choice}", choice=choose_option(pictures, noun).phrase(noun)

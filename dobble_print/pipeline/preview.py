@@ -48,9 +48,13 @@ def draw_preview(
         raise OptionError("dpi", N_("{dpi} is out of range; use 30 to 1200", dpi=dpi))
     _check_pixels(options, dpi, whole_sheet=sheet is not None)
 
+    if sheet is None and card is None:
+        raise TypeError("draw_preview needs a card or a sheet")
+
     def wanted(plan: SheetPlan) -> list[int]:  # only what is drawn; the range errors come next
         if sheet is not None:
             return [slot.card for slot in plan.slots if slot.sheet == sheet - 1]
+        assert card is not None  # one of the two is given
         return [card - 1] if 1 <= card <= len(plan.slots) else []
 
     prepared = prepare(options, only=wanted, cache=cache)
@@ -87,6 +91,7 @@ def draw_preview(
             teams=prepared.teams,
         )
     else:
+        assert card is not None  # one of the two is given
         count = len(prepared.layouts)
         if not 1 <= card <= count:
             raise OptionError(

@@ -178,7 +178,7 @@ def _panel(kind: str, x: float, inside: BoxInside, base: float) -> tuple[list, l
     top = base + h
     if kind == "side":
         dust = _dust(w)
-        wall = ((x, base), (x + d, base), (x + d, top), (x, top))
+        wall: tuple[Point, ...] = ((x, base), (x + d, base), (x + d, top), (x, top))
         tip = _flap(x, x + d, top, dust, min(d / 3, 4.0))
         bottom = _flap(x, x + d, base, -dust, min(d / 3, 4.0))
         return [wall, tip], [bottom]

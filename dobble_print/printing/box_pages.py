@@ -77,7 +77,7 @@ def _fits(w: float, h: float, room: tuple[float, float]) -> bool:
     return w <= room[0] + 1e-9 and h <= room[1] + 1e-9
 
 
-def _arrange(pieces: list[NetPiece], room: tuple[float, float]):
+def _arrange(pieces: list[NetPiece], room: tuple[float, float]) -> tuple[bool, bool] | None:
     """(turned, stacked) for all ``pieces`` on one sheet of ``room`` mm, or None: upright first,
     then a quarter turn; two pieces one above the other, then side by side."""
     for turned in (False, True):
@@ -202,6 +202,7 @@ def plan_box(
         return tuple(
             _page([p], *how, paper, margin, inside, 2, lang)
             for p, how in zip(pieces, alone, strict=True)
+            if how  # each is, as all(alone) says
         )
     raise OptionError(
         "box",

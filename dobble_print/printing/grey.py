@@ -63,7 +63,9 @@ class GreyMap:
 
     def pixels(self, rgba: np.ndarray) -> np.ndarray:
         """RGBA (or RGB) pixels with their colour channels grey, alpha as it was."""
-        g = np.clip(np.rint(rgba[..., :3].astype(np.float32) @ np.float32(self.weights)), 0, 255)
+        g = np.clip(
+            np.rint(rgba[..., :3].astype(np.float32) @ np.asarray(self.weights, np.float32)), 0, 255
+        )
         out = rgba.copy()
         out[..., :3] = g.astype(np.uint8)[..., None]
         return out
@@ -104,7 +106,8 @@ def choose_grey(deck: DeckColours) -> GreyMap:
     top = np.maximum(x, y)
     energy = -(top + np.log(np.exp(x - top) + np.exp(y - top))).sum(axis=0)
     best = int(np.argmin(np.where(allowed, energy, np.inf)))
-    return GreyMap(tuple(float(w) for w in WEIGHTS[best]))
+    r, g, b = (float(w) for w in WEIGHTS[best])
+    return GreyMap((r, g, b))
 
 
 def _keeping_inks(deck: DeckColours) -> np.ndarray:
@@ -217,7 +220,9 @@ def in_grey(
         cards,
         grey.pixels(back) if back is not None else None,
         grey.unit(card_color),
-        tuple(dataclasses.replace(t, rgb=grey.unit(t.rgb)) for t in teams) if teams else teams,
+        tuple(dataclasses.replace(t, rgb=grey.unit(t.rgb)) for t in teams)
+        if teams is not None
+        else None,
         grey,
     )
 

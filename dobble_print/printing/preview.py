@@ -132,7 +132,7 @@ def _draw_letter(card, shape: CardShape, team: Team, px_per_mm: float) -> None:
     bold = bold_font()  # the PDF's own bold face
     font = ImageFont.truetype(str(bold), max(1, round(LETTER_MM / 0.73 * px_per_mm)))
     x, y, turn = mark_place(shape)
-    box = font.getbbox(team.letter, anchor="mm")
+    box = [int(v) for v in font.getbbox(team.letter, anchor="mm")]  # FreeType's are whole
     tile = Image.new("RGBA", (box[2] - box[0] + 4, box[3] - box[1] + 4), (0, 0, 0, 0))
     ImageDraw.Draw(tile).text(
         (tile.width / 2, tile.height / 2), team.letter, font=font, anchor="mm",
@@ -144,7 +144,8 @@ def _draw_letter(card, shape: CardShape, team: Team, px_per_mm: float) -> None:
 
 
 def _rgba(rgb: tuple[float, float, float]) -> tuple[int, int, int, int]:
-    return (*(round(v * 255) for v in rgb), 255)
+    r, g, b = (round(v * 255) for v in rgb)
+    return (r, g, b, 255)
 
 
 def _draw_symbols(card, layout: CardLayout, symbols: Sequence[Symbol], px_per_mm: float):
@@ -157,7 +158,10 @@ def _draw_symbols(card, layout: CardLayout, symbols: Sequence[Symbol], px_per_mm
         rgba = symbols[p.symbol].rgba
         if p.color:  # a word in this card's colour for it (its raster is one colour)
             rgba = np.dstack(
-                [np.broadcast_to(np.uint8(p.color), rgba.shape[:2] + (3,)), rgba[..., 3]]
+                [
+                    np.broadcast_to(np.asarray(p.color, np.uint8), rgba.shape[:2] + (3,)),
+                    rgba[..., 3],
+                ]
             )
         pic = Image.fromarray(rgba, "RGBA").resize((w, h), Image.Resampling.LANCZOS)
         pic = pic.rotate(p.rotation, resample=Image.Resampling.BICUBIC, expand=True)
@@ -288,7 +292,8 @@ def write_cards(
     try:
         with in_order(_drawn, len(layouts), workers=workers, what=N_("drawing cards")) as drawn:
             for i, (png, path) in enumerate(zip(drawn, paths, strict=True)):
-                write_atomically(path, lambda tmp, png=png: tmp.write_bytes(png))
+                # mypy cannot type a lambda's default argument (it binds this card's bytes)
+                write_atomically(path, lambda tmp, png=png: tmp.write_bytes(png))  # type: ignore[misc]
                 if progress:
                     progress(i + 1, len(layouts))
     finally:
@@ -302,6 +307,7 @@ _JOB: tuple | None = None  # what workers draw, inherited through fork rather th
 
 def _drawn(index: int) -> bytes:
     """Card ``index`` of :data:`_JOB` as PNG bytes."""
+    assert _JOB is not None  # set before the workers were forked
     layouts, symbols, look, teams = _JOB
     image = draw_card(
         layouts[index],

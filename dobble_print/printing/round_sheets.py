@@ -87,7 +87,7 @@ def arrange(
         margin: printable margin on every side, mm.
     """
     width, height = paper.width - 2 * margin, paper.height - 2 * margin
-    best, centres = Arrangement.GRID, []
+    best, centres = Arrangement.GRID, list[tuple[float, float]]()
     for kind, arranger in _ARRANGERS.items():
         found = arranger(width, height, footprint, pitch)
         if len(found) > len(centres):  # ties keep the simpler, earlier arrangement

@@ -157,6 +157,7 @@ def check_backs_on_paper(
 ) -> None:
     """Raises DobbleError when a back, ``reach`` mm around its centre, runs off the paper."""
     for slot in slots:
+        assert slot.back_center is not None  # checked for duplex decks, whose cards have backs
         x, y = slot.back_center
         if x - reach < 0 or y - reach < 0 or x + reach > paper.width or y + reach > paper.height:
             raise OptionError(

@@ -60,7 +60,8 @@ def plain_background(rgba: np.ndarray) -> tuple[int, int, int] | None:
     close = np.abs(border - colour).max(axis=1) <= TOLERANCE
     if close.mean() < PLAIN_SHARE:
         return None
-    return tuple(int(c) for c in colour)  # type: ignore[return-value]
+    r, g, b = (int(c) for c in colour)
+    return r, g, b
 
 
 def remove_background(rgba: np.ndarray, colour: tuple[int, int, int]) -> np.ndarray:

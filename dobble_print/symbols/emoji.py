@@ -18,7 +18,12 @@ ZWJ, VS16, KEYCAP = 0x200D, 0xFE0F, 0x20E3
 # Blocks of emoji and pictographs drawn in colour by default (emoji presentation).
 _COLOUR_BLOCKS = ((0x1F000, 0x1FAFF),)
 # Blocks whose symbols are text unless VS16 follows (☀, ✂, ⌚): emoji only in such a line.
-_TEXT_BLOCKS = ((0x2190, 0x21FF), (0x2300, 0x23FF), (0x2460, 0x27BF), (0x2900, 0x297F))
+_TEXT_BLOCKS: tuple[tuple[int, int], ...] = (
+    (0x2190, 0x21FF),
+    (0x2300, 0x23FF),
+    (0x2460, 0x27BF),
+    (0x2900, 0x297F),
+)
 _TEXT_BLOCKS += ((0x2B00, 0x2BFF), (0x3030, 0x3030), (0x303D, 0x303D), (0x3297, 0x3299))
 _JOINERS = {ZWJ, VS16, KEYCAP, 0xFE0E} | set(range(0xE0020, 0xE0080))  # + tag characters
 SCALABLE_PX = 256  # drawing size of a colour font with scalable glyphs (COLR)
@@ -92,7 +97,8 @@ def render_emoji(word: str, font: Font, *, max_px: int) -> np.ndarray:
     pil_font = ImageFont.truetype(
         str(font.path), size=_draw_size(font), index=font.index, layout_engine=layout
     )
-    left, top, right, bottom = pil_font.getbbox(word, mode="RGBA")
+    # whole pixels from a FreeType font (typeshed allows the floats of other fonts)
+    left, top, right, bottom = map(int, pil_font.getbbox(word, mode="RGBA"))
     pad = 2
     im = Image.new("RGBA", (right - left + 2 * pad, bottom - top + 2 * pad), (0, 0, 0, 0))
     ImageDraw.Draw(im).text((pad - left, pad - top), word, font=pil_font, embedded_color=True)

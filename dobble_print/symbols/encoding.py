@@ -125,10 +125,11 @@ def decode_text(raw: bytes) -> str:
         except UnicodeDecodeError as exc:
             if b"\x00" in raw[:_SAMPLE]:  # a picture or a document renamed .txt: not text at all
                 raise NotText("binary") from None
-            text = _one_byte(raw)
-            if text is None:
+            one_byte = _one_byte(raw)
+            if one_byte is None:
                 line = raw[: exc.start].count(b"\n") + 1
                 raise NotText("utf-8", line) from None
+            text = one_byte
     if "\x00" in text:
         raise NotText("binary")
     return text

@@ -43,6 +43,7 @@ def _face(
     text = next((entry.cells[k] for k in face.columns if not vocabulary.pictures[k]), None)
     where = f"{vocabulary.path}:{entry.line}"
     if picture is None:
+        assert text is not None  # a face of no picture column has a word column
         source = Source(vocabulary.path, text, entry.line)
         upright = dataclasses.replace(options, max_rotation=0.0)  # turns as words do: no bar
         try:

@@ -155,9 +155,9 @@ def text_font(text: str, given: Sequence[Font] = (), *, search: bool = True) -> 
         info = read_face(face)
         if info is None or info.outlines != "glyf":
             continue
-        font = _load((face,))
-        if font is not None and not missing_characters(text, font):
-            return font
+        found = _load((face,))
+        if found is not None and not missing_characters(text, found):
+            return found
     return None
 
 
@@ -200,7 +200,7 @@ def _full_width(chars: str) -> Font | None:
             font = load_font(face.path, face.index)
         except BadWords:
             continue
-        glyph = font.cmap.get(ord(FULL_STOP))
+        glyph = font.cmap.get(ord(FULL_STOP), "")
         if font.outlines == "glyf" and font.advances.get(glyph, 0) >= 0.95 * font.units_per_em:
             if not japanese or _made_for_japan(face.path, face.index):
                 return font

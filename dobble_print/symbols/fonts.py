@@ -189,7 +189,7 @@ def scan_folders(folders: tuple[Path, ...]) -> tuple[FontFace, ...]:
 
 @cache
 def _scan(folders: tuple[Path, ...]) -> tuple[FontFace, ...]:
-    faces = []
+    faces: list[FontFace] = []
     for folder in folders:
         if not folder.is_dir():
             continue

@@ -109,7 +109,7 @@ def illustrate_sources(
     if unfound and not skip_bad:
         raise _unfound_error(unfound, rest=bool(out))
     skipped = tuple(Notice((*s.parts, ": ", why), s.path, "skipped") for s, why in unfound)
-    drawn = tuple(
+    illustrated = tuple(
         (m.word, m.name, tuple(c.name for c in m.alternatives))
         for i in rest
         if (m := matches[i]).key
@@ -122,7 +122,7 @@ def illustrate_sources(
         None,
         skipped + sources.warnings,
         sources.search,
-        drawn,
+        illustrated,
     )
 
 

@@ -153,7 +153,7 @@ def _word_symbol(
     font = fonts.text[source.word]
     color = PALETTE[index % len(PALETTE)]
     rgba, lines = render_word(source.word, font=font, color=color, max_px=max_px)
-    bar = ()
+    bar: tuple[tuple[int, int, int, int], ...] = ()
     if bars and needs_bar(source.word):
         rgba, drawn = add_bar(rgba, lines[0])
         bar = (drawn,)
@@ -249,6 +249,7 @@ _AHEAD: tuple | None = None  # (items, max_px, options), inherited by forked wor
 
 
 def _decode_in_worker(i: int) -> Symbol | BadPicture:
+    assert _AHEAD is not None  # set before the workers were forked
     items, max_px, options = _AHEAD
     try:
         return _load_one(items[i], max_px=max_px, options=options, fonts=None, index=0)
@@ -312,7 +313,7 @@ def load_symbols(
     bad = list(sources.bad)
     warnings: list[Notice] = list(sources.warnings)
     seen: dict[bytes, Source] = {}
-    lookalikes: Lookalikes[Symbol] = Lookalikes()  # near-duplicates: resized or re-saved copies
+    lookalikes: Lookalikes[Source] = Lookalikes()  # near-duplicates: resized or re-saved copies
     copies: list[tuple[Path, Path]] = []  # (near-duplicate left out, the picture it copies)
     twins: list[tuple[Path, Path]] = []  # (picture of the same pixels left out, the one used)
     total = len(items) if need is None else min(need, len(items))
@@ -325,13 +326,15 @@ def load_symbols(
                 stop = i
                 break
             if i in repeated:
-                warnings += [repeated[i]] if repeated[i] else []
+                warnings += [repeat] if (repeat := repeated[i]) else []
                 continue
             if (
                 source.word
                 and not source.library
-                and source.word not in fonts.text
-                and source.word not in fonts.emoji
+                and (
+                    fonts is None  # none were needed so far
+                    or (source.word not in fonts.text and source.word not in fonts.emoji)
+                )
             ):
                 fonts = _fonts_for(words_given, options)
             try:
@@ -351,8 +354,8 @@ def load_symbols(
                 if symbol.kind != "word":
                     twins.append((source.path, seen[key].path))
                     continue
-                same = N_("same word as {other}; used once", other=seen[key].parts)
-                warnings.append(Notice((*source.parts, ": ", same), source.path))
+                once = N_("same word as {other}; used once", other=seen[key].parts)
+                warnings.append(Notice((*source.parts, ": ", once), source.path))
                 continue
             twin = lookalikes.twin(symbol.rgba, source) if symbol.kind == "image" else None
             if twin is not None:
@@ -370,7 +373,7 @@ def load_symbols(
     unused, unused_files = [], []
     for i, source in enumerate(items[stop:], stop):  # checked, never decoded: "not needed"
         if i in repeated:
-            warnings += [repeated[i]] if repeated[i] else []
+            warnings += [repeat] if (repeat := repeated[i]) else []
         elif not source.word and (why := picture_problem(source.path)):
             bad.append((source, why))
         else:
@@ -383,14 +386,13 @@ def load_symbols(
     skipped = [Notice((*source.parts, ": ", why), source.path, "skipped") for source, why in bad]
     warnings = skipped + same + warnings + said
     listed += same_listed
-    unused = tuple(unused)
     names = distinct_names([(s.name, s.source, s.kind == "image") for s in symbols])
     symbols = [
         s if s.name == n else dataclasses.replace(s, name=n)
         for s, n in zip(symbols, names, strict=True)
     ]
     return SymbolSet(
-        tuple(symbols), unused, tuple(warnings), sources.notes + listed, tuple(unused_files)
+        tuple(symbols), tuple(unused), tuple(warnings), sources.notes + listed, tuple(unused_files)
     )
 
 

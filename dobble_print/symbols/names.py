@@ -37,7 +37,7 @@ def distinct_names(symbols: Sequence[tuple[str, str, bool]]) -> list[str]:
     for i, (name, source, picture) in enumerate(symbols):
         if picture and count[name.casefold()] > 1 and (folder := Path(source).parent.name):
             names[i] = f"{folder}/{name}"
-    count, seen = clashes(), Counter()
+    count, seen = clashes(), Counter[str]()
     for i, (name, (_, _, picture)) in enumerate(zip(names, symbols, strict=True)):
         if picture and count[name.casefold()] > 1:
             seen[name.casefold()] += 1

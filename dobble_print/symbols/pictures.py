@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.errors import system_reason
-from dobble_print.language import N_, reason
+from dobble_print.language import N_, Msg, reason
 from dobble_print.symbols.formats import SVG_SUFFIXES
 from dobble_print.symbols.raster import BadPicture, check_raster, load_raster
 from dobble_print.symbols.svg import check_svg, load_svg
@@ -35,7 +35,7 @@ def load_picture(path: Path, *, max_px: int) -> np.ndarray:
     return load_raster(path, max_px=max_px)
 
 
-def picture_problem(path: Path) -> str:
+def picture_problem(path: Path) -> Msg | str:
     """Why ``path`` is not a picture, from a raster's header or an SVG's XML without decoding
     it; "" when it may well be one (a truncated JPEG passes, and fails only when decoded).
     """

@@ -48,7 +48,7 @@ _FORMAT_NAMES = {"WEBP": "WebP", "DIB": "BMP", "HEIF": "HEIC"}
 
 def _most_pixels(kind: str | None) -> int:
     """The most pixels a picture of format ``kind`` may have (see :data:`MAX_PIXELS`)."""
-    return MAX_PIXELS if kind in ("JPEG", "MPO") else MAX_FULL_PIXELS.get(kind, FULL_PIXELS)
+    return MAX_PIXELS if kind in ("JPEG", "MPO") else MAX_FULL_PIXELS.get(kind or "", FULL_PIXELS)
 
 
 # What Pillow's decoders (and the AVIF and HEIC plugins: RuntimeError) raise for a damaged
@@ -97,7 +97,7 @@ def _open(path: Path):
     w, h = im.size
     if w * h > _most_pixels(im.format):
         im.close()
-        raise BadPicture(_too_big_reason(w, h, im.format))
+        raise BadPicture(_too_big_reason(w, h, im.format or ""))  # an opened image has one
     if w < 1 or h < 1:
         im.close()
         raise BadPicture(N_("has no pixels ({w}×{h})", w=w, h=h))
@@ -152,7 +152,8 @@ def _decoder_damage(path: Path, kind: str) -> Msg:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            factory(str(path)).close()
+            # typeshed types Image.OPEN's factories as (file, name); each takes a path alone too
+            factory(str(path)).close()  # type: ignore[call-arg, arg-type]
     except DAMAGE as exc:
         return _damage(exc)
     return DAMAGED
@@ -211,7 +212,8 @@ def _claimed_size(path: Path) -> tuple[int, int, str]:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                with factory(str(path)) as im:
+                # typeshed types Image.OPEN's factories as (file, name); each takes a path alone
+                with factory(str(path)) as im:  # type: ignore[call-arg, arg-type]
                     return (*im.size, im.format or name)
         except Exception:  # not this format, or damaged: try the next
             continue
@@ -287,7 +289,9 @@ def _to_rgba(im):
         try:  # the picture's own profile gives far truer colours than Pillow's naive formula
             src = ImageCms.ImageCmsProfile(io.BytesIO(im.info["icc_profile"]))
             srgb = ImageCms.createProfile("sRGB")
-            return ImageCms.profileToProfile(im, src, srgb, outputMode="RGB").convert("RGBA")
+            rgb = ImageCms.profileToProfile(im, src, srgb, outputMode="RGB")
+            assert rgb is not None  # None only when converted in place
+            return rgb.convert("RGBA")
         except (ImageCms.PyCMSError, OSError, ValueError):
             pass
     if im.mode == "P" and "transparency" in im.info:

@@ -105,9 +105,9 @@ def on_white(rgba: np.ndarray) -> np.ndarray:
     small = Image.fromarray(np.ascontiguousarray(rgba), "RGBA").resize(
         (SIDE, SIDE), Image.Resampling.BOX
     )
-    small = np.asarray(small, np.float32)
-    alpha = small[..., 3:] / 255
-    return small[..., :3] * alpha + 255 * (1 - alpha)
+    pixels = np.asarray(small, np.float32)
+    alpha = pixels[..., 3:] / 255
+    return pixels[..., :3] * alpha + 255 * (1 - alpha)
 
 
 def look_of(rgb: np.ndarray, aspect: float) -> Look:

@@ -67,7 +67,7 @@ class Sources:
     items: tuple[Source, ...]
     files: tuple[Path, ...] = ()
     notes: tuple[Notice, ...] = ()
-    bad: tuple[tuple[Source, str], ...] = ()
+    bad: tuple[tuple[Source, Msg | str], ...] = ()
     vocabulary: Vocabulary | None = None  # a vocabulary file, the only source when given
     warnings: tuple[Notice, ...] = ()
     search: FolderSearch = field(default_factory=lambda: FolderSearch())
@@ -92,7 +92,7 @@ class Sources:
         read (with what to export them as, when known), what was passed over, how far the
         search went; "" when there is nothing to say."""
         search = self.search
-        reasons = []
+        reasons: list[Msg | str] = []
         kinds = Counter(suffix.lower() or "no extension" for suffix in search.unread)
         if kinds:
             count = sum(kinds.values())
@@ -138,7 +138,7 @@ def find_sources(paths: Sequence[Path]) -> Sources:
     files: list[Path] = []
     notes: list[Notice] = []
     asides: list[tuple[Path, tuple[Part, ...]]] = []
-    bad: list[tuple[Source, str]] = []
+    bad: list[tuple[Source, Msg | str]] = []
     search = FolderSearch()
     sentences: list[Notice] = []  # word lists of sentences, each a warning
     for path in paths:
@@ -260,7 +260,7 @@ def _cells(vocabulary: Vocabulary) -> list[Source]:
     ]
 
 
-def unreadable(bad: Sequence[tuple[Source, str]], *, rest: bool) -> DobbleError:
+def unreadable(bad: Sequence[tuple[Source, Msg | str]], *, rest: bool) -> DobbleError:
     """The error for files that cannot be read (each with why); ``rest`` when other sources
     could make symbols, so skipping the bad ones would help. One file alone is its own line."""
     if len(bad) == 1 and not rest:

@@ -142,7 +142,7 @@ class _Counter:
         """What ``el`` draws again: what its ``href`` names, and its patterns, markers (at
         each point, for the middle ones), filters, masks and clip paths; with how often."""
         found = []
-        href = next((el.get(n) for n in _HREFS if el.get(n)), "").strip()
+        href = next((el.get(n, "") for n in _HREFS if el.get(n)), "").strip()
         if href.startswith("#") and (target := self.by_id.get(href[1:])) is not None:
             found.append((target, 1))
         properties = _properties(el)
@@ -164,8 +164,8 @@ class _Counter:
         effects = sum(
             1 for name, effect, _ in _REFERENCES if effect and _URL.search(properties.get(name, ""))
         )
-        own = (1, _own_coordinates(el), characters, effects, 0)
-        href = next((el.get(n) for n in _HREFS if el.get(n)), "").strip()
+        own: tuple[int, ...] = (1, _own_coordinates(el), characters, effects, 0)
+        href = next((el.get(n, "") for n in _HREFS if el.get(n)), "").strip()
         if tag in ("image", "feImage") and href.lower().startswith("data:"):
             own = _plus(own, self._inline(href))
         return own

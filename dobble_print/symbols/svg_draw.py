@@ -92,7 +92,7 @@ _SIZE_FAULTS = {
 }
 
 
-def _not_drawn(exc: Exception) -> Msg:
+def _not_drawn(exc: BaseException) -> Msg:
     """A renderer's error as a reason in plain words, without its class or its text."""
     reason = str(exc)
     said = next((v for k, v in _SIZE_FAULTS.items() if k in reason), N_("cannot be drawn"))

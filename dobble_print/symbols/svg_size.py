@@ -23,7 +23,14 @@ MAX_ASPECT = 100  # a picture a hundred times longer than wide is a line on a ca
 MAX_INNER = 4  # an inner picture (pattern tile, filter region…) over 4 drawings wide is no icon
 
 # CSS pixels per unit, as both renderers count them (96 dpi)
-_UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54}
+_UNITS: dict[str, float | None] = {
+    "": 1.0,
+    "px": 1.0,
+    "pt": 4 / 3,
+    "pc": 16.0,
+    "mm": 96 / 25.4,
+    "cm": 96 / 2.54,
+}
 _UNITS |= {"in": 96.0, "em": 16.0, "ex": 8.0, "%": None}
 _LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*([a-zA-Z%]*)\s*$")
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -87,16 +94,19 @@ def drawing_size(root: Element) -> tuple[float, float] | None:
         return w, h
     if box is None:
         return None
-    return (w, w * box[1] / box[0]) if w is not None else (h * box[0] / box[1], h)
+    if w is not None:
+        return w, w * box[1] / box[0]
+    assert h is not None  # both None returned above
+    return h * box[0] / box[1], h
 
 
 def _number(value: float) -> str:
     return f"{value:g}"
 
 
-def _written(text: str) -> str:
+def _written(text: str | None) -> str:
     """A size as the file writes it (``1e9``, ``2mm``), cut short if long."""
-    text = text.strip()
+    text = (text or "").strip()
     return text if len(text) <= 24 else text[:23] + "…"
 
 

@@ -160,6 +160,7 @@ class _Child:
         """The reply to ``request``: ``("drawn", pixels)``, ``("bad", reason)``, ``("memory",
         None)``; ``("late", None)`` when it did not answer in time, ``("unsent", None)`` when
         it had ended before, None when it ended while drawing."""
+        assert self.process.stdin is not None  # started with stdin=PIPE
         try:
             _send(self.process.stdin, request)
         except OSError:  # it ended before
@@ -176,6 +177,7 @@ class _Child:
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=10)
         for pipe in (self.process.stdin, self.process.stdout):
+            assert pipe is not None  # started with both as PIPE
             with contextlib.suppress(OSError):
                 pipe.close()
         return self.process.returncode
@@ -264,6 +266,7 @@ def _end_children() -> None:
     """Close this process's drawing process: it reads the end of its pipe and exits."""
     child = _children.pop(os.getpid(), None)
     if child is not None:
+        assert child.process.stdin is not None  # started with stdin=PIPE
         with contextlib.suppress(OSError):
             child.process.stdin.close()
         with contextlib.suppress(subprocess.TimeoutExpired):

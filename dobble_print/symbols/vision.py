@@ -149,7 +149,7 @@ def vanishing(pictures: Sequence[np.ndarray], card_rgb: tuple[float, float, floa
     ends = np.cumsum([len(ink) for ink in inks])
     every = np.concatenate([*inks, card[None]])  # all at once: one simulation a vision
     as_seen = {v: seen(every, v) for v in VISIONS}
-    found = []
+    found: list[tuple[str, ...]] = []
     for k, ink in enumerate(inks):
         if not len(ink) or _faint(ink, card):  # faint in colour too: faint_on_card says so
             found.append(())

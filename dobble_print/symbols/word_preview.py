@@ -77,9 +77,9 @@ def word_tiles(
     mine: dict[int, Path] = {}
     for i, (_, _, line) in enumerate(lines):
         word, asked = split_asked(line)
-        path = own.get(fold(word, found), own.get(form(word, found)))
-        if not asked and path is not None and path not in mine.values():
-            mine[i] = path
+        picture = own.get(fold(word, found), own.get(form(word, found)))
+        if not asked and picture is not None and picture not in mine.values():
+            mine[i] = picture
     rest = [i for i in range(len(lines)) if i not in mine]
     matches = dict(zip(rest, match_words([lines[i][2] for i in rest], found), strict=True))
     tiles = []

@@ -56,7 +56,7 @@ def open_canvas(path: Path, *, size: tuple[float, float], info: DocumentInfo):
         pagesize=(pt(size[0]), pt(size[1])),
         invariant=1,
         pdfVersion=(1, 7),  # PrintScaling needs 1.6, Duplex 1.7
-        initialFontName=fonts[0],
+        initialFontName=fonts[0],  # type: ignore[arg-type]  # types-reportlab says a number
         pageCompression=1,
         lang=info.lang,
     )
@@ -312,8 +312,10 @@ def _image_xobject(name: str, encoded: _Encoded, stream: bytes, space: str):
     obj.height, obj.width = encoded.height, encoded.width
     obj.bitsPerComponent = 8
     obj.colorSpace = space
-    obj._filters = ("FlateDecode",)
-    obj.streamContent = stream
+    # reportlab has no public way to name the filter of a stream compressed already, and takes
+    # its content as bytes too (types-reportlab says text)
+    obj._filters = ("FlateDecode",)  # type: ignore[attr-defined]
+    obj.streamContent = stream  # type: ignore[assignment]
     obj.mask = None
     return obj
 
@@ -404,6 +406,7 @@ def _fill_outline(c, ops, height: float) -> None:
 
 def _define_picture_form(c, sym: int, symbol: Symbol, longest_px: int, grey: bool) -> None:
     """A labelled picture's picture alone, over the unit square, as form ``pic{sym}``."""
+    assert symbol.picture is not None  # a labelled picture's
     h, w = symbol.rgba.shape[:2]
     ph, pw = symbol.picture.shape[:2]
     c.beginForm(f"pic{sym}")
@@ -415,6 +418,7 @@ def _define_picture_form(c, sym: int, symbol: Symbol, longest_px: int, grey: boo
 def _draw_labelled(c, picture_form: str, symbol: Symbol) -> None:
     """A labelled picture in its raster's pixels, y up: the picture (its form, a unit square)
     where it lies in the raster, then its label as vector text (:func:`_draw_word`)."""
+    assert symbol.picture is not None  # a labelled picture's
     h, w = symbol.rgba.shape[:2]
     ph, pw = symbol.picture.shape[:2]
     left, top = symbol.picture_at
@@ -474,7 +478,8 @@ def draw_mark(c, shape: CardShape, center: tuple[float, float], team) -> None:
     if team is None or not team.letter:
         return
     bold = register_fonts()[1]
-    cap = (pdfmetrics.getFont(bold).face.capHeight or 730) / 1000  # of the font size
+    # getFont is typed as the base Font; the fonts registered here are TTFonts, with a face
+    cap = (pdfmetrics.getFont(bold).face.capHeight or 730) / 1000  # type: ignore[attr-defined]
     x, y, turn = mark_place(shape)
     c.saveState()
     c.translate(pt(center[0] + x), pt(center[1] + y))

@@ -60,6 +60,7 @@ def _draw_back(c, plan: SheetPlan, slots: Sequence[CardSlot], size, card_color) 
     """One sheet of backs, each at its mirrored centre and running ``back_bleed`` past the cut
     line; no cut guides (you cut by the front)."""
     for slot in slots:
+        assert slot.back_center is not None  # a sheet of backs is planned with them
         outline = shape_path(c, plan.card, slot.back_center, plan.back_bleed)
         draw_back(c, slot.back_center, size, within=outline, rgb=card_color)
 
@@ -115,6 +116,7 @@ def render_pdf(
     back_size = None
     if plan.duplex:
         disc = 2 * (max(plan.card.half_extent) + plan.back_bleed)
+        assert back is not None  # a plan is duplex only for a deck with backs
         back_size = define_back_form(c, back, disc, grey=grey)
     shaped = plan.card.kind is not ShapeKind.CIRCLE or teams is not None
 
@@ -127,8 +129,10 @@ def render_pdf(
             draw_cover_page(c, next(rule_pages), symbols, fonts, extra)
         elif page.kind == "box":
             team = teams[0] if teams else None
-            card = dict(card=plan.card, layout=layouts[0], card_color=card_color, team=team)
-            draw_box_page(c, next(box_pages), fonts, extra=extra, **card)
+            draw_box_page(
+                c, next(box_pages), fonts, extra=extra,
+                card=plan.card, layout=layouts[0], card_color=card_color, team=team,
+            )  # fmt: skip
         else:
             slots = [s for s in plan.slots if s.sheet == page.sheet]
             if page.kind == "front" and shaped:

@@ -67,5 +67,6 @@ def draw_back_shaped(c, plan: SheetPlan, slots: Sequence[CardSlot], size, card_c
     clipped to each card, so neighbours' bleeds end at the shared cut line; no cut guides."""
     for grow in (plan.back_bleed, 0.0) if plan.back_bleed else (0.0,):
         for slot in slots:
+            assert slot.back_center is not None  # a sheet of backs is planned with them
             outline = shape_path(c, plan.card, slot.back_center, grow)
             draw_back(c, slot.back_center, size, within=outline, rgb=card_color)

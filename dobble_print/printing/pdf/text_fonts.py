@@ -25,7 +25,8 @@ def has_characters(font: str, text: str) -> bool:
     """Whether registered font ``font`` has a glyph for every character of ``text`` as drawn."""
     from reportlab.pdfbase import pdfmetrics
 
-    glyphs = pdfmetrics.getFont(font).face.charToGlyph
+    # getFont is typed as the base Font; the fonts registered here are TTFonts, with a face
+    glyphs = pdfmetrics.getFont(font).face.charToGlyph  # type: ignore[attr-defined]
     return all(ord(ch) in glyphs for ch in drawn_characters(text))
 
 

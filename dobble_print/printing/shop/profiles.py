@@ -20,6 +20,7 @@ Keys (lengths as text with a unit, as on the command line)::
 from __future__ import annotations
 
 import tomllib
+from enum import Enum
 from pathlib import Path
 
 from dobble_print.card import CardShape, ShapeKind
@@ -248,7 +249,7 @@ LONGEST_NAME = 240
 MOST_CARDS = 1000  # the most cards a deck can have front files for (a plane of order 31: 993)
 
 
-def _choice(enum: type, value: str, what: str):
+def _choice(enum: type[Enum], value: str, what: str):
     try:
         return enum(value)
     except ValueError:

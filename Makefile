@@ -44,6 +44,7 @@ test: $(STAMP) $(PDFJS)
 lint: $(STAMP)
 	$(BIN)/ruff check dobble_print tests bench
 	$(BIN)/ruff format --check dobble_print tests bench
+	$(BIN)/mypy  # dobble_print and tests, as pyproject.toml's [tool.mypy] says
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

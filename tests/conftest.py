@@ -114,7 +114,7 @@ def make_pictures(folder: Path, count: int, *, seed: int = 0) -> list[Path]:
     (``symbols.similar``) and the others are as they always were."""
     rng, again = np.random.default_rng(seed), np.random.default_rng(seed + 1_000_003)
     folder.mkdir(parents=True, exist_ok=True)
-    paths, colours = [], []
+    paths, colours = [], list[np.ndarray]()
     for i in range(count):
         w, h = int(rng.integers(60, 200)), int(rng.integers(60, 200))
         yy, xx = np.mgrid[0:h, 0:w]

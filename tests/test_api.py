@@ -18,7 +18,9 @@ REPO = Path(__file__).resolve().parent.parent
 def _readme_example() -> str:
     text = (REPO / "README.md").read_text(encoding="utf-8")
     section = text.split("## From Python", 1)[1]
-    return re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    found = re.search(r"```python\n(.*?)```", section, re.S)
+    assert found is not None, "the README's section has no Python example"
+    return found.group(1)
 
 
 def test_the_readme_example_runs_and_builds_what_it_says(tmp_path):

@@ -42,6 +42,7 @@ def violations(lang: str, root: Path) -> list[str]:
                     continue
                 strings = message.string if isinstance(message.string, tuple) else [message.string]
                 for text in strings:
+                    assert isinstance(text, str)  # each form of a message is text
                     text = text.lower()
                     for phrase in allow:
                         text = text.replace(phrase, "")

@@ -51,7 +51,7 @@ def _code_messages() -> set[tuple[str | None, object]]:
     with babel.cfg (the Python, and the page's script, HTML and menus' TOML)."""
     with (REPO / "babel.cfg").open(encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f)
-    found = set()
+    found: set[tuple[str | None, object]] = set()
     for _file, _line, message, _comments, context in extract_from_dir(
         REPO, method_map=method_map, options_map=options_map, keywords=KEYWORDS
     ):
@@ -96,7 +96,7 @@ def _rules(name: str) -> dict:
 
 def _texts(rules: dict, prefix: str = "") -> dict[str, str]:
     """Every text of a rules file by its path (``games.2.text``), the nouns left out."""
-    out = {}
+    out: dict[str, str] = {}
     for key, value in rules.items():
         if key in ("nouns", "game-heading"):
             continue

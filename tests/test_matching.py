@@ -32,7 +32,7 @@ def _vocabulary(folder: Path) -> Path:
 
 
 def _maths(folder: Path) -> Path:
-    facts, seen = [], set()
+    facts, seen = list[str](), set[int]()
     for a, b in itertools.combinations_with_replacement(range(2, 10), 2):
         if a * b not in seen and len(facts) < 13:
             seen.add(a * b)

@@ -5,6 +5,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -44,6 +45,7 @@ def _install(job: tuple) -> None:
 
 
 def _scaled(i: int) -> int:
+    assert _JOB is not None  # installed by the setup
     base, step = _JOB
     return base + step * i * i
 
@@ -113,10 +115,12 @@ def test_a_worker_that_dies_is_an_error_not_a_hang():
     )
 
 
-_MARKS = None  # the folder _mark leaves a file in per item (inherited by forked workers)
+# the folder _mark leaves a file in per item (inherited by forked workers)
+_MARKS: Path | None = None
 
 
 def _mark(i: int) -> int:
+    assert _MARKS is not None  # set before the workers were forked
     (_MARKS / str(i)).touch()
     return i
 
@@ -181,7 +185,7 @@ if __name__ == "__main__":  # work and setup must pickle by name: library functi
 
 def _descendants(pid: int) -> set[int]:
     """Every process whose chain of parents leads to ``pid``."""
-    found, todo = set(), [pid]
+    found, todo = set[int](), [pid]
     while todo:
         p = todo.pop()
         try:

@@ -101,6 +101,7 @@ class DoubleClick:
                 if test(url):
                     return url
             if proc is not None and proc.poll() is not None:
+                assert proc.stdout is not None  # stdout=PIPE
                 output = proc.stdout.read().decode()
                 log = (self.project / start.LOG_NAME).read_text()
                 raise AssertionError(f"the starter ended: {output}\n{log[-3000:]}")

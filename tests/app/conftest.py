@@ -30,7 +30,7 @@ def make_client(root: Path, limits: Limits = DEFAULT_LIMITS, **kw):
     root.mkdir(mode=0o700, exist_ok=True)
     app, sessions = make_app(root=root, token=TOKEN, port=PORT, limits=limits, **kw)
     client = TestClient(app, base_url=BASE, follow_redirects=False)
-    client.sessions = sessions
+    client.sessions = sessions  # type: ignore[attr-defined]  # the tests reach them through it
     return client
 
 
@@ -99,6 +99,7 @@ def start_server(
         text=True,
         start_new_session=group,
     )
+    assert proc.stdout is not None  # stdout=PIPE
     line = proc.stdout.readline()
     found = re.search(r"(http://127\.0\.0\.1:\d+)/\?token=\S+", line)
     if not found:
@@ -115,6 +116,7 @@ def stop_server(server: Server, sig: int = signal.SIGTERM) -> int:
     finally:
         if server.proc.poll() is None:
             server.proc.kill()
+        assert server.proc.stdout is not None  # stdout=PIPE
         server.proc.stdout.close()
 
 

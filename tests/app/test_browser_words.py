@@ -94,7 +94,7 @@ def picture_signature(rgba: np.ndarray) -> np.ndarray:
     ink = Image.fromarray(
         np.ascontiguousarray(rgba[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
     )
-    small = ink.resize((24, 24), Image.LANCZOS)
+    small = ink.resize((24, 24), Image.Resampling.LANCZOS)
     white = Image.new("RGBA", small.size, (255, 255, 255, 255))
     return np.asarray(Image.alpha_composite(white, small).convert("RGB"), dtype=float)
 

@@ -276,7 +276,10 @@ def _printed_colours(pdf, pages) -> set[tuple[int, int, int]]:
 
 def _middle(path) -> tuple[int, int, int]:
     with Image.open(path) as image:
-        return image.getpixel((image.width // 2, image.height // 2))[:3]
+        pixel = image.getpixel((image.width // 2, image.height // 2))
+    assert isinstance(pixel, tuple)  # an RGB(A) picture's
+    r, g, b = pixel[:3]
+    return r, g, b
 
 
 def test_the_pictures_left_out_of_the_deck_say_so_on_their_tiles_as_the_pdf_leaves_them_out(

@@ -738,7 +738,8 @@ SHARED = ["sources", "preset", *(o.name for o in options_for("preview"))]
 def _command(name: str):
     import typer
 
-    return typer.main.get_command(app).commands[name]
+    # the app is a group of commands (typed as the base Command)
+    return typer.main.get_command(app).commands[name]  # type: ignore[attr-defined]
 
 
 def _help_records(name: str) -> dict[str, tuple[str, str]]:

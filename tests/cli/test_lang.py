@@ -54,7 +54,7 @@ def _english_sentences() -> list[str]:
     texts += [game["text"] for game in rules["games"]]
     pieces = []
     for text in texts:
-        plain = "".join(literal for literal, *_ in string.Formatter().parse(text))
+        plain = "".join(literal for literal, *_ in string.Formatter().parse(str(text)))
         for piece in re.split(r"[.:;!?,()\n]| — ", " ".join(plain.split())):
             if sum(any(c.isalpha() for c in word) for word in piece.split()) >= 4:
                 pieces.append(piece.strip())

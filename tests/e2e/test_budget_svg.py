@@ -184,7 +184,10 @@ def _icons(folder: Path) -> Path:
 
 
 def _write(svg: Path, text: str | bytes) -> Path:
-    (svg.write_bytes if isinstance(text, bytes) else svg.write_text)(text)
+    if isinstance(text, bytes):
+        svg.write_bytes(text)
+    else:
+        svg.write_text(text)
     return svg
 
 

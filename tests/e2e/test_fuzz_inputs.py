@@ -29,7 +29,7 @@ BUG = re.compile(r"Traceback|internal error|Error\(|Exception|\w+Error\b")
 
 # Cells: letters of every script, digits, punctuation, spaces, tabs, emoji, control characters,
 # bidi marks and lone surrogates' neighbours: what a spreadsheet or a phone can put in a file.
-CELL = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=0, max_size=40)
+CELL = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), min_size=0, max_size=40)
 
 
 def _answer(args: list[str]) -> tuple[int, str]:

@@ -443,8 +443,10 @@ def new_item(rng: np.random.Generator, board, shape) -> Piece:
 
 def moved(rng: np.random.Generator, board, item: Piece) -> Piece:
     """``item`` at a random origin, often flush with an edge so that its zone is clipped."""
+    assert item.mask is not None  # given its mask
     top = np.subtract(board.size, item.mask.cells.shape)
-    item.origin = tuple(int(rng.choice([0, rng.integers(0, n + 1), n])) for n in top)
+    r, c = (int(rng.choice([0, rng.integers(0, n + 1), n])) for n in top)
+    item.origin = r, c
     return item
 
 
@@ -453,6 +455,7 @@ def count_ref(items: list[Piece], board) -> np.ndarray:
     g, k = board.size, board.reach
     canvas = np.zeros((g + 2 * k, g + 2 * k), int)
     for it in items:
+        assert it.mask is not None  # placed pieces have their masks
         zone, (r, c) = zone_ref(it.mask.cells, clearance_kernel(board)), it.origin
         canvas[r : r + zone.shape[0], c : c + zone.shape[1]] += zone
     return canvas[k : k + g, k : k + g]

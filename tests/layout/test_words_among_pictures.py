@@ -22,7 +22,7 @@ WORDS = (
     "cat dog sun moon tree house fish bird car boat star frog snail dice ball kite cake lamp "
     "book shoe hat key bell rose apple pear plum ship bus owl horse lion bear"
 ).split()
-CARD = CardShape(85.0)
+CARD = CardShape(size=85.0)  # a circle (CardShape(85.0) made 85.0 its kind)
 WORD_GAP = 2.5  # mm: the least room between two words, so that they never read as one
 
 

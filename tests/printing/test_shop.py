@@ -59,7 +59,7 @@ def test_every_page_is_the_bleed_box_around_the_trimmed_card(round_shop, which):
 
 
 def _ops(page: pikepdf.Page):
-    return [(list(operands), str(op)) for operands, op in pikepdf.parse_content_stream(page)]
+    return [(list(i.operands), str(i.operator)) for i in pikepdf.parse_content_stream(page)]
 
 
 def test_cut_path_is_stroked_in_the_cutcontour_separation_set_to_overprint(round_shop):

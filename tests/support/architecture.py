@@ -238,7 +238,7 @@ def _tables(tree: ast.Module) -> dict[str, dict[str, str]]:
             if isinstance(target, ast.Name) and isinstance(node.value, ast.Dict):
                 pairs = zip(node.value.keys, node.value.values, strict=True)
                 tables[target.id] = {
-                    k.value: v.value
+                    str(k.value): str(v.value)
                     for k, v in pairs
                     if isinstance(k, ast.Constant) and isinstance(v, ast.Constant)
                 }
@@ -249,7 +249,7 @@ def _tables(tree: ast.Module) -> dict[str, dict[str, str]]:
                 and isinstance(target.slice, ast.Constant)
                 and isinstance(node.value, ast.Constant)
             ):
-                tables[target.value.id][target.slice.value] = node.value.value
+                tables[target.value.id][str(target.slice.value)] = str(node.value.value)
     return tables
 
 
@@ -354,7 +354,7 @@ def unresolved_exports(root: pathlib.Path) -> list[str]:
 def _typed(module: str, tree: ast.Module) -> dict[str, str]:
     """The names a package's ``__init__`` imports under ``if TYPE_CHECKING:``, the ones type
     checkers and editors see: name -> the module it is imported from."""
-    typed = {}
+    typed: dict[str, str] = {}
     for node in tree.body:
         if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
             block = ast.Module(body=node.body, type_ignores=[])
@@ -421,7 +421,9 @@ def _flags(tree: ast.Module) -> tuple[str, ...]:
         text = None
         if isinstance(node, ast.JoinedStr):  # f"-n {n}": each value read as a number
             skip |= {id(v) for v in node.values}
-            text = "".join(v.value if isinstance(v, ast.Constant) else "0" for v in node.values)
+            text = "".join(
+                str(v.value) if isinstance(v, ast.Constant) else "0" for v in node.values
+            )
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             text = None if id(node) in skip else node.value
         if text and (flags := FLAG.findall(text)):
@@ -467,7 +469,7 @@ def source_violations(root: pathlib.Path) -> list[str]:
 
 def violations() -> list[str]:
     """Every broken rule of the importable ``dobble_print``, one line each."""
-    root = pathlib.Path(__import__(PACKAGE).__file__).parent
+    root = pathlib.Path(str(__import__(PACKAGE).__file__)).parent
     return graph_violations() + source_violations(root)
 
 

@@ -45,14 +45,14 @@ SHELLS_OWN = ("app",)
 
 
 def _name(func: ast.expr) -> str:
-    return getattr(func, "id", None) or getattr(func, "attr", "")
+    return str(getattr(func, "id", None) or getattr(func, "attr", ""))
 
 
 def _letters(node: ast.Constant | ast.JoinedStr) -> str:
     """The node's literal text, its f-string placeholders left out."""
     if isinstance(node, ast.Constant):
-        return node.value
-    return "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+        return str(node.value)
+    return "".join(str(v.value) for v in node.values if isinstance(v, ast.Constant))
 
 
 @functools.cache
@@ -159,10 +159,10 @@ def unmarked_messages(root: pathlib.Path) -> list[str]:
     """``module:line: text`` of every unmarked message text in the package at ``root``."""
     trees = {}
     for path in sorted(root.rglob("*.py")):
-        rel = path.relative_to(root)
-        if rel.parts[0] in SHELLS_OWN:
+        inside = path.relative_to(root)
+        if inside.parts[0] in SHELLS_OWN:
             continue
-        trees[rel.as_posix()] = _parsed(path.read_text(encoding="utf-8"))
+        trees[inside.as_posix()] = _parsed(path.read_text(encoding="utf-8"))
     functions = _functions(trees)
     everywhere = {name: f for module in functions.values() for name, f in module.items()}
     found: dict[str, None] = {}

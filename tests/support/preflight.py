@@ -43,7 +43,10 @@ def _embedded(font) -> bool:
 
 def _box(page, name: str) -> tuple[float, float, float, float] | None:
     box = page.obj.get(name)
-    return None if box is None else tuple(float(v) for v in box)
+    if box is None:
+        return None
+    x0, y0, x1, y1 = (float(v) for v in box)
+    return x0, y0, x1, y1
 
 
 def _inside(inner, outer) -> bool:

@@ -77,7 +77,8 @@ def _highs(option: Option) -> dict[str, float] | None:
         return None
     from dobble_print import PAPERS
 
-    return {name: option.highest((p.width, p.height)) for name, p in PAPERS.items()}
+    highs = {name: option.highest((p.width, p.height)) for name, p in PAPERS.items()}
+    return {name: high for name, high in highs.items() if high is not None}  # each has one
 
 
 def shop_profiles(lang: str) -> list[dict[str, Any]]:

@@ -91,12 +91,14 @@ def values(option: Option, lang: str) -> Msg:
         return N_("one of {choices}", choices=listed)
     low, high = option.low, option.high
     if option.kind is Kind.LENGTH and low is not None and high is None and option.paper_share:
+        on_a4 = option.highest((210.0, 297.0))
+        assert on_a4 is not None  # a share of the paper's shorter side
         return N_(
             "a length from {low} mm up to the paper's shorter side × {share}, {high} mm on A4 "
             "(85mm, 8.5cm, 3.3in; a bare number is millimetres)",
             low=number(low, lang),
             share=number(option.paper_share, lang),
-            high=number(option.highest((210.0, 297.0)), lang),
+            high=number(on_a4, lang),
         )
     if option.kind is Kind.LENGTH and low is not None and high is not None:
         return N_(

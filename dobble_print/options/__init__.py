@@ -106,7 +106,9 @@ class BuildOptions:
 
 # What a printer takes: the card's range is its option's (the table says why); paper up to A0's
 # long side (1,189 mm, a plotter's); 100 m paper never finished planning.
-CARD_MM = (float(_BY_NAME["card_size"].low), float(_BY_NAME["card_size"].high))
+_CARD = _BY_NAME["card_size"]
+assert _CARD.low is not None and _CARD.high is not None  # the card's size has its range
+CARD_MM = (float(_CARD.low), float(_CARD.high))
 PAPER_MM = (25.0, 1200.0)
 
 

@@ -8,6 +8,7 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.printing.backs import check_back as check_back
     from dobble_print.printing.backs import default_back as default_back
     from dobble_print.printing.backs import load_back as load_back
+    from dobble_print.printing.box import MAX_THICKNESS as MAX_THICKNESS
     from dobble_print.printing.box import box_inside as box_inside
     from dobble_print.printing.box_pages import BoxPage as BoxPage
     from dobble_print.printing.box_pages import plan_box as plan_box
@@ -19,6 +20,7 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.printing.grey import GreyDeck as GreyDeck
     from dobble_print.printing.grey import GreyMap as GreyMap
     from dobble_print.printing.grey import in_grey as in_grey
+    from dobble_print.printing.imposition import MARGIN_SHARE as MARGIN_SHARE
     from dobble_print.printing.imposition import plan_sheets as plan_sheets
     from dobble_print.printing.page import CoverPage as CoverPage
     from dobble_print.printing.paper import PAPERS as PAPERS

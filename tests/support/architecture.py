@@ -210,7 +210,7 @@ def _modules(root: pathlib.Path) -> tuple[tuple[str, bool, ast.Module], ...]:
 def _imports(module: str, is_pkg: bool, tree: ast.Module) -> tuple[tuple[str, tuple, int], ...]:
     """``(imported module, names taken from it, line)`` of every import in ``tree``; a plain
     ``import a.b`` takes no names."""
-    found = []
+    found: list[tuple[str, tuple[str, ...], int]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:

@@ -32,7 +32,12 @@ from tests.conftest import make_pictures
 LANGS = ("fr", "de", "es", "it", "ja")
 LOCALES = {"fr": "fr_FR", "de": "de_DE", "es": "es_ES", "it": "it_IT", "ja": "ja_JP"}
 # the user's own words: long ones, so that they print small on 40 mm cards; none is English
-WORDS = ("Donaudampfschifffahrt", "Streichholzschachtel", "Eichhörnchen", "Nashornkäfer")
+WORDS: tuple[str, ...] = (
+    "Donaudampfschifffahrt",
+    "Streichholzschachtel",
+    "Eichhörnchen",
+    "Nashornkäfer",
+)
 WORDS += ("Kühlschrankmagnet", "Flusspferdchen", "Schmetterlingsflügel")
 LATIN = ("felis", "canis", "equus")
 ESPERANTO = ("kato", "hundo", "ĉevalo")
@@ -41,7 +46,13 @@ OWN |= {"png", "csv", "txt", "mov", "pic", "eldono", "butiko"}
 
 
 # Names, not words: the program's, the game's, the shops' and their products'.
-NAMES = ("dobble-print", "Spot it!", "print-and-cut", "The Game Crafter", "Circle Deck")
+NAMES: tuple[str, ...] = (
+    "dobble-print",
+    "Spot it!",
+    "print-and-cut",
+    "The Game Crafter",
+    "Circle Deck",
+)
 NAMES += ("CutContour", "TrimBox", "BleedBox")  # a cutting machine's colour, a PDF's boxes
 UNITS = {"mm", "cm", "dpi", "jpeg"}  # every language writes them so
 # Flags (--card-size), and names joined by dots, slashes, underscores, pluses or commas: files
@@ -79,7 +90,10 @@ def _entries(lang: str) -> list[tuple[str, str]]:
     for m in catalogue:
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         strings = m.string if isinstance(m.string, tuple) else (m.string,)
-        pairs += [(_plain(ids[min(n, len(ids) - 1)]), _plain(s)) for n, s in enumerate(strings)]
+        # each form is text (babel types a message's id and string loosely)
+        pairs += [
+            (_plain(str(ids[min(n, len(ids) - 1)])), _plain(str(s))) for n, s in enumerate(strings)
+        ]
     return pairs
 
 

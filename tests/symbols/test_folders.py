@@ -35,7 +35,9 @@ def test_subfolders_are_searched_and_hidden_or_system_ones_are_not(tmp_path):
         "2024/Trip/beach.png",
     ]
     assert found.search.subfolders == 3 and str(found.searched) == "3 subfolders searched too"
-    assert f"{family / '2024' / 'Trip' / 'up'}: skipped (a link that loops)" in map(str, found.notes)
+    assert f"{family / '2024' / 'Trip' / 'up'}: skipped (a link that loops)" in map(
+        str, found.notes
+    )
     assert f"{family / '__MACOSX'}: skipped (a system folder)" in map(str, found.notes)
     assert f"{family / '.thumbnails'}: skipped (hidden)" in map(str, found.notes)
     # same-named files in two subfolders stay two symbols, told apart in the answer key

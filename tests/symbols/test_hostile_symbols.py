@@ -229,9 +229,9 @@ def test_svg_reads_no_other_file_and_no_network(tmp_path, listener, svg_renderer
     assert [w.split(": ")[0] for w in cli_lines(result.warnings)] == [
         "4 pictures have the same pixels as others and are used once"
     ]
-    assert sorted(n.split(": ")[0] for n in map(str, result.notes) if "same pixels as" in n) == sorted(
-        str(folder / n) for n in svgs if n not in ("css.svg", "script.svg")
-    )
+    assert sorted(
+        n.split(": ")[0] for n in map(str, result.notes) if "same pixels as" in n
+    ) == sorted(str(folder / n) for n in svgs if n not in ("css.svg", "script.svg"))
 
 
 def test_inline_data_images_still_draw(tmp_path, svg_renderer):

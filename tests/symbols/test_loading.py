@@ -260,7 +260,9 @@ def test_link_leaving_the_folder_is_not_followed(tmp_path):
     (inside / "link.png").symlink_to(outside)
     result = load(inside)
     assert [s.name for s in result.symbols] == ["ok"]
-    assert any("link.png: skipped (a link to outside the folder)" in n for n in map(str, result.notes))
+    assert any(
+        "link.png: skipped (a link to outside the folder)" in n for n in map(str, result.notes)
+    )
 
 
 @pytest.mark.parametrize(

@@ -91,12 +91,13 @@ def test_the_drawn_seed_follows_the_pictures_not_the_run(tmp_path):
 
 
 def test_the_first_build_says_it_prepares_the_packer(tmp_path, monkeypatch):
-    from dobble_print.layout import deck_layout
+    from dobble_print import layout
 
     make_pictures(tmp_path / "p", 7)
     args = ("build", str(tmp_path / "p"), "-o", str(tmp_path / "d.pdf"))
-    monkeypatch.setattr(deck_layout, "packer_cached", lambda: False)
+    # the package's own name, where the command looks it up (a lazy export, kept once loaded)
+    monkeypatch.setattr(layout, "packer_cached", lambda: False)
     first = run(*args)
     assert "preparing the fast packer, once" in first.stderr
-    monkeypatch.setattr(deck_layout, "packer_cached", lambda: True)
+    monkeypatch.setattr(layout, "packer_cached", lambda: True)
     assert "preparing" not in run(*args).stderr

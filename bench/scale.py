@@ -36,7 +36,7 @@ def _peak():
     status = open("/proc/self/status").read()
     sys.stderr.write("VmHWM-kB %s\\n" % re.search(r"VmHWM:\\s+(\\d+)", status)[1])
 atexit.register(_peak)
-from dobble_print.cli.app import app
+from dobble_print.cli.commands import app
 app(sys.argv[1:], prog_name="dobble-print")
 """
 

@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.language import words as words
     from dobble_print.options import BY_NAME as BY_NAME
     from dobble_print.options import OPTIONS as OPTIONS
+    from dobble_print.options import PLACES as PLACES
     from dobble_print.options import PLAN_LISTED as PLAN_LISTED
     from dobble_print.options import RULES as RULES
     from dobble_print.options import BuildOptions as BuildOptions
@@ -50,8 +51,12 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.options import Kind as Kind
     from dobble_print.options import Option as Option
     from dobble_print.options import Variant as Variant
+    from dobble_print.options import bundled_presets as bundled_presets
+    from dobble_print.options import bundled_shops as bundled_shops
+    from dobble_print.options import load_preset as load_preset
     from dobble_print.options import option_of as option_of
     from dobble_print.options import options_for as options_for
+    from dobble_print.options import preset_about as preset_about
     from dobble_print.options import read_options as read_options
     from dobble_print.options import read_value as read_value
     from dobble_print.pipeline import BuildResult as BuildResult
@@ -86,6 +91,11 @@ _API = {
     "MAX_PICTURE_BYTES": "symbols",
     "windows_problem": "files",
     "BuildOptions": "options",
+    "PLACES": "options",
+    "bundled_presets": "options",
+    "bundled_shops": "options",
+    "load_preset": "options",
+    "preset_about": "options",
     "Variant": "options",
     # the one table of options both shells are made from, how values are read, their rules
     "OPTIONS": "options",

@@ -64,7 +64,7 @@ def _the_cli_speaks_english_again():
     """A CLI command run in-process with ``--lang fr`` keeps speaking French for the process
     (the command's language is chosen once per command); the next test starts in English."""
     yield
-    from dobble_print.cli.words import speak
+    from dobble_print.cli.wording import speak
 
     speak("en")
 
@@ -150,7 +150,7 @@ def pictures(tmp_path: Path):
 @pytest.fixture
 def installed(tmp_path, monkeypatch):
     """An empty folder of "installed" fonts the font search looks in; tests add fonts to it."""
-    from dobble_print.symbols.fonts import forget_fonts
+    from dobble_print.symbols.fonts.installed import forget_fonts
 
     folder = tmp_path / "installed"
     folder.mkdir()

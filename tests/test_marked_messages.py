@@ -15,7 +15,7 @@ from dobble_print.errors import DobbleError, plain
 from dobble_print.files import check_name
 from dobble_print.language import reason, said
 from dobble_print.printing import load_shop_profile
-from dobble_print.symbols.svg_xml import parse_svg
+from dobble_print.symbols.svg.parsed import parse_svg
 from tests.support.marked import unmarked_messages
 
 PACKAGE = Path(__file__).resolve().parent.parent / "dobble_print"
@@ -25,7 +25,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "dobble_print"
 # main, 4 of them English reaching a user (the small-words warning, the vocabulary's faces
 # sentence twice, the title's missing-characters warning); the 2 left are on purpose:
 ALLOWED: list[str] = [
-    "cli/app.py: 'dobble-print '",  # --version: the program's name, and its version
+    "cli/commands.py: 'dobble-print '",  # --version: the program's name, and its version
     # said in English because the locale asks for a language the tool does not speak
     'cli/options.py: "note: dobble-print does not speak your computer\'s language ("',
 ]
@@ -108,7 +108,7 @@ def test_an_svg_whose_uses_loop_is_refused_in_german():
     data = b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:x="http://www.w3.org/1999/xlink">'
     data += b'<use id="a" x:href="#b"/><use id="b" x:href="#a"/></svg>'
     with pytest.raises(Exception) as caught:
-        from dobble_print.symbols.svg_budget import check_budget
+        from dobble_print.symbols.svg.budget import check_budget
 
         check_budget(parse_svg(data))
     assert said(reason(caught.value), "de") == (

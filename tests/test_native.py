@@ -15,7 +15,7 @@ from dobble_print.pipeline.matching import _shown
 from dobble_print.pipeline.report import small_words
 from dobble_print.printing.imposition import plan_sheets
 from dobble_print.printing.paper import PAPERS
-from dobble_print.symbols.vocabulary import Face
+from dobble_print.symbols.vocabulary.rows import Face
 
 LANGS = ("fr", "de", "es", "it", "ja")
 # English a user met inside the other languages' sentences
@@ -164,7 +164,7 @@ def test_a_card_too_large_for_the_paper_is_named_in_the_language(kind):
 def test_a_shop_profiles_card_is_named_in_the_language_whatever_its_shape():
     """The line saying a shop profile's die sets the card size named a rounded card in
     English ("cards: rounded, …"): its shape had no words."""
-    from dobble_print.cli.app import _SHAPES
+    from dobble_print.cli.commands import _SHAPES
 
     assert set(_SHAPES) == {"round", *(kind.value for kind in ShapeKind)} - {"circle"}
     for lang in LANGS:

@@ -22,7 +22,6 @@ from dobble_print.app.answers import (
 )
 from dobble_print.app.catalogue import N_
 from dobble_print.app.sessions import Session
-from dobble_print.app.tables import is_text_file, remove_text_file, store_text_file
 from dobble_print.app.uploads import (
     TooLarge,
     check_picture_name,
@@ -31,6 +30,7 @@ from dobble_print.app.uploads import (
     unique_name,
     write_stream,
 )
+from dobble_print.app.word_files import is_text_file, remove_text_file, store_text_file
 
 
 def _room_for(session: Session, request: Request, limits_key: str, what: str) -> int:

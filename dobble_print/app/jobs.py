@@ -25,8 +25,8 @@ from dobble_print.app.illustrations import chosen_lines
 from dobble_print.app.pages import describe_pages, page_sizes, render_page
 from dobble_print.app.sessions import Job, Made, Session
 from dobble_print.app.settings import Choices, build_options, command, labels, word
-from dobble_print.app.tables import about, face_menu, table_problem, unused_pictures
-from dobble_print.app.words import error_field, notice_text
+from dobble_print.app.word_files import about, face_menu, table_problem, unused_pictures
+from dobble_print.app.wording import error_field, notice_text
 
 ENGINE = threading.Lock()
 DECK = "deck.pdf"  # the name the command writes, and the download's name

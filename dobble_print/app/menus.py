@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dobble_print import Option
+from dobble_print import Option, bundled_presets
 from dobble_print.app.catalogue import N_, page_words
 from dobble_print.app.settings import (
     BACKS,
@@ -18,7 +18,6 @@ from dobble_print.app.settings import (
     preset_keys,
     preset_values,
 )
-from dobble_print.pipeline import bundled_presets
 
 # The colours' words on the page; a colour added to the engine shows its name until it has some.
 COLOUR_WORDS = {
@@ -163,8 +162,8 @@ def themes(lang: str) -> list[dict[str, Any]]:
 def offered(lang: str = "en") -> dict[str, object]:
     """What the page's controls and menus are, in ``lang``: made from the option table and the
     bundled presets and shop profiles (never listed by hand)."""
-    from dobble_print.app.tables import TEXT_SUFFIXES
-    from dobble_print.pipeline import preset_about
+    from dobble_print import preset_about
+    from dobble_print.app.word_files import TEXT_SUFFIXES
     from dobble_print.symbols import IMAGE_SUFFIXES, SYSTEM_FOLDERS
 
     _ = page_words(lang).gettext

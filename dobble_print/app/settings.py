@@ -27,14 +27,15 @@ from dobble_print import (
     Msg,
     Option,
     OptionError,
+    bundled_presets,
+    load_preset,
     option_of,
     read_options,
     read_value,
     said,
 )
 from dobble_print.app.catalogue import N_, page_words
-from dobble_print.app.words import Labels, error_text
-from dobble_print.pipeline import bundled_presets, load_preset
+from dobble_print.app.wording import Labels, error_text
 
 # The page's options, in the table's order; a preset may also set some the page does not show
 # (a Connect deck's variant, a punch's cut guides), which the command then names.

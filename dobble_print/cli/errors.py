@@ -11,7 +11,7 @@ import typer
 
 from dobble_print import N_
 from dobble_print.cli.stopping import EXIT_CODE, line, working, written
-from dobble_print.cli.words import (  # noqa: F401 (shown: the CLI's tests take it here)
+from dobble_print.cli.wording import (  # noqa: F401 (shown: the CLI's tests take it here)
     FLAGS,
     error_line,
     flag,
@@ -89,7 +89,7 @@ def say(text: str, *, err: bool = False) -> None:
 def fail(message: str) -> NoReturn:
     """Print ``dobble-print: error: message`` (in the command's language) on stderr and exit
     1; an error listing files has a line for each (their names each kept to one,
-    :func:`~dobble_print.cli.words.error_line`)."""
+    :func:`~dobble_print.cli.wording.error_line`)."""
     typer.echo(shown(say_in(N_("dobble-print: error: {message}", message=message))), err=True)
     raise typer.Exit(1)
 

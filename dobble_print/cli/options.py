@@ -19,7 +19,7 @@ import typer
 
 from dobble_print import BY_NAME, N_, OPTIONS, Kind, Option, options_for, read_options
 from dobble_print.cli.errors import run
-from dobble_print.cli.words import speak
+from dobble_print.cli.wording import speak
 from dobble_print.errors import DobbleError
 
 
@@ -28,7 +28,7 @@ def _apply_preset(ctx: typer.Context, param: object, value: str | None) -> str |
     ``default_map``), so anything given on the command line still wins."""
     if value is None or ctx.resilient_parsing:
         return value
-    from dobble_print.pipeline import load_preset
+    from dobble_print import load_preset
 
     own = {p.name for p in ctx.command.params if p.name and p.name != "preset"}
     values = run(lambda: load_preset(value, known=set(BY_NAME)))
@@ -71,7 +71,7 @@ Sources = Annotated[
 
 
 def _preset_help() -> str:
-    from dobble_print.pipeline import bundled_presets
+    from dobble_print import bundled_presets
 
     return (
         f"Option values from a preset ({', '.join(bundled_presets())}) or a .toml file; options "
@@ -86,8 +86,7 @@ def flags(option: Option) -> list[str]:
 
 def _names() -> dict[str, str]:
     """What ``{card_size}`` in a help sentence becomes: the option's flag."""
-    from dobble_print import LANGUAGES, PAPERS
-    from dobble_print.pipeline import bundled_shops
+    from dobble_print import LANGUAGES, PAPERS, bundled_shops
 
     shops = bundled_shops()
     return {

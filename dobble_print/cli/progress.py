@@ -6,7 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from dobble_print import N_
-from dobble_print.cli.words import say_in
+from dobble_print.cli.wording import say_in
 
 if TYPE_CHECKING:  # rich loads only when the bars are shown
     from rich.progress import TaskID

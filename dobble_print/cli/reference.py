@@ -65,7 +65,7 @@ def _code(text: str) -> str:
 
 def _names(lang: str) -> dict[str, str]:
     """What a help sentence's ``{card_size}`` and lists become in the reference."""
-    from dobble_print.pipeline import bundled_shops
+    from dobble_print import bundled_shops
 
     shops = bundled_shops()
     default = said(N_("{name} (the default)", name=_code(shops[0])), lang)

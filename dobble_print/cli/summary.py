@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from dobble_print import N_, Msg, Nn_
 from dobble_print.cli.errors import say
-from dobble_print.cli.words import notice_line, say_in, warning_line
+from dobble_print.cli.wording import notice_line, say_in, warning_line
 
 if TYPE_CHECKING:  # the pipeline (and numba) loads only when a command needs it
     from dobble_print.errors import Notice

@@ -32,7 +32,6 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.deck.copies import copy_marks as copy_marks
     from dobble_print.deck.copies import letter_ink as letter_ink
     from dobble_print.deck.copies import split_marks as split_marks
-    from dobble_print.deck.faces import assign_faces as assign_faces
     from dobble_print.deck.mixing import mix as mix
     from dobble_print.deck.pairs import MAX_PAIR_SIZE as MAX_PAIR_SIZE
     from dobble_print.deck.pairs import build_pair_deck as build_pair_deck
@@ -45,6 +44,7 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.deck.plane import shuffle_cards as shuffle_cards
     from dobble_print.deck.plane import supported_sizes as supported_sizes
     from dobble_print.deck.plane import take_cards as take_cards
+    from dobble_print.deck.shown_faces import assign_faces as assign_faces
 
 _EXPORTS = {
     "Deck": "plane",
@@ -68,7 +68,7 @@ _EXPORTS = {
     "Team": "connect",
     "assign_teams": "connect",
     "cover_lines": "connect",
-    "assign_faces": "faces",
+    "assign_faces": "shown_faces",
     "MAX_COPIES": "copies",
     "RIMS": "copies",
     "LETTER_MM": "copies",

@@ -17,7 +17,7 @@ from typing import Any, cast
 from dobble_print.card import CardShape
 from dobble_print.errors import OptionError
 from dobble_print.language import N_, PSEUDO, language_of_locale
-from dobble_print.options.rules import check_rules
+from dobble_print.options.conflicts import check_rules
 from dobble_print.options.table import BY_NAME, Kind, Option, options_for
 from dobble_print.printing import parse_paper
 from dobble_print.symbols import SymbolOptions
@@ -183,7 +183,7 @@ def read_options(
 ) -> dict[str, Any]:
     """The :class:`BuildOptions` fields of ``values`` (option name → value; a missing one is
     its default) for the options ``command`` takes, after the rules between options
-    (:func:`~dobble_print.options.rules.check_rules`) held.
+    (:func:`~dobble_print.options.conflicts.check_rules`) held.
 
     ``given`` names the options the user set (typed, or changed on the page): only those are
     refused for doing nothing; defaults and a preset's values give way. ``preset`` names the

@@ -1,8 +1,8 @@
 """The wiring: what the sources make (loading.py, planning.py; a vocabulary file's deck in
 matching.py), the build that lays it out and writes it (building.py, with the pages before the
 cards in front_matter.py, the report in report.py and the outputs checked in writing.py), one
-card drawn (preview.py), and the presets both shells read (presets.py). One flow for picture,
-word and vocabulary decks; the public Python API (:mod:`dobble_print`) calls it."""
+card drawn (preview.py). One flow for picture, word and vocabulary decks; the public Python API
+(:mod:`dobble_print`) calls it."""
 
 from typing import TYPE_CHECKING
 
@@ -23,11 +23,6 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.pipeline.planning import default_seed as default_seed
     from dobble_print.pipeline.planning import plan_deck as plan_deck
     from dobble_print.pipeline.planning import symbol_pixels as symbol_pixels
-    from dobble_print.pipeline.presets import PLACES as PLACES
-    from dobble_print.pipeline.presets import bundled_presets as bundled_presets
-    from dobble_print.pipeline.presets import bundled_shops as bundled_shops
-    from dobble_print.pipeline.presets import load_preset as load_preset
-    from dobble_print.pipeline.presets import preset_about as preset_about
     from dobble_print.pipeline.preview import draw_preview as draw_preview
     from dobble_print.pipeline.themes import ThemeSize as ThemeSize
     from dobble_print.pipeline.themes import theme_keys as theme_keys
@@ -68,11 +63,6 @@ _EXPORTS = {
     "library_pictures": "word_pictures",
     "listed_word": "word_pictures",
     "word_tiles": "word_pictures",
-    "PLACES": "presets",
-    "bundled_presets": "presets",
-    "bundled_shops": "presets",
-    "load_preset": "presets",
-    "preset_about": "presets",
 }
 __all__ = sorted(_EXPORTS)
 if not TYPE_CHECKING:  # so a name missing above is an error to mypy, not an object

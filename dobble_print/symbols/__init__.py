@@ -12,17 +12,14 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.symbols.cielab import colour_difference as colour_difference
     from dobble_print.symbols.cielab import to_lab as to_lab
     from dobble_print.symbols.contour import with_outlines as with_outlines
-    from dobble_print.symbols.faces import load_faces as load_faces
-    from dobble_print.symbols.fallback import check_fonts as check_fonts
-    from dobble_print.symbols.fallback import drawn_characters as drawn_characters
-    from dobble_print.symbols.fallback import text_font as text_font
-    from dobble_print.symbols.fallback import text_fonts as text_fonts
-    from dobble_print.symbols.fallback import text_warning as text_warning
     from dobble_print.symbols.folders import SYSTEM_FOLDERS as SYSTEM_FOLDERS
+    from dobble_print.symbols.fonts.fallback import check_fonts as check_fonts
+    from dobble_print.symbols.fonts.fallback import drawn_characters as drawn_characters
+    from dobble_print.symbols.fonts.fallback import text_font as text_font
+    from dobble_print.symbols.fonts.fallback import text_fonts as text_fonts
+    from dobble_print.symbols.fonts.fallback import text_warning as text_warning
     from dobble_print.symbols.formats import PICTURE_FORMATS as PICTURE_FORMATS
     from dobble_print.symbols.formats import format_names as format_names
-    from dobble_print.symbols.illustrate import illustrate_sources as illustrate_sources
-    from dobble_print.symbols.illustrate import illustrated_words as illustrated_words
     from dobble_print.symbols.ink import INK_ALPHA as INK_ALPHA
     from dobble_print.symbols.ink import WHITE as WHITE
     from dobble_print.symbols.ink import Ink as Ink
@@ -48,8 +45,6 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.symbols.loading import find_images as find_images
     from dobble_print.symbols.loading import find_sources as find_sources
     from dobble_print.symbols.loading import load_symbols as load_symbols
-    from dobble_print.symbols.name_words import key_name as key_name
-    from dobble_print.symbols.name_words import picture_name as picture_name
     from dobble_print.symbols.pictures import is_svg as is_svg
     from dobble_print.symbols.pictures import load_picture as load_picture
     from dobble_print.symbols.raster import MAX_PICTURE_BYTES as MAX_PICTURE_BYTES
@@ -59,37 +54,42 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.symbols.sources import Sources as Sources
     from dobble_print.symbols.sources import refuse_too_few as refuse_too_few
     from dobble_print.symbols.sources import refuse_unreadable as refuse_unreadable
-    from dobble_print.symbols.svg import SvgRenderer as SvgRenderer
-    from dobble_print.symbols.svg import svg_renderer as svg_renderer
+    from dobble_print.symbols.svg.rasterise import SvgRenderer as SvgRenderer
+    from dobble_print.symbols.svg.rasterise import svg_renderer as svg_renderer
     from dobble_print.symbols.symbol import Background as Background
     from dobble_print.symbols.symbol import Symbol as Symbol
     from dobble_print.symbols.symbol import SymbolOptions as SymbolOptions
     from dobble_print.symbols.symbol import SymbolSet as SymbolSet
     from dobble_print.symbols.vision import vision_warnings as vision_warnings
-    from dobble_print.symbols.vocabulary import VOCABULARY_SUFFIXES as VOCABULARY_SUFFIXES
-    from dobble_print.symbols.vocabulary import Face as Face
-    from dobble_print.symbols.vocabulary import TableCells as TableCells
-    from dobble_print.symbols.vocabulary import Vocabulary as Vocabulary
-    from dobble_print.symbols.vocabulary import choose_faces as choose_faces
-    from dobble_print.symbols.vocabulary import face_choices as face_choices
-    from dobble_print.symbols.vocabulary import table_cells as table_cells
-    from dobble_print.symbols.word_match import Candidate as Candidate
-    from dobble_print.symbols.word_match import WordMatch as WordMatch
-    from dobble_print.symbols.word_preview import WordTile as WordTile
-    from dobble_print.symbols.word_preview import listed_word as listed_word
-    from dobble_print.symbols.word_preview import word_tiles as word_tiles
-    from dobble_print.symbols.words import PALETTE as PALETTE
-    from dobble_print.symbols.words import WORD_SUFFIXES as WORD_SUFFIXES
-    from dobble_print.symbols.words import BadWords as BadWords
-    from dobble_print.symbols.words import Font as Font
-    from dobble_print.symbols.words import TabbedLines as TabbedLines
-    from dobble_print.symbols.words import cap_height as cap_height
-    from dobble_print.symbols.words import display_order as display_order
-    from dobble_print.symbols.words import is_letter as is_letter
-    from dobble_print.symbols.words import read_words as read_words
-    from dobble_print.symbols.words import shown_length as shown_length
-    from dobble_print.symbols.words import space_width as space_width
-    from dobble_print.symbols.words import visual as visual
+    from dobble_print.symbols.vocabulary.faces import load_faces as load_faces
+    from dobble_print.symbols.vocabulary.rows import VOCABULARY_SUFFIXES as VOCABULARY_SUFFIXES
+    from dobble_print.symbols.vocabulary.rows import Face as Face
+    from dobble_print.symbols.vocabulary.rows import TableCells as TableCells
+    from dobble_print.symbols.vocabulary.rows import Vocabulary as Vocabulary
+    from dobble_print.symbols.vocabulary.rows import choose_faces as choose_faces
+    from dobble_print.symbols.vocabulary.rows import face_choices as face_choices
+    from dobble_print.symbols.vocabulary.rows import table_cells as table_cells
+    from dobble_print.symbols.words.file_names import key_name as key_name
+    from dobble_print.symbols.words.file_names import picture_name as picture_name
+    from dobble_print.symbols.words.illustrate import illustrate_sources as illustrate_sources
+    from dobble_print.symbols.words.illustrate import illustrated_words as illustrated_words
+    from dobble_print.symbols.words.matching import Candidate as Candidate
+    from dobble_print.symbols.words.matching import WordMatch as WordMatch
+    from dobble_print.symbols.words.preview import WordTile as WordTile
+    from dobble_print.symbols.words.preview import listed_word as listed_word
+    from dobble_print.symbols.words.preview import word_tiles as word_tiles
+    from dobble_print.symbols.words.typeset import PALETTE as PALETTE
+    from dobble_print.symbols.words.typeset import WORD_SUFFIXES as WORD_SUFFIXES
+    from dobble_print.symbols.words.typeset import BadWords as BadWords
+    from dobble_print.symbols.words.typeset import Font as Font
+    from dobble_print.symbols.words.typeset import TabbedLines as TabbedLines
+    from dobble_print.symbols.words.typeset import cap_height as cap_height
+    from dobble_print.symbols.words.typeset import display_order as display_order
+    from dobble_print.symbols.words.typeset import is_letter as is_letter
+    from dobble_print.symbols.words.typeset import read_words as read_words
+    from dobble_print.symbols.words.typeset import shown_length as shown_length
+    from dobble_print.symbols.words.typeset import space_width as space_width
+    from dobble_print.symbols.words.typeset import visual as visual
 
 _EXPORTS = {
     "Background": "symbol",
@@ -107,9 +107,9 @@ _EXPORTS = {
     "refuse_too_few": "sources",
     "IMAGE_SUFFIXES": "sources",
     "Sources": "sources",
-    "Font": "words",
-    "WORD_SUFFIXES": "words",
-    "display_order": "words",
+    "Font": "words.typeset",
+    "WORD_SUFFIXES": "words.typeset",
+    "display_order": "words.typeset",
     "format_names": "formats",
     "PICTURE_FORMATS": "formats",
     "SYSTEM_FOLDERS": "folders",
@@ -119,47 +119,47 @@ _EXPORTS = {
     "picture_preview": "raster",
     "is_svg": "pictures",
     "load_picture": "pictures",
-    "SvgRenderer": "svg",
-    "svg_renderer": "svg",
+    "SvgRenderer": "svg.rasterise",
+    "svg_renderer": "svg.rasterise",
     "INK_ALPHA": "ink",
     "WHITE": "ink",
     "Ink": "ink",
     "measure_ink": "ink",
-    "visual": "words",
-    "key_name": "name_words",
-    "picture_name": "name_words",
-    "cap_height": "words",
-    "space_width": "words",
-    "PALETTE": "words",
+    "visual": "words.typeset",
+    "key_name": "words.file_names",
+    "picture_name": "words.file_names",
+    "cap_height": "words.typeset",
+    "space_width": "words.typeset",
+    "PALETTE": "words.typeset",
     "colour_difference": "cielab",
     "to_lab": "cielab",
-    "is_letter": "words",
+    "is_letter": "words.typeset",
     "with_labels": "labels",
     "small_labels": "labels",
-    "load_faces": "faces",
-    "text_font": "fallback",
-    "text_fonts": "fallback",
-    "check_fonts": "fallback",
-    "drawn_characters": "fallback",
-    "text_warning": "fallback",
-    "Face": "vocabulary",
-    "Vocabulary": "vocabulary",
-    "choose_faces": "vocabulary",
-    "face_choices": "vocabulary",
-    "TableCells": "vocabulary",
-    "table_cells": "vocabulary",
-    "VOCABULARY_SUFFIXES": "vocabulary",
-    "read_words": "words",
-    "shown_length": "words",
-    "illustrate_sources": "illustrate",
-    "illustrated_words": "illustrate",
-    "WordTile": "word_preview",
-    "listed_word": "word_preview",
-    "word_tiles": "word_preview",
-    "WordMatch": "word_match",
-    "Candidate": "word_match",
-    "BadWords": "words",
-    "TabbedLines": "words",
+    "load_faces": "vocabulary.faces",
+    "text_font": "fonts.fallback",
+    "text_fonts": "fonts.fallback",
+    "check_fonts": "fonts.fallback",
+    "drawn_characters": "fonts.fallback",
+    "text_warning": "fonts.fallback",
+    "Face": "vocabulary.rows",
+    "Vocabulary": "vocabulary.rows",
+    "choose_faces": "vocabulary.rows",
+    "face_choices": "vocabulary.rows",
+    "TableCells": "vocabulary.rows",
+    "table_cells": "vocabulary.rows",
+    "VOCABULARY_SUFFIXES": "vocabulary.rows",
+    "read_words": "words.typeset",
+    "shown_length": "words.typeset",
+    "illustrate_sources": "words.illustrate",
+    "illustrated_words": "words.illustrate",
+    "WordTile": "words.preview",
+    "listed_word": "words.preview",
+    "word_tiles": "words.preview",
+    "WordMatch": "words.matching",
+    "Candidate": "words.matching",
+    "BadWords": "words.typeset",
+    "TabbedLines": "words.typeset",
     "LibraryPicture": "library",
     "Theme": "library",
     "LIBRARY_LANGUAGES": "library",

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from dobble_print.symbols.faces import load_faces
 from dobble_print.symbols.loading import load_symbols
 from dobble_print.symbols.sources import Source, Sources
 from dobble_print.symbols.symbol import SymbolOptions, SymbolSet
-from dobble_print.symbols.vocabulary import Face, Vocabulary
+from dobble_print.symbols.vocabulary.faces import load_faces
+from dobble_print.symbols.vocabulary.rows import Face, Vocabulary
 
 T = TypeVar("T")
 KEPT = 4  # loads kept: enough for switching card sizes back and forth, bounded in memory
@@ -130,8 +130,8 @@ class SymbolCache:
         options: SymbolOptions,
         progress: Callable[[int, int], None] | None = None,
     ) -> SymbolSet:
-        """:func:`~dobble_print.symbols.faces.load_faces`, or what it returned last time for
-        the same vocabulary (its file and its pictures unchanged) and arguments."""
+        """:func:`~dobble_print.symbols.vocabulary.faces.load_faces`, or what it returned last
+        time for the same vocabulary (its file and its pictures unchanged) and arguments."""
         files = (_file(vocabulary.path), *map(_file, vocabulary.files))
         key = ("faces", files, vocabulary, faces, need, max_px, options)
         return self._kept_or(

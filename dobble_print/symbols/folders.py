@@ -14,8 +14,8 @@ from shlex import quote
 from dobble_print.errors import DobbleError, Notice, Part, notice, system_reason
 from dobble_print.language import N_, Msg
 from dobble_print.symbols.formats import PICTURE_SUFFIXES, not_read_said
-from dobble_print.symbols.vocabulary import VOCABULARY_SUFFIXES
-from dobble_print.symbols.words import WORD_SUFFIXES, BadWords, TabbedLines, read_words
+from dobble_print.symbols.vocabulary.rows import VOCABULARY_SUFFIXES
+from dobble_print.symbols.words.typeset import WORD_SUFFIXES, BadWords, TabbedLines, read_words
 
 # The notes that live beside pictures (where they came from, their licence): never a word list.
 NOTE_NAMES = frozenset(

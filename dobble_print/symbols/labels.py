@@ -18,14 +18,14 @@ import numpy as np
 from dobble_print.card import CardLayout
 from dobble_print.errors import Advice, Notice, notice
 from dobble_print.language import N_, Nn_
-from dobble_print.symbols.emoji import is_emoji_line, may_be_emoji
-from dobble_print.symbols.fallback import WordFonts, missing_warning, word_fonts
+from dobble_print.symbols.fonts.fallback import WordFonts, missing_warning, word_fonts
+from dobble_print.symbols.fonts.outlines import outline_lines
 from dobble_print.symbols.loading import trim
-from dobble_print.symbols.name_words import name_label
 from dobble_print.symbols.names import display_name
-from dobble_print.symbols.outlines import outline_lines
 from dobble_print.symbols.symbol import Symbol, SymbolOptions, SymbolSet
-from dobble_print.symbols.words import (
+from dobble_print.symbols.words.emoji import is_emoji_line, may_be_emoji
+from dobble_print.symbols.words.file_names import name_label
+from dobble_print.symbols.words.typeset import (
     Font,
     load_font,
     render_word,
@@ -117,7 +117,7 @@ def label_text(symbol: Symbol, language: str = "en") -> str | None:
     made distinct for the answer key (``d/Cat``, ``cat (2)``): the card shows one picture, and
     a folder in its label is noise. An emoji's code points read as its name in ``language``
     (``1f994.svg`` → "hedgehog", "hérisson"); a word drawn as a bundled picture reads as the
-    word; None for a name that is no words (``IMG_4100.HEIC``: :mod:`name_words`)."""
+    word; None for a name that is no words (``IMG_4100.HEIC``: :mod:`words.file_names`)."""
     if symbol.label:
         return symbol.label
     path = Path(symbol.source)

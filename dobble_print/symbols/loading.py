@@ -6,10 +6,10 @@ symbols also carry their text lines, so the renderer prints them as vector text 
 shape.
 
 Next door: :mod:`sources` (what the given paths hold), one loader per kind (:mod:`raster` for
-Pillow formats, :mod:`svg` for cairosvg, :mod:`words` for text files) and :mod:`background`
-(plain backgrounds and photo shapes). This module dispatches, trims, removes duplicates (exact
-ones here, resized or re-saved copies with :mod:`similar`) and collects every message as data;
-it never prints.
+Pillow formats, :mod:`svg.rasterise` for cairosvg, :mod:`words.typeset` for text files) and
+:mod:`background` (plain backgrounds and photo shapes). This module dispatches, trims, removes
+duplicates (exact ones here, resized or re-saved copies with :mod:`similar`) and collects every
+message as data; it never prints.
 """
 
 from __future__ import annotations
@@ -33,10 +33,9 @@ from dobble_print.symbols.background import (
     remove_background,
     shape_photo,
 )
-from dobble_print.symbols.emoji import render_emoji
-from dobble_print.symbols.fallback import WordFonts, missing_warnings, word_fonts
+from dobble_print.symbols.fonts.fallback import WordFonts, missing_warnings, word_fonts
+from dobble_print.symbols.fonts.outlines import outline_lines
 from dobble_print.symbols.names import display_name, distinct_names
-from dobble_print.symbols.outlines import outline_lines
 from dobble_print.symbols.pictures import load_picture, picture_problem
 from dobble_print.symbols.raster import BadPicture, ink_box
 from dobble_print.symbols.similar import Lookalikes
@@ -48,7 +47,8 @@ from dobble_print.symbols.sources import (
     unreadable,
 )
 from dobble_print.symbols.symbol import Background, Symbol, SymbolOptions, SymbolSet
-from dobble_print.symbols.words import (
+from dobble_print.symbols.words.emoji import render_emoji
+from dobble_print.symbols.words.typeset import (
     PALETTE,
     TextLine,
     add_bar,
@@ -130,7 +130,7 @@ def _library_symbol(source: Source, *, max_px: int) -> Symbol:
     """The bundled picture drawing ``source``'s word (``--illustrate``), named and labelled as
     the word."""
     from dobble_print.symbols.library import library_file
-    from dobble_print.symbols.svg import load_svg
+    from dobble_print.symbols.svg.rasterise import load_svg
 
     cut = trim(load_svg(library_file(source.library), max_px=max_px))
     if cut is None:

@@ -14,7 +14,7 @@ from dobble_print.errors import system_reason
 from dobble_print.language import N_, Msg, reason
 from dobble_print.symbols.formats import SVG_SUFFIXES
 from dobble_print.symbols.raster import BadPicture, check_raster, load_raster
-from dobble_print.symbols.svg import check_svg, load_svg
+from dobble_print.symbols.svg.rasterise import check_svg, load_svg
 
 
 def is_svg(path: Path) -> bool:

@@ -17,13 +17,13 @@ from dobble_print.errors import Advice, DobbleError, Notice, Part, notice, syste
 from dobble_print.language import N_, Msg, Nn_, reason
 from dobble_print.symbols.folders import FolderSearch, folder_items
 from dobble_print.symbols.formats import PICTURE_SUFFIXES, each_not_read, format_list, not_read_said
-from dobble_print.symbols.vocabulary import (
+from dobble_print.symbols.vocabulary.rows import (
     VOCABULARY_SUFFIXES,
     Vocabulary,
     read_table,
     read_vocabulary,
 )
-from dobble_print.symbols.words import WORD_SUFFIXES, BadWords, TabbedLines, read_words
+from dobble_print.symbols.words.typeset import WORD_SUFFIXES, BadWords, TabbedLines, read_words
 
 IMAGE_SUFFIXES = PICTURE_SUFFIXES
 

@@ -13,8 +13,8 @@ import numpy as np
 
 from dobble_print.errors import Notice
 from dobble_print.symbols.background import PhotoShape
-from dobble_print.symbols.outlines import PathOp
-from dobble_print.symbols.words import TextLine
+from dobble_print.symbols.fonts.outlines import PathOp
+from dobble_print.symbols.words.typeset import TextLine
 
 __all__ = ["Background", "Symbol", "SymbolOptions", "SymbolSet"]
 

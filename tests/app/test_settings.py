@@ -24,7 +24,7 @@ from dobble_print.printing.backs import default_back
 
 def test_the_defaults_are_the_clis():
     """The page's defaults and the CLI's come from the one table entry of each option."""
-    from dobble_print.cli.app import build
+    from dobble_print.cli.commands import build
 
     cli = inspect.signature(build).parameters
     for option in PAGE:
@@ -43,7 +43,7 @@ def test_the_defaults_are_the_clis():
 
 
 def test_every_bundled_preset_sets_only_choices_the_page_has():
-    from dobble_print.pipeline.presets import bundled_presets
+    from dobble_print.options.presets import bundled_presets
 
     for name in bundled_presets():
         Choices.from_json({"preset": name})  # would raise on a key the page does not offer
@@ -141,7 +141,7 @@ def test_the_command_gives_the_cli_the_same_options(monkeypatch, tmp_path, choic
     from typer.testing import CliRunner
 
     from dobble_print import pipeline
-    from dobble_print.cli.app import app
+    from dobble_print.cli.commands import app
 
     args = shlex.split(expected)[1:]
     if (
@@ -247,7 +247,7 @@ def test_a_bad_card_thickness_says_what_the_cli_says(tmp_path, thickness, label)
     and the default icons took a second to read."""
     from typer.testing import CliRunner
 
-    from dobble_print.cli.app import app
+    from dobble_print.cli.commands import app
 
     words = tmp_path / "words.txt"
     words.write_text("cat\ndog\nsun\n", encoding="utf-8")
@@ -360,7 +360,7 @@ def test_every_control_gives_the_cli_the_same_value(monkeypatch, tmp_path, optio
     from typer.testing import CliRunner
 
     from dobble_print import pipeline
-    from dobble_print.cli.app import app
+    from dobble_print.cli.commands import app
 
     values = {option.name: _sample(option)}
     if option.under:

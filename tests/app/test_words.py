@@ -1,4 +1,4 @@
-"""The page's words for the engine's records (app/words.py): each advice as what to do on the
+"""The page's words for the engine's records (app/wording.py): each advice as what to do on the
 page, by its control's label; advice about an option the page lacks left out, as data."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from dobble_print import Advice, DobbleError, Notice, OptionError, Setting
 from dobble_print.app.settings import page_label
-from dobble_print.app.words import error_field, error_text, notice_text, wording
+from dobble_print.app.wording import error_field, error_text, notice_text, wording
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dobble_print import options_for
-from dobble_print.cli.app import app
+from dobble_print.cli.commands import app
 from dobble_print.deck.plane import build_deck
 
 runner = CliRunner()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-from dobble_print.cli.app import app
+from dobble_print.cli.commands import app
 from tests.support.fonts import make_collection, make_colour_font, make_font
 
 

@@ -1,7 +1,7 @@
-"""``--illustrate``: a word list built as a deck of the bundled pictures (symbols/illustrate.py,
-through the pipeline), each word said when no picture fits, ``--skip-bad`` leaving it out, the
-user's own pictures first, ``--labels`` printing the user's word, the same bytes twice, and plan
-naming each word's picture and the others to choose from."""
+"""``--illustrate``: a word list built as a deck of the bundled pictures
+(symbols/words/illustrate.py, through the pipeline), each word said when no picture fits,
+``--skip-bad`` leaving it out, the user's own pictures first, ``--labels`` printing the user's word,
+the same bytes twice, and plan naming each word's picture and the others to choose from."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
-from dobble_print.cli.app import app
+from dobble_print.cli.commands import app
 from dobble_print.symbols import find_sources
-from dobble_print.symbols.illustrate import illustrate_sources
+from dobble_print.symbols.words.illustrate import illustrate_sources
 
 runner = CliRunner()
 WORDS = "chat\nchiens\nVache\nÉléphant\npommes\nfraise\nsouris\n"

@@ -14,13 +14,13 @@ import pytest
 from typer.testing import CliRunner
 
 from dobble_print.cli import app
-from dobble_print.cli.words import notice_line
+from dobble_print.cli.wording import notice_line
 from dobble_print.errors import DobbleError
 from dobble_print.pipeline import plan_deck
 from dobble_print.printing.paper import parse_paper
 from dobble_print.symbols import find_sources, load_symbols, visual
 from dobble_print.symbols.names import distinct_names
-from dobble_print.symbols.words import display_order
+from dobble_print.symbols.words.typeset import display_order
 from dobble_print.units import parse_card_size
 from tests.conftest import make_pictures
 from tests.support.messages import as_cli

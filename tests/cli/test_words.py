@@ -1,4 +1,4 @@
-"""The command line's words for the engine's records (cli/words.py): each advice as what to
+"""The command line's words for the engine's records (cli/wording.py): each advice as what to
 type, each option by its flag, exactly."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dobble_print import Advice, DobbleError, Notice, OptionError, Setting
-from dobble_print.cli.words import error_line, notice_line, words
+from dobble_print.cli.wording import error_line, notice_line, words
 
 
 @pytest.mark.parametrize(

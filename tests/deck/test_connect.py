@@ -11,11 +11,11 @@ import pymupdf
 import pytest
 from typer.testing import CliRunner
 
-from dobble_print.cli.app import app
+from dobble_print.cli.commands import app
 from dobble_print.deck.connect import START, TEAMS, assign_teams, cover_lines
 from dobble_print.errors import DobbleError
+from dobble_print.options.presets import load_preset
 from dobble_print.pipeline.planning import plan_deck
-from dobble_print.pipeline.presets import load_preset
 from tests.support.messages import as_cli
 
 MM_PER_PT = 25.4 / 72.0
@@ -123,7 +123,7 @@ def test_connect_build_borders_teams_in_report_pdf_and_cover(tmp_path):
 def test_connect_with_too_few_pictures_says_what_connect_needs(tmp_path):
     from typer.testing import CliRunner
 
-    from dobble_print.cli.app import app
+    from dobble_print.cli.commands import app
 
     result = CliRunner().invoke(
         app, ["build", "--preset", "connect", "-o", str(tmp_path / "c.pdf")]
@@ -142,7 +142,7 @@ def test_connect_symbols_stay_clear_of_the_border_without_the_preset(tmp_path, p
 
     from typer.testing import CliRunner
 
-    from dobble_print.cli.app import app
+    from dobble_print.cli.commands import app
     from dobble_print.deck.connect import BORDER_MM
 
     src = pictures(31)

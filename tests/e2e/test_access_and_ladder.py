@@ -9,7 +9,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from dobble_print.cli.app import app
+from dobble_print.cli.commands import app
 from dobble_print.pipeline import ladder_sizes, rung_path
 from tests.support.colour_pictures import save
 

@@ -11,7 +11,7 @@ import pymupdf
 from PIL import Image, ImageDraw
 from typer.testing import CliRunner
 
-from dobble_print.cli.app import app
+from dobble_print.cli.commands import app
 from dobble_print.layout.masks import WORD_ROTATION
 from tests.symbols.test_formats import save_heic
 

@@ -3,7 +3,7 @@ references of every kind (``<use>``, patterns, markers, filters, masks, inline S
 transforms scaling them up) must each be drawn within the limits or refused with a reason.
 
 Each example is loaded here, in the test's process, as the CLI loads it: the checks run here
-and the drawing in the drawing process (:mod:`svg_worker`), so a renderer's abort ends that
+and the drawing in the drawing process (:mod:`svg.worker`), so a renderer's abort ends that
 process only. A failure is any other exception, a reason that is not one plain line, a picture
 larger than the drawing's cap, or a drawing process over its memory. Every reason met is
 counted and printed (``-s``). ``DOBBLE_SVG_FUZZ_EXAMPLES=500`` runs a long session; the suite
@@ -27,7 +27,7 @@ from PIL import Image
 
 from dobble_print.language import Msg, reason
 from dobble_print.symbols.raster import BadPicture
-from dobble_print.symbols.svg import load_svg
+from dobble_print.symbols.svg.rasterise import load_svg
 
 EXAMPLES = int(os.environ.get("DOBBLE_SVG_FUZZ_EXAMPLES", "30"))
 FUZZ = settings(
@@ -157,7 +157,7 @@ def _check(text: str, renderer: str) -> None:
             assert max(rgba.shape[:2]) <= 4096
             MET[renderer]["drawn"] += 1
     try:
-        from dobble_print.symbols import svg_worker
+        from dobble_print.symbols.svg import worker as svg_worker
     except ImportError:  # older code, which drew in this process (the fuzz test ran on it too)
         return
     child = svg_worker._children.get(os.getpid())

@@ -25,7 +25,7 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
-from dobble_print.cli.app import app
+from dobble_print.cli.commands import app
 from tests.conftest import REPO, make_pictures
 from tests.support import symbol_files as sf
 from tests.symbols.test_hostile_symbols import BAD, listener  # noqa: F401  (a fixture)
@@ -391,7 +391,7 @@ def _peak():
     status = open("/proc/self/status").read()
     sys.stderr.write("VmHWM-MB %d\\n" % (int(re.search(r"VmHWM:\\s+(\\d+)", status)[1]) // 1024))
 atexit.register(_peak)
-from dobble_print.cli.app import app
+from dobble_print.cli.commands import app
 app(sys.argv[1:], prog_name="dobble-print")
 """
 

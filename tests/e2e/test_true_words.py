@@ -17,7 +17,7 @@ from dobble_print.language import reason
 from dobble_print.symbols import find_sources, load_picture, raster
 from dobble_print.symbols.pictures import picture_problem
 from dobble_print.symbols.raster import BadPicture
-from dobble_print.symbols.words import read_words, too_long
+from dobble_print.symbols.words.typeset import read_words, too_long
 from tests.conftest import make_pictures
 from tests.e2e.test_budget import assert_within_budget, run_cli
 from tests.support.messages import as_cli
@@ -76,8 +76,7 @@ def test_a_vocabulary_cell_naming_no_regular_file_says_what_it_is(tmp_path, make
 
 
 def test_a_presets_seed_is_said_to_be_the_command_lines(tmp_path):
-    from dobble_print import BY_NAME
-    from dobble_print.pipeline import load_preset
+    from dobble_print import BY_NAME, load_preset
 
     preset = tmp_path / "mine.toml"
     preset.write_text('seed = 7\ncard-size = "80mm"\n', encoding="utf-8")

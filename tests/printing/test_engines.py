@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dobble_print.cli import app
-from dobble_print.symbols.fonts import FONT_DIRS_ENV, forget_fonts
+from dobble_print.symbols.fonts.installed import FONT_DIRS_ENV, forget_fonts
 from tests.conftest import ICONS
 from tests.support import engines
 from tests.support.fonts import make_font, system_fonts

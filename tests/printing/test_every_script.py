@@ -15,7 +15,7 @@ import pytest
 
 from dobble_print.options import BuildOptions
 from dobble_print.pipeline import build
-from dobble_print.symbols.fonts import forget_fonts
+from dobble_print.symbols.fonts.installed import forget_fonts
 from tests.support.fonts import make_collection, make_colour_font, make_font, system_fonts
 
 WORDS = ["éléphant", "Schildkröte", "猫", "電車", "Γάτα", "قطة", "🦊"]

@@ -168,10 +168,10 @@ SHELL_PAST_API = {
     ("dobble_print.app.menus", "dobble_print.printing"),
     ("dobble_print.app.menus", "dobble_print.symbols"),
     ("dobble_print.app.menus", "dobble_print.units"),
-    ("dobble_print.app.tables", "dobble_print.symbols"),
+    ("dobble_print.app.word_files", "dobble_print.symbols"),
     ("dobble_print.app.uploads", "dobble_print.symbols"),
-    ("dobble_print.cli.app", "dobble_print.deck"),
-    ("dobble_print.cli.app", "dobble_print.layout"),
+    ("dobble_print.cli.commands", "dobble_print.deck"),
+    ("dobble_print.cli.commands", "dobble_print.layout"),
     ("dobble_print.cli.progress", "dobble_print.symbols"),
     ("dobble_print.cli.summary", "dobble_print.layout"),
     ("dobble_print.cli.summary", "dobble_print.resources"),
@@ -182,7 +182,8 @@ SHELL_PAST_API = {
 FLAG = re.compile(r"(?<![\w-])(--[a-z][a-z0-9]*(?:-[a-z0-9]+)*|-n(?= [0-9]))")
 # Engine modules allowed to name flags in their strings, and how many: none. The engine raises
 # and warns with records (errors.Advice, errors.Setting: a field, not a flag) and each shell words
-# them (cli/words.py, app/words.py). fc-list's own option is written -f, which is not one of ours.
+# them (cli/wording.py, app/wording.py). fc-list's own option is written -f, which is not one of
+# ours.
 FLAG_STRINGS: dict[str, int] = {}
 
 

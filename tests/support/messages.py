@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dobble_print.cli.words import error_line
+from dobble_print.cli.wording import error_line
 from dobble_print.errors import DobbleError
 
 
@@ -13,6 +13,6 @@ def as_cli(exc: Exception) -> str:
 
 def cli_lines(notices) -> tuple[str, ...]:
     """What the CLI prints for each warning (after ``warning:``)."""
-    from dobble_print.cli.words import notice_line
+    from dobble_print.cli.wording import notice_line
 
     return tuple(map(notice_line, notices))

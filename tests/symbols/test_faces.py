@@ -8,8 +8,8 @@ import pytest
 
 from dobble_print.errors import DobbleError
 from dobble_print.symbols import choose_faces, load_faces
-from dobble_print.symbols.faces import TEXT_ROOM
-from dobble_print.symbols.vocabulary import read_vocabulary
+from dobble_print.symbols.vocabulary.faces import TEXT_ROOM
+from dobble_print.symbols.vocabulary.rows import read_vocabulary
 
 ICONS = Path(__file__).resolve().parents[2] / "assets" / "icons"
 

@@ -13,11 +13,11 @@ import pytest
 
 from dobble_print.errors import DobbleError
 from dobble_print.resources import default_font
-from dobble_print.symbols import fonts as fonts_module
-from dobble_print.symbols.emoji import is_emoji_line, may_be_emoji, render_emoji
-from dobble_print.symbols.fonts import FontFace, faces_with, forget_fonts
+from dobble_print.symbols.fonts import installed as fonts_module
+from dobble_print.symbols.fonts.installed import FontFace, faces_with, forget_fonts
 from dobble_print.symbols.loading import SymbolOptions, find_sources, load_symbols
-from dobble_print.symbols.words import load_font
+from dobble_print.symbols.words.emoji import is_emoji_line, may_be_emoji, render_emoji
+from dobble_print.symbols.words.typeset import load_font
 from tests.support.fonts import make_collection, make_colour_font, make_font
 from tests.support.messages import as_cli, cli_lines
 
@@ -264,7 +264,7 @@ def test_missing_emoji_name_the_colour_emoji_font_to_install(tmp_path, installed
 
 
 def test_text_font_is_a_truetype_font_with_every_character(tmp_path, installed):
-    from dobble_print.symbols.fallback import text_font
+    from dobble_print.symbols.fonts.fallback import text_font
 
     given = load_font(make_font(tmp_path / "given.ttf", "Ωcat", "Given"))
     assert text_font("cat", (given,)) is given

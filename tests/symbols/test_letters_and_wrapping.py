@@ -12,7 +12,7 @@ import pytest
 from dobble_print.layout.word_size import turn_limit
 from dobble_print.resources import default_font
 from dobble_print.symbols.loading import Symbol, SymbolOptions, find_sources, load_symbols
-from dobble_print.symbols.words import (
+from dobble_print.symbols.words.typeset import (
     MAX_LINES,
     _break_lines,
     balanced_lines,

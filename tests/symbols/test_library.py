@@ -11,7 +11,7 @@ from importlib import resources
 import pytest
 
 from dobble_print.symbols import library as lib
-from dobble_print.symbols.svg import load_svg
+from dobble_print.symbols.svg.rasterise import load_svg
 
 DATA = resources.files("dobble_print") / "data" / "library"
 

@@ -49,7 +49,7 @@ from tests.support.messages import cli_lines
     ],
 )
 def test_the_label_a_file_name_gives(file, label):
-    from dobble_print.symbols.name_words import name_label
+    from dobble_print.symbols.words.file_names import name_label
 
     path = Path(file)
     assert name_label(display_name(path), path.stem) == label

@@ -16,7 +16,7 @@ from PIL import Image
 
 from dobble_print.symbols import find_sources, load_symbols
 from dobble_print.symbols.similar import MAX_COLOUR, MAX_SHAPE, Look, distance, look, looks_same
-from dobble_print.symbols.svg import load_svg
+from dobble_print.symbols.svg.rasterise import load_svg
 from tests.conftest import ICONS
 from tests.support import symbol_files as sf
 from tests.support.messages import cli_lines

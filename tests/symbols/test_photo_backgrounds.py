@@ -145,7 +145,7 @@ def test_drawn_art_on_plain_paper_still_loses_it(tmp_path, name):
 def flat_icons() -> dict[str, Image.Image]:
     """The 57 default icons drawn at 400 px and flattened on white, drawn once for both
     qualities."""
-    from dobble_print.symbols.svg import load_svg
+    from dobble_print.symbols.svg.rasterise import load_svg
 
     flat = {}
     for icon in sorted(ICONS.glob("*.svg")):

@@ -69,8 +69,8 @@ def test_cairo_loads_without_searching_and_the_search_is_put_back(tmp_path):
         + """
 from pathlib import Path
 
-import dobble_print.symbols.svg as svg
-import dobble_print.symbols.svg_cairo as svg_cairo
+import dobble_print.symbols.svg.rasterise as svg
+import dobble_print.symbols.svg.by_cairosvg as svg_cairo
 
 print("before", len(searches), "cairocffi" in sys.modules)
 svg_cairo._load_cairo()
@@ -115,8 +115,8 @@ def first_cairo_fails(self, name, *args, **kwargs):
 
 cffi.api.FFI.dlopen = first_cairo_fails
 
-import dobble_print.symbols.svg as svg
-import dobble_print.symbols.svg_cairo as svg_cairo
+import dobble_print.symbols.svg.rasterise as svg
+import dobble_print.symbols.svg.by_cairosvg as svg_cairo
 
 svg_cairo._load_cairo()
 print("tried", opened, searches)

@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 
 from dobble_print.symbols.raster import BadPicture
-from dobble_print.symbols.svg import load_svg, svg_renderer
+from dobble_print.symbols.svg.rasterise import load_svg, svg_renderer
 from tests.conftest import ICONS, REPO
 from tests.support import symbol_files as sf
 

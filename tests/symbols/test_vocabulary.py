@@ -9,7 +9,7 @@ import pytest
 
 from dobble_print.errors import DobbleError, OptionError
 from dobble_print.symbols import choose_faces, find_sources
-from dobble_print.symbols.vocabulary import read_vocabulary
+from dobble_print.symbols.vocabulary.rows import read_vocabulary
 from tests.support.messages import as_cli
 
 ICONS = Path(__file__).resolve().parents[2] / "assets" / "icons"

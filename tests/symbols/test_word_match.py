@@ -1,4 +1,4 @@
-"""Words matched to the bundled pictures (symbols/word_match.py, word_forms.py): in each of the
+"""Words matched to the bundled pictures (symbols/words/matching.py, word_forms.py): in each of the
 six languages, on lists of everyday nouns written for these tests, with plurals, accents,
 capitals, full-width letters, kana and kanji; and the matcher's rules on a small library."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from dobble_print.symbols.library import LibraryPicture, library_picture
-from dobble_print.symbols.word_forms import fold, form
-from dobble_print.symbols.word_match import choose_language, match_words, split_asked
+from dobble_print.symbols.words.forms import fold, form
+from dobble_print.symbols.words.matching import choose_language, match_words, split_asked
 
 # Each word alone, and the emoji of the picture a reader would call right for it (VS16 aside).
 # Words the matcher gets wrong are left out here and listed in the commit that added this file.
@@ -544,7 +544,7 @@ def test_words_stemmed_in_threads_at_once_get_the_stems_they_get_alone():
     import sys
     import threading
 
-    from dobble_print.symbols.word_forms import _stem
+    from dobble_print.symbols.words.forms import _stem
 
     words = [f"{stem}{end}" for stem in ("chat", "maison", "voitur", "pomm") for end in "sxe"]
     lists = [[f"{w}{'a' * n}{k}" for w in words for k in range(12)] for n in range(4)]

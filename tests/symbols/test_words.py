@@ -16,7 +16,7 @@ import pytest
 from dobble_print.errors import DobbleError
 from dobble_print.resources import default_font
 from dobble_print.symbols.loading import SymbolOptions, find_sources, load_symbols
-from dobble_print.symbols.words import PALETTE, load_font, read_words, visual
+from dobble_print.symbols.words.typeset import PALETTE, load_font, read_words, visual
 from tests.support.messages import as_cli, cli_lines
 
 FIVE_SCRIPTS = [
@@ -56,7 +56,8 @@ def test_read_words_skips_comments_and_blanks_and_tidies_spaces(tmp_path):
 def test_words_are_read_as_utf8_whatever_the_locale(tmp_path):
     path = words_file(tmp_path, ["Γάτα", "кошка"])
     code = (
-        "import sys; from pathlib import Path; from dobble_print.symbols.words import read_words; "
+        "import sys; from pathlib import Path; "
+        "from dobble_print.symbols.words.typeset import read_words; "
         "print([w for _, w in read_words(Path(sys.argv[1]))] == "
         "['\\u0393\\u03ac\\u03c4\\u03b1', '\\u043a\\u043e\\u0448\\u043a\\u0430'])"
     )

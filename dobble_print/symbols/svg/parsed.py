@@ -2,7 +2,7 @@
 entities, external DTDs or network, and its inline ``data:`` pictures decoded.
 
 Both renderers get what is read here: cairosvg the bytes (as UTF-8 when the file was UTF-16 or
-UTF-32), resvg the tree, cleaned (:mod:`svg_resvg`).
+UTF-32), resvg the tree, cleaned (:mod:`svg.by_resvg`).
 """
 
 from __future__ import annotations

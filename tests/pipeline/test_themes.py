@@ -20,7 +20,7 @@ from dobble_print.pipeline import theme_sizes, theme_sources
 from dobble_print.symbols import is_library_file, library_folder, library_picture, themes
 
 runner = CliRunner()
-ICONS = Path(__file__).resolve().parent.parent / "assets" / "icons"
+ICONS = Path(__file__).resolve().parents[2] / "assets" / "icons"
 
 
 def run(*args: object):

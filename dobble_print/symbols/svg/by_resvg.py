@@ -2,7 +2,7 @@
 
 It is the fallback where the cairo library does not load (most Windows and many Mac installs).
 The same safety rules as for cairosvg hold, enforced on the tree before resvg sees it: the XML
-was parsed without entities or external DTDs (:mod:`svg_budget`), and every reference to another
+was parsed without entities or external DTDs (:mod:`svg.budget`), and every reference to another
 file or the network is taken out, so only ``#fragment`` and inline ``data:`` references remain
 (resvg itself would read a picture's path from disk). Inline SVG pictures are cleaned the same
 way, inline raster pictures are held to Pillow's pixel limit, as with cairosvg.
@@ -36,7 +36,7 @@ def _inline(url: str, nested: int) -> str | None:
     """A safe version of an inline ``data:`` picture, or None to leave it out."""
     from PIL import Image
 
-    from dobble_print.symbols.svg_xml import data_url, is_svg_data, parse_svg
+    from dobble_print.symbols.svg.parsed import data_url, is_svg_data, parse_svg
 
     read = data_url(url)
     if read is None:

@@ -16,7 +16,7 @@ from dobble_print.options import BuildOptions
 from dobble_print.pipeline import build, plan
 from tests.support.messages import as_cli
 
-ICONS = Path(__file__).resolve().parent.parent / "assets" / "icons"
+ICONS = Path(__file__).resolve().parents[2] / "assets" / "icons"
 
 
 def _vocabulary(folder: Path) -> Path:

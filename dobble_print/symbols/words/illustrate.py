@@ -1,6 +1,6 @@
 """Words drawn as pictures (``--illustrate``): each word of a list becomes the user's own picture
 of that name, else the bundled picture whose CLDR name or keyword fits it
-(:mod:`word_match`), else it is said in one line with the names nearest to it.
+(:mod:`words.matching`), else it is said in one line with the names nearest to it.
 
 :func:`illustrate_sources` turns the words of :class:`~.sources.Sources` into pictures before
 the deck is planned (:mod:`loading` draws them); :func:`illustrated_words` is what the app asks
@@ -16,7 +16,7 @@ from dobble_print.language import N_, Msg, Nn_
 from dobble_print.symbols.library import LibraryPicture
 from dobble_print.symbols.names import display_name
 from dobble_print.symbols.sources import Source, Sources
-from dobble_print.symbols.word_match import (
+from dobble_print.symbols.words.matching import (
     WordMatch,
     choose_language,
     fold,

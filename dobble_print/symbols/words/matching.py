@@ -4,7 +4,7 @@ language, as a teacher would: case, accents and width aside, plural or singular,
 Each word is compared with every picture's name and keywords in one language, by tiers: the name
 itself, the name in another number (Snowball's stemmers: "chats" and "chat", "Äpfel" and
 "Apfel"; a Japanese word by its reading: ねこ, ネコ, 猫), then the keywords the same two ways, then
-a name or keyword that holds the word ("pomme" in "pomme rouge", 猫 in 猫の顔) (:mod:`word_forms`
+a name or keyword that holds the word ("pomme" in "pomme rouge", 猫 in 猫の顔) (:mod:`words.forms`
 says how words compare). The best tier wins; within one, the picture with more terms that are
 the word, then one whose name holds it as its head ("gâteau d'anniversaire" for "gâteau", not
 "croquette de poisson"), then the library's order. One picture never draws two words: the best
@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from dobble_print.symbols.library import LibraryPicture
-from dobble_print.symbols.word_forms import (
+from dobble_print.symbols.words.forms import (
     fold,
     form,
     heads,

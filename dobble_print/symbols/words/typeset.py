@@ -1,5 +1,5 @@
-"""Word symbols: lines of a UTF-8 text file, set in a font (:mod:`fallback` says which), printed
-as real vector text (or, for a CFF font, its outlines: :mod:`outlines`).
+"""Word symbols: lines of a UTF-8 text file, set in a font (:mod:`fonts.fallback` says which),
+printed as real vector text (or, for a CFF font, its outlines: :mod:`fonts.outlines`).
 
 A word becomes two things that agree exactly: a list of :class:`TextLine` (text, pen position and
 size in pixels) that the renderer draws as PDF text with an embedded font subset, and an RGBA raster
@@ -116,7 +116,7 @@ def load_font(path: Path, index: int = 0) -> Font:
     """
     from fontTools.ttLib import TTFont, TTLibError
 
-    from dobble_print.symbols.font_check import font_problem
+    from dobble_print.symbols.fonts.checked import font_problem
 
     if why := font_problem(path, index):
         raise BadWords(why)

@@ -18,7 +18,7 @@ from dobble_print.cli.errors import fail, run, say, show_tracebacks
 from dobble_print.cli.options import card_options, table_options
 from dobble_print.cli.progress import Bars, loading_noun
 from dobble_print.cli.summary import summarise
-from dobble_print.cli.words import say_in, speak, spoken, typed_lang, warning_line
+from dobble_print.cli.wording import say_in, speak, spoken, typed_lang, warning_line
 from dobble_print.errors import DobbleError, Interrupted
 
 app = typer.Typer(

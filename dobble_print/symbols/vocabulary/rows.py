@@ -26,7 +26,7 @@ from dobble_print.language import N_, Msg
 from dobble_print.symbols.encoding import NotText, decode_text
 from dobble_print.symbols.formats import PICTURE_SUFFIXES, format_list
 from dobble_print.symbols.names import display_name
-from dobble_print.symbols.words import is_letter, too_long
+from dobble_print.symbols.words.typeset import is_letter, too_long
 
 VOCABULARY_SUFFIXES = frozenset({".csv", ".tsv"})
 MAX_VOCABULARY_BYTES = 1_000_000

@@ -1,8 +1,8 @@
-"""One checked SVG drawn sharp by cairosvg or resvg, in the drawing process (:mod:`svg_worker`).
+"""One checked SVG drawn sharp by cairosvg or resvg, in the drawing process (:mod:`svg.worker`).
 
 Sharpness: the picture is drawn once small to find its ink, then again so that the *ink* (not the
 viewBox, which icon sets pad) gets the requested pixels. Both drawings are bounded: the preview's
-longer side is :data:`_PREVIEW_PX` pixels (the drawing's shape was checked, :mod:`svg_size`), the
+longer side is :data:`_PREVIEW_PX` pixels (the drawing's shape was checked, :mod:`svg.size`), the
 picture's at most :data:`_MAX_RENDER_PX`.
 """
 
@@ -16,8 +16,8 @@ import numpy as np
 
 from dobble_print.language import N_, Msg
 from dobble_print.symbols.raster import BadPicture, ink_box
-from dobble_print.symbols.svg_size import drawing_size
-from dobble_print.symbols.svg_xml import parse_svg
+from dobble_print.symbols.svg.parsed import parse_svg
+from dobble_print.symbols.svg.size import drawing_size
 
 _PREVIEW_PX = 256
 # A speck of ink in a vast viewBox must not make a gigantic raster.
@@ -27,10 +27,10 @@ _MAX_RENDER_PX = 4096
 def _drawer(renderer: str, data: bytes, root) -> Callable[..., np.ndarray]:
     """``draw(width=…)`` or ``draw(height=…)`` for this SVG with this renderer."""
     if renderer == "cairosvg":
-        from dobble_print.symbols.svg_cairo import render_cairosvg
+        from dobble_print.symbols.svg.by_cairosvg import render_cairosvg
 
         return functools.partial(render_cairosvg, data)
-    from dobble_print.symbols.svg_resvg import prepare_resvg, render_resvg
+    from dobble_print.symbols.svg.by_resvg import prepare_resvg, render_resvg
 
     return functools.partial(render_resvg, prepare_resvg(root))
 

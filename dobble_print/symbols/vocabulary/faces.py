@@ -12,14 +12,14 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from dobble_print.errors import DobbleError
-from dobble_print.symbols.fallback import WordFonts, missing_warning
+from dobble_print.symbols.fonts.fallback import WordFonts, missing_warning
 from dobble_print.symbols.labels import is_labelled, label_fonts, label_symbol
 from dobble_print.symbols.loading import DEFAULT_OPTIONS, load_source
 from dobble_print.symbols.raster import BadPicture
 from dobble_print.symbols.sources import Source
 from dobble_print.symbols.symbol import Symbol, SymbolOptions, SymbolSet
-from dobble_print.symbols.vocabulary import Entry, Face, Vocabulary
-from dobble_print.symbols.words import Font
+from dobble_print.symbols.vocabulary.rows import Entry, Face, Vocabulary
+from dobble_print.symbols.words.typeset import Font
 
 # A text face packs with this much room around it (a share of its font size; a plain word deck's
 # words get 0.06): faces are short, often numbers, and "14" beside "18" read as "1418".

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from dobble_print.symbols.emoji import KEYCAP, VS15, VS16, ZWJ, is_emoji_line, may_be_emoji
 from dobble_print.symbols.library import emoji_name as library_name
+from dobble_print.symbols.words.emoji import KEYCAP, VS15, VS16, ZWJ, is_emoji_line, may_be_emoji
 
 # Words cameras, phones and apps put around their counters and dates; never a picture's subject
 # alone ("Photo 3" is a counter, "Photo of Grandma" keeps its label: "of Grandma" is left).

@@ -5,7 +5,7 @@ pattern's, marker's, mask's or filter's content again wherever it is applied, an
 picture each time it is used, so a small file can ask for billions of elements, characters or
 pixels (the SVG form of "billion laughs"). The work is counted here once, with every reference
 expanded and inline ``data:`` SVGs counted as part of the drawing, and refused before any
-drawing; what slips through is stopped by the drawing's time budget (:mod:`svg_worker`).
+drawing; what slips through is stopped by the drawing's time budget (:mod:`svg.worker`).
 
 Measured with cairosvg on this machine: an element draws in about 70 µs (20,000 in 1.4 s), path
 data at about 16 µs a segment, but one long path costs the square of its length (20,000 segments
@@ -22,8 +22,8 @@ from xml.etree.ElementTree import Element
 
 from dobble_print.language import N_, Msg
 from dobble_print.symbols.raster import BadPicture
-from dobble_print.symbols.svg_size import check_sizes
-from dobble_print.symbols.svg_xml import data_url, is_svg_data, parse_svg
+from dobble_print.symbols.svg.parsed import data_url, is_svg_data, parse_svg
+from dobble_print.symbols.svg.size import check_sizes
 
 MAX_ELEMENTS = 30_000  # drawn elements once every reference is expanded: ~2 s with cairosvg
 # Numbers in path data and points once every <use> is expanded: ~4 s a drawing with cairosvg.

@@ -2,8 +2,8 @@
 
 Neither renderer can be stopped once it draws: resvg, in Rust, ends the whole process when an
 allocation fails (``memory allocation of … failed``, then SIGABRT: no message, no PDF), and both
-run for as long as a drawing takes. The checks before drawing (:mod:`svg_size`,
-:mod:`svg_budget`) refuse what they can foresee, in plain words; what they cannot (a transform
+run for as long as a drawing takes. The checks before drawing (:mod:`svg.size`,
+:mod:`svg.budget`) refuse what they can foresee, in plain words; what they cannot (a transform
 scaling a pattern up, a filter over a large region, dashes a hair wide…) is drawn here, in a
 child process that each process drawing SVGs starts once, on its first SVG, and reuses.
 
@@ -113,7 +113,7 @@ def serve() -> None:
     requests = sys.stdin.buffer
     replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print must not break the pipe
-    from dobble_print.symbols.svg_draw import draw_svg
+    from dobble_print.symbols.svg.draw import draw_svg
 
     while (request := _receive(requests)) is not None:
         data, renderer, max_px, budget = request
@@ -235,7 +235,7 @@ def draw(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
         try:
             reply = _ask(request, wait=budget * _WALL + 5)
         except OSError:  # no interpreter to start (an embedded Python): drawn here, unguarded
-            from dobble_print.symbols.svg_draw import draw_svg
+            from dobble_print.symbols.svg.draw import draw_svg
 
             return draw_svg(data, renderer=renderer, max_px=max_px)
         if reply is None or reply[0] == "late":

@@ -26,7 +26,7 @@ def _data_only_fetch(url: str, resource_type: str | None = None) -> bytes:
     if url.startswith("data:"):
         from cairosvg.url import fetch
 
-        from dobble_print.symbols.svg_xml import as_utf8
+        from dobble_print.symbols.svg.parsed import as_utf8
 
         data = fetch(url, resource_type)
         if not data.startswith(b"\x1f\x8b"):  # gzipped: unpacked without a limit, left out

@@ -2,8 +2,8 @@
 
 reportlab embeds TrueType (``glyf``) fonts only; a word in a CFF font (``.otf``, Noto Sans CJK's
 ``.ttc``) would otherwise print as empty boxes. Its glyphs' outlines are computed here, in the
-word raster's pixels (y down, as :class:`~dobble_print.symbols.words.TextLine`), at exactly the
-pen positions the raster used, and the PDF writer fills them: vector, sharp at any size, but no
+word raster's pixels (y down, as :class:`~dobble_print.symbols.words.typeset.TextLine`), at exactly
+the pen positions the raster used, and the PDF writer fills them: vector, sharp at any size, but no
 longer text a reader can search or copy.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dobble_print.symbols.words import Font, TextLine
+from dobble_print.symbols.words.typeset import Font, TextLine
 
 # One path operation: "M" (x, y), "L" (x, y), "C" (x1, y1, x2, y2, x, y) or "Z" ().
 PathOp = tuple[str, tuple[float, ...]]

@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from dobble_print.pipeline.presets import load_preset
+from dobble_print.options.presets import load_preset
 from dobble_print.printing.shop.profiles import load_shop_profile
 from dobble_print.symbols.loading import find_sources, load_symbols
-from dobble_print.symbols.vocabulary import read_vocabulary
+from dobble_print.symbols.vocabulary.rows import read_vocabulary
 from tests.conftest import REPO, make_pictures
 
 

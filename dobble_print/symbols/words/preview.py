@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dobble_print.language import Msg
-from dobble_print.symbols.illustrate import unfound_reason
 from dobble_print.symbols.names import display_name
-from dobble_print.symbols.word_forms import fold, form
-from dobble_print.symbols.word_match import WordMatch, choose_language, match_words, split_asked
-from dobble_print.symbols.words import BadWords, read_words
+from dobble_print.symbols.words.forms import fold, form
+from dobble_print.symbols.words.illustrate import unfound_reason
+from dobble_print.symbols.words.matching import WordMatch, choose_language, match_words, split_asked
+from dobble_print.symbols.words.typeset import BadWords, read_words
 
 __all__ = ["WordTile", "listed_word", "word_tiles"]
 

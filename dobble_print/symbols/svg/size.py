@@ -7,7 +7,7 @@ both renderers are spared them, in the same words: the drawing's shape (its long
 :data:`MAX_ASPECT` times its shorter) and every pattern, filter, mask, marker, clip path, image
 or nested drawing at most :data:`MAX_INNER` times the drawing's own size. Transforms are not
 followed: what they scale up is stopped by the drawing process's memory limit
-(:mod:`svg_worker`).
+(:mod:`svg.worker`).
 """
 
 from __future__ import annotations

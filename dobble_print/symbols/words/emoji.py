@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from dobble_print.symbols.words import Font
+from dobble_print.symbols.words.typeset import Font
 
 ZWJ, VS16, KEYCAP = 0x200D, 0xFE0F, 0x20E3
 # Blocks of emoji and pictographs drawn in colour by default (emoji presentation).

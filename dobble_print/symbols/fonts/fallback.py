@@ -3,9 +3,9 @@
 The chain starts with the ``--font`` files, in the order given, then the bundled DejaVu Sans;
 a font given in front never takes away a script that already printed. Characters no font of the
 chain has are grouped by script, and each group gets one installed font that has all of them
-(:mod:`fonts`), so every Japanese word of a deck is set alike. Each word then prints in the first
-font of the chain that has all its characters. Lines that are only emoji print from a colour
-emoji font (:mod:`emoji`). What no font has is reported with the font to install.
+(:mod:`fonts.installed`), so every Japanese word of a deck is set alike. Each word then prints in
+the first font of the chain that has all its characters. Lines that are only emoji print from a
+colour emoji font (:mod:`words.emoji`). What no font has is reported with the font to install.
 """
 
 from __future__ import annotations
@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING
 
 from dobble_print.errors import Advice, Notice, OptionError, Part, not_a_file, system_reason
 from dobble_print.language import N_, Msg, reason
-from dobble_print.symbols.emoji import (
+from dobble_print.symbols.fonts.installed import FontFace, faces_with, read_face
+from dobble_print.symbols.words.emoji import (
     emoji_characters,
     is_emoji_character,
     is_emoji_line,
     may_be_emoji,
 )
-from dobble_print.symbols.fonts import FontFace, faces_with, read_face
-from dobble_print.symbols.words import BadWords, Font, load_font, missing_characters, visual
+from dobble_print.symbols.words.typeset import BadWords, Font, load_font, missing_characters, visual
 
 if TYPE_CHECKING:
     from dobble_print.symbols.sources import Source

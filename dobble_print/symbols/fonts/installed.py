@@ -73,7 +73,7 @@ def read_face(face: FontFace) -> FaceInfo | None:
 def _read_face(face: FontFace, _size: int, _mtime: int) -> FaceInfo | None:
     from fontTools.ttLib import TTFont
 
-    from dobble_print.symbols.font_check import font_problem
+    from dobble_print.symbols.fonts.checked import font_problem
 
     if font_problem(face.path, face.index):  # an installed font that would cost gigabytes
         return None

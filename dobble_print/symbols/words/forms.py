@@ -1,4 +1,4 @@
-"""Words as the matcher compares them (:mod:`word_match`): folded (case, accents, width and
+"""Words as the matcher compares them (:mod:`words.matching`): folded (case, accents, width and
 punctuation aside), in the form singular and plural share (Snowball's stemmers, a few irregular
 plurals), a Japanese word by its reading in hiragana; and whether a name holds a word, as its
 head or anywhere.
@@ -55,7 +55,7 @@ def fold(text: str, lang: str) -> str:
 
 @functools.cache
 def _readings() -> dict[str, str]:
-    path = Path(__file__).resolve().parent.parent / "data" / "readings" / "ja.json"
+    path = Path(__file__).resolve().parents[2] / "data" / "readings" / "ja.json"
     return json.loads(path.read_text(encoding="utf-8"))
 
 

@@ -2,14 +2,14 @@
 
 Safety (both renderers): the XML is parsed without entities or external DTDs, nothing is fetched
 from the network or read from another file (only inline ``data:`` pictures draw), and what the
-drawing costs once every ``<use>`` is expanded is bounded before drawing (:mod:`svg_budget`).
+drawing costs once every ``<use>`` is expanded is bounded before drawing (:mod:`svg.budget`).
 
 Which renderer: cairosvg (the chosen dependency) needs the cairo system library, which Windows
 and many Macs lack; there resvg, whose wheel carries its own engine, draws instead, silently
 (``--verbose`` names it). ``DOBBLE_PRINT_SVG_RENDERER=cairosvg|resvg`` forces one. The two agree
 to small antialiasing differences; a deck is byte-identical for a given renderer.
 
-Each SVG is drawn in a process of its own, within a time and memory limit (:mod:`svg_worker`),
+Each SVG is drawn in a process of its own, within a time and memory limit (:mod:`svg.worker`),
 by :func:`svg_draw.draw_svg`.
 """
 
@@ -26,9 +26,9 @@ import numpy as np
 from dobble_print.errors import DobbleError
 from dobble_print.language import N_, Msg
 from dobble_print.symbols.raster import BadPicture
-from dobble_print.symbols.svg_budget import check_budget
-from dobble_print.symbols.svg_worker import draw
-from dobble_print.symbols.svg_xml import as_utf8, parse_svg
+from dobble_print.symbols.svg.budget import check_budget
+from dobble_print.symbols.svg.parsed import as_utf8, parse_svg
+from dobble_print.symbols.svg.worker import draw
 
 RENDERER_VARIABLE = "DOBBLE_PRINT_SVG_RENDERER"
 
@@ -62,8 +62,8 @@ def svg_renderer() -> SvgRenderer:
 
 @functools.cache
 def _choose(wanted: str) -> SvgRenderer:
-    from dobble_print.symbols.svg_cairo import cairosvg_version
-    from dobble_print.symbols.svg_resvg import resvg_version
+    from dobble_print.symbols.svg.by_cairosvg import cairosvg_version
+    from dobble_print.symbols.svg.by_resvg import resvg_version
 
     if wanted not in ("", "cairosvg", "resvg"):
         raise DobbleError(
@@ -130,7 +130,7 @@ def check_svg(path: Path) -> None:
 
 def load_svg(path: Path, *, max_px: int) -> np.ndarray:
     """Rasterise an SVG so that its drawn ink is about ``max_px`` pixels on its longer side,
-    in the drawing process (:mod:`svg_worker`), once its cost is checked.
+    in the drawing process (:mod:`svg.worker`), once its cost is checked.
 
     Raises:
         BadPicture: with the reason, when the SVG is unreadable, unsafe, too large, or takes

@@ -1,4 +1,4 @@
-"""Every rule between options (dobble_print.options.rules), walked through both shells: the
+"""Every rule between options (dobble_print.options.conflicts), walked through both shells: the
 command line and the page refuse the same values with the same record, each in its own words
 (a flag, a control's label), and neither writes anything."""
 

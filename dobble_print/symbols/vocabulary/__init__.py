@@ -1,0 +1,1 @@
+"""Vocabulary files: one symbol a row, each column one of its faces."""

@@ -1,8 +1,9 @@
 """The floor: the least any tool must do for a deck — decode the pictures and write them to a PDF.
 
 Each picture is decoded (SVG rasterised at the size the deck loads it) and drawn one per page in a
-plain reportlab PDF. `bench/run.py` reports the classic deck's time as a ratio to this.
-Usage: python bench/floor.py FOLDER OUT.pdf [MAX_PX]
+plain reportlab PDF; a text file's words are written one per page in a standard font.
+`bench/run.py` reports each paired deck's costs as ratios to its floor's.
+Usage: python bench/floor.py FOLDER|WORDS.txt OUT.pdf [MAX_PX]
 """
 
 from __future__ import annotations
@@ -23,6 +24,14 @@ def main() -> int:
 
     rl_config.useA85 = 0
     c = canvas.Canvas(str(out), invariant=1)
+    if folder.is_file():  # words
+        for word in folder.read_text(encoding="utf-8").split("\n"):
+            if word.strip():
+                c.setFont("Helvetica", 36)
+                c.drawString(72, 400, word.strip())
+                c.showPage()
+        c.save()
+        return 0
     for path in sorted(folder.iterdir()):
         if path.suffix.lower() == ".svg":
             png = cairosvg.svg2png(bytestring=path.read_bytes(), output_width=max_px)

@@ -1,10 +1,15 @@
-"""Benchmarks (`make bench`): whole-process wall time, peak RSS, PDF size, sheets, coverage.
+"""Benchmarks (`make bench`): wall time, CPU time and peak memory of the whole process tree, PDF
+size, sheets, coverage.
 
 Each scenario runs the installed CLI in a fresh process (process start included) at least three
-times; the median wall time and the largest peak RSS are reported. classic and floor run in turn
-(at least four pairs), and their ratio is total over total, so that both meet the same minutes of
-a machine whose speed drifts. The table is printed as Markdown and appended, with the date and
-commit, to bench/RESULTS.md. Benchmarks are not tests: nothing here asserts a time.
+times, counted over every process it starts (``bench/tree.py``: CPU time of each to its end, PSS
+summed over the tree at each moment); the median wall and CPU times and the largest peak are
+reported. Three decks are paired with their floor (``bench/floor.py``: the same pictures or words
+decoded and written to a PDF, nothing more): the classic deck, a 133-card deck of words and a
+57-photo deck. Each pair runs in turn (at least four times), and its ratios are total over
+total, so that both meet the same minutes of a machine whose speed drifts. The table is printed as
+Markdown and appended, with the date and commit, to bench/RESULTS.md. Benchmarks are not tests:
+nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -16,45 +21,44 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tree import measure_tree  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "bench" / "data"
 ICONS = REPO / "assets" / "icons"
 CLI = [sys.executable, "-m", "dobble_print"]
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
-# classic / floor is a ratio of two times: on a shared machine whose speed drifts by tens of per
-# cent from minute to minute, the two are run in turn, and the ratio is taken of their totals
-PAIRED = ("classic", "floor")
+# Ratios of two runs' costs: on a shared machine whose speed drifts by tens of per cent from
+# minute to minute, each deck and its floor run in turn, and the ratio is taken of their totals.
+PAIRED = {"classic": "floor", "words-133": "floor-words-133", "photos-57": "floor-photos-57"}
 PAIRS = max(RUNS, 4)
 
 
 @dataclass(frozen=True)
 class Run:
     wall: float
-    rss_mb: float
+    cpu: float
+    pss_mb: float
 
 
 def measure(cmd: list[str], cwd: Path) -> Run:
-    """Run ``cmd`` once; wall time and peak RSS of the largest single process of the build.
+    """Run ``cmd`` once; wall time to the end of its last process, CPU time and peak PSS of its
+    whole process tree (:func:`tree.measure_tree`)."""
+    run = measure_tree(cmd, cwd=cwd)
+    if run.returncode != 0:
+        raise SystemExit(f"bench: {' '.join(cmd)} failed: {run.stderr.strip()}")
+    return Run(run.wall, run.cpu, run.peak_pss_mb)
 
-    wait4 reports the child's peak RSS or, when larger, that of any of its own children it has
-    waited for (its worker processes): the largest process, not the sum of the tree. A forked
-    worker's RSS counts the pages it shares with the main process. Linux also carries a
-    process's peak RSS across exec, so a child forked from a large parent would report the
-    parent's size: this script keeps itself small (photos are made in a subprocess).
-    """
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
-        raise SystemExit(f"bench: {' '.join(cmd)} failed: {err.strip()}")
-    return Run(wall, usage.ru_maxrss / 1024)
+
+def make_words(path: Path, count: int = 133) -> Path:
+    """``count`` words, one a line: the names of the bundled benchmark icons (a 12-a-card deck)."""
+    names = sorted(p.stem.replace("-", " ") for p in (DATA / "lucide").glob("*.svg"))
+    path.write_text("\n".join(names[:count]) + "\n", encoding="utf-8")
+    return path
 
 
 def make_photos(folder: Path, count: int = 13) -> Path:
@@ -91,8 +95,18 @@ def scenarios(tmp: Path) -> list[tuple[str, list[str], Path | None]]:
     """(name, command, report path or None) for every scenario."""
     out = tmp / "out"
     out.mkdir(exist_ok=True)
-    photos = tmp / "photos"
+    photos, photos_57 = tmp / "photos", tmp / "photos-57"
     subprocess.run([sys.executable, __file__, "--make-photos", str(photos)], check=True)
+    subprocess.run([sys.executable, __file__, "--make-photos", str(photos_57), "57"], check=True)
+    words_133 = make_words(tmp / "words-133.txt")
+
+    def floor(name: str, source: Path, max_px: int) -> tuple[str, list[str], None]:
+        script = str(REPO / "bench" / "floor.py")
+        return (
+            name,
+            [sys.executable, script, str(source), str(out / f"{name}.pdf"), str(max_px)],
+            None,
+        )
 
     def build(name: str, *args: str) -> tuple[str, list[str], Path]:
         report = out / f"{name}.json"
@@ -118,12 +132,12 @@ def scenarios(tmp: Path) -> list[tuple[str, list[str], Path | None]]:
         build("svg-large", str(DATA / "lucide"), "-n", "12"),
         build("photos", str(photos), "-n", "4"),
         build("words", str(DATA / "words.txt"), "-n", "8"),
+        build("words-133", str(words_133), "-n", "12"),
+        build("photos-57", str(photos_57), "-n", "8"),
         ("deck-only", [*CLI, "deck", "32", "--json"], None),
-        (
-            "floor",
-            [sys.executable, str(REPO / "bench" / "floor.py"), str(ICONS), str(out / "floor.pdf")],
-            None,
-        ),
+        floor("floor", ICONS, 528),
+        floor("floor-words-133", words_133, 400),
+        floor("floor-photos-57", photos_57, 528),
         # Scaling: the same 12-per-card deck cut to 31 and 57 cards; svg-large is its 133 cards.
         build("scale-31", str(DATA / "lucide"), "-n", "12", "--cards", "31"),
         build("scale-57", str(DATA / "lucide"), "-n", "12", "--cards", "57"),
@@ -137,7 +151,8 @@ def row(name: str, runs: list[Run], report: Path | None, pdf: Path | None) -> di
     return {
         "scenario": name,
         "wall_s": statistics.median(r.wall for r in runs),
-        "rss_mb": max(r.rss_mb for r in runs),
+        "cpu_s": statistics.median(r.cpu for r in runs),
+        "pss_mb": max(r.pss_mb for r in runs),
         "pdf_mb": pdf.stat().st_size / 1e6 if pdf and pdf.exists() else None,
         "cards": len(data.get("cards", [])) or None,
         "sheets": len({c["page"] for c in data.get("cards", [])}) or None,
@@ -145,25 +160,27 @@ def row(name: str, runs: list[Run], report: Path | None, pdf: Path | None) -> di
     }
 
 
-def table(rows: list[dict], ratio: float | None = None) -> str:
+def table(rows: list[dict], ratios: dict[str, tuple[float, float]]) -> str:
     def f(v, fmt):
         return "" if v is None else format(v, fmt)
 
     lines = [
-        "| scenario | wall s (median) | peak RSS MB | PDF MB | cards | sheets | coverage |",
-        "|---|---|---|---|---|---|---|",
+        "| scenario | wall s (median) | CPU s (median) | peak PSS MB | PDF MB | cards | sheets "
+        "| coverage |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         lines.append(
-            f"| {r['scenario']} | {f(r['wall_s'], '.2f')} | {f(r['rss_mb'], '.0f')} | "
-            f"{f(r['pdf_mb'], '.2f')} | {f(r['cards'], 'd')} | {f(r['sheets'], 'd')} | "
-            f"{f(r['coverage'], '.3f')} |"
+            f"| {r['scenario']} | {f(r['wall_s'], '.2f')} | {f(r['cpu_s'], '.2f')} | "
+            f"{f(r['pss_mb'], '.0f')} | {f(r['pdf_mb'], '.2f')} | {f(r['cards'], 'd')} | "
+            f"{f(r['sheets'], 'd')} | {f(r['coverage'], '.3f')} |"
         )
     by = {r["scenario"]: r for r in rows}
-    if ratio is not None:
+    lines.append("\nWall, CPU and PSS count every process of the tree (bench/tree.py).")
+    for deck, (wall, cpu) in ratios.items():
         lines.append(
-            f"\nclassic / floor = {ratio:.2f} (total over total of {PAIRS} classic and floor runs "
-            "made in turn)"
+            f"{deck} / {PAIRED[deck]}: wall {wall:.2f}, CPU {cpu:.2f} (total over total of {PAIRS} "
+            "runs of each, made in turn)"
         )
     scale = [by[k] for k in ("scale-31", "scale-57", "svg-large") if k in by]
     if scale:
@@ -178,28 +195,32 @@ def table(rows: list[dict], ratio: float | None = None) -> str:
 
 def main() -> int:
     if sys.argv[1:2] == ["--make-photos"]:
-        make_photos(Path(sys.argv[2]))
+        make_photos(Path(sys.argv[2]), *map(int, sys.argv[3:4]))
         return 0
     only = set(sys.argv[1:])
-    rows, walls = [], {}
+    rows, totals = [], {}
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         todo = [s for s in scenarios(tmp) if not only or s[0] in only]
         runs: dict[str, list[Run]] = {name: [] for name, _, _ in todo}
-        paired = [s for s in todo if s[0] in PAIRED]
-        if len(paired) == len(PAIRED):  # in turn, so that both meet the same minutes
+        by_name = {name: cmd for name, cmd, _ in todo}
+        pairs = [(d, f) for d, f in PAIRED.items() if d in by_name and f in by_name]
+        for deck, base in pairs:  # in turn, so that both meet the same minutes
             for _ in range(PAIRS):
-                for name, cmd, _ in paired:
-                    runs[name].append(measure(cmd, tmp))
+                for name in (deck, base):
+                    runs[name].append(measure(by_name[name], tmp))
         for name, cmd, report in todo:
             if not runs[name]:
                 runs[name] = [measure(cmd, tmp) for _ in range(RUNS)]
             pdf = next((Path(a) for a in cmd if a.endswith(".pdf")), None)
             rows.append(row(name, runs[name], report, pdf))
-            walls[name] = sum(r.wall for r in runs[name])
+            totals[name] = (sum(r.wall for r in runs[name]), sum(r.cpu for r in runs[name]))
             print(f"  {name}: {rows[-1]['wall_s']:.2f} s", file=sys.stderr)
-    ratio = walls["classic"] / walls["floor"] if len(paired) == len(PAIRED) else None
-    text = table(rows, ratio)
+    ratios = {
+        deck: tuple(a / b for a, b in zip(totals[deck], totals[base], strict=True))
+        for deck, base in pairs
+    }
+    text = table(rows, ratios)
     print(text)
     commit = (
         subprocess.run(

@@ -16,7 +16,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PIL import Image
+from typer.testing import CliRunner
 
+from dobble_print.cli import app
 from dobble_print.symbols.raster import BadPicture
 from dobble_print.symbols.svg.rasterise import load_svg, svg_renderer
 from tests.conftest import ICONS, REPO
@@ -82,9 +84,11 @@ def test_both_renderers_draw_the_same_pictures(tmp_path, monkeypatch):
     assert max(shares) < 0.02
 
 
-def test_without_cairo_resvg_draws_and_each_renderer_repeats_its_deck(tmp_path):
+def test_without_cairo_resvg_draws_and_each_renderer_repeats_its_deck(tmp_path, monkeypatch):
     """With cairocffi hidden the CLI builds from SVGs with resvg (``--verbose`` says so), and
-    the PDF is the one that forcing resvg gives, byte for byte."""
+    the PDF is the one that forcing resvg gives, byte for byte. Hiding cairo takes a fresh
+    interpreter (the command, as a user runs it); the forced deck is built by the CLI's own app
+    in this process, so the two PDFs still come from two processes."""
     hide = tmp_path / "hide"
     hide.mkdir()
     (hide / "sitecustomize.py").write_text(HIDE_CAIRO)
@@ -92,42 +96,42 @@ def test_without_cairo_resvg_draws_and_each_renderer_repeats_its_deck(tmp_path):
     icons.mkdir()
     for path in sorted(ICONS.glob("*.svg"))[:7]:
         (icons / path.name).write_bytes(path.read_bytes())
+    args = ["build", str(icons), "--seed", "1", "--no-cover", "--quiet", "--verbose", "-o"]
 
-    def build(name: str, extra_path: str, renderer: str | None) -> list[str]:
-        env = {k: v for k, v in os.environ.items() if k != "DOBBLE_PRINT_SVG_RENDERER"}
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [extra_path, str(REPO)]))
-        if renderer:
-            env["DOBBLE_PRINT_SVG_RENDERER"] = renderer
-        done = subprocess.run(
-            [sys.executable, "-m", "dobble_print", "build", str(icons), "-o", str(tmp_path / name),
-             "--seed", "1", "--no-cover", "--quiet", "--verbose"],
-            capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr
-        return [line for line in done.stdout.splitlines() if line.startswith("svg:")]
+    def said(stdout: str) -> list[str]:
+        return [line for line in stdout.splitlines() if line.startswith("svg:")]
+
+    env = {k: v for k, v in os.environ.items() if k != "DOBBLE_PRINT_SVG_RENDERER"}
+    env["PYTHONPATH"] = os.pathsep.join([str(hide), str(REPO)])
+    hidden = subprocess.run(
+        [sys.executable, "-m", "dobble_print", *args, str(tmp_path / "hidden.pdf")],
+        capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path,
+    )  # fmt: skip
+    assert hidden.returncode == 0, hidden.stderr
+    monkeypatch.setenv("DOBBLE_PRINT_SVG_RENDERER", "resvg")
+    forced = CliRunner().invoke(app, [*args, str(tmp_path / "forced.pdf")])
+    assert forced.exit_code == 0, (forced.output, forced.exception)
 
     import resvg_py
 
     version = resvg_py.__resvg_version__
-    assert build("hidden.pdf", str(hide), None) == [
+    assert said(hidden.stdout) == [
         f"svg: drawn with resvg {version} (the cairo library was not found)"
     ]
-    assert build("forced.pdf", "", "resvg") == [
+    assert said(forced.stdout) == [
         f"svg: drawn with resvg {version} (DOBBLE_PRINT_SVG_RENDERER=resvg)"
     ]
     assert (tmp_path / "hidden.pdf").read_bytes() == (tmp_path / "forced.pdf").read_bytes()
 
 
-def test_a_renderer_that_cannot_be_used_is_one_line(tmp_path):
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+def test_a_renderer_that_cannot_be_used_is_one_line(tmp_path, monkeypatch):
+    """Run by the CLI's own app in this process: the environment variable is read when the
+    first SVG is drawn, as in a fresh command."""
     for name in ("sun", "key", "bell"):
         (tmp_path / f"{name}.svg").write_text(sf.outline_svg(name))
-    done = subprocess.run(
-        [sys.executable, "-m", "dobble_print", "build", str(tmp_path), "-o", str(tmp_path / "d")],
-        capture_output=True, text=True, timeout=60,
-        env={**env, "DOBBLE_PRINT_SVG_RENDERER": "inkscape"},
-    )  # fmt: skip
-    assert done.returncode == 1
+    monkeypatch.setenv("DOBBLE_PRINT_SVG_RENDERER", "inkscape")
+    done = CliRunner().invoke(app, ["build", str(tmp_path), "-o", str(tmp_path / "d")])
+    assert done.exit_code == 1
     assert done.stderr.splitlines()[-1] == (
         "dobble-print: error: DOBBLE_PRINT_SVG_RENDERER=inkscape names no SVG renderer; set it "
         "to cairosvg or resvg, or unset it to choose on its own"

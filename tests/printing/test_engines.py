@@ -139,6 +139,20 @@ def built(tmp_path_factory):
         yield get
 
 
+@pytest.fixture(scope="module")
+def poppler():
+    """``poppler(pdf)``: every page of a PDF built above drawn by poppler, once for the module
+    (it is the reference each engine, pdf.js too, is compared with)."""
+    drawn: dict[Path, engines.Pages] = {}
+
+    def get(pdf: Path) -> engines.Pages:
+        if pdf not in drawn:
+            drawn[pdf] = engines.poppler(pdf)
+        return drawn[pdf]
+
+    return get
+
+
 @contextlib.contextmanager
 def machine_fonts():
     """The installed fonts, as a user has them (the suite otherwise hides them: conftest)."""
@@ -166,10 +180,10 @@ def _build(name: str, folder: Path) -> list[Path]:
 
 
 @pytest.mark.parametrize("name", sorted(DECKS))
-def test_every_engine_draws_the_same_ink_and_a_preflight_finds_nothing(name, built):
+def test_every_engine_draws_the_same_ink_and_a_preflight_finds_nothing(name, built, poppler):
     for pdf in built(name):
         assert preflight(pdf) == [], pdf.name
-        reference = engines.poppler(pdf)
+        reference = poppler(pdf)
         for engine, draw in engines.ENGINES.items():
             lost = engines.disagreements(reference, draw(pdf))
             assert not lost, f"{pdf.name}: {engine} and poppler differ on pages {lost}"
@@ -203,13 +217,13 @@ def browser():
         browser.close()
 
 
-def test_pdfjs_draws_the_cover_words_and_emoji_as_poppler_does(built, browser):
+def test_pdfjs_draws_the_cover_words_and_emoji_as_poppler_does(built, poppler, browser):
     """Firefox's pdf.js on the cover (answer key, title), a card page of words in every script
     with the colour emoji, and the rules page."""
     pdf = built("icons-cover-rules-box")[0]
     words = built("words-every-script-square-eu-3mm")[0]
     for deck, pages in ((pdf, [1, 2]), (words, [1, 2, 3])):
-        reference = engines.poppler(deck)
+        reference = poppler(deck)
         drawn = engines.pdfjs_pages(browser, deck, pages)
         lost = engines.disagreements([reference[p - 1] for p in pages], drawn)
         assert not lost, f"{deck.name}: pdf.js and poppler differ on pages {lost}"

@@ -133,6 +133,69 @@ def build_cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
     )
 
 
+# The other command line's loop: each request a line of JSON (the arguments and the folder), each
+# answer a line of JSON on the answers' own pipe (what the command printed goes to stdout through
+# typer's runner; anything written straight to file descriptor 1 goes to stderr instead).
+_OTHER_CLI = """
+import json, os, sys, traceback
+from contextlib import chdir
+from typer.testing import CliRunner
+from dobble_print.cli import app
+from dobble_print.cli.wording import speak
+answers = os.fdopen(os.dup(1), "w")
+os.dup2(2, 1)
+for line in sys.stdin:
+    args, cwd = json.loads(line)
+    with chdir(cwd):
+        done = CliRunner().invoke(app, args)
+    speak("en")
+    failed = done.exception if not isinstance(done.exception, (SystemExit, type(None))) else None
+    trace = "".join(traceback.format_exception(failed)) if failed else ""
+    answers.write(json.dumps([done.exit_code, done.stdout, done.stderr + trace]) + "\\n")
+    answers.flush()
+"""
+
+
+@pytest.fixture(scope="session")
+def other_cli():
+    """``other_cli(args, cwd)``: the command the page shows (``dobble-print build …``), run from
+    ``cwd`` by the CLI's own app in one other Python process kept for the test process, as
+    :func:`build_cli` returns it. For a deck the test process made itself (the app under
+    Starlette's TestClient): the bytes compared still come from two processes with two hash
+    seeds, without a new interpreter's start-up for each deck."""
+    import json
+    import select
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _OTHER_CLI],
+        cwd=REPO,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert proc.stdin is not None and proc.stdout is not None  # PIPE
+
+    def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
+        assert args[:2] == ["dobble-print", "build"], args
+        proc.stdin.write(json.dumps([[*args[1:], "--quiet"], str(cwd)]) + "\n")
+        proc.stdin.flush()
+        ready, _, _ = select.select([proc.stdout], [], [], 280)
+        answer = proc.stdout.readline() if ready else ""
+        assert answer, "the other command line did not answer"
+        code, stdout, stderr = json.loads(answer)
+        return subprocess.CompletedProcess(args, code, stdout, stderr)
+
+    yield run
+    proc.stdin.close()
+    try:
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.stdout.close()
+
+
 def build_here(args: list[str], cwd: Path):
     """The command the page shows, run by the CLI's own app (typer's runner) in this process from
     ``cwd``: the command line's code without a second Python's start-up. For a deck a server

@@ -18,7 +18,6 @@ from PIL import Image
 from tests.app.conftest import (
     POST,
     TOKEN,
-    build_cli,
     make_client,
     new_session,
     upload,
@@ -88,7 +87,7 @@ def made(client, tmp_path):
     return make(client, tmp_path)
 
 
-def test_the_deck_its_pages_and_the_command_that_remakes_it(made_once, tmp_path):
+def test_the_deck_its_pages_and_the_command_that_remakes_it(made_once, tmp_path, other_cli):
     client, sid, result = made_once
     assert result["cards"] == 13 and result["symbols_per_card"] == 4
     assert result["files"]["broken.png"]["bad"].startswith("the contents are not a PNG")
@@ -121,7 +120,7 @@ def test_the_deck_its_pages_and_the_command_that_remakes_it(made_once, tmp_path)
         ["deck/back.png", "deck/command.txt", "deck/pictures/broken.png", "deck/words.txt"]
         + [f"deck/pictures/{name}.png" for name in ANIMALS]
     )
-    done = build_cli(shlex.split(shown), tmp_path / "unzipped" / "deck")
+    done = other_cli(shlex.split(shown), tmp_path / "unzipped" / "deck")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "unzipped" / "deck" / "deck.pdf").read_bytes() == pdf.content
     # command.txt: in the page's language, run from where the zip is unpacked (main: English,
@@ -217,7 +216,9 @@ def test_a_waiting_job_request_is_answered_when_the_job_ends(client, tmp_path):
     assert answer.json()["error"] == "wait must be a number of seconds"
 
 
-def test_a_card_printers_deck_its_shop_zip_and_the_command_that_remakes_it(client, tmp_path):
+def test_a_card_printers_deck_its_shop_zip_and_the_command_that_remakes_it(
+    client, tmp_path, other_cli
+):
     """With The Game Crafter's profile the deck is laid out at its 88.9 mm card; the shop zip
     holds its files, and the command (with --shop) remakes the PDF the page showed."""
     sid = new_session(client)
@@ -246,7 +247,7 @@ def test_a_card_printers_deck_its_shop_zip_and_the_command_that_remakes_it(clien
         io.BytesIO(client.get(f"/api/s/{sid}/download/pictures.zip").content)
     ) as z:
         z.extractall(tmp_path / "unzipped")
-    done = build_cli(shlex.split(shown), tmp_path / "unzipped" / "deck")
+    done = other_cli(shlex.split(shown), tmp_path / "unzipped" / "deck")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "unzipped" / "deck" / "deck.pdf").read_bytes() == pdf
 

@@ -11,7 +11,7 @@ import zipfile
 import pymupdf
 import pytest
 
-from tests.app.conftest import POST, build_cli, new_session, upload, wait_for_job
+from tests.app.conftest import POST, new_session, upload, wait_for_job
 from tests.conftest import make_pictures
 
 ANIMALS = ["ant", "bee", "cat", "dog", "eel", "fox", "gnu"]
@@ -37,7 +37,7 @@ def plan(client, sid):
 
 
 def test_a_vocabulary_file_and_its_pictures_make_the_matching_deck_the_command_remakes(
-    client, tmp_path
+    client, tmp_path, other_cli
 ):
     sid = new_session(client)
     answer = upload(client, sid, table(tmp_path))
@@ -77,7 +77,7 @@ def test_a_vocabulary_file_and_its_pictures_make_the_matching_deck_the_command_r
             + [f"deck/pictures/{name}.png" for name in ANIMALS]
         )
         z.extractall(tmp_path / "unzipped")
-    done = build_cli(shlex.split(shown), tmp_path / "unzipped" / "deck")
+    done = other_cli(shlex.split(shown), tmp_path / "unzipped" / "deck")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "unzipped" / "deck" / "deck.pdf").read_bytes() == pdf
 

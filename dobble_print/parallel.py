@@ -17,6 +17,11 @@ process (its resident size starts at this process's), so the packing workers, wh
 compiled code of their own, come instead from a *fork server*: a clean process started early by
 :func:`start_server`, which imports (and warms up) what they need while this process loads the
 pictures. They are forked from it ready, and get their work once each, by ``setup``.
+
+Where no process can be forked (Windows; :func:`can_fork`), the workers are threads of this
+process instead: the globals the work reads are this process's own, ``setup`` is not needed,
+and what the work spends in numpy, Pillow, zlib and the packer's compiled loops (``nogil``)
+runs on every core. Before, such a system did every stage on one core.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ import sys
 import threading
 import types
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import forkserver, resource_tracker
 from typing import Any, TypeVar
@@ -61,10 +66,15 @@ def worker_count(
         cap: most workers worth having (memory or diminishing returns), None for no cap.
         workers: the caller's own choice; None means one per available core.
     """
-    if items < parallel_from or "fork" not in multiprocessing.get_all_start_methods():
+    if items < parallel_from:
         return 1
     n = cores() if workers is None else workers
     return max(1, min(n, cap) if cap else n)
+
+
+def can_fork() -> bool:
+    """Whether workers can be forked processes here (not on Windows, which has no fork)."""
+    return "fork" in multiprocessing.get_all_start_methods()
 
 
 def start_server(preload: Sequence[str]) -> None:
@@ -111,7 +121,8 @@ def in_order(
     setup: tuple[Callable[..., None], tuple[Any, ...]] | None = None,
     ahead: int = AHEAD,
 ) -> Iterator[Iterator[T]]:
-    """``work(0)``, ``work(1)``, … ``work(count - 1)``, computed on ``workers`` forked processes.
+    """``work(0)``, ``work(1)``, … ``work(count - 1)``, computed on ``workers`` forked processes
+    (threads where none can be forked).
 
     Use as ``with in_order(f, n, workers=w, what="packing cards") as results: for r in results``.
     The work starts on entering the block. Leaving it early (a ``break`` or an error) cancels
@@ -120,7 +131,7 @@ def in_order(
     Args:
         work: a module-level function of the item's index (it must pickle by name).
         count: items.
-        workers: processes; 1 computes in this process, with no pool at all.
+        workers: processes (or threads); 1 computes in this process, with no pool at all.
         what: the work, for the message if a worker dies ("packing cards").
         setup: ``(function, args)``: the workers come from the fork server (:func:`start_server`)
             instead of this process, and each first calls ``function(*args)``, which installs what
@@ -135,6 +146,10 @@ def in_order(
     """
     if workers <= 1:
         yield (work(i) for i in range(count))
+        return
+    if not can_fork():
+        with _threads(work, count, workers, workers * ahead) as results:
+            yield results
         return
     context: multiprocessing.context.BaseContext
     if setup is None or "forkserver" not in multiprocessing.get_all_start_methods():
@@ -163,6 +178,24 @@ def in_order(
         for process in dict(getattr(executor, "_processes", None) or {}).values():
             process.terminate()
         raise
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+@contextlib.contextmanager
+def _threads(
+    work: Callable[[int], T], count: int, workers: int, window: int
+) -> Iterator[Iterator[T]]:
+    """:func:`in_order` on ``workers`` threads of this process, where none can be forked.
+
+    Leaving early (a ``break``, an error, Ctrl-C) cancels what was not started and waits for
+    the few items already running (a second at most each: a thread cannot be stopped from
+    outside). An item's error, running out of memory included, is raised where its result
+    would have come, as if computed here.
+    """
+    executor = ThreadPoolExecutor(workers, thread_name_prefix="dobble-print")
+    try:
+        yield _collect(executor, work, count, window, "")
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
 
@@ -238,7 +271,7 @@ def _start_workers(executor: ProcessPoolExecutor, workers: int) -> None:
 
 
 def _collect(
-    executor: ProcessPoolExecutor,
+    executor: Executor,
     work: Callable[[int], T],
     count: int,
     window: int,

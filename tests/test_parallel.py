@@ -403,3 +403,100 @@ def test_ctrl_c_reaches_only_the_build_which_ends_its_workers(tmp_path):
         pytest.fail(f"Ctrl-C did not stop the build in 20 s: {out!r} {err[-3000:]!r}")
     assert (out, err) == ("stopped\n", "")
     assert time.perf_counter() - start < 5
+
+
+def _refuse_fork(monkeypatch) -> None:
+    """As on Windows: no process can be forked, and multiprocessing offers only "spawn"."""
+
+    def refused(*args, **kwargs):
+        raise AssertionError("a process was forked")
+
+    monkeypatch.setattr(os, "fork", refused)
+    monkeypatch.setattr("multiprocessing.get_all_start_methods", lambda: ["spawn"])
+
+
+@pytest.fixture
+def no_fork(monkeypatch):
+    _refuse_fork(monkeypatch)
+
+
+def test_with_no_fork_the_items_run_at_once_on_threads_of_this_process(no_fork):
+    """Before, where no process could be forked, every stage ran on one core (worker_count
+    said 1, and in_order would have forked). Two items must be running at the same moment
+    to pass the barrier, in this process."""
+    import threading
+
+    assert worker_count(20, parallel_from=12, workers=2) == 2
+    both = threading.Barrier(2, timeout=10)
+    seen: list[tuple[int, int]] = []
+
+    def work(i: int) -> int:
+        if i < 2:
+            both.wait()  # a broken barrier (only one running) raises here
+        seen.append((os.getpid(), threading.get_ident()))
+        return i * i
+
+    with in_order(work, 6, workers=2, what="squaring") as results:
+        assert list(results) == [i * i for i in range(6)]
+    assert {pid for pid, _ in seen} == {os.getpid()}
+    assert len({thread for _, thread in seen}) == 2
+
+
+def test_with_no_fork_an_items_error_is_raised_in_order_and_the_rest_cancelled(no_fork):
+    done: list[int] = []
+
+    def work(i: int) -> int:
+        if i == 3:
+            raise ValueError("item 3")
+        time.sleep(SLOW)
+        done.append(i)
+        return i
+
+    got = []
+    with pytest.raises(ValueError, match="item 3"):
+        with in_order(work, 200, workers=2, what="asking") as results:
+            got.extend(results)
+    assert got == [0, 1, 2]
+    assert len(done) < 20  # only the window submitted ahead ran, not the 200
+
+
+def test_with_no_fork_a_build_spreads_its_stages_over_threads_and_gives_the_same_bytes(
+    tmp_path, monkeypatch
+):
+    """21 pictures on 21 cards: loading, packing and measuring are each spread (every stage
+    from its PARALLEL_FROM on). With no fork, the packing threads pack cards at the same time
+    (two cards' packings overlap) and the PDF is the one-core build's, byte for byte (which
+    the forked build lays out the same cards: test_deck_layout)."""
+    import threading
+
+    from dobble_print.card import CardShape
+    from dobble_print.layout import packing
+    from dobble_print.options import BuildOptions
+    from dobble_print.pipeline import build
+    from tests.conftest import make_pictures
+
+    make_pictures(tmp_path / "p", 21)
+    options = dict(
+        sources=(tmp_path / "p",), symbols_per_card=5, seed=1, card=CardShape(size=45.0)
+    )  # a small card packs quickly
+    _refuse_fork(monkeypatch)
+    with monkeypatch.context() as one_core:  # the bytes to compare with: all in this thread
+        one_core.setattr("dobble_print.parallel.cores", lambda: 1)
+        build(BuildOptions(output=tmp_path / "one.pdf", **options))
+    real, running, most = packing.pack, [0], [0]
+    lock = threading.Lock()
+
+    def counted(*args, **kwargs):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        try:
+            return real(*args, **kwargs)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    monkeypatch.setattr("dobble_print.layout.deck_layout.pack", counted)
+    build(BuildOptions(output=tmp_path / "threads.pdf", **options))
+    assert most[0] == 2
+    assert (tmp_path / "threads.pdf").read_bytes() == (tmp_path / "one.pdf").read_bytes()

@@ -35,6 +35,8 @@ shared by worker processes (:mod:`parallel`), one per available core. They come 
 that :func:`start_packers` starts while the pictures load, which loads the compiled packer once
 (:mod:`warm_packer`, about a second); so this process never loads it (~95 MB), and the
 workers do not inherit this process's pictures, only get the card shapes they pack.
+Where no process can be forked (Windows), threads of this process pack instead, and
+:func:`start_packers` loads the compiled packer in a thread while the pictures load.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ import functools
 import itertools
 import math
 import os
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,7 +65,7 @@ from dobble_print.layout.recognisable import largest_size, reach, recognisable_s
 from dobble_print.layout.tightening import Depth, tighten
 from dobble_print.layout.word_colours import colour_words
 from dobble_print.layout.word_size import letter_heights, readable_cap, turn_limit
-from dobble_print.parallel import in_order, start_server, worker_count
+from dobble_print.parallel import can_fork, in_order, start_server, worker_count
 from dobble_print.seeds import Stream, generator
 from dobble_print.symbols import PALETTE, Ink, Symbol
 
@@ -145,8 +148,35 @@ def start_packers(cards: int, workers: int | None = None) -> None:
 
     The server also imports this module, which a worker needs to unpickle its job: imported in
     each worker as it starts, it would hold up the start of the next one."""
-    if worker_count(cards, parallel_from=PARALLEL_FROM, workers=workers) > 1:
+    if worker_count(cards, parallel_from=PARALLEL_FROM, workers=workers) <= 1:
+        return
+    if can_fork():
         start_server(["dobble_print.layout.warm_packer", "dobble_print.layout.deck_layout"])
+        return
+    with _warm_lock:  # no fork (Windows): the threads that pack load it here, in a thread
+        if not _warming:
+            # not a daemon: stopped (Ctrl-C), the command waits for it to finish (a second at
+            # most) before it ends; a daemon thread still loading the compiled code as the
+            # interpreter ended aborted the process ("terminate called without an active
+            # exception", 1 Ctrl-C in 50)
+            thread = threading.Thread(target=_warm, name="warm-packer")
+            _warming.append(thread)
+            thread.start()
+
+
+_warm_lock = threading.Lock()
+_warming: list[threading.Thread] = []  # the thread loading the packer in this process, if any
+
+
+def _warm() -> None:
+    import dobble_print.layout.warm_packer  # noqa: F401  (its import is the warming)
+
+
+def _packer_ready() -> None:
+    """Wait for the thread :func:`start_packers` started, if any: the packing threads would
+    otherwise each load the compiled loops it is loading."""
+    for thread in _warming:
+        thread.join()
 
 
 def packer_cached() -> bool:
@@ -440,8 +470,14 @@ def layout_deck(
     board = boards[0], boards[1]
     todo = tuple(range(len(cards))) if only is None else tuple(only)
     n = worker_count(len(todo), parallel_from=PARALLEL_FROM, workers=workers)
+    if not can_fork() and all(getattr(s, "kind", "image") == "word" for s in symbols):
+        # threads pack words no faster than one (their packing is mostly the packer's Python,
+        # which they take turns at) for 40 % more CPU time: 133-word deck 28.7-30.9 s on one,
+        # 28.6-29.7 s on two
+        n = 1
     if n > 1:
         start_packers(len(todo), n)  # already running when the pipeline started it early
+        _packer_ready()
     done: list[CardLayout] = []
     mean_expected = 0.0
     if ink is not None:  # over the whole deck, so a previewed card is the one the build prints

@@ -40,12 +40,31 @@ def _script() -> list[str]:
     return [sys.executable, "-c", f"import sys; from {module} import {name}; sys.exit({name}())"]
 
 
+# The command as where no process can be forked: the stages' workers are threads. Until the
+# command takes Ctrl-C over (its first step), this script ends with the command's line, as the
+# command does before its own imports.
+NO_FORK = f"""import os, signal, sys
+signal.signal(signal.SIGINT, lambda *_: (os.write(2, b"{NOTHING}\\n"), os._exit(130)))
+import multiprocessing
+def refused(*args, **kwargs):
+    raise OSError("no fork here")
+os.fork = refused
+multiprocessing.get_all_start_methods = lambda: ["spawn"]
+sys.argv = ["dobble-print", *sys.argv[1:]]
+from dobble_print.__main__ import main
+sys.exit(main())
+"""
+
 COMMANDS = {
     "build with the installed script": lambda src, out: [
         *_script(), "build", str(src), "-o", str(out / "deck.pdf"), "--seed", "1",
     ],
     "plan with python -m": lambda src, out: [
         sys.executable, "-m", "dobble_print", "plan", str(src),
+    ],
+    "build where nothing forks (threads, as on Windows)": lambda src, out: [
+        sys.executable, "-c", NO_FORK, "build", str(src), "-o", str(out / "deck.pdf"),
+        "--seed", "1",
     ],
 }  # fmt: skip
 
@@ -87,7 +106,11 @@ def pictures(tmp_path_factory) -> Path:
 
 
 @pytest.mark.parametrize("kind", COMMANDS)
-def test_ctrl_c_at_any_moment_is_one_line_and_leaves_nothing_partial(tmp_path, pictures, kind):
+def test_ctrl_c_at_any_moment_is_one_line_and_leaves_nothing_partial(
+    tmp_path, pictures, kind, request
+):
+    if "nothing forks" in kind:  # every core, so that its stages' threads run at once
+        request.getfixturevalue("all_cores")
     make = COMMANDS[kind]
     runs = {d: (make(pictures, tmp_path / f"{d}s"), tmp_path / f"{d}s") for d in DELAYS}
     with ThreadPoolExecutor(len(DELAYS)) as pool:

@@ -5,8 +5,9 @@ Each scenario runs the installed CLI in a fresh process (process start included)
 times, counted over every process it starts (``bench/tree.py``: CPU time of each to its end, PSS
 summed over the tree at each moment); the median wall and CPU times and the largest peak are
 reported. Three decks are paired with their floor (``bench/floor.py``: the same pictures or words
-decoded and written to a PDF, nothing more): the classic deck, a 133-card deck of words and a
-57-photo deck. Each pair runs in turn (at least four times), and its ratios are total over
+decoded and written to a PDF, nothing more): the classic deck (also as where nothing can be
+forked, ``bench/no_fork.py``: Windows), a 133-card deck of words and a 57-photo deck. Each pair
+runs in turn (at least four times), and its ratios are total over
 total, so that both meet the same minutes of a machine whose speed drifts. The table is printed as
 Markdown and appended, with the date and commit, to bench/RESULTS.md. Benchmarks are not tests:
 nothing here asserts a time.
@@ -21,6 +22,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,7 +36,12 @@ CLI = [sys.executable, "-m", "dobble_print"]
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 # Ratios of two runs' costs: on a shared machine whose speed drifts by tens of per cent from
 # minute to minute, each deck and its floor run in turn, and the ratio is taken of their totals.
-PAIRED = {"classic": "floor", "words-133": "floor-words-133", "photos-57": "floor-photos-57"}
+PAIRED = {
+    "classic": "floor",
+    "classic-no-fork": "floor",
+    "words-133": "floor-words-133",
+    "photos-57": "floor-photos-57",
+}
 PAIRS = max(RUNS, 4)
 
 
@@ -108,12 +115,12 @@ def scenarios(tmp: Path) -> list[tuple[str, list[str], Path | None]]:
             None,
         )
 
-    def build(name: str, *args: str) -> tuple[str, list[str], Path]:
+    def build(name: str, *args: str, cli: Sequence[str] = CLI) -> tuple[str, list[str], Path]:
         report = out / f"{name}.json"
         return (
             name,
             [
-                *CLI,
+                *cli,
                 "build",
                 *args,
                 "-o",
@@ -129,6 +136,12 @@ def scenarios(tmp: Path) -> list[tuple[str, list[str], Path | None]]:
 
     runs = [
         build("classic", str(ICONS), "-n", "8", "--paper", "a4", "--card-size", "85mm"),
+        # as on Windows: no process forked, every stage in threads (bench/no_fork.py)
+        build(
+            "classic-no-fork",
+            *(str(ICONS), "-n", "8", "--paper", "a4", "--card-size", "85mm"),
+            cli=[sys.executable, str(REPO / "bench" / "no_fork.py")],
+        ),
         build("svg-large", str(DATA / "lucide"), "-n", "12"),
         build("photos", str(photos), "-n", "4"),
         build("words", str(DATA / "words.txt"), "-n", "8"),
@@ -152,6 +165,7 @@ def row(name: str, runs: list[Run], report: Path | None, pdf: Path | None) -> di
         "scenario": name,
         "wall_s": statistics.median(r.wall for r in runs),
         "cpu_s": statistics.median(r.cpu for r in runs),
+        "cores": sum(r.cpu for r in runs) / sum(r.wall for r in runs),
         "pss_mb": max(r.pss_mb for r in runs),
         "pdf_mb": pdf.stat().st_size / 1e6 if pdf and pdf.exists() else None,
         "cards": len(data.get("cards", [])) or None,
@@ -165,13 +179,14 @@ def table(rows: list[dict], ratios: dict[str, tuple[float, float]]) -> str:
         return "" if v is None else format(v, fmt)
 
     lines = [
-        "| scenario | wall s (median) | CPU s (median) | peak PSS MB | PDF MB | cards | sheets "
-        "| coverage |",
-        "|---|---|---|---|---|---|---|---|",
+        "| scenario | wall s (median) | CPU s (median) | CPU / wall | peak PSS MB | PDF MB | cards "
+        "| sheets | coverage |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         lines.append(
             f"| {r['scenario']} | {f(r['wall_s'], '.2f')} | {f(r['cpu_s'], '.2f')} | "
+            f"{f(r['cores'], '.2f')} | "
             f"{f(r['pss_mb'], '.0f')} | {f(r['pdf_mb'], '.2f')} | {f(r['cards'], 'd')} | "
             f"{f(r['sheets'], 'd')} | {f(r['coverage'], '.3f')} |"
         )
@@ -198,27 +213,31 @@ def main() -> int:
         make_photos(Path(sys.argv[2]), *map(int, sys.argv[3:4]))
         return 0
     only = set(sys.argv[1:])
-    rows, totals = [], {}
+    rows = []
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         todo = [s for s in scenarios(tmp) if not only or s[0] in only]
         runs: dict[str, list[Run]] = {name: [] for name, _, _ in todo}
         by_name = {name: cmd for name, cmd, _ in todo}
         pairs = [(d, f) for d, f in PAIRED.items() if d in by_name and f in by_name]
+        paired: dict[str, tuple[list[Run], list[Run]]] = {d: ([], []) for d, _ in pairs}
         for deck, base in pairs:  # in turn, so that both meet the same minutes
             for _ in range(PAIRS):
-                for name in (deck, base):
-                    runs[name].append(measure(by_name[name], tmp))
+                for name, kept in zip((deck, base), paired[deck], strict=True):
+                    kept.append(measure(by_name[name], tmp))
+                    runs[name].append(kept[-1])
         for name, cmd, report in todo:
             if not runs[name]:
                 runs[name] = [measure(cmd, tmp) for _ in range(RUNS)]
             pdf = next((Path(a) for a in cmd if a.endswith(".pdf")), None)
             rows.append(row(name, runs[name], report, pdf))
-            totals[name] = (sum(r.wall for r in runs[name]), sum(r.cpu for r in runs[name]))
             print(f"  {name}: {rows[-1]['wall_s']:.2f} s", file=sys.stderr)
-    ratios = {
-        deck: tuple(a / b for a, b in zip(totals[deck], totals[base], strict=True))
-        for deck, base in pairs
+    ratios = {  # over the runs made in turn with the deck's (a floor may serve two decks)
+        deck: (
+            sum(r.wall for r in ours) / sum(r.wall for r in theirs),
+            sum(r.cpu for r in ours) / sum(r.cpu for r in theirs),
+        )
+        for deck, (ours, theirs) in paired.items()
     }
     text = table(rows, ratios)
     print(text)

@@ -463,8 +463,8 @@ def test_with_no_fork_an_items_error_is_raised_in_order_and_the_rest_cancelled(n
 def test_with_no_fork_a_build_spreads_its_stages_over_threads_and_gives_the_same_bytes(
     tmp_path, monkeypatch
 ):
-    """21 pictures on 21 cards: loading, packing and measuring are each spread (every stage
-    from its PARALLEL_FROM on). With no fork, the packing threads pack cards at the same time
+    """13 pictures on 13 cards: packing and measuring are each spread (from their
+    PARALLEL_FROM on; loading, from 16 pictures, by the tests above). With no fork, the packing threads pack cards at the same time
     (two cards' packings overlap) and the PDF is the one-core build's, byte for byte (which
     the forked build lays out the same cards: test_deck_layout)."""
     import threading
@@ -475,9 +475,9 @@ def test_with_no_fork_a_build_spreads_its_stages_over_threads_and_gives_the_same
     from dobble_print.pipeline import build
     from tests.conftest import make_pictures
 
-    make_pictures(tmp_path / "p", 21)
+    make_pictures(tmp_path / "p", 13)
     options = dict(
-        sources=(tmp_path / "p",), symbols_per_card=5, seed=1, card=CardShape(size=45.0)
+        sources=(tmp_path / "p",), symbols_per_card=4, seed=1, card=CardShape(size=45.0)
     )  # a small card packs quickly
     _refuse_fork(monkeypatch)
     with monkeypatch.context() as one_core:  # the bytes to compare with: all in this thread

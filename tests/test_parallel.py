@@ -464,9 +464,10 @@ def test_with_no_fork_a_build_spreads_its_stages_over_threads_and_gives_the_same
     tmp_path, monkeypatch
 ):
     """13 pictures on 13 cards: packing and measuring are each spread (from their
-    PARALLEL_FROM on; loading, from 16 pictures, by the tests above). With no fork, the packing threads pack cards at the same time
-    (two cards' packings overlap) and the PDF is the one-core build's, byte for byte (which
-    the forked build lays out the same cards: test_deck_layout)."""
+    PARALLEL_FROM on; loading, from 16 pictures, by the tests above). With no fork, the packing
+    threads pack cards at the same time (two cards' packings overlap) and the PDF is the
+    one-core build's, byte for byte (and the forked build lays out the same cards:
+    test_deck_layout)."""
     import threading
 
     from dobble_print.card import CardShape

@@ -148,7 +148,7 @@ def in_order(
         yield (work(i) for i in range(count))
         return
     if not can_fork():
-        with _threads(work, count, workers, workers * ahead) as results:
+        with _threads(work, count, workers, workers * ahead, what) as results:
             yield results
         return
     context: multiprocessing.context.BaseContext
@@ -184,7 +184,7 @@ def in_order(
 
 @contextlib.contextmanager
 def _threads(
-    work: Callable[[int], T], count: int, workers: int, window: int
+    work: Callable[[int], T], count: int, workers: int, window: int, what: str | Msg
 ) -> Iterator[Iterator[T]]:
     """:func:`in_order` on ``workers`` threads of this process, where none can be forked.
 
@@ -195,7 +195,7 @@ def _threads(
     """
     executor = ThreadPoolExecutor(workers, thread_name_prefix="dobble-print")
     try:
-        yield _collect(executor, work, count, window, "")
+        yield _collect(executor, work, count, window, what)
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
 

@@ -158,7 +158,7 @@ def start_packers(cards: int, workers: int | None = None) -> None:
             # not a daemon: stopped (Ctrl-C), the command waits for it to finish (a second at
             # most) before it ends; a daemon thread still loading the compiled code as the
             # interpreter ended aborted the process ("terminate called without an active
-            # exception", 1 Ctrl-C in 50)
+            # exception", once in ~450 Ctrl-Cs)
             thread = threading.Thread(target=_warm, name="warm-packer")
             _warming.append(thread)
             thread.start()

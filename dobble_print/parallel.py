@@ -18,10 +18,10 @@ compiled code of their own, come instead from a *fork server*: a clean process s
 :func:`start_server`, which imports (and warms up) what they need while this process loads the
 pictures. They are forked from it ready, and get their work once each, by ``setup``.
 
-Where no process can be forked (Windows; :func:`can_fork`), the workers are threads of this
-process instead: the globals the work reads are this process's own, ``setup`` is not needed,
-and what the work spends in numpy, Pillow, zlib and the packer's compiled loops (``nogil``)
-runs on every core. Before, such a system did every stage on one core.
+Where no process can be forked (Windows) or should not be (macOS; :func:`can_fork`), the workers
+are threads of this process instead: the globals the work reads are this process's own, ``setup``
+is not needed, and what the work spends in numpy, Pillow, zlib and the packer's compiled loops
+(``nogil``) runs on every core. Before, such a system did every stage on one core.
 """
 
 from __future__ import annotations
@@ -51,8 +51,13 @@ AHEAD = 2  # tasks submitted per worker beyond the one being collected: keeps ev
 
 
 def cores() -> int:
-    """Cores this process may run on (its affinity, not the machine's count)."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    """Cores this process may run on: its affinity where the system says it (Linux), else the
+    machine's count (Windows and macOS have no ``sched_getaffinity``; they were given one core,
+    so every build there ran on one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    count = getattr(os, "process_cpu_count", os.cpu_count)()  # 3.13: Windows' affinity too
+    return max(1, count or 1)
 
 
 def worker_count(
@@ -73,8 +78,10 @@ def worker_count(
 
 
 def can_fork() -> bool:
-    """Whether workers can be forked processes here (not on Windows, which has no fork)."""
-    return "fork" in multiprocessing.get_all_start_methods()
+    """Whether workers can be forked processes here: not on Windows, which has no fork, nor on
+    macOS, where a forked process can crash in the system's own libraries (Python spawns there
+    by default since 3.8, for that reason): both work on threads."""
+    return sys.platform != "darwin" and "fork" in multiprocessing.get_all_start_methods()
 
 
 def start_server(preload: Sequence[str]) -> None:

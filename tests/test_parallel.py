@@ -501,3 +501,27 @@ def test_with_no_fork_a_build_spreads_its_stages_over_threads_and_gives_the_same
     build(BuildOptions(output=tmp_path / "threads.pdf", **options))
     assert most[0] == 2
     assert (tmp_path / "threads.pdf").read_bytes() == (tmp_path / "one.pdf").read_bytes()
+
+
+def test_where_the_system_gives_no_affinity_every_core_counts(monkeypatch):
+    """Windows and macOS have no ``os.sched_getaffinity``: ``cores()`` said 1 there, so every
+    stage of every build ran on one core (the tests, on Linux, never saw it)."""
+    from dobble_print import parallel
+
+    monkeypatch.delattr(os, "sched_getaffinity")
+    monkeypatch.delattr(os, "process_cpu_count", raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    assert parallel.cores() == 4
+    assert worker_count(20, parallel_from=12) == 4
+    monkeypatch.setattr(os, "cpu_count", lambda: None)  # "undetermined"
+    assert parallel.cores() == 1
+
+
+def test_macos_works_on_threads_not_forks(monkeypatch):
+    """A forked process can crash in macOS's own libraries (Python spawns there by default):
+    a Mac's stages run on threads, as Windows' do."""
+    from dobble_print import parallel
+
+    assert parallel.can_fork()  # Linux
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert not parallel.can_fork()

@@ -35,8 +35,8 @@ shared by worker processes (:mod:`parallel`), one per available core. They come 
 that :func:`start_packers` starts while the pictures load, which loads the compiled packer once
 (:mod:`warm_packer`, about a second); so this process never loads it (~95 MB), and the
 workers do not inherit this process's pictures, only get the card shapes they pack.
-Where no process can be forked (Windows), threads of this process pack instead, and
-:func:`start_packers` loads the compiled packer in a thread while the pictures load.
+Where no process can be forked (Windows) or should not be (macOS), threads of this process pack
+instead, and :func:`start_packers` loads the compiled packer in a thread while the pictures load.
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def start_packers(cards: int, workers: int | None = None) -> None:
     if can_fork():
         start_server(["dobble_print.layout.warm_packer", "dobble_print.layout.deck_layout"])
         return
-    with _warm_lock:  # no fork (Windows): the threads that pack load it here, in a thread
+    with _warm_lock:  # no fork (Windows, macOS): the threads that pack load it here
         if not _warming:
             # not a daemon: stopped (Ctrl-C), the command waits for it to finish (a second at
             # most) before it ends; a daemon thread still loading the compiled code as the

@@ -160,10 +160,9 @@ def _check(text: str, renderer: str) -> None:
         from dobble_print.symbols.svg import worker as svg_worker
     except ImportError:  # older code, which drew in this process (the fuzz test ran on it too)
         return
-    child = svg_worker._children.get(os.getpid())
-    if child is not None and child.process.poll() is None:  # its peak, while it lives
+    for child in svg_worker._children.get(os.getpid(), []):
         status = Path(f"/proc/{child.process.pid}/status")
-        if status.exists():
+        if child.process.poll() is None and status.exists():  # its peak, while it lives
             peak = next(ln for ln in status.read_text().splitlines() if ln.startswith("VmHWM"))
             assert int(peak.split()[1]) < svg_worker.MEMORY_MB * 1024 * 1.1, peak
 

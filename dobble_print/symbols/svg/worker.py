@@ -16,7 +16,8 @@ limit (Windows has neither limit). A drawing that overruns or ends its child is 
 The child is a new interpreter, not a fork, so it works the same where there is no fork
 (Windows, and Macs by default) and does not hold a copy of the loading process's memory: it
 imports numpy, Pillow and the renderer (about 45 MB, 0.3 s, once). Ctrl-C is left to the
-parent, which ends the child by closing its pipe.
+parent, which ends the child by closing its pipe. Threads that draw at once (the stages' threads,
+where nothing forks) each take a child of their own, up to one per core.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from typing import IO, Any
 import numpy as np
 
 from dobble_print.language import N_
+from dobble_print.parallel import cores
 from dobble_print.symbols.raster import BadPicture
 
 SECONDS_VARIABLE = "DOBBLE_PRINT_SVG_SECONDS"
@@ -195,31 +197,80 @@ def _interrupt_blocked() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-_lock = threading.Lock()
-_children: dict[int, _Child] = {}  # by the pid of the process that started it (a fork: its own)
+_lock = threading.Condition()
+# This process's drawing processes not drawing now, by the pid of the process that started them
+# (a forked worker starts its own), and how many it has in all. Each thread that draws takes one,
+# so threads draw at once (where nothing forks, the stages' threads; :mod:`parallel`); no more
+# than one per core: the app's server answers requests on many threads.
+_children: dict[int, list[_Child]] = {}
+_started: dict[int, int] = {}
 
 
-def _ask(request: tuple, wait: float) -> tuple | None:
-    """This process's drawing process's reply to ``request`` (see :meth:`_Child.ask`),
-    starting it (again) when it is not running; once more with a new one if the request cannot
-    be sent. Interrupted (Ctrl-C), the drawing process is ended: its reply would come late.
+def _take() -> _Child:
+    """An idle drawing process of this process, a new one while there are fewer than cores, or
+    else the next one another thread gives back.
 
     Raises:
         OSError: no drawing process can be started.
     """
-    for attempt in (1, 2):
-        child = _children.get(os.getpid())
-        if child is None or child.process.poll() is not None:
-            child = _children[os.getpid()] = _Child()
+    pid = os.getpid()
+    with _lock:
+        while not _children.get(pid) and _started.get(pid, 0) >= cores():
+            _lock.wait()
+        if _children.get(pid):
+            return _children[pid].pop()
+        _started[pid] = _started.get(pid, 0) + 1
+    try:
+        return _Child()
+    except BaseException:
+        _ended(pid)
+        raise
+
+
+def _give(child: _Child) -> None:
+    """``child`` idle again, for the next drawing of this process."""
+    with _lock:
+        _children.setdefault(os.getpid(), []).append(child)
+        _lock.notify()
+
+
+def _ended(pid: int) -> None:
+    with _lock:
+        _started[pid] -= 1
+        _lock.notify()
+
+
+def _end(child: _Child) -> int | None:
+    """End ``child`` (see :meth:`_Child.end`); a new one may start in its place."""
+    try:
+        return child.end()
+    finally:
+        _ended(os.getpid())
+
+
+def _ask(request: tuple, wait: float) -> tuple[tuple | None, _Child | None]:
+    """A drawing process's reply to ``request`` (see :meth:`_Child.ask`), and the process, to
+    give back or end; once more with a new one if the request cannot be sent (None and None
+    then). A process found ended is replaced. Interrupted (Ctrl-C), the drawing process is
+    ended: its reply would come late.
+
+    Raises:
+        OSError: no drawing process can be started.
+    """
+    for _ in (1, 2):
+        child = _take()
+        if child.process.poll() is not None:
+            _end(child)
+            child = _take()
         try:
             reply = child.ask(request, wait)
         except BaseException:
-            _children.pop(os.getpid()).end()
+            _end(child)
             raise
-        if reply != ("unsent", None) or attempt == 2:
-            return None if reply == ("unsent", None) else reply
-        _children.pop(os.getpid()).end()
-    return None
+        if reply != ("unsent", None):
+            return reply, child
+        _end(child)
+    return None, None
 
 
 def draw(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
@@ -231,15 +282,18 @@ def draw(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
     """
     budget = seconds()
     request = (data, renderer, max_px, budget)
-    with _lock:
-        try:
-            reply = _ask(request, wait=budget * _WALL + 5)
-        except OSError:  # no interpreter to start (an embedded Python): drawn here, unguarded
-            from dobble_print.symbols.svg.draw import draw_svg
+    code = None
+    try:
+        reply, child = _ask(request, wait=budget * _WALL + 5)
+    except OSError:  # no interpreter to start (an embedded Python): drawn here, unguarded
+        from dobble_print.symbols.svg.draw import draw_svg
 
-            return draw_svg(data, renderer=renderer, max_px=max_px)
+        return draw_svg(data, renderer=renderer, max_px=max_px)
+    if child is not None:
         if reply is None or reply[0] == "late":
-            code = _children.pop(os.getpid()).end()
+            code = _end(child)
+        else:
+            _give(child)
     if reply is not None and reply[0] == "drawn":
         return reply[1]
     if reply is not None and reply[0] == "bad":
@@ -263,9 +317,8 @@ def draw(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
 
 @atexit.register
 def _end_children() -> None:
-    """Close this process's drawing process: it reads the end of its pipe and exits."""
-    child = _children.pop(os.getpid(), None)
-    if child is not None:
+    """Close this process's drawing processes: each reads the end of its pipe and exits."""
+    for child in _children.pop(os.getpid(), []):
         assert child.process.stdin is not None  # started with stdin=PIPE
         with contextlib.suppress(OSError):
             child.process.stdin.close()

@@ -1,0 +1,89 @@
+"""The SVG drawing processes (:mod:`symbols.svg.worker`) as threads use them.
+
+Where nothing forks (Windows; macOS draws on threads too), the stages' threads are one process:
+with one drawing process per process, every SVG of a deck was drawn one after the other, on one
+core, however many threads loaded the pictures. Each drawing thread now takes a drawing process
+of its own, one per core at most (the app's server answers on many threads).
+"""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+from dobble_print.symbols.svg import worker
+from tests.conftest import ICONS
+
+
+@pytest.fixture
+def fresh(monkeypatch):
+    """This process's drawing processes as if none had started; the test's own ended after."""
+    monkeypatch.setattr(worker, "_children", {})
+    monkeypatch.setattr(worker, "_started", {})
+    yield
+    worker._end_children()
+
+
+def _draw_at_once(monkeypatch, count: int, *, wait: float) -> list:
+    """``count`` threads each drawing an icon, their requests sent only once all of them hold a
+    drawing process (or after ``wait`` seconds): what each drew, or the error it met."""
+    svg = sorted(ICONS.glob("*.svg"))[0].read_bytes()
+    together = threading.Barrier(count)
+    ask = worker._Child.ask
+
+    def ask_together(self, request, wait_for):
+        try:
+            together.wait(timeout=wait)
+        except threading.BrokenBarrierError:
+            pass
+        return ask(self, request, wait_for)
+
+    out: list = [None] * count
+
+    def draw(i: int) -> None:
+        try:
+            out[i] = worker.draw(svg, renderer="cairosvg", max_px=64)
+        except Exception as exc:  # noqa: BLE001 - the test reports what it met
+            out[i] = exc
+
+    monkeypatch.setattr(worker._Child, "ask", ask_together)
+    threads = [threading.Thread(target=draw, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return out
+
+
+def test_two_threads_draw_at_once_in_two_drawing_processes(fresh, monkeypatch):
+    monkeypatch.setattr(worker, "cores", lambda: 2)
+    drawn = _draw_at_once(monkeypatch, 2, wait=30)
+    assert all(isinstance(d, np.ndarray) and d.shape[2] == 4 for d in drawn), drawn
+    idle = worker._children[next(iter(worker._children))]
+    assert len(idle) == 2  # both given back, for the next drawings
+    assert len({c.process.pid for c in idle}) == 2
+    assert np.array_equal(drawn[0], drawn[1])
+
+
+def test_no_more_drawing_processes_than_cores(fresh, monkeypatch):
+    """On one core the second thread waits for the first one's drawing process."""
+    monkeypatch.setattr(worker, "cores", lambda: 1)
+    drawn = _draw_at_once(monkeypatch, 3, wait=0.5)
+    assert all(isinstance(d, np.ndarray) for d in drawn), drawn
+    (started,) = worker._started.values()
+    assert started == 1
+
+
+def test_a_drawing_process_that_ended_is_replaced(fresh):
+    svg = sorted(ICONS.glob("*.svg"))[0].read_bytes()
+    first = worker.draw(svg, renderer="cairosvg", max_px=64)
+    (idle,) = worker._children.values()
+    idle[0].process.kill()
+    idle[0].process.wait()
+    assert np.array_equal(worker.draw(svg, renderer="cairosvg", max_px=64), first)
+    (idle,) = worker._children.values()
+    assert len(idle) == 1 and idle[0].process.poll() is None
+    (started,) = worker._started.values()
+    assert started == 1  # the ended one no longer counts

@@ -2,7 +2,8 @@
 
 For a size no plane has (7, 11 per card), the small deck in which every symbol is on two cards.
 Which decks a number of pictures allows, the best partial deck, which pictures share a card, and
-the Connect variant's teams. galois is imported only here.
+the Connect variant's teams. The prime-power planes' field tables are galois's, shipped
+(``data/fields``): nothing imports galois at run time.
 """
 
 from typing import TYPE_CHECKING

@@ -242,7 +242,7 @@ def choose_option(pictures: int, noun: str = "pictures") -> DeckOption:
     symbols; among equals, more symbols per card.
 
     A partial deck one size up is built only when :func:`card_bound` says it could win, so a
-    folder of 57 pictures never pays for building (and importing galois for) the order-8 plane.
+    folder of 57 pictures never pays for building the order-8 plane.
 
     Raises:
         DobbleError: with fewer than 3 pictures (``noun``: ``pictures``, ``words``…).
@@ -281,7 +281,7 @@ def next_option(pictures: int, chosen: DeckOption, noun: str = "pictures") -> Ms
     """What the next larger size would give, as a phrase, or None when there is none (up to
     :data:`MOST_BY_DEFAULT`; :func:`beyond_default` says what lies further).
 
-    Built only when it is cheap (a prime order needs no galois); otherwise, or when it would
+    Built only for a prime order (plain arithmetic mod n); otherwise, or when it would
     give fewer than the 3 cards a deck needs, only the number of pictures its full deck needs is
     given, which needs no construction.
     """

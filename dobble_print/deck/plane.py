@@ -12,8 +12,9 @@ Notes:
     (each with its slope's point at infinity), the verticals ``x = c``, and the line at infinity.
     When ``n`` is prime, GF(n) is plain arithmetic mod ``n``; for ``n = p^k`` with ``k > 1``
     (4, 8, 9, 16, 25, 27) mod-``n`` arithmetic is *not* a field and gives invalid decks, so the
-    tables come from galois. Importing galois and building a field costs 1-2 s, so prime orders
-    (the classic 8-per-card deck is order 7) never import it.
+    tables are galois's: made once by ``tools/field_tables.py`` and shipped
+    (``data/fields/tables.json``), because importing galois and building a field cost every
+    such build 2-2.5 s. Every deck is verified as it is built.
 
 References:
     Dembowski, *Finite Geometries* (1968), §1.4; Bruck & Ryser (1949) for the orders that
@@ -29,7 +30,9 @@ Examples:
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -38,6 +41,8 @@ from dobble_print.language import N_, Msg, Nn_
 from dobble_print.seeds import Stream, generator
 
 MAX_ORDER = 31
+# GF(pᵏ)'s tables for the orders 4, 8, 9, 16, 25, 27, from galois (tools/field_tables.py)
+FIELDS = Path(__file__).resolve().parent.parent / "data" / "fields" / "tables.json"
 
 
 @dataclass(frozen=True)
@@ -62,8 +67,8 @@ class Deck:
 def prime_power(n: int) -> tuple[int, int] | None:
     """``(p, k)`` with ``n == p**k`` for a prime ``p``, else None.
 
-    Trial division rather than ``galois.is_prime_power`` because importing galois costs 1-2 s
-    and the classic deck must not pay it.
+    Trial division rather than ``galois.is_prime_power``: importing galois costs 1-2 s, and no
+    build imports it (the fields' tables are shipped).
     """
     if n < 2:
         return None
@@ -149,13 +154,8 @@ def _field_tables(n: int) -> tuple[np.ndarray, np.ndarray]:
     if k == 1:
         e = np.arange(n)
         return (e[:, None] + e[None, :]) % n, (e[:, None] * e[None, :]) % n
-    import galois  # only for true prime powers: its import is slow
-
-    field = galois.GF(p**k)
-    e = field.elements
-    add = np.asarray(e[:, None] + e[None, :], dtype=np.int64)
-    mul = np.asarray(e[:, None] * e[None, :], dtype=np.int64)
-    return add, mul
+    field = json.loads(FIELDS.read_text(encoding="utf-8"))["fields"][str(n)]
+    return np.array(field["add"], np.int64), np.array(field["mul"], np.int64)
 
 
 def build_deck(symbols_per_card: int) -> Deck:

@@ -5,8 +5,8 @@ questions about the occupancy grid; :func:`outline_boxes`, :func:`neighbours`,
 The packer asks thousands of small questions per card — where does this shape, at this size and
 angle, fit; does it still fit one cell to the left — each over a few thousand grid cells. In numpy
 every question costs tens of calls of fixed overhead; compiled loops answer it in microseconds, and
-they can stop at the first blocked cell. numba is already installed with galois; compiled code is
-cached on disk next to this file (``cache=True``), so only the very first run compiles.
+they can stop at the first blocked cell. Compiled code is cached on disk next to this file
+(``cache=True``), so only the very first run compiles.
 
 Conventions: grids are indexed ``[row, col]`` with rows going up the card. A shape on the grid is
 a list of *runs*, ``(row, start, stop)`` of consecutive ink cells relative to its mask's corner.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 import pytest
 
 from dobble_print.deck.plane import (
@@ -154,16 +155,40 @@ def test_verifier_catches_a_broken_deck():
         verify_deck(broken)
 
 
-def test_classic_deck_does_not_import_galois():
+def test_no_deck_imports_galois():
+    """Importing galois and building its first field of a characteristic cost 2-2.5 s a build:
+    a deck of 5 (25 photos) or 9 a card paid it every time. No size of deck imports it now."""
     import subprocess
     import sys
 
     code = (
-        "import sys; from dobble_print.deck.plane import build_deck; build_deck(8); "
-        "print('galois' in sys.modules)"
+        "import sys; from dobble_print.deck.plane import build_deck, supported_sizes; "
+        "[build_deck(n) for n in supported_sizes()]; print('galois' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_shipped_field_tables_are_galoiss():
+    """``data/fields/tables.json`` (``tools/field_tables.py``): for every order the decks need
+    that is a prime power but not a prime, galois's own field, its addition and multiplication
+    tables element for element, so the decks are those galois gave."""
+    import json
+
+    import galois
+
+    from dobble_print.deck.plane import FIELDS, MAX_ORDER, prime_power
+
+    shipped = json.loads(FIELDS.read_text(encoding="utf-8"))
+    assert shipped["galois"] == galois.__version__
+    orders = [q for q in range(2, MAX_ORDER + 1) if (prime_power(q) or (0, 0))[1] > 1]
+    assert sorted(map(int, shipped["fields"])) == orders == [4, 8, 9, 16, 25, 27]
+    for q in orders:
+        field, table = galois.GF(q), shipped["fields"][str(q)]
+        e = field.elements
+        assert table["irreducible_poly"] == str(field.irreducible_poly)
+        assert np.array_equal(table["add"], np.asarray(e[:, None] + e[None, :]))
+        assert np.array_equal(table["mul"], np.asarray(e[:, None] * e[None, :]))
 
 
 def test_shuffled_cards_are_the_same_cards_in_a_seeded_order():

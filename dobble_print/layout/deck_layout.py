@@ -85,6 +85,10 @@ RETRY_BELOW = 0.60  # a card printing less than this share of its expected ink i
 ATTEMPTS = 3  # packings at most of a card that stays short
 RECOGNISABLE_ATTEMPTS = 6  # the same for a card with a picture under the recognisable size
 WORD_RETRY_BELOW = 0.53  # the same for words, which pack to ~0.59 of theirs (pictures to ~0.63)
+# The same for labelled pictures, whose labels' room holds no ink: drawings pack to ~0.48 of theirs
+# (± 0.024; photos 0.57). At RETRY_BELOW every card of a labelled deck was packed three times, in
+# vain (still short), for a second or two of coverage: three times the time.
+LABELLED_RETRY_BELOW = 0.45
 # A card's expected ink is taken as at least this share of the deck's mean: a card of the palest
 # pictures that packs about as well as they allow still prints least of the deck, so it is packed
 # again like a weak one, which lifts the palest card for one or two more packings a deck.
@@ -238,7 +242,12 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
             expected_ink(card, job.ranks[index], job.ink.shares), PALE * job.mean_expected
         )
         words = sum(job.shapes[s].kind == "word" for s in card) / len(card)
-        below = RETRY_BELOW + (WORD_RETRY_BELOW - RETRY_BELOW) * words
+        labelled = sum(job.shapes[s].kind == "labelled" for s in card) / len(card)
+        below = (
+            RETRY_BELOW
+            + (WORD_RETRY_BELOW - RETRY_BELOW) * words
+            + (LABELLED_RETRY_BELOW - RETRY_BELOW) * labelled
+        )
         enough = below * expected * job.card_area
         floor = _floor(job, index) * (1 - 1e-6)
         printed = job.ink.printed_area(best)

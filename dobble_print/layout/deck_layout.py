@@ -84,10 +84,16 @@ SMALLEST_FILL = 0.39  # a card's smallest symbol is traded for when smaller than
 RETRY_BELOW = 0.60  # a card printing less than this share of its expected ink is packed again
 ATTEMPTS = 3  # packings at most of a card that stays short
 RECOGNISABLE_ATTEMPTS = 6  # the same for a card with a picture under the recognisable size
-WORD_RETRY_BELOW = 0.53  # the same for words, which pack to ~0.59 of theirs (pictures to ~0.63)
+# The same for words, which pack to ~0.42 of theirs (± 0.03 over five lists of 31 to 57 words,
+# phrases and letters alike; letters 0.40): at 0.53, set when words packed to ~0.59, every card of
+# every word deck was packed three times, in vain (a word deck took twice as long).
+WORD_RETRY_BELOW = 0.38
+# Among pictures, words are sized by their box and pack about as pictures do (a deck of half each,
+# 0.64 ± 0.044): a card's threshold slides from RETRY_BELOW to this with its share of words.
+MIXED_WORD_RETRY_BELOW = 0.53
 # The same for labelled pictures, whose labels' room holds no ink: drawings pack to ~0.48 of theirs
 # (± 0.024; photos 0.57). At RETRY_BELOW every card of a labelled deck was packed three times, in
-# vain (still short), for a second or two of coverage: three times the time.
+# vain (still short): three times the time, for 0.005 of coverage.
 LABELLED_RETRY_BELOW = 0.45
 # A card's expected ink is taken as at least this share of the deck's mean: a card of the palest
 # pictures that packs about as well as they allow still prints least of the deck, so it is packed
@@ -205,9 +211,9 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
     smallest picture is under the recognisable size, whether the ink is known or not, pack it
     again until one reaches it (``RECOGNISABLE_ATTEMPTS`` at most).
 
-    A card's printed ink is about 0.63 (words 0.59) of its *expected* ink, Σ rank area ×
-    printed share of its symbols, give or take 0.03: what is left is how well this packing
-    went. Packing again the cards more than ~1.3 deviations short (words 2) lifts the palest
+    A card's printed ink is about 0.63 (words 0.42, labelled drawings 0.48) of its *expected*
+    ink, Σ rank area × printed share of its symbols, give or take 0.03: what is left is how well
+    this packing went. Packing again the cards more than ~1.3 deviations short lifts the palest
     cards, and a little the mean, for a sixth to a quarter more packings; the one that prints
     most is kept. A card's expected ink counts as at least ``PALE`` of the deck's mean, so a
     card of pale pictures is held to nearly the deck's standard.
@@ -244,8 +250,10 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
         words = sum(job.shapes[s].kind == "word" for s in card) / len(card)
         labelled = sum(job.shapes[s].kind == "labelled" for s in card) / len(card)
         below = (
-            RETRY_BELOW
-            + (WORD_RETRY_BELOW - RETRY_BELOW) * words
+            WORD_RETRY_BELOW
+            if job.words
+            else RETRY_BELOW
+            + (MIXED_WORD_RETRY_BELOW - RETRY_BELOW) * words
             + (LABELLED_RETRY_BELOW - RETRY_BELOW) * labelled
         )
         enough = below * expected * job.card_area

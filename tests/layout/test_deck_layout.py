@@ -396,17 +396,11 @@ def test_the_packer_cache_is_found_beside_the_kernels(tmp_path, monkeypatch):
     assert deck_layout.packer_cached()
 
 
-def test_a_labelled_deck_packs_a_card_again_only_when_it_is_weak(tmp_path, monkeypatch):
-    """A label's room holds no ink: a card of labelled drawings prints ~0.48 of its expected
-    ink (± 0.024) where one of pictures prints ~0.63, so at the pictures' threshold (0.60) every
-    card of a labelled deck was packed three times, always in vain: three times the time, for
-    0.005 of coverage. Now a card is packed again when it is weak for a labelled card."""
-    import shutil
-
+def _packings(tmp_path, monkeypatch, sources, **options) -> collections.Counter:
+    """How many times each card of the deck built from ``sources`` was packed."""
     from dobble_print.layout import deck_layout
     from dobble_print.options import BuildOptions
     from dobble_print.pipeline import prepare
-    from tests.conftest import ICONS
 
     monkeypatch.setattr("dobble_print.parallel.cores", lambda: 1)  # packed here, counted
     packings: collections.Counter = collections.Counter()
@@ -417,14 +411,45 @@ def test_a_labelled_deck_packs_a_card_again_only_when_it_is_weak(tmp_path, monke
         return real(index, job, rng)
 
     monkeypatch.setattr(deck_layout, "_attempt", counted)
+    prepare(BuildOptions(sources=sources, output=tmp_path / "d.pdf", seed=1, **options))
+    return packings
+
+
+def test_a_labelled_deck_packs_a_card_again_only_when_it_is_weak(tmp_path, monkeypatch):
+    """A label's room holds no ink: a card of labelled drawings prints ~0.48 of its expected
+    ink (± 0.024) where one of pictures prints ~0.63, so at the pictures' threshold (0.60) every
+    card of a labelled deck was packed three times, always in vain: three times the time, for
+    0.005 of coverage. Now a card is packed again when it is weak for a labelled card."""
+    import shutil
+
+    from tests.conftest import ICONS
+
     (tmp_path / "icons").mkdir()
     for icon in sorted(ICONS.glob("*.svg"))[:13]:
         shutil.copy(icon, tmp_path / "icons")
-    prepare(
-        BuildOptions(sources=(tmp_path / "icons",), output=tmp_path / "d.pdf", seed=1, labels=True)
-    )
+    packings = _packings(tmp_path, monkeypatch, (tmp_path / "icons",), labels=True)
     assert len(packings) == 13
     # before: every card packed three times at least (six for the three with a picture under
     # the recognisable size), 48 packings; now 36, five cards packed once
     assert sum(n == 1 for n in packings.values()) >= 4, packings
     assert sum(packings.values()) <= 40, packings
+
+
+def test_a_word_deck_packs_a_card_again_only_when_it_is_weak(tmp_path, monkeypatch):
+    """A card of words prints ~0.42 of its expected ink (± 0.03 over five lists, phrases and
+    letters alike); the threshold, 0.53, was set when words printed ~0.59, so every card of
+    every word deck was packed three times, in vain: a word deck took twice as long."""
+    from tests.conftest import REPO
+
+    words = tmp_path / "words.txt"
+    words.write_text(
+        "\n".join(
+            (REPO / "tests" / "data" / "words57.txt").read_text(encoding="utf-8").split("\n")[:13]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    packings = _packings(tmp_path, monkeypatch, (words,))
+    assert len(packings) == 13
+    # before: the seven cards whose words read packed three times each, the others six times
+    assert sum(n == 1 for n in packings.values()) >= 5, packings

@@ -95,6 +95,9 @@ MIXED_WORD_RETRY_BELOW = 0.53
 # (± 0.024; photos 0.57). At RETRY_BELOW every card of a labelled deck was packed three times, in
 # vain (still short): three times the time, for 0.005 of coverage.
 LABELLED_RETRY_BELOW = 0.45
+# The same for photos, rectangles that nestle less than drawings: 0.576 ± 0.016 of theirs (57
+# phone-sized photos); at RETRY_BELOW nearly every card of a photo deck was packed three times.
+PHOTO_RETRY_BELOW = 0.55
 # A card's expected ink is taken as at least this share of the deck's mean: a card of the palest
 # pictures that packs about as well as they allow still prints least of the deck, so it is packed
 # again like a weak one, which lifts the palest card for one or two more packings a deck.
@@ -127,6 +130,7 @@ class _Job:
     same_size: bool = False  # every symbol of a card at one size (``SAME_SPREAD``)
     colours: tuple[tuple[int, int, int] | None, ...] = ()  # each word's own colour (else None)
     ems: tuple[float, ...] = ()  # each word's font size per mm of its drawn height (else 0)
+    photos: frozenset[int] = frozenset()  # the symbols printed whole with their background
 
     def rank_sizes(self, count: int) -> np.ndarray:
         """Relative sizes of a card's ranks (:func:`ranks.rank_sizes`), closer for words, all
@@ -249,12 +253,14 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
         )
         words = sum(job.shapes[s].kind == "word" for s in card) / len(card)
         labelled = sum(job.shapes[s].kind == "labelled" for s in card) / len(card)
+        photos = sum(s in job.photos and job.shapes[s].kind != "labelled" for s in card) / len(card)
         below = (
             WORD_RETRY_BELOW
             if job.words
             else RETRY_BELOW
             + (MIXED_WORD_RETRY_BELOW - RETRY_BELOW) * words
             + (LABELLED_RETRY_BELOW - RETRY_BELOW) * labelled
+            + (PHOTO_RETRY_BELOW - RETRY_BELOW) * photos
         )
         enough = below * expected * job.card_area
         floor = _floor(job, index) * (1 - 1e-6)
@@ -306,8 +312,21 @@ def _fill(job: _Job, layout: CardLayout) -> float:
 
 
 def _smallest(job: _Job, layout: CardLayout) -> float:
-    """The smallest √ink-area on the card, mm."""
-    return math.sqrt(min(_ink_areas(job, layout)))
+    """The smallest √ink-area on the card, mm: of its pictures, when it has words beside them.
+
+    Among pictures a word is sized by its box, and its thin ink is a third of that: measured by
+    ink, a word was always the card's smallest and under the size floor, so a card of a deck
+    mixing pictures and words was packed three times in vain (36 cards of 57). Its words are held
+    to the readable size instead (``readable_cap``)."""
+    areas = _ink_areas(job, layout)
+    if not job.words:
+        pictures = [
+            a
+            for a, p in zip(areas, layout.placements, strict=True)
+            if job.shapes[p.symbol].kind != "word"
+        ]
+        areas = pictures or areas
+    return math.sqrt(min(areas))
 
 
 def _can_reach(job: _Job, index: int, spot: float) -> frozenset[int]:
@@ -522,6 +541,7 @@ def layout_deck(
         all(shape.kind == "word" for shape in shapes),
         same_size,
         *_word_colours(symbols),
+        frozenset(i for i, s in enumerate(symbols) if getattr(s, "photo", False)),
     )
     try:
         with in_order(

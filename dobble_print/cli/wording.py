@@ -167,9 +167,10 @@ def _path(path: Path) -> str:
 
 
 def error_line(exc: DobbleError) -> str:
-    """The line after ``dobble-print: error:`` for ``exc``: an option's problem after its flag."""
+    """The line after ``dobble-print: error:`` for ``exc``: an option's problem after its flag,
+    one line whatever the value typed holds (``--preset`` of a line break printed two)."""
     if isinstance(exc, OptionError):
-        return exc.words(words, _path, spoken(), label=flag(exc.field))
+        return one_line(exc.words(words, _path, spoken(), label=flag(exc.field)))
     return exc.words(words, _path, spoken())
 
 

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -77,6 +77,8 @@ VALUE = st.one_of(
 
 @settings(FUZZ, max_examples=60)  # refused in milliseconds
 @given(option=st.sampled_from(OPTIONS), value=VALUE)
+@example(option="--preset", value="\n")  # found by a clean clone's run: the value's line break
+@example(option="--shape", value="round\nsquare")  # was printed, making the line two
 def test_any_option_value_is_planned_or_refused_in_one_line(tmp_path_factory, option, value):
     path = tmp_path_factory.mktemp("opt") / "words.txt"
     path.write_text(WORDS, encoding="utf-8")

@@ -195,11 +195,20 @@ def _packer_ready() -> None:
 
 def packer_cached() -> bool:
     """Whether the packer's compiled loops are on disk (numba's cache beside ``kernels.py``, or
-    in ``NUMBA_CACHE_DIR``): when not, the next build compiles them first, once (~20 s)."""
+    in ``NUMBA_CACHE_DIR``), made since ``kernels.py`` last changed: when not, the next build
+    compiles them first, once (~20 s). An update that changed ``kernels.py`` leaves the old
+    loops' files behind, which numba no longer uses: the build compiled for 20 s unannounced."""
+    source = Path(__file__).parent / "kernels.py"
+    changed = source.stat().st_mtime if source.is_file() else 0.0
     folders = [Path(__file__).parent / "__pycache__"]
     if os.environ.get("NUMBA_CACHE_DIR"):
         folders.append(Path(os.environ["NUMBA_CACHE_DIR"]))
-    return any(next(f.rglob("kernels.*.nbi"), None) for f in folders if f.is_dir())
+    return any(
+        index.stat().st_mtime >= changed
+        for folder in folders
+        if folder.is_dir()
+        for index in folder.rglob("kernels.*.nbi")
+    )
 
 
 def _layout_nth(k: int) -> CardLayout:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import collections
 import math
+import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -392,7 +393,14 @@ def test_the_packer_cache_is_found_beside_the_kernels(tmp_path, monkeypatch):
     monkeypatch.setattr(deck_layout, "__file__", str(tmp_path / "deck_layout.py"))
     assert not deck_layout.packer_cached()
     (tmp_path / "__pycache__").mkdir()
-    (tmp_path / "__pycache__" / "kernels.frame-59.py311.nbi").write_bytes(b"")
+    index = tmp_path / "__pycache__" / "kernels.frame-59.py311.nbi"
+    index.write_bytes(b"")
+    assert deck_layout.packer_cached()
+    # an update changed kernels.py since: its old loops are not used, the build compiles again
+    (tmp_path / "kernels.py").write_text("", encoding="utf-8")
+    os.utime(index, (1_000_000_000, 1_000_000_000))
+    assert not deck_layout.packer_cached()
+    index.touch()  # compiled again
     assert deck_layout.packer_cached()
 
 

@@ -61,6 +61,7 @@ from dobble_print.symbols import (
     Symbol,
     SymbolCache,
     SymbolSet,
+    end_drawers,
     faint_on_card,
     find_sources,
     small_labels,
@@ -122,6 +123,8 @@ def prepare(
     check_given_files(options)
     check_marks(options)
     loaded_deck = load_deck(options, progress, packers=only is None, cache=cache)
+    if cache is None:  # the SVGs are drawn (the app keeps its drawing processes for the next)
+        end_drawers()
     deck, loaded, matching = loaded_deck.deck, loaded_deck.loaded, loaded_deck.matching
     copies = options.copies or 1  # a class set prints the deck's cards this many times
     printed = len(deck.cards) * copies

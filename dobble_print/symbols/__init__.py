@@ -56,6 +56,7 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.symbols.sources import refuse_unreadable as refuse_unreadable
     from dobble_print.symbols.svg.rasterise import SvgRenderer as SvgRenderer
     from dobble_print.symbols.svg.rasterise import svg_renderer as svg_renderer
+    from dobble_print.symbols.svg.worker import end_drawers as end_drawers
     from dobble_print.symbols.symbol import Background as Background
     from dobble_print.symbols.symbol import Symbol as Symbol
     from dobble_print.symbols.symbol import SymbolOptions as SymbolOptions
@@ -121,6 +122,7 @@ _EXPORTS = {
     "load_picture": "pictures",
     "SvgRenderer": "svg.rasterise",
     "svg_renderer": "svg.rasterise",
+    "end_drawers": "svg.worker",
     "INK_ALPHA": "ink",
     "WHITE": "ink",
     "Ink": "ink",

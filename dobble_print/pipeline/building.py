@@ -33,6 +33,7 @@ from dobble_print.layout import (
     too_small,
 )
 from dobble_print.options import BuildOptions, Shapes, Variant, check_budget, shaping
+from dobble_print.parallel import can_fork
 from dobble_print.pipeline.front_matter import page_counts, plan_front_matter, shows
 from dobble_print.pipeline.loading import check_given_files, load_deck
 from dobble_print.pipeline.matching import Matching, faces_report
@@ -123,7 +124,10 @@ def prepare(
     check_given_files(options)
     check_marks(options)
     loaded_deck = load_deck(options, progress, packers=only is None, cache=cache)
-    if cache is None:  # the SVGs are drawn (the app keeps its drawing processes for the next)
+    if cache is None and not can_fork():
+        # the SVGs are drawn: where the stages run on threads, this process's drawing processes
+        # would stay through the packing, its peak (forked loading workers end theirs; the app
+        # keeps its own for the next build, and so does a process building many decks)
         end_drawers()
     deck, loaded, matching = loaded_deck.deck, loaded_deck.loaded, loaded_deck.matching
     copies = options.copies or 1  # a class set prints the deck's cards this many times

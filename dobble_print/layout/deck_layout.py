@@ -89,7 +89,8 @@ RECOGNISABLE_ATTEMPTS = 6  # the same for a card with a picture under the recogn
 # every word deck was packed three times, in vain (a word deck took twice as long).
 WORD_RETRY_BELOW = 0.38
 # Among pictures, words are sized by their box and pack about as pictures do (a deck of half each,
-# 0.64 ± 0.044): a card's threshold slides from RETRY_BELOW to this with its share of words.
+# 0.64 ± 0.044): a card's threshold is its symbols' mean (``_retry_below``), so it slides from
+# RETRY_BELOW to this with its share of words.
 MIXED_WORD_RETRY_BELOW = 0.53
 # The same for labelled pictures, whose labels' room holds no ink: drawings pack to ~0.48 of theirs
 # (± 0.024; photos 0.57). At RETRY_BELOW every card of a labelled deck was packed three times, in
@@ -260,17 +261,7 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
         expected = max(
             expected_ink(card, job.ranks[index], job.ink.shares), PALE * job.mean_expected
         )
-        words = sum(job.shapes[s].kind == "word" for s in card) / len(card)
-        labelled = sum(job.shapes[s].kind == "labelled" for s in card) / len(card)
-        photos = sum(s in job.photos and job.shapes[s].kind != "labelled" for s in card) / len(card)
-        below = (
-            WORD_RETRY_BELOW
-            if job.words
-            else RETRY_BELOW
-            + (MIXED_WORD_RETRY_BELOW - RETRY_BELOW) * words
-            + (LABELLED_RETRY_BELOW - RETRY_BELOW) * labelled
-            + (PHOTO_RETRY_BELOW - RETRY_BELOW) * photos
-        )
+        below = sum(_retry_below(job, s) for s in card) / len(card)
         enough = below * expected * job.card_area
         floor = _floor(job, index) * (1 - 1e-6)
         printed = job.ink.printed_area(best)
@@ -296,6 +287,17 @@ def _layout_one(index: int, job: _Job) -> CardLayout:
         if better:
             best, printed, least, pic, word = other, more, small, other_pic, other_word
     return colour_words(best, job.colours, job.ems, PALETTE) if job.colours else best
+
+
+def _retry_below(job: _Job, symbol: int) -> float:
+    """The share of its expected ink under which a card of this symbol's kind is packed again
+    (a card's is its symbols' mean): each kind packs to its own share."""
+    kind = job.shapes[symbol].kind
+    if kind == "word":
+        return WORD_RETRY_BELOW if job.words else MIXED_WORD_RETRY_BELOW
+    if kind == "labelled":
+        return LABELLED_RETRY_BELOW
+    return PHOTO_RETRY_BELOW if symbol in job.photos else RETRY_BELOW
 
 
 def _stream(job: _Job, index: int, attempt: int) -> np.random.Generator:

@@ -6,24 +6,32 @@ ICONS  ?= assets/icons
 OUT    ?= out/deck.pdf
 SEED   ?=
 STAMP  := $(VENV)/.installed
+LOOPS  := $(VENV)/.loops
 
 .PHONY: install print app test lint bench clean wheel-check catalogues docs
 
-install: $(STAMP)
+install: $(LOOPS)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	@echo "preparing the fast packer, once (its compiled loops are kept on disk)"
-	$(BIN)/python -m dobble_print.layout.warm_packer
 	touch $(STAMP)
 
-print: $(STAMP)
+# The packer's loops, compiled once and kept on disk (again when they change): ahead of time for
+# this machine where there is a C compiler (layout/build_loops.py: a build then needs no numba),
+# and numba's own cache, which builds use where there is none.
+$(LOOPS): $(STAMP) dobble_print/layout/kernels.py dobble_print/layout/loops.py
+	@echo "preparing the fast packer, once (about a minute; its compiled loops are kept on disk)"
+	$(BIN)/python -m dobble_print.layout.build_loops
+	DOBBLE_PRINT_LOOPS=numba $(BIN)/python -m dobble_print.layout.warm_packer
+	touch $(LOOPS)
+
+print: $(LOOPS)
 	$(BIN)/dobble-print build "$(ICONS)" -o "$(OUT)" $(if $(SEED),--seed "$(SEED)")
 
 # The deck maker in the browser: a local server on 127.0.0.1; Ctrl-C stops it.
-app: $(STAMP)
+app: $(LOOPS)
 	$(BIN)/dobble-print app
 
 # pdf.js (Firefox's PDF viewer) for the cross-engine test, pinned in tests/viewers; a machine
@@ -38,7 +46,7 @@ $(PDFJS): tests/viewers/package.json tests/viewers/package-lock.json
 # Two processes; a module's tests in one (its shared decks are built once). Bytecode is written even
 # where the environment says not to (PYTHONDONTWRITEBYTECODE): each test's subprocess would compile
 # the package again.
-test: $(STAMP) $(PDFJS)
+test: $(LOOPS) $(PDFJS)
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 lint: $(STAMP)
@@ -46,7 +54,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check dobble_print tests bench
 	$(BIN)/mypy  # dobble_print and tests, as pyproject.toml's [tool.mypy] says
 
-bench: $(STAMP)
+bench: $(LOOPS)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/app.py  # the app: warm rebuild and one card re-laid / cold CLI build
 

@@ -39,6 +39,7 @@ RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 PAIRED = {
     "classic": "floor",
     "classic-no-fork": "floor",
+    "classic-numba": "floor",
     "words-133": "floor-words-133",
     "photos-57": "floor-photos-57",
 }
@@ -141,6 +142,12 @@ def scenarios(tmp: Path) -> list[tuple[str, list[str], Path | None]]:
             "classic-no-fork",
             *(str(ICONS), "-n", "8", "--paper", "a4", "--card-size", "85mm"),
             cli=[sys.executable, str(REPO / "bench" / "no_fork.py")],
+        ),
+        # numba's loops rather than the ones make compiled ahead of time (layout/loops.py)
+        build(
+            "classic-numba",
+            *(str(ICONS), "-n", "8", "--paper", "a4", "--card-size", "85mm"),
+            cli=["env", "DOBBLE_PRINT_LOOPS=numba", *CLI],
         ),
         build("svg-large", str(DATA / "lucide"), "-n", "12"),
         build("photos", str(photos), "-n", "4"),
@@ -248,8 +255,14 @@ def main() -> int:
         or "unknown"
     )
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    from dobble_print.layout.loops import compiled_path
+
+    loops = "compiled ahead of time" if compiled_path() else "numba's"
     with open(REPO / "bench" / "RESULTS.md", "a", encoding="utf-8") as fh:
-        fh.write(f"\n## {stamp}, commit {commit}, {os.cpu_count()} cores\n\n{text}\n")
+        fh.write(
+            f"\n## {stamp}, commit {commit}, {os.cpu_count()} cores, the packer's loops {loops}"
+            f"\n\n{text}\n"
+        )
     return 0
 
 

@@ -1,6 +1,7 @@
 """Layout: each card's symbols packed by their real outlines, and every card measured.
 
-numba is imported only in ``kernels``, highspy only in ``tightening``.
+numba is imported only in ``kernels`` (and ``build_loops``, which compiles it ahead of time),
+highspy only in ``tightening``.
 """
 
 from typing import TYPE_CHECKING

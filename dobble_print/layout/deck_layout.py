@@ -195,10 +195,15 @@ def _packer_ready() -> None:
 
 
 def packer_cached() -> bool:
-    """Whether the packer's compiled loops are on disk (numba's cache beside ``kernels.py``, or
-    in ``NUMBA_CACHE_DIR``), made since ``kernels.py`` last changed: when not, the next build
+    """Whether the packer's compiled loops are ready: compiled ahead of time for this machine
+    (:func:`loops.compiled_path`), or in numba's cache beside ``kernels.py`` (or in
+    ``NUMBA_CACHE_DIR``) made since ``kernels.py`` last changed. When not, the next build
     compiles them first, once (~20 s). An update that changed ``kernels.py`` leaves the old
-    loops' files behind, which numba no longer uses: the build compiled for 20 s unannounced."""
+    loops' files behind, which neither uses: the build compiled for 20 s unannounced."""
+    from dobble_print.layout.loops import compiled_path
+
+    if compiled_path() is not None:
+        return True
     source = Path(__file__).parent / "kernels.py"
     changed = source.stat().st_mtime if source.is_file() else 0.0
     folders = [Path(__file__).parent / "__pycache__"]

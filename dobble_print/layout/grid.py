@@ -7,8 +7,8 @@ on a grid come in whole cells). A placed shape blocks the cells its ink touches 
 whose square comes closer than the clearance to one of them; the rim blocks every cell not wholly
 inside the safe area. Shapes are rasterised conservatively (:mod:`masks`), so "no
 blocked cell under the new shape's ink" guarantees at least the clearance between the inks on
-paper, and no ink past the safe edge. The questions asked of the grid run as compiled loops in
-:mod:`kernels`.
+paper, and no ink past the safe edge. The questions asked of the grid run as compiled loops
+(:mod:`kernels`, called through :mod:`loops`).
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ import numpy as np
 
 from dobble_print.layout.masks import CellMask, Shape, rasterise_runs
 
-# The compiled loops (:mod:`kernels`) are imported where they are used: numba takes
-# ~0.3 s and ~35 MB to import, and a build that packs its cards in worker processes never needs
-# it in the main one.
+# The compiled loops (:mod:`loops`) are imported where they are used: numba's take ~1 s and
+# ~115 MB to load, and a build that packs its cards in worker processes never needs them in the
+# main one.
 
 # Cells across the card's safe disc when placing (0.77 mm on 85 mm). Placing only decides where
 # each shape goes and roughly how large; settling on the finer grid and tightening on the outlines
@@ -154,7 +154,7 @@ class Piece:
 
 class CardGrid:
     """Occupancy bookkeeping: how many placed shapes' clearance zones cover each cell, and the
-    blocked frame (:func:`kernels.frame`), brought up to date only on the rows that changed.
+    blocked frame (:func:`loops.frame`), brought up to date only on the rows that changed.
 
     Packing takes a shape out, asks where it fits, and often puts it back unchanged; the frame's
     rows under it are then restored from a copy instead of recomputed.
@@ -166,10 +166,10 @@ class CardGrid:
         self.kernel = clearance_kernel(board)
         self.count = np.zeros((board.size, board.size), np.int16)
         self.noise = rng.random((board.size, board.size)) * 0.02
-        from dobble_print.layout import kernels
+        from dobble_print.layout import loops
 
-        self.kernels = kernels
-        self._frame = kernels.frame(self.count, board.rim, PAD)
+        self.loops = loops
+        self._frame = loops.frame(self.count, board.rim, PAD)
         self._dirty: tuple[int, int, int, int] | None = None  # rows r0 … r1-1, columns c0 … c1-1
         self._out: tuple[Piece, np.ndarray] | None = None  # taken out, and its frame rows before
         # the frame's tables kept up to date: the prefix sums only where contact is scored
@@ -195,9 +195,9 @@ class CardGrid:
         ``zone_known`` when only its place changed."""
         if not (same or zone_known):
             assert item.mask is not None  # a piece placed has its mask
-            item.zone = self.kernels.dilate(item.mask.cells, self.kernel)
+            item.zone = self.loops.dilate(item.mask.cells, self.kernel)
         k = self.board.reach
-        self.kernels.add_zone(self.count, item.zone, item.origin[0] - k, item.origin[1] - k, 1)
+        self.loops.add_zone(self.count, item.zone, item.origin[0] - k, item.origin[1] - k, 1)
         lo, hi = self._rows(item)
         if same and self._out is not None and self._out[0] is item:  # back where it was
             self._frame[self._kept, lo + PAD : hi + PAD] = self._out[1]
@@ -211,12 +211,12 @@ class CardGrid:
         lo, hi = self._rows(item)
         self._out = (item, self._frame[self._kept, lo + PAD : hi + PAD].copy())
         k = self.board.reach
-        self.kernels.add_zone(self.count, item.zone, item.origin[0] - k, item.origin[1] - k, -1)
+        self.loops.add_zone(self.count, item.zone, item.origin[0] - k, item.origin[1] - k, -1)
         self._touch(item)
 
     def frame(self) -> np.ndarray:
         if self._dirty is not None:
-            self.kernels.refresh(
+            self.loops.refresh(
                 self._frame, self.count, self.board.rim, PAD, *self._dirty, self.scoring
             )
             self._dirty = None
@@ -254,7 +254,7 @@ def fits_near(
     c = item.origin[1] + round(item.mask.centre[0] - mask.centre[0])
     h, w = mask.cells.shape
     offsets = NEAR if offsets is None else offsets
-    rr, cc = card.kernels.fits_near(card.frame(), runs, h, w, PAD, r, c, offsets)
+    rr, cc = card.loops.fits_near(card.frame(), runs, h, w, PAD, r, c, offsets)
     return None if rr < 0 else (int(rr), int(cc))
 
 

@@ -1,6 +1,8 @@
-"""The packer's inner loops, compiled with numba: the only module that imports it. Most answer
-questions about the occupancy grid; :func:`outline_boxes`, :func:`neighbours`,
-:func:`pair_bounds` and :func:`most_violated` serve :mod:`tightening`.
+"""The packer's inner loops, compiled with numba: the only module that imports it (with
+:mod:`build_loops`, which compiles them ahead of time; the packer calls them through
+:mod:`loops`, which chooses between the two). Most answer questions about the occupancy grid;
+:func:`outline_boxes`, :func:`neighbours`, :func:`pair_bounds` and :func:`most_violated` serve
+:mod:`tightening`.
 
 The packer asks thousands of small questions per card — where does this shape, at this size and
 angle, fit; does it still fit one cell to the left — each over a few thousand grid cells. In numpy
@@ -10,11 +12,11 @@ they can stop at the first blocked cell. Compiled code is cached on disk next to
 
 Conventions: grids are indexed ``[row, col]`` with rows going up the card. A shape on the grid is
 a list of *runs*, ``(row, start, stop)`` of consecutive ink cells relative to its mask's corner.
-The blocked grid is kept as a *frame* (:func:`frame`): the grid with ``pad`` blocked cells around
-it, so that a ring of cells around a shape may reach past the grid, as per-row prefix sums (to
-count blocked cells in a run with one subtraction) and the last blocked column at or left of each
-cell (to test a run with one look-up and, when it is blocked, skip every corner that would put
-the same run on the same blocked cell).
+The blocked grid is kept as a *frame* (:func:`loops.frame`): the grid with ``pad`` blocked cells
+around it, so that a ring of cells around a shape may reach past the grid, as per-row prefix
+sums (to count blocked cells in a run with one subtraction) and the last blocked column at or
+left of each cell (to test a run with one look-up and, when it is blocked, skip every corner
+that would put the same run on the same blocked cell).
 """
 
 from __future__ import annotations
@@ -388,18 +390,6 @@ def add_zone(count, zone, r, c, sign):
         row, z = count[r + i, c + j0 : c + j1], bits[i, j0:j1]
         for j in range(j1 - j0):
             row[j] = row[j] + step * np.int16(z[j])
-
-
-def frame(count: np.ndarray, rim: np.ndarray, pad: int) -> np.ndarray:
-    """The blocked frame (rim, any zone, or the ``pad`` border) as two tables: ``[0]``, per-row
-    prefix sums (``[0, i, j]`` is the number of blocked cells left of column j); ``[1]``, the last
-    blocked column at or left of each column (-1 when none)."""
-    g = count.shape[0]
-    # int16: a grid is a few hundred cells across, and half the bytes of the settling grid's
-    # frame (~0.4 MB) stay in the cache alongside the pictures' tables
-    out = np.empty((2, g + 2 * pad, g + 2 * pad + 1), np.int16)
-    refresh(out, count, rim, pad, 0, g, 0, g, True)
-    return out
 
 
 @_compiled

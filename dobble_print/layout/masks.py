@@ -195,7 +195,7 @@ def _table(ink: np.ndarray) -> np.ndarray:
     which makes rasterising on the settling grid faster. Made by a compiled loop
     (:func:`kernels.summed_area`), imported here: only the processes that pack need tables.
     """
-    from dobble_print.layout.kernels import summed_area
+    from dobble_print.layout.loops import summed_area
 
     return summed_area(ink)
 
@@ -350,7 +350,7 @@ def rasterise_runs(
     while li + 1 < len(shape.levels) and height * shape.factors[li + 1] / ph <= cell / FINE:
         li += 1
     lh, lw = shape.levels[li].shape
-    from dobble_print.layout.kernels import raster_runs  # numba: imported where it is used
+    from dobble_print.layout.loops import raster_runs  # compiled: imported where it is used
 
     cells, cx, cy, runs = raster_runs(
         shape.table(li), lw, lh, shape.factors[li], pw, ph, height, shape.aspect, angle, cell

@@ -91,16 +91,16 @@ def _best_position(card: CardGrid, mask: CellMask, runs: np.ndarray):
     h, w = mask.cells.shape
     if h > card.board.size or w > card.board.size:
         return None
-    ring = card.kernels.ring_runs(mask.cells, CONTACT)
+    ring = card.loops.ring_runs(mask.cells, CONTACT)
     total = float((ring[:, 2] - ring[:, 1]).sum())
-    score, r, c = card.kernels.best_corner(card.frame(), runs, ring, total, h, w, PAD, card.noise)
+    score, r, c = card.loops.best_corner(card.frame(), runs, ring, total, h, w, PAD, card.noise)
     return None if r < 0 else (score, r, c)
 
 
 def _fits_anywhere(card: CardGrid, mask: CellMask, runs: np.ndarray) -> bool:
     h, w = mask.cells.shape
     g = card.board.size
-    return h <= g and w <= g and card.kernels.any_fit(card.frame(), runs, h, w, PAD)
+    return h <= g and w <= g and card.loops.any_fit(card.frame(), runs, h, w, PAD)
 
 
 def _place(card: CardGrid, item: Piece, angles: Sequence[float]) -> bool:

@@ -108,7 +108,7 @@ class _Stack:
         """Each pair's bound that ``x`` violates most (None where it meets them all)."""
         if not len(self.cols):
             return []
-        from dobble_print.layout.kernels import most_violated
+        from dobble_print.layout.loops import most_violated
 
         rows, worst = most_violated(self.coef, self.rhs, self.starts, x[self.cols])
         return [
@@ -233,7 +233,7 @@ def tighten(
         floor: the least √ink-area worth trading the others' size for, mm (0: none).
         least: the largest stays at least this times the smallest (when it is).
     """
-    from dobble_print.layout.kernels import neighbours, pair_bounds  # compiled: see its docstring
+    from dobble_print.layout.loops import neighbours, pair_bounds  # compiled: see its docstring
 
     n = len(placed)
     if n == 0:
@@ -417,7 +417,7 @@ def _outline(shape: Shape, level: int) -> tuple[np.ndarray, np.ndarray]:
     its radius that box's half diagonal, so a coarse outline (a quarter of the pairs of points
     to bound) is nearly as tight as the finest one.
     """
-    from dobble_print.layout.kernels import outline_boxes
+    from dobble_print.layout.loops import outline_boxes
 
     w, h = shape.pixels
     f0, k = shape.factors[0], shape.factors[level] // shape.factors[0]

@@ -21,7 +21,8 @@ def test_make_print_takes_folders_and_outputs_with_spaces(tmp_path):
     out = tmp_path / "my decks" / "family deck.pdf"
     done = subprocess.run(
         # -o: the set-up is done (make test made it); only the print step runs here
-        ["make", "-s", "-o", ".venv/.installed", "print", f"ICONS={icons}", f"OUT={out}", "SEED=1"],
+        ["make", "-s", "-o", ".venv/.installed", "-o", ".venv/.loops", "print"]
+        + [f"ICONS={icons}", f"OUT={out}", "SEED=1"],
         cwd=REPO,
         capture_output=True,
         text=True,

@@ -390,6 +390,7 @@ def test_the_packer_cache_is_found_beside_the_kernels(tmp_path, monkeypatch):
     from dobble_print.layout import deck_layout
 
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("DOBBLE_PRINT_LOOPS", "numba")  # not the loops compiled ahead of time
     monkeypatch.setattr(deck_layout, "__file__", str(tmp_path / "deck_layout.py"))
     assert not deck_layout.packer_cached()
     (tmp_path / "__pycache__").mkdir()

@@ -13,7 +13,7 @@ import pytest
 from numpy.lib.stride_tricks import sliding_window_view
 from scipy.ndimage import binary_dilation
 
-from dobble_print.layout import kernels, masks
+from dobble_print.layout import kernels, loops, masks
 from dobble_print.layout.grid import PAD, CardGrid, Piece, clearance_kernel, make_board, mask_of
 
 SEEDS = range(6)
@@ -94,7 +94,7 @@ def free_corners(blocked: np.ndarray, cells: np.ndarray) -> np.ndarray:
 @pytest.mark.parametrize("pad", [0, 1, PAD])
 def test_frame_tables_are_prefix_sums_and_last_blocked_columns(seed, pad):
     count, rim = random_grid(np.random.default_rng(seed), 23 + seed)
-    got = kernels.frame(count, rim, pad)
+    got = loops.frame(count, rim, pad)
     np.testing.assert_array_equal(got, frame_ref(blocked_frame(count, rim, pad)))
 
 

@@ -38,7 +38,7 @@ INDEPENDENT = {frozenset({"printing", "layout"})}
 # Each heavy dependency may be imported only under these parts of the package.
 HEAVY = {
     "reportlab": ("printing.pdf",),
-    "numba": ("layout.kernels",),
+    "numba": ("layout.kernels", "layout.build_loops"),
     "typer": ("cli",),
     "rich": ("cli",),
     "galois": ("deck",),

@@ -1,0 +1,118 @@
+"""Compile the packer's loops (:mod:`kernels`) ahead of time, into an extension module beside
+them that :mod:`loops` uses: ``python -m dobble_print.layout.build_loops`` (``make`` runs it
+once, and again when ``kernels.py`` changes). About 20 s; needs a C compiler and the Python
+headers (numba's ``pycc`` links the module with them), so where there are none it says so and
+builds use numba's loops, compiled on first use, as before.
+
+The module is compiled by numba itself from the same source, for the argument types the packer
+passes (:data:`loops.EXPORTS`): the same LLVM code as numba's own, so the same results, byte for
+byte in the PDF (a test builds decks both ways). Two choices differ from ``pycc``'s defaults:
+the loops release the GIL while they run, as numba's do with ``nogil`` (threads pack in
+parallel where nothing forks), and on Linux they are compiled for this processor, as numba
+compiles (for any x86-64 they were ~25 % slower); elsewhere for any processor of its kind, as a
+copied folder must not crash on an older one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+from dobble_print.layout.loops import EXPORTS, HERE, PREFIX, array_type, fingerprint, machine
+
+
+@contextlib.contextmanager
+def _silenced() -> Iterator[None]:
+    """The compiler's and linker's output, and numba's notice that pycc will be replaced, kept
+    off the terminal (``make``'s output is for the user); an error is still raised and said."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = os.dup(1), os.dup(2)
+    with open(os.devnull, "w") as null, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        os.dup2(null.fileno(), 1)
+        os.dup2(null.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            os.close(saved[0])
+            os.close(saved[1])
+
+
+def _numba_type(spec: str):
+    from numba import types
+    from numba.np.numpy_support import from_dtype
+
+    array = array_type(spec)
+    if array is not None:
+        return types.Array(from_dtype(__import__("numpy").dtype(array[0])), array[1], "C")
+    return {"int": types.int64, "float": types.float64, "flag": types.boolean}[spec]
+
+
+def build(folder: Path = HERE) -> Path:
+    """Compile the module into ``folder`` (atomically: another process never imports half of
+    it), remove the ones compiled from other sources, and return its path."""
+    from numba.pycc import CC, compiler
+
+    from dobble_print.layout import kernels
+
+    class _ReleasingTheGil(compiler.Flags):
+        """pycc's flags, with the GIL released around each call (numba's ``nogil``)."""
+
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            self.release_gil = True  # type: ignore[assignment]  # numba's Option descriptor
+
+    name = PREFIX + fingerprint()
+    with tempfile.TemporaryDirectory(dir=folder) as scratch, _silenced():
+        cc = CC(name)
+        cc.output_dir = scratch
+        cc.verbose = False
+        if machine().startswith("host:"):
+            import llvmlite.binding  # type: ignore[import-untyped]
+
+            cc.target_cpu = llvmlite.binding.get_host_cpu_name()
+        for export, specs in EXPORTS.items():
+            dispatcher = getattr(kernels, export)
+            args = tuple(_numba_type(s) for s in specs)
+            dispatcher.compile(args)  # numba's own loop, typed: its return type, and its cache
+            result = dispatcher.overloads[args].signature.return_type
+            cc.export(export, result(*args))(dispatcher.py_func)
+        original = compiler.Flags
+        compiler.Flags = _ReleasingTheGil  # type: ignore[misc]  # pycc makes its flags itself
+        try:
+            cc.compile()
+        finally:
+            compiler.Flags = original  # type: ignore[misc]
+        (made,) = Path(scratch).glob(name + ".*")
+        target = folder / made.name
+        os.replace(made, target)
+    for old in folder.glob(PREFIX + "*"):
+        if not old.name.startswith(name + "."):
+            old.unlink(missing_ok=True)
+    return target
+
+
+def main() -> int:
+    try:
+        path = build()
+    except Exception as error:  # no compiler, no headers, no setuptools: numba's loops then
+        reason = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
+        print(
+            f"The packer's loops were not compiled ahead of time ({reason[:160]}): builds use "
+            "numba's, compiled once on first use."
+        )
+        return 0
+    print(f"The packer's loops were compiled ahead of time for this machine: {path.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+"""The packer's loops compiled ahead of time (layout.loops, layout.build_loops): used by a build
+in place of numba's when ``make`` compiled them, giving the same bytes; never reading an array
+they were not compiled for; letting other threads run; not used once their source changed."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dobble_print.layout import build_loops, kernels, loops
+
+REPO = Path(__file__).resolve().parents[2]
+A_COMPILER = shutil.which("cc") or shutil.which("gcc")
+needs_compiled = pytest.mark.skipif(
+    loops.compiled_path() is None, reason="no loops compiled ahead of time (no C compiler)"
+)
+
+# The build as where nothing forks (Windows): every card is packed in this process, so whether it
+# imported numba says which loops packed them.
+BUILD = """
+import multiprocessing, sys
+multiprocessing.get_all_start_methods = lambda: ["spawn"]
+from dobble_print.__main__ import main
+sys.argv = ["dobble-print", "build", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+from dobble_print.layout import loops
+numba = "numba" if "numba" in sys.modules else "no numba"
+print(numba, loops.COMPILED is not None, loops.fallbacks)
+"""
+
+
+def _build(folder: Path, words: Path, out: Path, **env: str) -> str:
+    run = subprocess.run(
+        [sys.executable, "-c", BUILD, str(folder), str(words), "-n", "4", "--seed", "3"]
+        + ["--quiet", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env={**__import__("os").environ, **env},
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    return run.stdout.strip().splitlines()[-1]
+
+
+@pytest.mark.skipif(not A_COMPILER, reason="no C compiler: make cannot compile the loops")
+def test_make_compiled_the_loops_and_a_build_uses_them_without_numba_and_same_bytes(
+    pictures, tmp_path
+):
+    assert loops.compiled_path() is not None, "make should have compiled the loops (build_loops)"
+    folder = pictures(7)
+    words = tmp_path / "words.txt"
+    words.write_text("chat\nchien\npomme\nsoleil\nlune\narbre\n", encoding="utf-8")
+    fast = _build(folder, words, tmp_path / "compiled.pdf")
+    slow = _build(folder, words, tmp_path / "numba.pdf", DOBBLE_PRINT_LOOPS="numba")
+    assert fast == "no numba True []"  # every call as declared: none answered by numba
+    assert slow == "numba False []"
+    assert (tmp_path / "compiled.pdf").read_bytes() == (tmp_path / "numba.pdf").read_bytes()
+
+
+@needs_compiled
+def test_an_array_not_as_declared_is_answered_by_numba_not_misread():
+    ink = np.random.default_rng(1).random((9, 14)) > 0.5
+    view = ink[:, ::2]  # not contiguous: the compiled loop would read it as if it were
+    expected = kernels.summed_area(np.ascontiguousarray(view))
+    assert not np.array_equal(loops.COMPILED.summed_area(view), expected)
+    del loops.fallbacks[:]
+    np.testing.assert_array_equal(loops.summed_area(view), expected)
+    np.testing.assert_array_equal(loops.summed_area(ink.astype(np.uint8)), kernels.summed_area(ink))
+    np.testing.assert_array_equal(loops.summed_area(ink), kernels.summed_area(ink))
+    assert loops.fallbacks == ["summed_area", "summed_area"]
+    cells = np.ones((3, 4), np.bool_)
+    np.testing.assert_array_equal(loops.ring_runs(cells, 2), kernels.ring_runs(cells, 2))
+    np.testing.assert_array_equal(loops.ring_runs(cells, np.int32(2)), kernels.ring_runs(cells, 2))
+    assert loops.fallbacks == ["summed_area", "summed_area"]  # numpy's whole numbers are whole
+    del loops.fallbacks[:]
+
+
+@needs_compiled
+def test_the_compiled_loops_let_other_threads_run():
+    """numba's loops release the GIL (nogil): so must these, or threads pack one at a time.
+
+    The other thread lets the GIL go after each tick, and no thread is made to give it up
+    (a switch interval of a minute): so it ticks during a call only if the call let the GIL go.
+    With pycc's own flags (the GIL held) it ticked 0 times in each of three calls; released,
+    134-378."""
+    ink = np.random.default_rng(2).random((3000, 3000)) > 0.5
+    loops.summed_area(ink[:10].copy())
+    ticks = [0]
+    running, stop = threading.Event(), threading.Event()
+
+    def count() -> None:
+        running.set()
+        while not stop.is_set():
+            ticks[0] += 1
+            time.sleep(0)  # lets the GIL go: the only time the main thread can take it
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(60)
+    other = threading.Thread(target=count)
+    other.start()
+    during = []
+    try:
+        running.wait()
+        for _ in range(3):
+            before = ticks[0]
+            loops.summed_area(ink)
+            during.append(ticks[0] - before)
+    finally:
+        stop.set()
+        other.join()
+        sys.setswitchinterval(interval)
+    assert sum(during) > 30, during
+
+
+def test_a_changed_source_or_numba_asked_for_is_not_the_compiled_module(tmp_path, monkeypatch):
+    source = (loops.HERE / "kernels.py").read_text(encoding="utf-8")
+    (tmp_path / "kernels.py").write_text(source, encoding="utf-8")
+    monkeypatch.setattr(loops, "HERE", tmp_path)
+    same = loops.fingerprint()
+    for suffix in __import__("importlib.machinery").machinery.EXTENSION_SUFFIXES[:1]:
+        (tmp_path / f"{loops.PREFIX}{same}{suffix}").write_bytes(b"")
+    assert loops.compiled_path() is not None
+    monkeypatch.setenv(loops.FORCE, "numba")
+    assert loops.compiled_path() is None
+    monkeypatch.delenv(loops.FORCE)
+    (tmp_path / "kernels.py").write_text(source + "\n# changed\n", encoding="utf-8")
+    assert loops.fingerprint() != same and loops.compiled_path() is None
+
+
+def test_where_the_loops_cannot_be_compiled_make_says_so_in_one_line(monkeypatch, capsys):
+    def no_compiler(*_args, **_kwargs):
+        raise RuntimeError(
+            "error: command 'x86_64-linux-gnu-gcc' failed: No such file or directory"
+        )  # noqa: E501
+
+    monkeypatch.setattr(build_loops, "build", no_compiler)
+    assert build_loops.main() == 0  # make goes on: builds use numba's loops
+    assert capsys.readouterr().out.splitlines() == [
+        "The packer's loops were not compiled ahead of time (error: command "
+        "'x86_64-linux-gnu-gcc' failed: No such file or directory): builds use numba's, "
+        "compiled once on first use."
+    ]

@@ -8,9 +8,9 @@ The module is compiled by numba itself from the same source, for the argument ty
 passes (:data:`loops.EXPORTS`): the same LLVM code as numba's own, so the same results, byte for
 byte in the PDF (a test builds decks both ways). Two choices differ from ``pycc``'s defaults:
 the loops release the GIL while they run, as numba's do with ``nogil`` (threads pack in
-parallel where nothing forks), and on Linux they are compiled for this processor, as numba
-compiles (for any x86-64 they were ~25 % slower); elsewhere for any processor of its kind, as a
-copied folder must not crash on an older one.
+parallel where nothing forks), and on Linux they are compiled for this processor and its
+instruction sets, as numba compiles (for any x86-64 they were ~25 % slower); elsewhere for any
+processor of its kind, as a copied folder must not crash on an older one.
 """
 
 from __future__ import annotations
@@ -56,9 +56,19 @@ def _numba_type(spec: str):
     return {"int": types.int64, "float": types.float64, "flag": types.boolean}[spec]
 
 
+def _host_features(_codegen) -> str:
+    """This processor's instruction sets as LLVM names them: what numba's JIT compiles for. By
+    the processor's name alone LLVM assumes every set of its model, which a virtual machine
+    may not offer (an instruction it lacks stops the process)."""
+    import llvmlite.binding  # type: ignore[import-untyped]
+
+    return llvmlite.binding.get_host_cpu_features().flatten()
+
+
 def build(folder: Path = HERE) -> Path:
     """Compile the module into ``folder`` (atomically: another process never imports half of
     it), remove the ones compiled from other sources, and return its path."""
+    from numba.core.codegen import AOTCPUCodegen
     from numba.pycc import CC, compiler
 
     from dobble_print.layout import kernels
@@ -85,12 +95,15 @@ def build(folder: Path = HERE) -> Path:
             dispatcher.compile(args)  # numba's own loop, typed: its return type, and its cache
             result = dispatcher.overloads[args].signature.return_type
             cc.export(export, result(*args))(dispatcher.py_func)
-        original = compiler.Flags
+        original = compiler.Flags, AOTCPUCodegen._customize_tm_features
         compiler.Flags = _ReleasingTheGil  # type: ignore[misc]  # pycc makes its flags itself
+        if cc.target_cpu:  # this processor's own instruction sets, as numba's JIT asks for
+            AOTCPUCodegen._customize_tm_features = _host_features  # type: ignore[method-assign]
         try:
             cc.compile()
         finally:
-            compiler.Flags = original  # type: ignore[misc]
+            compiler.Flags = original[0]  # type: ignore[misc]
+            AOTCPUCodegen._customize_tm_features = original[1]  # type: ignore[method-assign]
         (made,) = Path(scratch).glob(name + ".*")
         target = folder / made.name
         os.replace(made, target)

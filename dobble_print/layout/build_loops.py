@@ -86,7 +86,7 @@ def build(folder: Path = HERE) -> Path:
         cc.output_dir = scratch
         cc.verbose = False
         if machine().startswith("host:"):
-            import llvmlite.binding  # type: ignore[import-untyped]
+            import llvmlite.binding
 
             cc.target_cpu = llvmlite.binding.get_host_cpu_name()
         for export, specs in EXPORTS.items():

@@ -10,7 +10,7 @@ from typing import NoReturn, TypeVar
 import typer
 
 from dobble_print import N_
-from dobble_print.cli.stopping import EXIT_CODE, line, working, written
+from dobble_print.cli.stopping import EXIT_CODE, line, line_said, working, written
 from dobble_print.cli.wording import (  # noqa: F401 (shown: the CLI's tests take it here)
     FLAGS,
     error_line,
@@ -98,6 +98,7 @@ def _stopped(exc: KeyboardInterrupt) -> NoReturn:
     """Say Ctrl-C's line and exit with its code."""
     done = isinstance(exc, Interrupted) and exc.written
     typer.echo(line(written=done, lang=spoken()), err=True)
+    line_said()
     raise typer.Exit(EXIT_CODE) from None
 
 

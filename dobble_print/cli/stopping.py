@@ -25,7 +25,7 @@ __all__ = ["EXIT_CODE", "line", "quiet", "speak", "working", "written"]
 
 EXIT_CODE = 130  # 128 + SIGINT, as a shell reports a process Ctrl-C ended
 
-_state = {"written": False, "forks": False}
+_state = {"written": False, "forks": False, "said": False}
 
 
 def line(*, written: bool, lang: str) -> str:
@@ -52,6 +52,11 @@ def speak(lang: str) -> None:
 def written() -> None:
     """The command's files are in place: a Ctrl-C from now on says so."""
     _state["written"] = True
+
+
+def line_said() -> None:
+    """Ctrl-C's line was said: the process is only ending now (see :func:`_unraisable`)."""
+    _state["said"] = True
 
 
 def quiet() -> None:
@@ -106,7 +111,12 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 def _unraisable(unraisable: Any) -> None:
     """Ctrl-C raised where Python cannot pass an exception on (a finalizer, a function C code
     calls back, such as the JIT compiler's cache): sent again a moment later instead of
-    printed ("Exception ignored ... Traceback") and lost; anything else as Python says it."""
+    printed ("Exception ignored ... Traceback") and lost; anything else as Python says it,
+    until Ctrl-C's line was said. After it, an object Ctrl-C caught half made can fail as the
+    process ends (llvmlite's PassBuilder, interrupted while numba compiled: its finalizer's
+    AttributeError and traceback came after the line): nothing more is said."""
+    if _state["said"]:
+        return
     if isinstance(unraisable.exc_value, KeyboardInterrupt):
         _again(signal.SIGINT)
         return

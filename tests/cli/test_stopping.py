@@ -56,6 +56,46 @@ def test_ctrl_c_in_a_callback_from_c_code_stops_the_command_in_one_line():
     assert done.returncode == 130
 
 
+_HALF_MADE = """
+import os, signal, sys, time
+from dobble_print.cli import stopping
+from dobble_print.cli.errors import run
+
+stopping.quiet()
+
+class HalfMade:  # as llvmlite's PassBuilder when Ctrl-C came while numba compiled
+    def __del__(self):
+        raise AttributeError("'PassBuilder' object has no attribute '_as_parameter_'")
+
+kept = []
+
+def work():
+    kept.append(HalfMade())
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(5)
+
+try:
+    run(work)
+except Exception as exc:  # typer.Exit
+    sys.exit(exc.exit_code)
+"""
+
+
+def test_after_ctrl_c_s_line_an_object_failing_as_the_process_ends_says_nothing():
+    """Seen with numba's loops: 'interrupted; nothing was written', then "Exception ignored in:
+    <function ObjectRef.__del__>", a traceback and "AttributeError: 'PassBuilder' object has
+    no attribute '_as_parameter_'" as the process ended."""
+    done = subprocess.run(
+        [sys.executable, "-c", _HALF_MADE],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO), "LC_ALL": "C.UTF-8"},
+    )
+    assert (done.stdout, done.stderr) == ("", "dobble-print: interrupted; nothing was written\n")
+    assert done.returncode == 130
+
+
 def _raster_runs_interrupted() -> None:
     """What a compiled loop does when Ctrl-C's handler runs while it hands its arrays back:
     it returns with the KeyboardInterrupt pending, and Python raises a SystemError from it."""

@@ -22,6 +22,7 @@ not as declared is answered by numba's loop instead, which compiles for what it 
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import importlib
 import importlib.machinery
@@ -123,7 +124,9 @@ def compiled_module() -> ModuleType | None:
         return None
 
 
-fallbacks: list[str] = []  # calls answered by numba: an argument not as EXPORTS declares it
+# Calls answered by numba, by loop: an argument not as EXPORTS declares it (counted, not listed:
+# the app's server lives for days).
+fallbacks: collections.Counter[str] = collections.Counter()
 
 
 WHOLE = frozenset({int, np.int64, np.int32, np.int16, np.int8, np.uint32, np.uint16, np.uint8})
@@ -165,7 +168,7 @@ def _checked(name: str, fast: Callable, specs: tuple[str, ...]) -> Callable:
 def _slow(name: str, args: tuple):
     from dobble_print.layout import kernels
 
-    fallbacks.append(name)
+    fallbacks[name] += 1
     return getattr(kernels, name)(*args)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sys
 import tempfile
 import warnings
@@ -44,6 +45,18 @@ def _silenced() -> Iterator[None]:
             os.dup2(saved[1], 2)
             os.close(saved[0])
             os.close(saved[1])
+
+
+@contextlib.contextmanager
+def _temporary_files_in(folder: str) -> Iterator[None]:
+    """Every temporary file of the build in ``folder`` (removed after it): pycc keeps its
+    build folder when compiling fails, and numba's test of the C compiler leaves two."""
+    before = tempfile.tempdir
+    tempfile.tempdir = folder
+    try:
+        yield
+    finally:
+        tempfile.tempdir = before
 
 
 def _numba_type(spec: str):
@@ -81,7 +94,7 @@ def build(folder: Path = HERE) -> Path:
             self.release_gil = True  # type: ignore[assignment]  # numba's Option descriptor
 
     name = PREFIX + fingerprint()
-    with tempfile.TemporaryDirectory(dir=folder) as scratch, _silenced():
+    with tempfile.TemporaryDirectory() as scratch, _silenced(), _temporary_files_in(scratch):
         cc = CC(name)
         cc.output_dir = scratch
         cc.verbose = False
@@ -106,7 +119,9 @@ def build(folder: Path = HERE) -> Path:
             AOTCPUCodegen._customize_tm_features = original[1]  # type: ignore[method-assign]
         (made,) = Path(scratch).glob(name + ".*")
         target = folder / made.name
-        os.replace(made, target)
+        part = folder / (made.name + ".part")  # a process killed here leaves only this (ignored)
+        shutil.copy(made, part)
+        os.replace(part, target)
     for old in folder.glob(PREFIX + "*"):
         if not old.name.startswith(name + "."):
             old.unlink(missing_ok=True)
@@ -117,7 +132,9 @@ def main() -> int:
     try:
         path = build()
     except Exception as error:  # no compiler, no headers, no setuptools: numba's loops then
-        reason = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
+        lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+        # the first sentence of the first line: pycc's last line (and its first's end) is a hint
+        reason = lines[0].split(". ")[0] if lines else type(error).__name__
         print(
             f"The packer's loops were not compiled ahead of time ({reason[:160]}): builds use "
             "numba's, compiled once on first use."

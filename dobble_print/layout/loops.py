@@ -8,11 +8,12 @@ scipy's linear algebra, and linking each cached loop); the same loops compiled a
 plain extension module, imported in a millisecond. Every build process pays that: the command,
 its fork server, each packing worker, the app, each test that runs the command.
 
-The module is named by a fingerprint of what it was compiled from (``kernels.py``, the types in
-:data:`EXPORTS`, this machine's processor, numpy's version): after an update that changed the
-loops, or on another machine, the name differs and numba's loops are used until ``make``
-compiles the module again. The loops
-release the GIL as numba's do (``nogil``), so threads pack in parallel either way.
+The module is named by a fingerprint of what it was compiled from (``kernels.py``, how
+(``build_loops.py``), the types in :data:`EXPORTS`, this machine's processor, numpy's
+version): after an update that changed the loops, or on another machine, the name differs and
+numba's loops are used until ``make`` compiles the module again (numba's own version is
+pyproject.toml's pin, which ``make`` also compiles again after). The loops release the GIL as
+numba's do (``nogil``), so threads pack in parallel either way.
 
 A compiled module takes its arrays as declared (:data:`EXPORTS`), contiguous and of one
 type, and would read any other as if it were: every call is checked (~0.2 µs), and one that is
@@ -96,6 +97,7 @@ def machine() -> str:
 def fingerprint() -> str:
     """What the compiled module must have been compiled from to be used: 16 hex digits."""
     digest = hashlib.sha256((HERE / "kernels.py").read_bytes())
+    digest.update((HERE / "build_loops.py").read_bytes())  # how it was compiled
     digest.update(repr(EXPORTS).encode())  # the types it was compiled for
     digest.update(machine().encode())
     digest.update(np.__version__.encode())
@@ -133,8 +135,9 @@ WHOLE = frozenset({int, np.int64, np.int32, np.int16, np.int8, np.uint32, np.uin
 
 
 def _checked(name: str, fast: Callable, specs: tuple[str, ...]) -> Callable:
-    """``fast`` for calls whose arrays are contiguous and of the declared type and dimensions,
-    and whose whole numbers are whole; numba's for any other, so a call is never read wrongly.
+    """``fast`` for calls whose arrays are contiguous, writable (the compiled loop would write
+    into a read-only one; numba refuses to) and of the declared type and dimensions, and whose
+    whole numbers are whole; numba's for any other, so a call is never read wrongly.
 
     The test is written out for each loop, one expression over its arguments by name (as
     ``dataclasses`` writes its methods): the packer makes ~100,000 calls a card deck, and a
@@ -148,7 +151,7 @@ def _checked(name: str, fast: Callable, specs: tuple[str, ...]) -> Callable:
             scope[f"{arg}_type"] = np.dtype(array[0])
             tests.append(
                 f"type({arg}) is ndarray and {arg}.dtype == {arg}_type and {arg}.ndim == {array[1]}"
-                f" and {arg}.flags.c_contiguous"
+                f" and ({arg}_flags := {arg}.flags).c_contiguous and {arg}_flags.writeable"
             )
         elif spec == "int":
             tests.append(f"type({arg}) in WHOLE")

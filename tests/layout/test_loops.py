@@ -82,6 +82,12 @@ def test_an_array_not_as_declared_is_answered_by_numba_not_misread():
     cells = np.ones((3, 4), np.bool_)
     np.testing.assert_array_equal(loops.ring_runs(cells, 2), kernels.ring_runs(cells, 2))
     np.testing.assert_array_equal(loops.ring_runs(cells, np.int32(2)), kernels.ring_runs(cells, 2))
+    count = np.zeros((6, 6), np.int16)
+    count.flags.writeable = False  # the compiled loop would write into it; numba refuses to
+    with pytest.raises(Exception, match="(?i)read-?only|readonly"):
+        loops.add_zone(count, np.ones((2, 2), np.bool_), 1, 1, 1)
+    assert not count.any()
+    loops.fallbacks.pop("add_zone")
     assert loops.fallbacks == {"summed_area": 2}  # numpy's whole numbers are whole
     loops.fallbacks.clear()
 
@@ -126,6 +132,7 @@ def test_the_compiled_loops_let_other_threads_run():
 def test_a_changed_source_or_numba_asked_for_is_not_the_compiled_module(tmp_path, monkeypatch):
     source = (loops.HERE / "kernels.py").read_text(encoding="utf-8")
     (tmp_path / "kernels.py").write_text(source, encoding="utf-8")
+    shutil.copy(loops.HERE / "build_loops.py", tmp_path)
     monkeypatch.setattr(loops, "HERE", tmp_path)
     same = loops.fingerprint()
     for suffix in __import__("importlib.machinery").machinery.EXTENSION_SUFFIXES[:1]:
@@ -135,6 +142,11 @@ def test_a_changed_source_or_numba_asked_for_is_not_the_compiled_module(tmp_path
     assert loops.compiled_path() is None
     monkeypatch.delenv(loops.FORCE)
     (tmp_path / "kernels.py").write_text(source + "\n# changed\n", encoding="utf-8")
+    assert loops.fingerprint() != same and loops.compiled_path() is None
+    (tmp_path / "kernels.py").write_text(source, encoding="utf-8")
+    assert loops.compiled_path() is not None
+    with open(tmp_path / "build_loops.py", "a", encoding="utf-8") as changed:  # compiled otherwise
+        changed.write("\n# changed\n")
     assert loops.fingerprint() != same and loops.compiled_path() is None
 
 

@@ -16,7 +16,15 @@ import pytest
 from scipy import ndimage
 from scipy.spatial import cKDTree
 
-from dobble_print.layout.metrics import NEAREST_CHUNK, InkSample, _clearance, _nearest, _outline
+from dobble_print.layout.metrics import (
+    CLEARANCE_STEPS,
+    NEAREST_CHUNK,
+    InkSample,
+    _clearance,
+    _closer_than,
+    _nearest,
+    _outline,
+)
 
 SEEDS = range(100)
 
@@ -198,21 +206,21 @@ def test_metrics_does_not_import_scipy():
     assert done.stdout == "False\n"
 
 
-def test_clearance_between_points_in_neighbouring_cells_is_found():
-    """The first pass keeps only points in or beside a cell (side ``CLEARANCE_GUESS``) holding a
-    point of the other outline; two points just either side of a cell border, in every
-    direction, must still be measured, at their exact distance."""
-    from dobble_print.layout.metrics import CLEARANCE_GUESS
-
+@pytest.mark.parametrize("side", CLEARANCE_STEPS)
+def test_clearance_between_points_in_neighbouring_cells_is_found(side):
+    """Each pass keeps only points in or beside a cell (of each side in ``CLEARANCE_STEPS``)
+    holding a point of the other outline; two points just either side of a cell border, in
+    every direction, must still be measured, at their exact distance."""
     anchor = np.array([[0.0, 0.0]])  # fixes where the cells start
-    side = CLEARANCE_GUESS
     for dx, dy in [(1, 0), (0, 1), (1, 1), (-1, 1), (1, -1)]:
-        for gap in (0.05, 1.0, 2.5, side * 0.99):
+        for gap in (0.05, side * 0.25, side * 0.625, side * 0.99):
             # just inside a cell's corner, on the side the step leaves it by
             here = np.array([[2 * side + (0.01 if dx < 0 else -0.01), 2 * side - 0.01]])
             step = np.array([dx, dy], float) / math.hypot(dx, dy) * gap
             there = here + step
-            far = anchor + 10 * side  # with a decoy: a pair closer than the guess, further
+            far = anchor + 10 * side  # with a decoy: a pair closer than the side, further
             decoy = far + [side * 0.995, 0]  # than the gap, so a miss is not measured again
-            got = _clearance([anchor, here, there, far, decoy])
+            outlines = [anchor, here, there, far, decoy]
+            got = _closer_than(outlines, np.min(np.concatenate(outlines), axis=0), side)
             assert got == pytest.approx(gap, abs=1e-12, rel=0), (dx, dy, gap)
+            assert _clearance(outlines) == pytest.approx(gap, abs=1e-12, rel=0)

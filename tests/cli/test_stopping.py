@@ -41,12 +41,10 @@ except Exception as exc:  # typer.Exit, which the command line ends with
 """
 
 
-def test_ctrl_c_in_a_callback_from_c_code_stops_the_command_in_one_line():
-    """Python prints a KeyboardInterrupt raised in a function C code called ("Exception
-    ignored on calling ctypes callback function", and its traceback) and goes on: a build
-    interrupted while the JIT compiler called back finished, with the traceback."""
+def _stops_in_one_line(script: str) -> None:
+    """``script`` run in a process of its own ends with Ctrl-C's one line and its exit code."""
     done = subprocess.run(
-        [sys.executable, "-c", _CALLBACK],
+        [sys.executable, "-c", script],
         capture_output=True,
         text=True,
         timeout=60,
@@ -54,6 +52,13 @@ def test_ctrl_c_in_a_callback_from_c_code_stops_the_command_in_one_line():
     )
     assert (done.stdout, done.stderr) == ("", "dobble-print: interrupted; nothing was written\n")
     assert done.returncode == 130
+
+
+def test_ctrl_c_in_a_callback_from_c_code_stops_the_command_in_one_line():
+    """Python prints a KeyboardInterrupt raised in a function C code called ("Exception
+    ignored on calling ctypes callback function", and its traceback) and goes on: a build
+    interrupted while the JIT compiler called back finished, with the traceback."""
+    _stops_in_one_line(_CALLBACK)
 
 
 _HALF_MADE = """
@@ -85,15 +90,7 @@ def test_after_ctrl_c_s_line_an_object_failing_as_the_process_ends_says_nothing(
     """Seen with numba's loops: 'interrupted; nothing was written', then "Exception ignored in:
     <function ObjectRef.__del__>", a traceback and "AttributeError: 'PassBuilder' object has
     no attribute '_as_parameter_'" as the process ended."""
-    done = subprocess.run(
-        [sys.executable, "-c", _HALF_MADE],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": str(REPO), "LC_ALL": "C.UTF-8"},
-    )
-    assert (done.stdout, done.stderr) == ("", "dobble-print: interrupted; nothing was written\n")
-    assert done.returncode == 130
+    _stops_in_one_line(_HALF_MADE)
 
 
 def _raster_runs_interrupted() -> None:

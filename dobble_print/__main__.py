@@ -27,6 +27,9 @@ def main() -> None:
 
     lang = language_of_locale(os.environ)
     _LINE[0] = f"dobble-print: {said(N_('interrupted; nothing was written'), lang)}\n".encode()
+    from dobble_print import share_arenas
+
+    share_arenas()  # before the stages' threads allocate
     from dobble_print.cli import app, stopping
 
     stopping.quiet()

@@ -525,3 +525,49 @@ def test_macos_works_on_threads_not_forks(monkeypatch):
     assert parallel.can_fork()  # Linux
     monkeypatch.setattr(sys, "platform", "darwin")
     assert not parallel.can_fork()
+
+
+_ARENAS = """
+import ctypes, os, re, sys, tempfile, threading
+from dobble_print.parallel import share_arenas
+if sys.argv[1] == "share":
+    assert share_arenas()
+libc = ctypes.CDLL(None)
+libc.malloc.restype, libc.free.argtypes = ctypes.c_void_p, [ctypes.c_void_p]
+together = threading.Barrier(6)
+def work():  # six threads, each holding 200 blocks of malloc's at once
+    together.wait()
+    held = [libc.malloc(50_000) for _ in range(200)]
+    together.wait()
+    for block in held:
+        libc.free(block)
+threads = [threading.Thread(target=work) for _ in range(6)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+libc.fopen.restype, libc.fopen.argtypes = ctypes.c_void_p, [ctypes.c_char_p, ctypes.c_char_p]
+libc.malloc_info.argtypes, libc.fclose.argtypes = [ctypes.c_int, ctypes.c_void_p], [ctypes.c_void_p]
+with tempfile.TemporaryDirectory() as folder:
+    path = os.path.join(folder, "info.xml")
+    out = libc.fopen(path.encode(), b"w")
+    libc.malloc_info(0, out)
+    libc.fclose(out)
+    print(len(re.findall("<heap nr=", open(path).read())))
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="glibc's malloc arenas")
+def test_the_threads_of_a_build_share_two_malloc_arenas():
+    """Six threads allocating at once get an arena each from glibc, and each arena keeps what
+    its thread freed; after share_arenas they share two (what the command line and the app do
+    first thing)."""
+
+    def arenas(mode: str) -> int:
+        run = subprocess.run(
+            [sys.executable, "-c", _ARENAS, mode], capture_output=True, text=True, check=True
+        )
+        return int(run.stdout)
+
+    assert arenas("glibc's") > 2
+    assert arenas("share") <= 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from dobble_print import share_arenas
 from dobble_print.app.server import serve
 
 
@@ -18,6 +19,7 @@ def main(argv: list[str] | None = None) -> None:
         "--no-browser", action="store_true", help="only print the address; open no browser"
     )
     args = parser.parse_args(argv)
+    share_arenas()  # before the server's threads allocate
     serve(port=args.port, open_browser=not args.no_browser, announce=lambda s: print(s, flush=True))
 
 

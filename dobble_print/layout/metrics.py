@@ -27,6 +27,7 @@ import numpy as np
 
 from dobble_print.card import CardLayout, CardShape, Placement, ShapeKind
 from dobble_print.language import N_
+from dobble_print.layout.kept import per_object
 from dobble_print.parallel import in_order, worker_count
 from dobble_print.symbols import INK_ALPHA, WHITE, Symbol
 
@@ -114,7 +115,7 @@ def sample_placement(p: Placement, symbol: Symbol, radius: float, ppmm: float = 
     )
 
 
-@functools.lru_cache(maxsize=1024)
+@per_object
 def _ink_codes(symbol: Symbol):
     """Per pixel of a symbol: bit 0 = ink (alpha ≥ 0.5), bit 1 = printed ink (not near-white over
     white paper). Computed once per symbol, so sampling a placement gathers one byte per sample

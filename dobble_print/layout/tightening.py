@@ -40,7 +40,6 @@ as packed.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -48,6 +47,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dobble_print.layout.grid import LEAST_SPREAD, SAFETY
+from dobble_print.layout.kept import per_object
 from dobble_print.layout.masks import Shape
 
 MAX_GROWTH = 0.05  # largest relative growth of a symbol (t)
@@ -406,7 +406,7 @@ def _outline_mm(shape: Shape, centre, height: float, angle: float):
     return np.column_stack([x, y]), radius * mm
 
 
-@functools.lru_cache(maxsize=2048)
+@per_object
 def _outline(shape: Shape, level: int) -> tuple[np.ndarray, np.ndarray]:
     """The outline of ``shape.levels[level]`` (its ink pixels with a blank side) as points in
     picture pixels from the picture's centre (x right, y up), each with the radius of a circle

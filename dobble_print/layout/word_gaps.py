@@ -20,7 +20,6 @@ read alone); a placement's colour is its own (:attr:`Placement.color`) or its sy
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 from collections.abc import Sequence
@@ -29,6 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dobble_print.card import CardLayout, Placement
+from dobble_print.layout.kept import per_object
 from dobble_print.layout.masks import WORD_ROTATION
 from dobble_print.layout.word_size import turn_limit
 from dobble_print.symbols import INK_ALPHA, Symbol, cap_height, space_width
@@ -136,7 +136,7 @@ def _word(p: Placement, symbol: Symbol) -> _Word:
     return _Word(p, pixels, card, bands, (h, w), size, space, p.color or symbol.color)
 
 
-@functools.lru_cache(maxsize=1024)
+@per_object
 def _edge(symbol: Symbol) -> np.ndarray:
     """(x, y) pixel centres of the ink pixels on the edge of ``symbol``'s ink (y down)."""
     ink = np.pad(symbol.rgba[..., 3] >= INK_ALPHA, 1)

@@ -31,10 +31,13 @@ into each other's gaps the way the retail game's artwork does:
 
 Each card has its own random generator seeded by (seed, card index), so the result for a seed does
 not depend on how many processes lay out the cards; from ``PARALLEL_FROM`` cards on, the work is
-shared by worker processes (:mod:`parallel`), one per available core. They come from a fork server
-that :func:`start_packers` starts while the pictures load, which loads the compiled packer once
-(:mod:`warm_packer`, about a second); so this process never loads it (~95 MB), and the
-workers do not inherit this process's pictures, only get the card shapes they pack.
+shared by worker processes (:mod:`parallel`), one per available core. Where ``make`` compiled
+the packer's loops ahead of time (:mod:`loops`), the workers are forked from this process as
+packing starts: they share its copy of every shape's pyramid (made first, here), and loading
+the loops takes them no time. Otherwise they come from a fork server that :func:`start_packers`
+starts while the pictures load, which compiles numba's loops once (:mod:`warm_packer`, about a
+second, ~95 MB); so this process never loads numba, and the workers do not inherit this
+process's pictures, only get the card shapes they pack.
 Where no process can be forked (Windows) or should not be (macOS), threads of this process pack
 instead, and :func:`start_packers` loads the compiled packer in a thread while the pictures load.
 """
@@ -159,14 +162,16 @@ def _install(job: _Job) -> None:
 
 def start_packers(cards: int, workers: int | None = None) -> None:
     """Start the packing workers' fork server now when laying out ``cards`` cards will use
-    workers, so that loading the compiled packer in it overlaps with loading the pictures.
+    workers from it (numba's loops, :func:`_fork_here`), so that compiling the packer in it
+    overlaps with loading the pictures.
 
     The server also imports this module, which a worker needs to unpickle its job: imported in
     each worker as it starts, it would hold up the start of the next one."""
     if worker_count(cards, parallel_from=PARALLEL_FROM, workers=workers) <= 1:
         return
     if can_fork():
-        start_server(["dobble_print.layout.warm_packer", "dobble_print.layout.deck_layout"])
+        if not _fork_here():
+            start_server(["dobble_print.layout.warm_packer", "dobble_print.layout.deck_layout"])
         return
     with _warm_lock:  # no fork (Windows, macOS): the threads that pack load it here
         if not _warming:
@@ -181,6 +186,20 @@ def start_packers(cards: int, workers: int | None = None) -> None:
 
 _warm_lock = threading.Lock()
 _warming: list[threading.Thread] = []  # the thread loading the packer in this process, if any
+
+
+def _fork_here() -> bool:
+    """Whether packing workers are forked from this process rather than from the fork server:
+    when the packer's loops were compiled ahead of time (:func:`loops.compiled_path`).
+
+    The server exists to keep numba (~95 MB, a second of CPU) out of this process. The compiled
+    loops are a small module that loads at once, so the server then only cost a process (~40
+    MB) and the workers' copies of every shape's pyramid (~20 MB each, for the classic deck),
+    which workers forked from here share with this process instead.
+    """
+    from dobble_print.layout.loops import compiled_path
+
+    return compiled_path() is not None
 
 
 def _warm() -> None:
@@ -559,9 +578,14 @@ def layout_deck(
         *_word_colours(symbols),
         frozenset(i for i, s in enumerate(symbols) if getattr(s, "photo", False)),
     )
+    setup: tuple[Callable[..., None], tuple] | None = (_install, (_JOB,))
+    if n > 1 and can_fork() and _fork_here():
+        for shape in shapes:  # made once, here, and shared by the forked workers
+            shape.levels  # noqa: B018  (a cached property: made on first use)
+        setup = None  # forked from here, the workers inherit _JOB
     try:
         with in_order(
-            _layout_nth, len(todo), workers=n, what=N_("packing cards"), setup=(_install, (_JOB,))
+            _layout_nth, len(todo), workers=n, what=N_("packing cards"), setup=setup
         ) as results:
             for result in results:
                 done.append(result)

@@ -571,3 +571,31 @@ def test_the_threads_of_a_build_share_two_malloc_arenas():
 
     assert arenas("glibc's") > 2
     assert arenas("share") <= 2
+
+
+def _resident_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="glibc's malloc_trim")
+def test_memory_freed_by_a_stage_is_given_back_not_kept_resident():
+    """What a stage frees stays resident for malloc to reuse (and a worker forked next shares
+    it); give_back returns it: the packing shapes' ~75 MB after layout."""
+    import ctypes
+
+    from dobble_print.parallel import give_back
+
+    libc = ctypes.CDLL(None)
+    libc.malloc.restype, libc.free.argtypes = ctypes.c_void_p, [ctypes.c_void_p]
+    libc.memset.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t]
+    blocks = [libc.malloc(64_000) for _ in range(1_000)]  # 64 MB in malloc's heap
+    for block in blocks:
+        libc.memset(block, 1, 64_000)  # touched: resident
+    last = libc.malloc(64_000)  # above the others: freeing them leaves no free top to trim
+    for block in blocks:
+        libc.free(block)
+    kept = _resident_mb()
+    give_back()
+    assert _resident_mb() < kept - 40
+    libc.free(last)

@@ -33,11 +33,11 @@ Each card has its own random generator seeded by (seed, card index), so the resu
 not depend on how many processes lay out the cards; from ``PARALLEL_FROM`` cards on, the work is
 shared by worker processes (:mod:`parallel`), one per available core. Where ``make`` compiled
 the packer's loops ahead of time (:mod:`loops`), the workers are forked from this process as
-packing starts: they share its copy of every shape's pyramid (made first, here), and loading
-the loops takes them no time. Otherwise they come from a fork server that :func:`start_packers`
-starts while the pictures load, which compiles numba's loops once (:mod:`warm_packer`, about a
-second, ~95 MB); so this process never loads numba, and the workers do not inherit this
-process's pictures, only get the card shapes they pack.
+packing starts: they share its copy of every shape's pyramid and summed-area tables (made
+first, here), and loading the loops takes them no time. Otherwise they come from a fork server
+that :func:`start_packers` starts while the pictures load, which compiles numba's loops once
+(:mod:`warm_packer`, about a second, ~95 MB); so this process never loads numba, and the
+workers do not inherit this process's pictures, only get the card shapes they pack.
 Where no process can be forked (Windows) or should not be (macOS), threads of this process pack
 instead, and :func:`start_packers` loads the compiled packer in a thread while the pictures load.
 """
@@ -194,8 +194,9 @@ def _fork_here() -> bool:
 
     The server exists to keep numba (~95 MB, a second of CPU) out of this process. The compiled
     loops are a small module that loads at once, so the server then only cost a process (~40
-    MB) and the workers' copies of every shape's pyramid (~20 MB each, for the classic deck),
-    which workers forked from here share with this process instead.
+    MB) and the workers' copies of every shape's pyramid and tables (~45 MB each for the
+    classic deck: each made nearly every table), which workers forked from here share with
+    this process instead.
     """
     from dobble_print.layout.loops import compiled_path
 
@@ -580,8 +581,11 @@ def layout_deck(
     )
     setup: tuple[Callable[..., None], tuple] | None = (_install, (_JOB,))
     if n > 1 and can_fork() and _fork_here():
-        for shape in shapes:  # made once, here, and shared by the forked workers
-            shape.levels  # noqa: B018  (a cached property: made on first use)
+        # made once, here (~0.06 s for the classic deck), and shared by the forked workers; given
+        # back to the system once the layout is done (pipeline: give_back)
+        for shape in shapes:
+            for level in range(len(shape.levels)):
+                shape.table(level)
         setup = None  # forked from here, the workers inherit _JOB
     try:
         with in_order(

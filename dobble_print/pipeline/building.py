@@ -33,7 +33,7 @@ from dobble_print.layout import (
     too_small,
 )
 from dobble_print.options import BuildOptions, Shapes, Variant, check_budget, shaping
-from dobble_print.parallel import can_fork
+from dobble_print.parallel import can_fork, give_back
 from dobble_print.pipeline.front_matter import page_counts, plan_front_matter, shows
 from dobble_print.pipeline.loading import check_given_files, load_deck
 from dobble_print.pipeline.matching import Matching, faces_report
@@ -176,6 +176,7 @@ def prepare(
             same_size=options.same_size,
         )
         kept.update({(i, reshuffles[i]): layout for i, layout in zip(missing, laid, strict=True)})
+        give_back()  # the packing shapes are gone; the measuring workers forked next share
     layouts = tuple(kept.get((i, reshuffles[i]), CardLayout(())) for i in range(base)) * copies
     teams = assign_teams(base) if options.variant is Variant.CONNECT else None
     seen, seen_notes = seen_warnings(loaded, deck.symbol_count, options.card_color, cache)

@@ -5,15 +5,14 @@ no symbol alive after the build."""
 from __future__ import annotations
 
 import gc
+import weakref
 
 import numpy as np
 
 from dobble_print.card import CardShape
 from dobble_print.deck.plane import build_deck, take_cards
-from dobble_print.layout import metrics, tightening
-from dobble_print.layout.deck_layout import layout_deck
+from dobble_print.layout import deck_layout, metrics
 from dobble_print.layout.kept import per_object
-from dobble_print.layout.masks import Shape
 from dobble_print.layout.metrics import card_metrics
 from tests.layout.test_deck_layout import CARD, blob
 
@@ -42,25 +41,30 @@ def test_a_result_is_made_once_per_object_and_arguments_and_goes_with_the_object
     assert len(double.kept) == 0
 
 
-def _shapes_alive() -> int:
-    gc.collect()
-    return sum(type(o) is Shape for o in gc.get_objects())
-
-
-def test_no_packing_shape_outlives_the_layout_and_no_symbol_its_measuring():
+def test_no_packing_shape_outlives_the_layout_and_no_symbol_its_measuring(monkeypatch):
     """The shapes' outlines (tightening) and the symbols' ink codes (measuring) were kept by
     module-level caches, keyed by the shape or symbol itself: the shapes (their pyramids and
     summed-area tables, ~25 MB for the classic deck) stayed through writing the PDF, and up to
     1,024 symbols' pixels stayed after the build."""
+    made: list[weakref.ref] = []
+    real = deck_layout.shapes_of
+
+    def shapes_of(symbols):
+        shapes = real(symbols)
+        made.extend(weakref.ref(shape) for shape in shapes)
+        return shapes
+
+    monkeypatch.setattr(deck_layout, "shapes_of", shapes_of)
     rng = np.random.default_rng(4)
     deck = take_cards(build_deck(4), 6)
     symbols = [blob(rng, 120) for _ in range(deck.symbol_count)]
-    before = _shapes_alive()
-    layouts = layout_deck(deck, symbols, card=CardShape(size=CARD), seed=3, workers=1)
-    assert _shapes_alive() == before
-    card_metrics(layouts[0], symbols, shape=CardShape(size=CARD))
-    assert len(metrics._ink_codes.kept) > 0  # kept while the symbols live
-    assert len(tightening._outline.kept) == 0
-    del symbols
+    layouts = deck_layout.layout_deck(deck, symbols, card=CardShape(size=CARD), seed=3, workers=1)
     gc.collect()
-    assert len(metrics._ink_codes.kept) == 0
+    assert made and all(ref() is None for ref in made)
+    card_metrics(layouts[0], symbols, shape=CardShape(size=CARD))
+    measured = [s for s in symbols if s in metrics._ink_codes.kept]
+    assert measured  # kept while the symbols live
+    gone = [weakref.ref(s) for s in measured]
+    del symbols, measured
+    gc.collect()
+    assert all(ref() is None for ref in gone)

@@ -177,6 +177,7 @@ def in_order(
     what: str | Msg,
     setup: tuple[Callable[..., None], tuple[Any, ...]] | None = None,
     ahead: int = AHEAD,
+    threads: bool = False,
 ) -> Iterator[Iterator[T]]:
     """``work(0)``, ``work(1)``, … ``work(count - 1)``, computed on ``workers`` forked processes
     (threads where none can be forked).
@@ -197,6 +198,9 @@ def in_order(
         ahead: items submitted per worker beyond those being collected. A caller that does
             other work before collecting (and whose results are small) passes ``count``, so that
             every item is computed meanwhile.
+        threads: threads of this process even where processes can be forked: for work whose
+            large results would otherwise be pickled back through a pipe, and that spends its
+            time outside the interpreter (or in processes of its own).
 
     Raises:
         DobbleError: a worker process died (out of memory, most likely).
@@ -204,7 +208,7 @@ def in_order(
     if workers <= 1:
         yield (work(i) for i in range(count))
         return
-    if not can_fork():
+    if threads or not can_fork():
         with _threads(work, count, workers, workers * ahead, what) as results:
             yield results
         return

@@ -28,7 +28,7 @@ import numpy as np
 from dobble_print.card import CardLayout, CardShape, Placement, ShapeKind
 from dobble_print.language import N_
 from dobble_print.layout.kept import per_object
-from dobble_print.parallel import in_order, worker_count
+from dobble_print.parallel import can_fork, in_order, worker_count
 from dobble_print.symbols import INK_ALPHA, WHITE, Symbol
 
 PPMM = 8.0
@@ -315,6 +315,11 @@ def measuring(
     global _JOB
     _JOB = (tuple(layouts), tuple(symbols), shape, ppmm)
     workers = worker_count(len(layouts), parallel_from=PARALLEL_FROM, cap=MAX_WORKERS)
+    if workers > 1 and can_fork():
+        # made once, here, and shared by the forked workers, rather than by each of them for
+        # every symbol (~16 MB each for the classic deck, the build's peak)
+        for index in sorted({p.symbol for layout in layouts for p in layout.placements}):
+            _ink_codes(symbols[index])
     try:
         with in_order(
             _measure_one,

@@ -24,7 +24,7 @@ import numpy as np
 
 from dobble_print.errors import Advice, Notice, Part, notice, system_reason
 from dobble_print.language import N_, reason
-from dobble_print.parallel import in_order, worker_count
+from dobble_print.parallel import give_back, in_order, worker_count
 from dobble_print.symbols.background import (
     PhotoShape,
     has_own_transparency,
@@ -46,6 +46,7 @@ from dobble_print.symbols.sources import (
     find_sources,
     unreadable,
 )
+from dobble_print.symbols.svg.worker import end_drawers, idle_drawers
 from dobble_print.symbols.symbol import Background, Symbol, SymbolOptions, SymbolSet
 from dobble_print.symbols.words.emoji import render_emoji
 from dobble_print.symbols.words.typeset import (
@@ -243,13 +244,13 @@ def _repeated_words(items: Sequence[Source]) -> dict[int, Notice | None]:
     return notes
 
 
-PARALLEL_FROM = 16  # pictures: below this a process pool costs more than it saves
-MAX_WORKERS = 4  # decoding is light; more processes only cost memory
-_AHEAD: tuple | None = None  # (items, max_px, options), inherited by forked workers
+PARALLEL_FROM = 16  # pictures: below this, starting the threads and their drawers costs more
+MAX_WORKERS = 4  # decoding is light; more threads only cost memory (a drawing process each)
+_AHEAD: tuple | None = None  # (items, max_px, options), read by the loading threads
 
 
 def _decode_in_worker(i: int) -> Symbol | BadPicture:
-    assert _AHEAD is not None  # set before the workers were forked
+    assert _AHEAD is not None  # set before the threads started
     items, max_px, options = _AHEAD
     try:
         return _load_one(items[i], max_px=max_px, options=options, fonts=None, index=0)
@@ -259,13 +260,19 @@ def _decode_in_worker(i: int) -> Symbol | BadPicture:
 
 @contextlib.contextmanager
 def _decoded_ahead(items: Sequence[Source], *, max_px: int, options: SymbolOptions):
-    """Pictures decoded in order by forked workers, ahead of the loading loop; None when one
-    process is best (few pictures, one core, or words, whose colours follow their order).
+    """Pictures decoded in order by threads of this process, ahead of the loading loop; None
+    when one is best (few pictures, one core, or words, whose colours follow their order).
 
     Decoding (cairosvg, Pillow, background removal) is most of loading and each picture is
     independent, so two cores halve it. Results come back in source order, so duplicates and the
     ``need`` cut-off behave exactly as when loading one by one; a few pictures past the cut-off
     may be decoded for nothing.
+
+    Threads, not forked processes, on every system: an SVG is drawn in a drawing process of the
+    thread's own (:mod:`svg.worker`), Pillow decodes and numpy treats a picture without the
+    interpreter, and the pixels come back without being pickled through a pipe a second time.
+    Two forked loading workers held ~40 MB each beside their drawing processes, the classic
+    deck's peak, for the same time (three builds in turn each way).
     """
     global _AHEAD
     workers = worker_count(len(items), parallel_from=PARALLEL_FROM, cap=MAX_WORKERS)
@@ -273,13 +280,23 @@ def _decoded_ahead(items: Sequence[Source], *, max_px: int, options: SymbolOptio
         yield None
         return
     _AHEAD = (tuple(items), max_px, options)
+    idle = idle_drawers()
     try:
         with in_order(
-            _decode_in_worker, len(items), workers=workers, what=N_("loading pictures")
+            _decode_in_worker,
+            len(items),
+            workers=workers,
+            what=N_("loading pictures"),
+            threads=True,
         ) as results:
             yield results
     finally:
         _AHEAD = None
+        # the drawing processes the threads started (~45 MB each) end with them, as forked
+        # workers' did; one this process had before stays for its next build (the app's, a
+        # script's or a test run's: starting one costs ~0.35 s)
+        end_drawers(keep=idle)
+        give_back()  # what the threads freed (pictures decoded at full size, then reduced)
 
 
 def load_symbols(

@@ -94,9 +94,9 @@ def test_a_build_ends_its_drawing_processes_once_its_pictures_are_loaded(
     fresh, tmp_path, monkeypatch
 ):
     """Each holds ~45 MB: where nothing forks, the loading threads' two stayed alive through the
-    packing, the build's peak (no-fork classic deck, whole tree: 482 -> 400 MB). Where the
-    loading workers are forked, they end theirs, and the process keeps its own (a test run
-    builds hundreds of decks: starting one again for each cost ~0.35 s)."""
+    packing, the build's peak (no-fork classic deck, whole tree: 482 -> 400 MB). Elsewhere a
+    deck loaded one picture after the other keeps its own (a test run builds hundreds of decks:
+    starting one again for each cost ~0.35 s)."""
     import shutil
 
     from dobble_print.options import BuildOptions
@@ -121,3 +121,43 @@ def test_a_build_ends_its_drawing_processes_once_its_pictures_are_loaded(
     monkeypatch.setattr("multiprocessing.get_all_start_methods", lambda: ["spawn"])
     prepare(options)
     assert not worker._children.get(os.getpid()) and not worker._started.get(os.getpid())
+
+
+def test_the_loading_threads_end_the_drawing_processes_they_started_and_keep_the_one_before(
+    fresh, tmp_path, monkeypatch, all_cores
+):
+    """16 pictures and more load on threads on every system, each thread with a drawing process
+    of its own: those end with the loading (forked loading workers ended theirs), as the packers
+    are forked next; the one this process had before stays for its next build."""
+    import shutil
+
+    from dobble_print.symbols import find_sources, load_symbols
+
+    monkeypatch.setattr(worker, "cores", lambda: 2)
+    svgs = sorted(ICONS.glob("*.svg"))
+    worker.draw(svgs[0].read_bytes(), renderer="cairosvg", max_px=64)
+    (before,) = worker._children[os.getpid()]
+    (tmp_path / "icons").mkdir()
+    for icon in svgs[:21]:
+        shutil.copy(icon, tmp_path / "icons")
+    started: list[int] = []
+    real = worker._Child.__init__
+
+    def starting(self) -> None:
+        real(self)
+        started.append(self.process.pid)
+
+    monkeypatch.setattr(worker._Child, "__init__", starting)
+    loaded = load_symbols(find_sources([tmp_path / "icons"]))
+    assert len(loaded.symbols) == 21
+    assert len(started) == 1  # the second thread's; the first took the idle one
+    (kept,) = worker._children[os.getpid()]
+    assert kept.process.poll() is None and worker._started[os.getpid()] == 1
+    ended = [pid for pid in (before.process.pid, *started) if pid != kept.process.pid]
+    assert len(ended) == 1
+    assert not os.path.exists(f"/proc/{ended[0]}") or _zombie(ended[0])
+
+
+def _zombie(pid: int) -> bool:
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()[0] == "Z"

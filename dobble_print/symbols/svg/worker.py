@@ -315,12 +315,20 @@ def draw(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
     )
 
 
-def end_drawers() -> None:
-    """End this process's idle drawing processes now: each holds ~45 MB, and a build whose
-    pictures are loaded draws no more SVGs (a card back may: it starts one again). Where nothing
-    forks, the loading threads' two stayed alive through the packing, the build's peak."""
+def idle_drawers() -> int:
+    """How many drawing processes of this process are idle now."""
+    with _lock:
+        return len(_children.get(os.getpid(), []))
+
+
+def end_drawers(keep: int = 0) -> None:
+    """End this process's idle drawing processes now, but ``keep`` of them: each holds ~45 MB,
+    and a build whose pictures are loaded draws no more SVGs (a card back may: it starts one
+    again). The loading threads' two stayed alive through the packing, the build's peak."""
     with _lock:
         idle = _children.pop(os.getpid(), [])
+        if keep and idle:
+            _children[os.getpid()], idle = idle[:keep], idle[keep:]
     for child in idle:
         assert child.process.stdin is not None  # started with stdin=PIPE
         with contextlib.suppress(OSError):

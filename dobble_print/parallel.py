@@ -69,14 +69,11 @@ def share_arenas() -> bool:
     are little contended. Only glibc has this setting: elsewhere (macOS, Windows, musl)
     nothing is done. Whether it was done.
     """
-    if not sys.platform.startswith("linux"):
+    mallopt = _glibc("mallopt")
+    if mallopt is None:
         return False
     import ctypes
 
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):  # no C library to ask, or one without mallopt
-        return False
     mallopt.argtypes, mallopt.restype = (ctypes.c_int, ctypes.c_int), ctypes.c_int
     return mallopt(_M_ARENA_MAX, ARENAS) == 1
 
@@ -90,14 +87,22 @@ def give_back() -> None:
     classic deck) were still resident through measuring and writing, the build's peak. Only
     glibc has this: elsewhere nothing is done.
     """
+    malloc_trim = _glibc("malloc_trim")
+    if malloc_trim is not None:
+        malloc_trim(0)
+
+
+def _glibc(name: str) -> Any:
+    """glibc's function ``name`` (through ctypes), or None off Linux or where the C library
+    has no such function (musl has neither of these)."""
     if not sys.platform.startswith("linux"):
-        return
+        return None
     import ctypes
 
     try:
-        ctypes.CDLL(None).malloc_trim(0)
-    except (OSError, AttributeError):  # no C library to ask, or one without malloc_trim
-        return
+        return getattr(ctypes.CDLL(None), name)
+    except (OSError, AttributeError):  # no C library to ask, or one without it
+        return None
 
 
 def cores() -> int:

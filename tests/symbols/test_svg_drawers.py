@@ -105,14 +105,7 @@ def test_a_build_ends_its_drawing_processes_once_its_pictures_are_loaded(
     (tmp_path / "icons").mkdir()
     for icon in sorted(ICONS.glob("*.svg"))[:7]:
         shutil.copy(icon, tmp_path / "icons")
-    seen: list[int] = []
-    real = worker._Child.__init__
-
-    def started(self) -> None:
-        real(self)
-        seen.append(self.process.pid)
-
-    monkeypatch.setattr(worker._Child, "__init__", started)
+    seen = _starts(monkeypatch)
     options = BuildOptions(sources=(tmp_path / "icons",), output=tmp_path / "d.pdf", seed=1)
     prepare(options)
     assert seen  # its pictures were drawn by a drawing process of this one
@@ -140,14 +133,7 @@ def test_the_loading_threads_end_the_drawing_processes_they_started_and_keep_the
     (tmp_path / "icons").mkdir()
     for icon in svgs[:21]:
         shutil.copy(icon, tmp_path / "icons")
-    started: list[int] = []
-    real = worker._Child.__init__
-
-    def starting(self) -> None:
-        real(self)
-        started.append(self.process.pid)
-
-    monkeypatch.setattr(worker._Child, "__init__", starting)
+    started = _starts(monkeypatch)
     loaded = load_symbols(find_sources([tmp_path / "icons"]))
     assert len(loaded.symbols) == 21
     assert len(started) == 1  # the second thread's; the first took the idle one
@@ -161,3 +147,16 @@ def test_the_loading_threads_end_the_drawing_processes_they_started_and_keep_the
 def _zombie(pid: int) -> bool:
     with open(f"/proc/{pid}/stat") as f:
         return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+
+
+def _starts(monkeypatch) -> list[int]:
+    """The pids of the drawing processes this process starts from now on, in order."""
+    started: list[int] = []
+    real = worker._Child.__init__
+
+    def starting(self) -> None:
+        real(self)
+        started.append(self.process.pid)
+
+    monkeypatch.setattr(worker._Child, "__init__", starting)
+    return started

@@ -54,8 +54,8 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.symbols.sources import Sources as Sources
     from dobble_print.symbols.sources import refuse_too_few as refuse_too_few
     from dobble_print.symbols.sources import refuse_unreadable as refuse_unreadable
-    from dobble_print.symbols.svg.rasterise import SvgRenderer as SvgRenderer
-    from dobble_print.symbols.svg.rasterise import svg_renderer as svg_renderer
+    from dobble_print.symbols.svg.choice import SvgRenderer as SvgRenderer
+    from dobble_print.symbols.svg.choice import svg_renderer as svg_renderer
     from dobble_print.symbols.svg.worker import end_drawers as end_drawers
     from dobble_print.symbols.symbol import Background as Background
     from dobble_print.symbols.symbol import Symbol as Symbol
@@ -120,8 +120,8 @@ _EXPORTS = {
     "picture_preview": "raster",
     "is_svg": "pictures",
     "load_picture": "pictures",
-    "SvgRenderer": "svg.rasterise",
-    "svg_renderer": "svg.rasterise",
+    "SvgRenderer": "svg.choice",
+    "svg_renderer": "svg.choice",
     "end_drawers": "svg.worker",
     "INK_ALPHA": "ink",
     "WHITE": "ink",

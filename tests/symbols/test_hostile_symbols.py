@@ -204,7 +204,7 @@ def test_svg_reads_no_other_file_and_no_network(tmp_path, listener, svg_renderer
     for name, text in svgs.items():
         (folder / name).write_text(text)
     sources = find_sources([folder])
-    from dobble_print.symbols.svg.rasterise import svg_renderer as chosen
+    from dobble_print.symbols.svg.choice import svg_renderer as chosen
 
     assert chosen().name == svg_renderer  # imported now: its first import reads libraries
 

@@ -45,7 +45,7 @@ def _draw_at_once(monkeypatch, count: int, *, wait: float) -> list:
 
     def draw(i: int) -> None:
         try:
-            out[i] = worker.draw(svg, renderer="cairosvg", max_px=64)
+            out[i] = worker.draw(svg, wanted="cairosvg", max_px=64)
         except Exception as exc:  # noqa: BLE001 - the test reports what it met
             out[i] = exc
 
@@ -79,11 +79,11 @@ def test_no_more_drawing_processes_than_cores(fresh, monkeypatch):
 
 def test_a_drawing_process_that_ended_is_replaced(fresh):
     svg = sorted(ICONS.glob("*.svg"))[0].read_bytes()
-    first = worker.draw(svg, renderer="cairosvg", max_px=64)
+    first = worker.draw(svg, wanted="cairosvg", max_px=64)
     (idle,) = worker._children.values()
     idle[0].process.kill()
     idle[0].process.wait()
-    assert np.array_equal(worker.draw(svg, renderer="cairosvg", max_px=64), first)
+    assert np.array_equal(worker.draw(svg, wanted="cairosvg", max_px=64), first)
     (idle,) = worker._children.values()
     assert len(idle) == 1 and idle[0].process.poll() is None
     (started,) = worker._started.values()
@@ -128,7 +128,7 @@ def test_the_loading_threads_end_the_drawing_processes_they_started_and_keep_the
 
     monkeypatch.setattr(worker, "cores", lambda: 2)
     svgs = sorted(ICONS.glob("*.svg"))
-    worker.draw(svgs[0].read_bytes(), renderer="cairosvg", max_px=64)
+    worker.draw(svgs[0].read_bytes(), wanted="cairosvg", max_px=64)
     (before,) = worker._children[os.getpid()]
     (tmp_path / "icons").mkdir()
     for icon in svgs[:21]:

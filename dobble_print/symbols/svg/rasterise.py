@@ -15,82 +15,19 @@ by :func:`svg_draw.draw_svg`.
 
 from __future__ import annotations
 
-import functools
-import os
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from dobble_print.errors import DobbleError
-from dobble_print.language import N_, Msg
+from dobble_print.language import N_
 from dobble_print.symbols.raster import BadPicture
 from dobble_print.symbols.svg.budget import check_budget
+from dobble_print.symbols.svg.choice import wanted_renderer
 from dobble_print.symbols.svg.parsed import as_utf8, parse_svg
 from dobble_print.symbols.svg.worker import draw
 
-RENDERER_VARIABLE = "DOBBLE_PRINT_SVG_RENDERER"
-
 MAX_SVG_BYTES = 20_000_000  # after un-gzipping; hand-drawn icons are kilobytes
-
-
-@dataclass(frozen=True)
-class SvgRenderer:
-    """The renderer this process draws SVGs with, and why it is that one.
-
-    Attributes:
-        name: ``cairosvg`` or ``resvg``.
-        version: its version.
-        why: in plain words, e.g. ``the cairo library was not found``.
-    """
-
-    name: str
-    version: str
-    why: str | Msg
-
-
-def svg_renderer() -> SvgRenderer:
-    """The renderer SVGs are drawn with here (it is chosen once per process and setting).
-
-    Raises:
-        DobbleError: when the environment variable names no renderer, or forces cairosvg where
-            the cairo library does not load.
-    """
-    return _choose(os.environ.get(RENDERER_VARIABLE, "").strip().lower())
-
-
-@functools.cache
-def _choose(wanted: str) -> SvgRenderer:
-    from dobble_print.symbols.svg.by_cairosvg import cairosvg_version
-    from dobble_print.symbols.svg.by_resvg import resvg_version
-
-    if wanted not in ("", "cairosvg", "resvg"):
-        raise DobbleError(
-            N_(
-                "{variable}={wanted} names no SVG renderer; set it to cairosvg or resvg, or "
-                "unset it to choose on its own",
-                variable=RENDERER_VARIABLE,
-                wanted=wanted,
-            )
-        )
-    if wanted == "resvg":
-        return SvgRenderer("resvg", resvg_version(), f"{RENDERER_VARIABLE}=resvg")
-    try:
-        version = cairosvg_version()
-    except (OSError, ImportError) as exc:
-        if wanted:
-            raise DobbleError(
-                N_(
-                    "{variable}=cairosvg, but the cairo library does not load ({why}); install "
-                    "cairo, or unset it to draw SVGs with resvg",
-                    variable=RENDERER_VARIABLE,
-                    why=str(exc),
-                )
-            ) from None
-        return SvgRenderer("resvg", resvg_version(), N_("the cairo library was not found"))
-    why = f"{RENDERER_VARIABLE}=cairosvg" if wanted else N_("the cairo library loads")
-    return SvgRenderer("cairosvg", version, why)
 
 
 def _read(path: Path) -> bytes:
@@ -135,8 +72,8 @@ def load_svg(path: Path, *, max_px: int) -> np.ndarray:
     Raises:
         BadPicture: with the reason, when the SVG is unreadable, unsafe, too large, or takes
             too long or too much memory to draw.
-        DobbleError: when no renderer can be used (see :func:`svg_renderer`).
+        DobbleError: when no renderer can be used (see :func:`choice.svg_renderer`).
     """
     data = as_utf8(_read(path))
     check_budget(parse_svg(data))
-    return draw(data, renderer=svg_renderer().name, max_px=max_px)
+    return draw(data, wanted=wanted_renderer(), max_px=max_px)

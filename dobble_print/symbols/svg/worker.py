@@ -37,6 +37,7 @@ from typing import IO, Any
 
 import numpy as np
 
+from dobble_print.errors import DobbleError
 from dobble_print.language import N_
 from dobble_print.parallel import cores
 from dobble_print.symbols.raster import BadPicture
@@ -115,13 +116,18 @@ def serve() -> None:
     requests = sys.stdin.buffer
     replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print must not break the pipe
+    from dobble_print.errors import DobbleError
+    from dobble_print.symbols.svg.choice import chosen
     from dobble_print.symbols.svg.draw import draw_svg
 
     while (request := _receive(requests)) is not None:
-        data, renderer, max_px, budget = request
+        data, wanted, max_px, budget = request
         try:
+            renderer = chosen(wanted).name  # here, where the renderer is imported anyway
             with _cpu_limit(budget):
                 reply: tuple = ("drawn", draw_svg(data, renderer=renderer, max_px=max_px))
+        except DobbleError as exc:  # cairosvg forced where cairo does not load
+            reply = ("unusable", exc.parts)
         except BadPicture as exc:
             reply = ("bad", exc.args[0])
         except MemoryError:
@@ -160,8 +166,9 @@ class _Child:
 
     def ask(self, request: tuple, wait: float) -> tuple | None:
         """The reply to ``request``: ``("drawn", pixels)``, ``("bad", reason)``, ``("memory",
-        None)``; ``("late", None)`` when it did not answer in time, ``("unsent", None)`` when
-        it had ended before, None when it ended while drawing."""
+        None)``, ``("unusable", parts)`` (the renderer forced cannot be used); ``("late",
+        None)`` when it did not answer in time, ``("unsent", None)`` when it had ended before,
+        None when it ended while drawing."""
         assert self.process.stdin is not None  # started with stdin=PIPE
         try:
             _send(self.process.stdin, request)
@@ -273,22 +280,25 @@ def _ask(request: tuple, wait: float) -> tuple[tuple | None, _Child | None]:
     return None, None
 
 
-def draw(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
-    """The SVG ``data`` drawn by ``renderer`` in the drawing process (see
-    :func:`svg_draw.draw_svg`), within its time and memory.
+def draw(data: bytes, *, wanted: str, max_px: int) -> np.ndarray:
+    """The SVG ``data`` drawn in the drawing process (see :func:`svg_draw.draw_svg`), within
+    its time and memory, by the renderer it chooses for the setting ``wanted``
+    (:func:`choice.wanted_renderer`: ``""``, ``"cairosvg"`` or ``"resvg"``).
 
     Raises:
         BadPicture: the drawing's own reason, or that it overran its time or its memory.
+        DobbleError: ``wanted`` is cairosvg and the cairo library does not load.
     """
     budget = seconds()
-    request = (data, renderer, max_px, budget)
+    request = (data, wanted, max_px, budget)
     code = None
     try:
         reply, child = _ask(request, wait=budget * _WALL + 5)
     except OSError:  # no interpreter to start (an embedded Python): drawn here, unguarded
+        from dobble_print.symbols.svg.choice import chosen
         from dobble_print.symbols.svg.draw import draw_svg
 
-        return draw_svg(data, renderer=renderer, max_px=max_px)
+        return draw_svg(data, renderer=chosen(wanted).name, max_px=max_px)
     if child is not None:
         if reply is None or reply[0] == "late":
             code = _end(child)
@@ -298,6 +308,8 @@ def draw(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
         return reply[1]
     if reply is not None and reply[0] == "bad":
         raise BadPicture(reply[1])
+    if reply is not None and reply[0] == "unusable":
+        raise DobbleError(reply[1])
     if reply is not None and reply[0] == "late" or code == -getattr(signal, "SIGXCPU", 0):
         raise BadPicture(
             N_(

@@ -201,6 +201,50 @@ def test_the_building_process_never_loads_a_renderer(tmp_path, wanted):
     assert done.stdout.splitlines() == ["[]"]
 
 
+DRAWN_ALL = textwrap.dedent(
+    """\
+    import hashlib, sys
+    from pathlib import Path
+    from dobble_print.symbols.svg import by_cairosvg
+    if sys.argv[1] == "parsed":  # cairocffi parses its declarations itself
+        by_cairosvg.install = lambda: False
+    h = hashlib.sha256()
+    for path in sys.argv[2:]:
+        h.update(by_cairosvg.render_cairosvg(Path(path).read_bytes(), width=200).tobytes())
+    print(h.hexdigest(), "pycparser" in sys.modules)
+    """
+)
+
+
+def test_cairos_declarations_read_ahead_draw_the_same_pictures_without_parsing():
+    """cairocffi given its declarations read ahead of time (:mod:`cairo_ffi`) draws every
+    bundled icon and the back design to the same pixels as when it parses them, and parses
+    nothing (pycparser is not imported: it was, at every drawing process's start)."""
+    paths = [*map(str, sorted(ICONS.glob("*.svg"))), str(REPO / "templates/backs/default.svg")]
+    said = {}
+    for how in ("ahead", "parsed"):
+        done = subprocess.run(
+            [sys.executable, "-c", DRAWN_ALL, how, *paths],
+            capture_output=True, text=True, timeout=120, cwd=REPO,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        said[how] = done.stdout.split()
+    assert said["ahead"][0] == said["parsed"][0]
+    assert said == {"ahead": [said["ahead"][0], "False"], "parsed": [said["ahead"][0], "True"]}
+
+
+def test_cairos_declarations_read_ahead_are_this_cairocffis(tmp_path):
+    """The generated module is what ``python -m dobble_print.symbols.svg.cairo_ffi`` writes
+    from the cairocffi installed: after an update of cairocffi or cffi, run it again (until
+    then cairocffi parses its declarations, as its fingerprint no longer matches)."""
+    from dobble_print.symbols.svg import cairo_ffi
+
+    made = tmp_path / "declared.py"
+    cairo_ffi.generate(made)
+    shipped = Path(cairo_ffi.__file__).with_name("_cairo_declared.py")
+    assert made.read_text() == shipped.read_text()
+
+
 def _path(segments: int) -> str:
     return "M0 0 " + " ".join(f"L{i % 24} {i * 7 % 24}" for i in range(segments))
 

@@ -14,6 +14,8 @@ import sys
 
 import numpy as np
 
+from dobble_print.symbols.svg.cairo_ffi import install
+
 _EMPTY = b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
 
 
@@ -41,9 +43,13 @@ def _load_cairo() -> None:
     cairocffi looks for libcairo with ``ctypes.util.find_library``, which on Linux runs
     ``ldconfig``, then ``gcc`` and ``ld``, for each of three names, before trying the library's
     usual file name, ``libcairo.so.2``, which then loads. So the search is skipped, and kept only
-    for a system where that name does not load.
+    for a system where that name does not load. Its C declarations, which it would parse, are
+    given to it read ahead of time where they match (:mod:`cairo_ffi`).
     """
-    if not sys.platform.startswith("linux") or "cairocffi" in sys.modules:
+    if "cairocffi" in sys.modules:
+        return
+    install()
+    if not sys.platform.startswith("linux"):
         return
     search = ctypes.util.find_library
     ctypes.util.find_library = lambda name: None

@@ -43,7 +43,7 @@ def language_of_locale(environ: Mapping[str, str]) -> str:
         value = environ.get(variable, "")
         if value:
             code = value[:2].lower()
-            return code if code in LANGUAGES else ENGLISH
+            return code if code in _languages() else ENGLISH
     return ENGLISH
 
 
@@ -57,13 +57,18 @@ def unspoken_locale(environ: Mapping[str, str]) -> str | None:
             code = value[:2].lower()
             asked = value.upper() != "POSIX" and len(code) == 2 and code.isalpha()
             asked = asked and value[2:3] in ("", "_", ".", "@")
-            return code if asked and code not in LANGUAGES else None
+            return code if asked and code not in _languages() else None
     return None
 
 
+@functools.cache
 def _languages() -> Mapping[str, str]:
     """English, then each language with a compiled catalogue, by code, in its own words (the
-    catalogue's word for "English" in the sense of "this language": "Français")."""
+    catalogue's word for "English" in the sense of "this language": "Français").
+
+    Read on first use (:data:`LANGUAGES`), not on import: it loads every catalogue (~25 ms),
+    and a process that only says its messages as :class:`Msg` records (an SVG drawing process,
+    :mod:`symbols.svg.worker`) never asks."""
     found = {ENGLISH: "English"}
     for compiled in sorted(locale_dir().glob(f"*/LC_MESSAGES/{DOMAIN}.mo")):
         code = compiled.parent.parent.name
@@ -143,7 +148,14 @@ def number(value: float, lang: str, spec: str = "g") -> str:
 
 
 # Each language, in its own words (the page's menu shows them so): a catalogue is a language.
-LANGUAGES: Mapping[str, str] = _languages()
+# Made on first use (module __getattr__ below); within this module, _languages().
+LANGUAGES: Mapping[str, str]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "LANGUAGES":
+        return _languages()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)

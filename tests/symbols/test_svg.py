@@ -118,6 +118,9 @@ cffi.api.FFI.dlopen = first_cairo_fails
 import dobble_print.symbols.svg.rasterise as svg
 import dobble_print.symbols.svg.by_cairosvg as svg_cairo
 
+# cairocffi parses its declarations, so that its FFI is cffi.api's, whose dlopen is refused
+# above (the declarations read ahead of time make a compiled FFI, which cannot be patched)
+svg_cairo.install = lambda: False
 svg_cairo._load_cairo()
 print("tried", opened, searches)
 print("left", sorted(m for m in sys.modules if m.split(".")[0] == "cairocffi"))

@@ -14,6 +14,7 @@ import threading
 import numpy as np
 import pytest
 
+from dobble_print import parallel
 from dobble_print.symbols.svg import worker
 from tests.conftest import ICONS
 
@@ -59,7 +60,7 @@ def _draw_at_once(monkeypatch, count: int, *, wait: float) -> list:
 
 
 def test_two_threads_draw_at_once_in_two_drawing_processes(fresh, monkeypatch):
-    monkeypatch.setattr(worker, "cores", lambda: 2)
+    monkeypatch.setattr(parallel, "cores", lambda: 2)
     drawn = _draw_at_once(monkeypatch, 2, wait=30)
     assert all(isinstance(d, np.ndarray) and d.shape[2] == 4 for d in drawn), drawn
     idle = worker._children[next(iter(worker._children))]
@@ -70,7 +71,7 @@ def test_two_threads_draw_at_once_in_two_drawing_processes(fresh, monkeypatch):
 
 def test_no_more_drawing_processes_than_cores(fresh, monkeypatch):
     """On one core the second thread waits for the first one's drawing process."""
-    monkeypatch.setattr(worker, "cores", lambda: 1)
+    monkeypatch.setattr(parallel, "cores", lambda: 1)
     drawn = _draw_at_once(monkeypatch, 3, wait=0.5)
     assert all(isinstance(d, np.ndarray) for d in drawn), drawn
     (started,) = worker._started.values()
@@ -126,7 +127,7 @@ def test_the_loading_threads_end_the_drawing_processes_they_started_and_keep_the
 
     from dobble_print.symbols import find_sources, load_symbols
 
-    monkeypatch.setattr(worker, "cores", lambda: 2)
+    monkeypatch.setattr(parallel, "cores", lambda: 2)
     svgs = sorted(ICONS.glob("*.svg"))
     worker.draw(svgs[0].read_bytes(), wanted="cairosvg", max_px=64)
     (before,) = worker._children[os.getpid()]
@@ -160,3 +161,32 @@ def _starts(monkeypatch) -> list[int]:
 
     monkeypatch.setattr(worker._Child, "__init__", starting)
     return started
+
+
+STARTED_AND_DREW = """\
+import sys
+from pathlib import Path
+from dobble_print.symbols.svg import worker  # as the drawing process's boot line does
+from dobble_print.symbols.svg.choice import chosen
+from dobble_print.symbols.svg.draw import draw_svg
+from dobble_print import language
+draw_svg(Path(sys.argv[1]).read_bytes(), renderer=chosen("").name, max_px=64)
+print(sorted(m for m in ("multiprocessing", "concurrent.futures", "pycparser") if m in sys.modules))
+print(language.words.cache_info().currsize)  # catalogues read
+"""
+
+
+def test_a_drawing_process_loads_only_what_drawing_needs():
+    """A drawing process starts for each loading thread of every build (~0.3 s each): it
+    imports no process pools (the parent's count of cores), reads no catalogue (the names of
+    the languages: its messages go back as records) and parses no C declarations (cairocffi's,
+    read ahead of time: :mod:`svg.cairo_ffi`). Each was imported on the old code."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", STARTED_AND_DREW, str(sorted(ICONS.glob("*.svg"))[0])],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["[]", "0"]

@@ -39,7 +39,6 @@ import numpy as np
 
 from dobble_print.errors import DobbleError
 from dobble_print.language import N_
-from dobble_print.parallel import cores
 from dobble_print.symbols.raster import BadPicture
 
 SECONDS_VARIABLE = "DOBBLE_PRINT_SVG_SECONDS"
@@ -220,6 +219,10 @@ def _take() -> _Child:
     Raises:
         OSError: no drawing process can be started.
     """
+    # here, not at the top: the drawing process imports this module too, and has no use for
+    # the pools (~20 ms of imports)
+    from dobble_print.parallel import cores
+
     pid = os.getpid()
     with _lock:
         while not _children.get(pid) and _started.get(pid, 0) >= cores():

@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import forkserver, resource_tracker
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from dobble_print.errors import DobbleError
 from dobble_print.language import N_, Msg
@@ -76,6 +76,47 @@ def share_arenas() -> bool:
 
     mallopt.argtypes, mallopt.restype = (ctypes.c_int, ctypes.c_int), ctypes.c_int
     return mallopt(_M_ARENA_MAX, ARENAS) == 1
+
+
+class Beside(Generic[T]):
+    """``compute()`` on a thread of its own beside the caller's work, from when the caller
+    starts it (:meth:`start`); :meth:`result` waits for it (or computes it then, if never started).
+
+    The caller starts it only once its stage has forked whatever it forks (the packing workers
+    are all forked before the first card is done): a process forked while another thread runs
+    inherits whatever locks that thread held, held for ever.
+    """
+
+    def __init__(self, compute: Callable[[], T]) -> None:
+        self._compute = compute
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._out: list[Any] = []  # [True, value] or [False, exception]
+
+    def start(self) -> None:
+        """Start computing, if not started yet."""
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="beside", daemon=True)
+                self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._out[:] = [True, self._compute()]
+        except BaseException as exc:  # noqa: BLE001 (raised again by result())
+            self._out[:] = [False, exc]
+
+    def result(self) -> T:
+        """What ``compute()`` gave (its error, raised here)."""
+        with self._lock:
+            thread = self._thread
+        if thread is None:
+            return self._compute()
+        thread.join()
+        done, value = self._out
+        if not done:
+            raise value
+        return value
 
 
 def give_back() -> None:

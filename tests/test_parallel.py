@@ -599,3 +599,64 @@ def test_memory_freed_by_a_stage_is_given_back_not_kept_resident():
     give_back()
     assert _resident_mb() < kept - 40
     libc.free(last)
+
+
+def test_beside_computes_on_its_thread_once_started_and_says_its_error_where_asked():
+    import threading
+
+    from dobble_print.parallel import Beside
+
+    where = []
+
+    def compute():
+        where.append(threading.current_thread().name)
+        return 42
+
+    later = Beside(compute)
+    later.start()
+    later.start()  # once only
+    assert later.result() == 42
+    assert later.result() == 42 and where == ["beside"]
+    assert Beside(compute).result() == 42  # never started: computed where asked
+    assert where == ["beside", threading.current_thread().name]
+
+    def fails():
+        raise ValueError("no colours")
+
+    failing = Beside(fails)
+    failing.start()
+    with pytest.raises(ValueError, match="no colours"):
+        failing.result()
+
+
+def test_a_build_checks_colours_beside_the_packing_once_its_workers_are_forked(
+    tmp_path, monkeypatch, all_cores
+):
+    """The warnings about colour (grey printing, colour-blind players, the card's colour) are
+    found on a thread while the cards are packed, started once the first card is done: the
+    packing workers are forked before it, never beside a running thread (a fork inherits its
+    locks held). The build's warnings are the same as found after the packing."""
+    import multiprocessing
+
+    from dobble_print import parallel
+    from dobble_print.options import BuildOptions
+    from dobble_print.pipeline import build
+    from tests.conftest import make_pictures
+
+    make_pictures(tmp_path / "p", 31)
+    options = BuildOptions(sources=(tmp_path / "p",), seed=1, output=tmp_path / "d.pdf")
+    children_then = []
+    start = parallel.Beside.start
+
+    def started(self):
+        children_then.append(len(multiprocessing.active_children()))
+        start(self)
+
+    with monkeypatch.context() as after:  # the colours checked after the packing, as before
+        after.setattr(parallel.Beside, "start", lambda self: None)
+        alone = build(options)
+    monkeypatch.setattr(parallel.Beside, "start", started)
+    beside = build(options)
+    assert children_then[0] == 2  # both packing workers already running
+    assert beside.warnings == alone.warnings
+    assert beside.notes == alone.notes

@@ -33,7 +33,7 @@ from dobble_print.layout import (
     too_small,
 )
 from dobble_print.options import BuildOptions, Shapes, Variant, check_budget, shaping
-from dobble_print.parallel import can_fork, give_back
+from dobble_print.parallel import Beside, can_fork, give_back
 from dobble_print.pipeline.front_matter import page_counts, plan_front_matter, shows
 from dobble_print.pipeline.loading import check_given_files, load_deck
 from dobble_print.pipeline.matching import Matching, faces_report
@@ -160,7 +160,23 @@ def prepare(
     shaped_by = (deck.cards, options.seed, *(getattr(options, name) for name in _SHAPED_BY))
     kept = cache.kept_layouts(loaded, shaped_by) if cache else {}
     missing = [i for i in todo if (i, reshuffles[i]) not in kept]
+    # What colour hides (in grey, to colour-blind players, on the card's colour) depends on the
+    # symbols alone: found beside the packing (~0.25 s of the classic deck), once its workers
+    # are running (started by the first card done: they are forked before it).
+    beside = Beside(
+        lambda: (
+            seen_warnings(loaded, deck.symbol_count, options.card_color, cache),
+            _faint(loaded, options.card_color, cache),
+        )
+    )
     if missing:
+        packing = stage_progress(progress, "layout")
+
+        def packed(done: int, total: int) -> None:
+            beside.start()
+            if packing:
+                packing(done, total)
+
         laid = layout_deck(
             deck,
             symbols,
@@ -169,7 +185,7 @@ def prepare(
             clearance=options.clearance,
             max_rotation=options.max_rotation,
             seed=options.seed,
-            progress=stage_progress(progress, "layout"),
+            progress=packed,
             only=None if len(missing) == len(deck.cards) else missing,
             ink=loaded_deck.ink,
             reshuffles=reshuffles,
@@ -179,7 +195,7 @@ def prepare(
         give_back()  # the packing shapes are gone; the measuring workers forked next share
     layouts = tuple(kept.get((i, reshuffles[i]), CardLayout(())) for i in range(base)) * copies
     teams = assign_teams(base) if options.variant is Variant.CONNECT else None
-    seen, seen_notes = seen_warnings(loaded, deck.symbol_count, options.card_color, cache)
+    (seen, seen_notes), faint = beside.result()
     if copies > 1:
         teams = copy_marks(base, copies)
         deck = Deck(deck.order, deck.cards * copies, deck.symbol_count)
@@ -193,10 +209,7 @@ def prepare(
         loaded_deck.unused,
         {},
         choice=loaded_deck.why,
-        warnings=loaded.warnings
-        + _faint(loaded, options.card_color, cache)
-        + seen
-        + crowded(options, deck.symbols_per_card),
+        warnings=loaded.warnings + faint + seen + crowded(options, deck.symbols_per_card),
         notes=loaded.notes + seen_notes,
         teams=teams,
         matching=matching,

@@ -157,11 +157,11 @@ class Lookalikes(Generic[T]):
         self._looks: list[Look] = []
         self._items: list[T] = []
 
-    def twin(self, rgba: np.ndarray, item: T) -> T | None:
-        """The first item seen whose picture looks the same as ``rgba``; else None, and ``item``
-        is remembered with it. Every picture seen is compared (a deck has at most ~200): the
-        shapes all at once, then colour and aspect for the few whose shape is close."""
-        new = look(rgba)
+    def twin(self, new: Look, item: T) -> T | None:
+        """The first item seen whose picture looks the same as one of look ``new``
+        (:func:`look`); else None, and ``item`` is remembered with it. Every picture seen is
+        compared (a deck has at most ~200): the shapes all at once, then colour and aspect for
+        the few whose shape is close."""
         if self._looks:
             shapes = np.stack([seen.shape for seen in self._looks])
             for i in np.flatnonzero(np.linalg.norm(shapes - new.shape, axis=1) <= MAX_SHAPE):

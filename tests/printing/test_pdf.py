@@ -524,3 +524,26 @@ def test_a_turned_letter_drawn_as_outlines_keeps_its_bar(tmp_path):
     bar = grey[pad + top : pad + bottom, pad + left : pad + right]
     assert (bar < 128).all(axis=1).any()  # the bar's rows print solid
     assert np.nonzero(grey < 200)[0].max() + 1 - pad == pytest.approx(h, abs=2)
+
+
+def test_an_encoded_picture_is_kept_while_its_pixels_live_and_no_longer():
+    """Writing a deck again (the app does after each change) reuses each picture's encoded
+    stream; the cache holds the pixels' stream, not the pixels: once they go, so does it (it held
+    up to 400 pictures' pixels in the app's server after their sessions let them go)."""
+    import gc
+    import weakref
+
+    from dobble_print.printing.pdf import canvas
+
+    rgba = np.zeros((40, 30, 4), np.uint8)
+    rgba[5:35, 5:25] = (200, 30, 30, 255)
+    first = canvas.encode_all([(rgba, 40), (rgba, 20)])
+    again = canvas.encode_all([(rgba, 40), (rgba, 20)])
+    assert [a is b for a, b in zip(first, again, strict=True)] == [True, True]  # kept
+    keys = [k for k in canvas._ENCODED if k[0] == id(rgba)]
+    assert len(keys) == 2
+    gone = weakref.ref(rgba)
+    del rgba
+    gc.collect()
+    assert gone() is None  # the cache did not hold the pixels
+    assert not any(k in canvas._ENCODED for k in keys)

@@ -11,9 +11,10 @@ form used on every back.
 from __future__ import annotations
 
 import math
+import weakref
 import zlib
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -197,7 +198,9 @@ class _Encoded:
 # Pictures encoded for earlier PDFs of this process, by (pixels, size): a session of the app
 # writes the deck again after each change, and resampling and compressing the pictures was most
 # of writing it. The same pixels at the same size give the same bytes, so the PDF is unchanged.
-_ENCODED: OrderedDict[tuple[int, int, int, bool], tuple[np.ndarray, _Encoded]] = OrderedDict()
+# Each is kept while its pixels live, not longer: holding the pixels themselves kept up to 400
+# pictures' (~1 MB each) in the app's server after their sessions let them go.
+_ENCODED: OrderedDict[tuple[int, int, int, bool], tuple[weakref.ref, _Encoded]] = OrderedDict()
 ENCODED_KEPT = 400  # pictures: a few decks' worth
 
 
@@ -228,7 +231,7 @@ def _key(rgba: np.ndarray, longest_px: int, slack: float, grey: bool) -> tuple[i
 def _kept(rgba: np.ndarray, longest_px: int, slack: float, grey: bool) -> _Encoded | None:
     key = _key(rgba, longest_px, slack, grey)
     hit = _ENCODED.get(key)
-    if hit is not None and hit[0] is rgba:
+    if hit is not None and hit[0]() is rgba:
         _ENCODED.move_to_end(key)
         return hit[1]
     return None
@@ -237,9 +240,19 @@ def _kept(rgba: np.ndarray, longest_px: int, slack: float, grey: bool) -> _Encod
 def _keep(rgba: np.ndarray, longest_px: int, slack: float, encoded: _Encoded, grey: bool) -> None:
     if grey:  # grey pixels are made anew for each PDF: kept, they would only hold memory
         return
-    _ENCODED[_key(rgba, longest_px, slack, grey)] = (rgba, encoded)
+    key = _key(rgba, longest_px, slack, grey)
+    _ENCODED[key] = (weakref.ref(rgba, _forgetting(key)), encoded)
     while len(_ENCODED) > ENCODED_KEPT:
         _ENCODED.popitem(last=False)
+
+
+def _forgetting(key: tuple[int, int, int, bool]) -> Callable[[weakref.ref], None]:
+    """What forgets ``key``'s stream as its pixels go (before their id can be another's)."""
+
+    def forget(_: weakref.ref) -> None:
+        _ENCODED.pop(key, None)
+
+    return forget
 
 
 def _encoded(

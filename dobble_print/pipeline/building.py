@@ -160,15 +160,19 @@ def prepare(
     shaped_by = (deck.cards, options.seed, *(getattr(options, name) for name in _SHAPED_BY))
     kept = cache.kept_layouts(loaded, shaped_by) if cache else {}
     missing = [i for i in todo if (i, reshuffles[i]) not in kept]
+
     # What colour hides (in grey, to colour-blind players, on the card's colour) depends on the
     # symbols alone: found beside the packing (~0.25 s of the classic deck), once its workers
     # are running (started by the first card done: they are forked before it).
-    beside = Beside(
-        lambda: (
+    def colour_checks() -> tuple[tuple[tuple[Notice, ...], tuple[Notice, ...]], tuple[Notice, ...]]:
+        found = (
             seen_warnings(loaded, deck.symbol_count, options.card_color, cache),
             _faint(loaded, options.card_color, cache),
         )
-    )
+        give_back()  # what they freed stayed with their thread's arena, through the packing
+        return found
+
+    beside = Beside(colour_checks)
     if missing:
         packing = stage_progress(progress, "layout")
 

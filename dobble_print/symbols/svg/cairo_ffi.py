@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import re
 import sys
 import types
 from pathlib import Path
@@ -51,16 +52,28 @@ def install() -> bool:
     they were given. Call before cairocffi is imported."""
     if "cairocffi" in sys.modules or importlib.util.find_spec("xcffib") is not None:
         return False
+    mine = fingerprint()
+    if mine is None or _made_from() != mine:  # read before the module runs: another cffi's
+        return False  # backend may refuse its tables in its own way
     try:
         declared = importlib.import_module(DATA)
-    except ImportError:
-        return False
-    if getattr(declared, "FINGERPRINT", None) != fingerprint():
+    except Exception:  # noqa: BLE001 (whatever the backend says, cairocffi parses instead)
         return False
     module = types.ModuleType("cairocffi.ffi", "cairo's C declarations, read ahead of time")
     module.ffi = declared.ffi  # type: ignore[attr-defined]
     sys.modules["cairocffi.ffi"] = module
     return True
+
+
+def _made_from(path: Path = _HERE) -> str | None:
+    """The fingerprint the generated module was made from (its third line), or None."""
+    try:
+        with path.open(encoding="ascii") as f:
+            lines = [f.readline() for _ in range(3)]
+    except (OSError, ValueError):
+        return None
+    found = re.fullmatch(r'FINGERPRINT = "([0-9a-f]+)"\n', lines[2])
+    return found.group(1) if found else None
 
 
 def generate(path: Path = _HERE) -> None:

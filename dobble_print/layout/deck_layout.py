@@ -65,7 +65,7 @@ from dobble_print.layout.masks import Shape, shapes_of
 from dobble_print.layout.packing import GRID, Board, make_board, pack
 from dobble_print.layout.ranks import balance_ranks, expected_ink, rank_sizes, size_ranks
 from dobble_print.layout.recognisable import largest_size, reach, recognisable_size
-from dobble_print.layout.tightening import Depth, tighten
+from dobble_print.layout.tightening import Depth, load_solver, tighten
 from dobble_print.layout.word_colours import colour_words
 from dobble_print.layout.word_size import letter_heights, readable_cap, turn_limit
 from dobble_print.parallel import can_fork, in_order, start_server, worker_count
@@ -586,6 +586,7 @@ def layout_deck(
         for shape in shapes:
             for level in range(len(shape.levels)):
                 shape.table(level)
+        load_solver()
         setup = None  # forked from here, the workers inherit _JOB
     try:
         with in_order(

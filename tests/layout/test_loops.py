@@ -165,6 +165,50 @@ def test_where_the_loops_cannot_be_compiled_make_says_so_in_one_line(monkeypatch
     ]
 
 
+PACKED_FORKED = """
+import os, sys
+import numpy as np
+from dobble_print.card import CardShape
+from dobble_print.deck.plane import build_deck, take_cards
+from dobble_print.layout import deck_layout
+from tests.layout.test_deck_layout import blob
+
+out = sys.argv[1]
+nth = deck_layout._layout_nth
+
+
+def recorded(k):
+    before = set(sys.modules)
+    try:
+        return nth(k)
+    finally:
+        with open(os.path.join(out, str(os.getpid())), "a") as f:
+            f.writelines(m + "\\n" for m in sorted(set(sys.modules) - before))
+
+
+deck_layout._layout_nth = recorded
+rng = np.random.default_rng(8)
+deck = take_cards(build_deck(4), 13)
+symbols = [blob(rng, 90) for _ in range(deck.symbol_count)]
+deck_layout.layout_deck(deck, symbols, card=CardShape(size=45.0), seed=2, workers=2)
+print(sorted(int(p) != os.getpid() for p in os.listdir(out)))
+"""
+
+
+@needs_compiled
+def test_a_packer_forked_from_here_imports_nothing(tmp_path):
+    """What the packing workers use is loaded before they are forked, and shared: HiGHS, which
+    tightening uses, was imported by each worker on its first card (~35 ms of CPU each)."""
+    done = subprocess.run(
+        [sys.executable, "-c", PACKED_FORKED, str(tmp_path)],
+        capture_output=True, text=True, timeout=120, cwd=REPO,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[0] == "[True, True]"  # two workers packed, not this process
+    imported = {p.name: p.read_text().split() for p in tmp_path.iterdir()}
+    assert imported == {name: [] for name in imported}
+
+
 @needs_compiled
 def test_with_compiled_loops_the_packers_are_forked_from_here_with_no_fork_server(monkeypatch):
     """The fork server kept numba out of this process; compiled loops need no keeping out, and

@@ -27,17 +27,24 @@ DATA = "dobble_print.symbols.svg._cairo_declared"  # the generated module
 _HERE = Path(__file__).with_name("_cairo_declared.py")
 
 
+def _cairocffi_folder() -> Path | None:
+    """Where cairocffi's files are, found without importing it (its import parses them)."""
+    found = importlib.util.find_spec("cairocffi")
+    if found is None or not found.submodule_search_locations:
+        return None
+    return Path(next(iter(found.submodule_search_locations)))
+
+
 def fingerprint() -> str | None:
     """What the declarations were parsed from: cairocffi's two files and cffi's version; None
     where cairocffi or cffi is not installed."""
-    found = importlib.util.find_spec("cairocffi")
-    if found is None or not found.submodule_search_locations:
+    folder = _cairocffi_folder()
+    if folder is None:
         return None
     try:
         import cffi
     except ImportError:
         return None
-    folder = Path(next(iter(found.submodule_search_locations)))
     h = hashlib.blake2b(cffi.__version__.encode(), digest_size=16)
     try:
         for name in ("ffi.py", "constants.py"):
@@ -82,9 +89,8 @@ def generate(path: Path = _HERE) -> None:
 
     import cffi
 
-    spec = importlib.util.find_spec("cairocffi")
-    assert spec is not None and spec.submodule_search_locations, "cairocffi is not installed"
-    folder = Path(next(iter(spec.submodule_search_locations)))
+    folder = _cairocffi_folder()
+    assert folder is not None, "cairocffi is not installed"
     constants = _module_from(folder / "constants.py", "_cairocffi_constants")
     builder = cffi.FFI()
     builder.cdef(constants._CAIRO_HEADERS)

@@ -8,14 +8,21 @@ SEED   ?=
 STAMP  := $(VENV)/.installed
 LOOPS  := $(VENV)/.loops
 
+# Bytecode is written even where the environment says not to (PYTHONDONTWRITEBYTECODE): pip
+# leaves it to each module's first import (--no-compile below), and without it every command,
+# and each test's subprocess, would compile its modules again.
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: install print app test lint bench clean wheel-check catalogues docs
 
 install: $(LOOPS)
 
+# --no-compile: pip compiles every file of every package it installs (half of its ~37 s, mostly
+# modules no command imports); Python writes each module's bytecode on its first import instead.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --no-compile -e '.[test]'
 	touch $(STAMP)
 
 # The packer's loops, compiled once and kept on disk (again when they change): ahead of time for
@@ -43,11 +50,9 @@ $(PDFJS): tests/viewers/package.json tests/viewers/package-lock.json
 	  && touch node_modules/.installed; \
 	else echo "npm not found: the pdf.js test will be skipped"; fi
 
-# Two processes; a module's tests in one (its shared decks are built once). Bytecode is written even
-# where the environment says not to (PYTHONDONTWRITEBYTECODE): each test's subprocess would compile
-# the package again.
+# Two processes; a module's tests in one (its shared decks are built once).
 test: $(LOOPS) $(PDFJS)
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n 2 --dist loadfile
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check dobble_print tests bench

@@ -9,6 +9,7 @@ the line (nothing has been written yet), in the locale's language. The CLI then 
 
 import os
 import signal
+import sys
 
 _LINE = [b"dobble-print: interrupted; nothing was written\n"]
 
@@ -18,6 +19,19 @@ def _stop(signum, frame) -> None:
         os.write(2, _LINE[0])
     finally:
         os._exit(130)
+
+
+def _start_drawing(args: list[str]) -> None:
+    """A build's SVG drawing processes, started before the command line's own imports (~0.35 s)
+    on the core they leave free, so that they are ready for its first SVG
+    (:mod:`dobble_print.symbols.early`). Its pictures are guessed from the arguments that name
+    files or folders; typer, imported next, reads them."""
+    if not args or args[0] != "build" or {"-h", "--help"} & set(args):
+        return
+    from dobble_print.parallel import cores
+    from dobble_print.symbols import start_drawing
+
+    start_drawing(args[1:], cores())
 
 
 def main() -> None:
@@ -30,6 +44,7 @@ def main() -> None:
     from dobble_print import share_arenas
 
     share_arenas()  # before the stages' threads allocate
+    _start_drawing(sys.argv[1:])
     from dobble_print.cli import app, stopping
 
     stopping.quiet()

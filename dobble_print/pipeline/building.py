@@ -63,6 +63,7 @@ from dobble_print.symbols import (
     SymbolCache,
     SymbolSet,
     end_drawers,
+    end_untaken_drawers,
     faint_on_card,
     find_sources,
     small_labels,
@@ -129,6 +130,7 @@ def prepare(
         # would stay through the packing, its peak (forked loading workers end theirs; the app
         # keeps its own for the next build, and so does a process building many decks)
         end_drawers()
+    end_untaken_drawers()  # started with the command, for pictures it did not draw
     deck, loaded, matching = loaded_deck.deck, loaded_deck.loaded, loaded_deck.matching
     copies = options.copies or 1  # a class set prints the deck's cards this many times
     printed = len(deck.cards) * copies

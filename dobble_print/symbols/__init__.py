@@ -12,6 +12,7 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.symbols.cielab import colour_difference as colour_difference
     from dobble_print.symbols.cielab import to_lab as to_lab
     from dobble_print.symbols.contour import with_outlines as with_outlines
+    from dobble_print.symbols.early import start_drawing as start_drawing
     from dobble_print.symbols.folders import SYSTEM_FOLDERS as SYSTEM_FOLDERS
     from dobble_print.symbols.fonts.fallback import check_fonts as check_fonts
     from dobble_print.symbols.fonts.fallback import drawn_characters as drawn_characters
@@ -57,6 +58,7 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.symbols.svg.choice import SvgRenderer as SvgRenderer
     from dobble_print.symbols.svg.choice import svg_renderer as svg_renderer
     from dobble_print.symbols.svg.worker import end_drawers as end_drawers
+    from dobble_print.symbols.svg.worker import end_untaken_drawers as end_untaken_drawers
     from dobble_print.symbols.symbol import Background as Background
     from dobble_print.symbols.symbol import Symbol as Symbol
     from dobble_print.symbols.symbol import SymbolOptions as SymbolOptions
@@ -123,6 +125,8 @@ _EXPORTS = {
     "SvgRenderer": "svg.choice",
     "svg_renderer": "svg.choice",
     "end_drawers": "svg.worker",
+    "end_untaken_drawers": "svg.worker",
+    "start_drawing": "early",
     "INK_ALPHA": "ink",
     "WHITE": "ink",
     "Ink": "ink",

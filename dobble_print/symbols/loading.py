@@ -33,6 +33,7 @@ from dobble_print.symbols.background import (
     remove_background,
     shape_photo,
 )
+from dobble_print.symbols.early import LOAD_IN_PARALLEL_FROM, LOADING_THREADS
 from dobble_print.symbols.fonts.fallback import WordFonts, missing_warnings, word_fonts
 from dobble_print.symbols.fonts.outlines import outline_lines
 from dobble_print.symbols.names import display_name, distinct_names
@@ -244,8 +245,8 @@ def _repeated_words(items: Sequence[Source]) -> dict[int, Notice | None]:
     return notes
 
 
-PARALLEL_FROM = 16  # pictures: below this, starting the threads and their drawers costs more
-MAX_WORKERS = 4  # decoding is light; more threads only cost memory (a drawing process each)
+PARALLEL_FROM = LOAD_IN_PARALLEL_FROM  # pictures (early.py, which starts their drawers)
+MAX_WORKERS = LOADING_THREADS
 _AHEAD: tuple | None = None  # (items, max_px, options), read by the loading threads
 
 

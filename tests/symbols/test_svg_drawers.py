@@ -24,6 +24,7 @@ def fresh(monkeypatch):
     """This process's drawing processes as if none had started; the test's own ended after."""
     monkeypatch.setattr(worker, "_children", {})
     monkeypatch.setattr(worker, "_started", {})
+    monkeypatch.setattr(worker, "_early", {})
     yield
     worker.end_drawers()
 
@@ -190,3 +191,102 @@ def test_a_drawing_process_loads_only_what_drawing_needs():
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["[]", "0"]
+
+
+STARTED_EARLY = """\
+import os, sys
+from pathlib import Path
+from dobble_print.__main__ import _start_drawing
+_start_drawing(["build", "-n", "8", "--seed", "1", sys.argv[1]])
+from dobble_print.symbols.svg import worker
+early = [c.process.pid for c in worker._early.get(os.getpid(), [])]
+print(len(early), sorted(m for m in ("numpy", "PIL", "dobble_print.pipeline") if m in sys.modules))
+started = []
+real = worker._Child.__init__
+def starting(self):
+    real(self)
+    started.append(self.process.pid)
+worker._Child.__init__ = starting
+from dobble_print.symbols import find_sources, load_symbols
+loaded = load_symbols(find_sources([Path(sys.argv[1])]))
+def alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+untaken = len(worker._early.get(os.getpid(), []))
+print(len(loaded.symbols), len(started), untaken, any(map(alive, early)))
+"""
+
+
+def test_a_build_command_starts_its_drawing_processes_before_its_imports(tmp_path, all_cores):
+    """The command line starts the drawing processes a build of SVGs will use before its own
+    imports (~0.35 s on one core; a drawing process takes ~0.15 s to be ready), with neither
+    numpy nor Pillow: the loading takes them, starts none, and ends them with its threads.
+    Classic deck, 5 pairs: wall 3.78 -> 3.67 s, the same PDF."""
+    import shutil
+    import subprocess
+    import sys
+
+    (tmp_path / "icons").mkdir()
+    for icon in sorted(ICONS.glob("*.svg"))[:21]:
+        shutil.copy(icon, tmp_path / "icons")
+    done = subprocess.run(
+        [sys.executable, "-c", STARTED_EARLY, str(tmp_path / "icons")],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    drawers = min(parallel.cores(), 4)  # one per loading thread
+    assert done.stdout.splitlines() == [f"{drawers} []", "21 0 0 False"]
+
+
+def test_the_drawing_processes_started_are_as_many_as_the_loading_uses(tmp_path):
+    """One for a few SVGs (one thread loads them), one per loading thread from 16 pictures,
+    none for photos, a word list, a folder of folders or a command's help."""
+    from dobble_print.symbols.early import drawers_for, pictures_in
+
+    names = ("few", "many", "mixed", "photos", "nested")
+    few, many, mixed, photos, nested = (tmp_path / n for n in names)
+    for folder, names in (
+        (few, [f"{i}.svg" for i in range(3)] + ["notes.txt"]),
+        (many, [f"{i}.SVG" for i in range(30)]),
+        (mixed, ["a.svg", "b.svgz"] + [f"{i}.png" for i in range(20)]),
+        (photos, [f"IMG_{i}.HEIC" for i in range(30)]),
+        (nested / "2024-05-01", [f"{i}.svg" for i in range(20)]),
+    ):
+        folder.mkdir(parents=True)
+        for name in names:
+            (folder / name).write_bytes(b"")
+    (tmp_path / "words.txt").write_text("chat\nchien\n", encoding="utf-8")
+    assert pictures_in([str(few)]) == (3, 3)
+    assert pictures_in([str(many)]) == (16, 16)  # counted until there are enough to choose
+    assert pictures_in([str(mixed)]) == (22, 2)
+    assert pictures_in(["-n", "8", str(photos), str(tmp_path / "missing")]) == (30, 0)
+    assert pictures_in([str(nested), str(tmp_path / "words.txt")]) == (0, 0)
+    assert pictures_in([str(few / "0.svg")]) == (1, 1)
+    folders = (few, many, mixed, photos, nested)
+    assert [drawers_for(*pictures_in([str(f)]), 2) for f in folders] == [1, 2, 2, 0, 0]
+    assert drawers_for(40, 40, 8) == 4  # the loading's threads at most
+    assert drawers_for(40, 1, 8) == 1
+
+
+def test_drawing_processes_no_drawing_took_are_ended(fresh, tmp_path, monkeypatch):
+    """A command that stops before drawing (a wrong option) or draws fewer than guessed ends
+    the ones it started; ``--help`` starts none."""
+    import shutil
+
+    from dobble_print.__main__ import _start_drawing
+
+    monkeypatch.setattr(parallel, "cores", lambda: 2)
+    for icon in sorted(ICONS.glob("*.svg"))[:20]:
+        shutil.copy(icon, tmp_path)
+    _start_drawing(["build", str(tmp_path), "--help"])
+    _start_drawing(["plan", str(tmp_path)])
+    assert not worker._early
+    _start_drawing(["build", str(tmp_path)])
+    early = list(worker._early[os.getpid()])
+    assert len(early) == 2 and worker.idle_drawers() == 0
+    worker.end_untaken_drawers()
+    assert [child.process.poll() is not None for child in early] == [True, True]
+    assert not worker._early.get(os.getpid()) and not worker._started.get(os.getpid())

@@ -33,13 +33,13 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from typing import IO, Any
-
-import numpy as np
+from typing import IO, TYPE_CHECKING, Any
 
 from dobble_print.errors import DobbleError
 from dobble_print.language import N_
-from dobble_print.symbols.raster import BadPicture
+
+if TYPE_CHECKING:
+    import numpy as np
 
 SECONDS_VARIABLE = "DOBBLE_PRINT_SVG_SECONDS"
 SECONDS = 10  # CPU seconds one SVG may take to draw (preview and picture)
@@ -115,10 +115,12 @@ def serve() -> None:
     requests = sys.stdin.buffer
     replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print must not break the pipe
-    from dobble_print.errors import DobbleError
-    from dobble_print.symbols.svg.choice import chosen
+    from dobble_print.symbols.raster import BadPicture
+    from dobble_print.symbols.svg.choice import chosen, wanted_renderer
     from dobble_print.symbols.svg.draw import draw_svg
 
+    with contextlib.suppress(Exception):  # the renderer loaded before the first SVG comes (a
+        chosen(wanted_renderer())  # failure is said in reply to it, as the request's own setting)
     while (request := _receive(requests)) is not None:
         data, wanted, max_px, budget = request
         try:
@@ -210,6 +212,9 @@ _lock = threading.Condition()
 # than one per core: the app's server answers requests on many threads.
 _children: dict[int, list[_Child]] = {}
 _started: dict[int, int] = {}
+# Started with the command (:func:`start_drawers`), not yet taken: the build's own, ended with
+# the loading, as the ones its threads start are.
+_early: dict[int, list[_Child]] = {}
 
 
 def _take() -> _Child:
@@ -225,10 +230,12 @@ def _take() -> _Child:
 
     pid = os.getpid()
     with _lock:
-        while not _children.get(pid) and _started.get(pid, 0) >= cores():
+        while not _children.get(pid) and not _early.get(pid) and _started.get(pid, 0) >= cores():
             _lock.wait()
         if _children.get(pid):
             return _children[pid].pop()
+        if _early.get(pid):
+            return _early[pid].pop(0)
         _started[pid] = _started.get(pid, 0) + 1
     try:
         return _Child()
@@ -292,6 +299,8 @@ def draw(data: bytes, *, wanted: str, max_px: int) -> np.ndarray:
         BadPicture: the drawing's own reason, or that it overran its time or its memory.
         DobbleError: ``wanted`` is cairosvg and the cairo library does not load.
     """
+    from dobble_print.symbols.raster import BadPicture
+
     budget = seconds()
     request = (data, wanted, max_px, budget)
     code = None
@@ -330,8 +339,48 @@ def draw(data: bytes, *, wanted: str, max_px: int) -> np.ndarray:
     )
 
 
+def start_drawers(count: int) -> None:
+    """Start ``count`` drawing processes now (fewer if this process has some), for the SVGs a
+    command is about to draw.
+
+    A drawing process takes ~0.15 s to start and load its renderer before its first SVG; a build
+    started them on its first SVG, once its own imports were done (~0.35 s). Started with the
+    command, on the core its imports leave free, they are ready when the first SVG comes. Until
+    taken they are not idle ones this process keeps (:func:`idle_drawers`): the loading ends
+    them with its own, and :func:`end_drawers` any left untaken.
+    """
+    pid = os.getpid()
+    for _ in range(count):
+        with _lock:
+            if _started.get(pid, 0) >= count:
+                return
+            _started[pid] = _started.get(pid, 0) + 1
+        try:
+            child = _Child()
+        except BaseException:
+            _ended(pid)
+            raise
+        with _lock:
+            _early.setdefault(pid, []).append(child)
+            _lock.notify()
+
+
+def end_untaken_drawers() -> None:
+    """End the drawing processes :func:`start_drawers` started that no drawing took (the
+    command's guess was more than its loading used)."""
+    with _lock:
+        untaken = _early.pop(os.getpid(), [])
+    for child in untaken:
+        assert child.process.stdin is not None  # started with stdin=PIPE
+        with contextlib.suppress(OSError):
+            child.process.stdin.close()
+    for child in untaken:
+        _end(child)
+
+
 def idle_drawers() -> int:
-    """How many drawing processes of this process are idle now."""
+    """How many drawing processes of this process are idle now (not counting those started
+    for a command, :func:`start_drawers`)."""
     with _lock:
         return len(_children.get(os.getpid(), []))
 
@@ -344,10 +393,12 @@ def end_drawers(keep: int = 0) -> None:
         idle = _children.pop(os.getpid(), [])
         if keep and idle:
             _children[os.getpid()], idle = idle[:keep], idle[keep:]
-    for child in idle:
+        idle += _early.pop(os.getpid(), [])
+    for child in idle:  # all told first, so they exit at once (~30 ms each, in turn before)
         assert child.process.stdin is not None  # started with stdin=PIPE
         with contextlib.suppress(OSError):
             child.process.stdin.close()  # it reads the end of its pipe and exits
+    for child in idle:
         with contextlib.suppress(subprocess.TimeoutExpired):
             child.process.wait(timeout=1)
         _end(child)

@@ -39,9 +39,9 @@ from dobble_print.symbols import (
     SymbolCache,
     SymbolSet,
     load_symbols,
-    measure_ink,
     refuse_too_few,
     refuse_unreadable,
+    symbols_ink,
     with_labels,
 )
 
@@ -171,9 +171,9 @@ def load_deck(
         why = again_why if again == deck else why
     used = loaded.symbols[: deck.symbol_count]
     ink = (
-        cache.derived(loaded, ("ink", len(used)), lambda: measure_ink([s.rgba for s in used]))
+        cache.derived(loaded, ("ink", len(used)), lambda: symbols_ink(used))
         if cache
-        else measure_ink([s.rgba for s in used])
+        else symbols_ink(used)
     )
     deck = shuffle_cards(mix(deck, ink.shares, options.seed), options.seed)
     if found.searched:  # pictures found below the folders given: say so, as plan does
@@ -198,9 +198,9 @@ def _load_matching(
         options, found.vocabulary, stage_progress(progress, "load"), packers=packers, cache=cache
     )
     ink = (
-        cache.derived(loaded, ("ink",), lambda: measure_ink([s.rgba for s in loaded.symbols]))
+        cache.derived(loaded, ("ink",), lambda: symbols_ink(loaded.symbols))
         if cache
-        else measure_ink([s.rgba for s in loaded.symbols])
+        else symbols_ink(loaded.symbols)
     )
     count = len(faces)
     shares = [

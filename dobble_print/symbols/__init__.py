@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.symbols.ink import WHITE as WHITE
     from dobble_print.symbols.ink import Ink as Ink
     from dobble_print.symbols.ink import measure_ink as measure_ink
+    from dobble_print.symbols.ink import symbols_ink as symbols_ink
     from dobble_print.symbols.labels import small_labels as small_labels
     from dobble_print.symbols.labels import with_labels as with_labels
     from dobble_print.symbols.library import LIBRARY_LANGUAGES as LIBRARY_LANGUAGES
@@ -131,6 +132,7 @@ _EXPORTS = {
     "WHITE": "ink",
     "Ink": "ink",
     "measure_ink": "ink",
+    "symbols_ink": "ink",
     "visual": "words.typeset",
     "key_name": "words.file_names",
     "picture_name": "words.file_names",

@@ -34,17 +34,26 @@ class Ink:
 
 def measure_ink(pictures: Sequence[np.ndarray]) -> Ink:
     """The :class:`Ink` of these RGBA pictures."""
-    figures = [_figures(rgba) for rgba in pictures]
-    return Ink(tuple(f[0] for f in figures), tuple(f[1] for f in figures))
+    return _ink([figures(rgba) for rgba in pictures])
+
+
+def symbols_ink(symbols: Sequence) -> Ink:
+    """The :class:`Ink` of these symbols (each a ``Symbol``), from their figures measured once
+    (``Symbol.ink_figures``)."""
+    return _ink([s.ink_figures for s in symbols])
+
+
+def _ink(measured: Sequence[tuple[float, float]]) -> Ink:
+    return Ink(tuple(f[0] for f in measured), tuple(f[1] for f in measured))
 
 
 def printed_share(rgba: np.ndarray) -> float:
     """The share of the picture's ink hull (convex hull of its pixels with alpha ≥ 0.5) that
     prints as ink over white paper; 1.0 for a picture with no ink."""
-    return _figures(rgba)[0]
+    return figures(rgba)[0]
 
 
-def _figures(rgba: np.ndarray) -> tuple[float, float]:
+def figures(rgba: np.ndarray) -> tuple[float, float]:
     """(printed share, printed fraction) of one picture."""
     k = max(1, -(-max(rgba.shape[:2]) // SAMPLE))
     rgba = rgba[::k, ::k]

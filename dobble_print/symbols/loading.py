@@ -257,6 +257,7 @@ def _decode_in_worker(i: int) -> tuple[Symbol, bytes, Look | None] | BadPicture:
         symbol = _load_one(items[i], max_px=max_px, options=options, fonts=None, index=0)
     except BadPicture as exc:
         return exc
+    symbol.ink_figures  # noqa: B018  (measured here, beside the other pictures' loading)
     return symbol, *_identity(symbol)
 
 

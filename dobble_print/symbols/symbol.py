@@ -5,6 +5,7 @@ options and set it is loaded with (:mod:`.loading` loads them).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -14,6 +15,7 @@ import numpy as np
 from dobble_print.errors import Notice
 from dobble_print.symbols.background import PhotoShape
 from dobble_print.symbols.fonts.outlines import PathOp
+from dobble_print.symbols.ink import figures
 from dobble_print.symbols.words.typeset import TextLine
 
 __all__ = ["Background", "Symbol", "SymbolOptions", "SymbolSet"]
@@ -72,6 +74,12 @@ class Symbol:
     room: float = 0.0
     photo: bool = False
     label: str = ""
+
+    @functools.cached_property
+    def ink_figures(self) -> tuple[float, float]:
+        """Its printed share and printed fraction (:func:`ink.figures`), measured once: by the
+        loading thread that decoded it, beside the others, where threads load the pictures."""
+        return figures(self.rgba)
 
     @property
     def aspect(self) -> float:

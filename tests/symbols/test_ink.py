@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from dobble_print.card import CardLayout, Placement
-from dobble_print.symbols.ink import Ink, measure_ink, printed_share
+from dobble_print.symbols.ink import Ink, measure_ink, printed_share, symbols_ink
+from tests.conftest import ICONS
 
 
 def rgba(ink: np.ndarray, colour=(200, 30, 30)) -> np.ndarray:
@@ -53,3 +54,29 @@ def test_printed_area_of_a_card_sums_each_placement_box_times_its_fraction():
         (Placement(0, (0.0, 0.0), 10.0, 20.0, 30.0), Placement(1, (5.0, 5.0), 8.0, 4.0, 0.0))
     )
     assert ink.printed_area(card) == pytest.approx(10 * 20 + 8 * 4 * 0.25)
+
+
+def test_each_pictures_ink_is_measured_once_on_its_loading_thread(tmp_path, monkeypatch):
+    """With 16 pictures or more, threads decode them; each one's printed share and fraction is
+    measured there too, beside the decoding, not after the loading (~0.05 s of the classic
+    deck's serial work), and the deck's ink is read from them without measuring again."""
+    import threading
+
+    from dobble_print.symbols import find_sources, load_symbols, symbol
+
+    for path in sorted(ICONS.glob("*.svg"))[:18]:
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    where = []
+    real = symbol.figures
+
+    def measuring(rgba):
+        where.append(threading.current_thread().name)
+        return real(rgba)
+
+    monkeypatch.setattr(symbol, "figures", measuring)
+    monkeypatch.setattr("dobble_print.parallel.cores", lambda: 2)
+    loaded = load_symbols(find_sources([tmp_path]), max_px=64)
+    assert len(where) == 18 and all(name.startswith("dobble-print") for name in where), where
+    ink = symbols_ink(loaded.symbols)
+    assert len(where) == 18  # not measured again
+    assert ink == measure_ink([s.rgba for s in loaded.symbols])

@@ -20,7 +20,7 @@ def main() -> None:
     os.fork = _refused
     multiprocessing.get_all_start_methods = lambda: ["spawn"]
     sys.argv = ["dobble-print", *sys.argv[1:]]
-    from dobble_print.__main__ import main as cli
+    from dobble_print.__main__ import run as cli
 
     cli()
 

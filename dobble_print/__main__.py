@@ -51,5 +51,40 @@ def main() -> None:
     app(prog_name="dobble-print")
 
 
+def run() -> None:
+    """The ``dobble-print`` command: :func:`main`, then the process ends (this never returns)
+    without tearing the interpreter down.
+
+    Python ends by freeing every object a build made, one by one, and unloading its modules
+    (~0.1 s of CPU and wall time), which the system does at once when the process ends. So once
+    the command is done, as Python's own ending would, the threads still running are waited
+    for, the exit handlers run (the drawing processes end) and the output is flushed; then the
+    process ends with the command's exit code. A deck of three pictures: 0.96 -> 0.86 s.
+    :func:`main` itself ends as usual (tests and scripts call it and go on).
+    """
+    import atexit
+    import contextlib
+    import threading
+
+    try:
+        main()
+        code: object = 0
+    except SystemExit as stop:
+        code = stop.code
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):  # as Python says a SystemExit's message
+        print(code, file=sys.stderr)
+        code = 1
+    for thread in threading.enumerate():
+        if thread is not threading.current_thread() and not thread.daemon:
+            thread.join()
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):  # a closed pipe: nothing more can be said
+            stream.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    main()
+    run()

@@ -290,3 +290,28 @@ def test_drawing_processes_no_drawing_took_are_ended(fresh, tmp_path, monkeypatc
     worker.end_untaken_drawers()
     assert [child.process.poll() is not None for child in early] == [True, True]
     assert not worker._early.get(os.getpid()) and not worker._started.get(os.getpid())
+
+
+ENDS = """
+import sys
+from dobble_print.symbols.svg.worker import serve
+
+class Kept:
+    def __del__(self):  # run when Python tears the interpreter down, not when the system ends it
+        sys.stderr.write("torn down\\n")
+
+kept = Kept()
+serve()
+sys.stderr.write("serve returned\\n")
+"""
+
+
+def test_a_drawing_process_ends_without_teardown_when_its_pipe_closes():
+    """Its replies are flushed as they go, so when the build closes its pipe it ends at once:
+    freeing the renderer's objects one by one took ~30 ms, which the build waited for as its
+    loading ended (two drawing processes, one after the other)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", ENDS], input=b"", capture_output=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"", b"")

@@ -547,3 +547,18 @@ def test_an_encoded_picture_is_kept_while_its_pixels_live_and_no_longer():
     gc.collect()
     assert gone() is None  # the cache did not hold the pixels
     assert not any(k in canvas._ENCODED for k in keys)
+
+
+def test_the_pdfs_fonts_are_registered_by_their_paths_without_a_url_opener():
+    """reportlab's Vera Bold was named by its file name alone: reportlab tried it as a URL
+    first (importing urllib.request, ssl and http.client, ~16 ms of every build) and then
+    walked its font folders. It is the same file, so the same PDF."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from dobble_print.printing.pdf.canvas import register_fonts; "
+        "print(register_fonts(), 'urllib.request' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "('DejaVuSans', 'VeraBd') False", done.stderr

@@ -118,11 +118,17 @@ def register_fonts() -> tuple[str, str]:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from dobble_print.resources import default_font
+    from dobble_print.resources import bold_font, default_font
 
-    regular = default_font()
-    fonts = [("DejaVuSans", str(regular)) if regular.is_file() else ("Vera", "Vera.ttf")]
-    fonts.append(("VeraBd", "VeraBd.ttf"))
+    # reportlab's own fonts by their paths: by name alone, reportlab tried each as a URL first
+    # (importing urllib.request, ~16 ms) and then walked its font folders
+    regular, bold = default_font(), bold_font()
+    fonts = [
+        ("DejaVuSans", str(regular))
+        if regular.is_file()
+        else ("Vera", str(bold.with_name("Vera.ttf")))
+    ]
+    fonts.append(("VeraBd", str(bold)))
     for name, file in fonts:
         if name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(name, file))

@@ -171,11 +171,16 @@ def _closer_than(pts: Sequence[np.ndarray], lo: np.ndarray, side: float) -> floa
     width = int(max(c[:, 0].max() for c in cells)) + 2
     keys = [c[:, 1] * width + c[:, 0] for c in cells]
     beside = np.array([dy * width + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)])
-    near = [_distinct((_distinct(k)[:, None] + beside).ravel()) for k in keys]
+    # near[n, key]: the cell is outline n's or beside one of its cells (keys start a row and a
+    # column in, so every neighbour's key is from 0 up): a look-up per point, where np.isin
+    # sorted both outlines' keys for each pair of symbols
+    near = np.zeros((len(pts), max(int(k.max()) for k in keys) + width + 2), bool)
+    for n, k in enumerate(keys):
+        near[n, (_distinct(k)[:, None] + beside).ravel()] = True
     best = side
     for i, j in itertools.combinations(range(len(pts)), 2):
-        a = pts[i][np.isin(keys[i], near[j])]
-        b = pts[j][np.isin(keys[j], near[i])] if len(a) else a
+        a = pts[i][near[j, keys[i]]]
+        b = pts[j][near[i, keys[j]]] if len(a) else a
         if len(b):
             best = _nearest(a, b, best)
     return best

@@ -5,7 +5,8 @@ allocation fails (``memory allocation of … failed``, then SIGABRT: no message,
 run for as long as a drawing takes. The checks before drawing (:mod:`svg.size`,
 :mod:`svg.budget`) refuse what they can foresee, in plain words; what they cannot (a transform
 scaling a pattern up, a filter over a large region, dashes a hair wide…) is drawn here, in a
-child process that each process drawing SVGs starts once, on its first SVG, and reuses.
+child process that each process drawing SVGs starts once, on its first SVG (or the command line
+as it starts: :mod:`symbols.early`), and reuses.
 
 In the child, each drawing may take :data:`SECONDS` of CPU time (``RLIMIT_CPU``: the kernel ends
 it) and the child :data:`MEMORY_MB` of memory (``RLIMIT_DATA`` on Linux: an allocation past it

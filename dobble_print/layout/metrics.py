@@ -242,7 +242,7 @@ def card_metrics(
         sm = sample_placement(p, symbols[p.symbol], radius, ppmm)
         printed[sm.rows, sm.cols] |= sm.printed
         outlines.append(_outline(sm, radius, ppmm))
-        sizes.append(math.sqrt(sm.ink.sum()) / ppmm)
+        sizes.append(math.sqrt(np.count_nonzero(sm.ink)) / ppmm)
         if len(outlines[-1]):
             far = max(far, float(np.hypot(*outlines[-1].T).max()))
     centres = (np.arange(n) + 0.5) / ppmm - radius
@@ -254,7 +254,7 @@ def card_metrics(
         edge = float(shape.depth(*np.concatenate(inks).T).min()) if inks else radius
     ok = [z for z in sizes if z > 0]
     return CardMetrics(
-        coverage=float((printed & disc).sum() / disc.sum()),
+        coverage=float(np.count_nonzero(printed & disc) / np.count_nonzero(disc)),
         clearance=_clearance(outlines),
         edge=edge,
         size_ratio=max(ok) / min(ok) if ok else math.nan,

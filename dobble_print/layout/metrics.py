@@ -119,15 +119,32 @@ def sample_placement(p: Placement, symbol: Symbol, radius: float, ppmm: float = 
 def _ink_codes(symbol: Symbol):
     """Per pixel of a symbol: bit 0 = ink (alpha ≥ 0.5), bit 1 = printed ink (not near-white over
     white paper). Computed once per symbol, so sampling a placement gathers one byte per sample
-    instead of four channels and blending them each time."""
+    instead of four channels and blending them each time.
+
+    A pixel's code depends on its darkest channel and its alpha alone, so it is looked up in
+    :func:`_code_table`, made by :func:`_codes` for every pair: the same codes, a fifth of the
+    time (~0.05 s of the classic deck's serial work, before the measuring workers are forked)."""
     rgba = symbol.rgba
-    a = rgba[..., 3].astype(np.float32) / 255.0
     darkest = np.minimum(np.minimum(rgba[..., 0], rgba[..., 1]), rgba[..., 2])
-    shade = darkest * a + 255.0 * (1 - a)
+    pair = darkest.astype(np.uint16) << 8
+    pair |= rgba[..., 3]
     from PIL import Image
 
-    codes = (rgba[..., 3] >= INK_ALPHA).astype(np.uint8) | ((shade < WHITE).astype(np.uint8) << 1)
-    return Image.fromarray(codes, "L")
+    return Image.fromarray(_code_table().take(pair), "L")
+
+
+def _codes(darkest: np.ndarray, alpha: np.ndarray) -> np.ndarray:
+    """:func:`_ink_codes` of pixels with these darkest channels and alphas (uint8 arrays)."""
+    a = alpha.astype(np.float32) / 255.0
+    shade = darkest * a + 255.0 * (1 - a)
+    return (alpha >= INK_ALPHA).astype(np.uint8) | ((shade < WHITE).astype(np.uint8) << 1)
+
+
+@functools.cache
+def _code_table() -> np.ndarray:
+    """:func:`_codes` of every (darkest, alpha) pair, at ``darkest << 8 | alpha``."""
+    pairs = np.arange(65536, dtype=np.uint32)
+    return _codes((pairs >> 8).astype(np.uint8), (pairs & 255).astype(np.uint8))
 
 
 def _outline(sample: InkSample, radius: float, ppmm: float) -> np.ndarray:

@@ -237,3 +237,20 @@ def test_clearance_between_points_in_neighbouring_cells_is_found(side):
             got = _closer_than(outlines, np.min(np.concatenate(outlines), axis=0), side)
             assert got == pytest.approx(gap, abs=1e-12, rel=0), (dx, dy, gap)
             assert _clearance(outlines) == pytest.approx(gap, abs=1e-12, rel=0)
+
+
+def test_ink_codes_looked_up_are_the_blended_ones_for_every_pixel():
+    """A symbol's ink codes are looked up by (darkest channel, alpha): the same as blending each
+    pixel over white paper, for every pair of the two and for pixels of any colour."""
+    from dobble_print.layout.metrics import _codes, _ink_codes
+    from dobble_print.symbols import Symbol
+
+    rng = np.random.default_rng(7)
+    rgba = rng.integers(0, 256, (300, 257, 4), dtype=np.uint8)
+    pairs = np.arange(65536)
+    rgba[:256, :256, :3] = (pairs >> 8).reshape(256, 256)[..., None]  # every (darkest, alpha)
+    rgba[:256, :256, 3] = (pairs & 255).reshape(256, 256)
+    got = np.asarray(_ink_codes(Symbol("s", "s.png", rgba)))
+    darkest = rgba[..., :3].min(axis=2)
+    assert np.array_equal(got, _codes(darkest, rgba[..., 3]))
+    assert set(np.unique(got)) == {0, 1, 2, 3}

@@ -7,7 +7,6 @@ import pytest
 
 from dobble_print.card import CardLayout, Placement
 from dobble_print.symbols.ink import Ink, measure_ink, printed_share, symbols_ink
-from tests.conftest import ICONS
 
 
 def rgba(ink: np.ndarray, colour=(200, 30, 30)) -> np.ndarray:
@@ -60,20 +59,11 @@ def test_each_pictures_ink_is_measured_once_on_its_loading_thread(tmp_path, monk
     """With 16 pictures or more, threads decode them; each one's printed share and fraction is
     measured there too, beside the decoding, not after the loading (~0.05 s of the classic
     deck's serial work), and the deck's ink is read from them without measuring again."""
-    import threading
-
     from dobble_print.symbols import find_sources, load_symbols, symbol
+    from tests.support.threads import calls_by_thread, copy_icons
 
-    for path in sorted(ICONS.glob("*.svg"))[:18]:
-        (tmp_path / path.name).write_bytes(path.read_bytes())
-    where = []
-    real = symbol.figures
-
-    def measuring(rgba):
-        where.append(threading.current_thread().name)
-        return real(rgba)
-
-    monkeypatch.setattr(symbol, "figures", measuring)
+    copy_icons(tmp_path, 18)
+    where = calls_by_thread(monkeypatch, symbol, "figures")
     monkeypatch.setattr("dobble_print.parallel.cores", lambda: 2)
     loaded = load_symbols(find_sources([tmp_path]), max_px=64)
     assert len(where) == 18 and all(name.startswith("dobble-print") for name in where), where

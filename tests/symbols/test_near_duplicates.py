@@ -323,21 +323,12 @@ def test_a_pictures_look_and_fingerprint_are_made_on_the_loading_threads(tmp_pat
     """With 16 pictures or more, threads decode them; each picture's look (near copies) and
     fingerprint (the same pixels) are made there too, beside the decoding, not in the loop that
     keeps the symbols in order: they were ~0.25 s of the classic deck's serial work."""
-    import threading
-
     from dobble_print.symbols import loading
+    from tests.support.threads import calls_by_thread, copy_icons
 
-    for path in sorted(ICONS.glob("*.svg"))[:18]:
-        (tmp_path / path.name).write_bytes(path.read_bytes())
+    copy_icons(tmp_path, 18)
     (tmp_path / "zz_airplane_again.svg").write_bytes((ICONS / "airplane.svg").read_bytes())
-    where = []
-    real = loading._identity
-
-    def identity(symbol):
-        where.append(threading.current_thread().name)
-        return real(symbol)
-
-    monkeypatch.setattr(loading, "_identity", identity)
+    where = calls_by_thread(monkeypatch, loading, "_identity")
     monkeypatch.setattr("dobble_print.parallel.cores", lambda: 2)
     result = load_symbols(find_sources([tmp_path]), max_px=64)
     assert len(result.symbols) == 18  # the airplane once, its copy found by its fingerprint

@@ -14,7 +14,7 @@ load in the meantime.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from dobble_print.symbols.formats import PICTURE_SUFFIXES, SVG_SUFFIXES
@@ -42,20 +42,25 @@ def pictures_in(paths: Sequence[str]) -> tuple[int, int]:
     pictures = svgs = 0
     for path in paths:
         try:
-            if os.path.isdir(path):
-                with os.scandir(path) as entries:
-                    names = [e.name for e in entries if e.is_file()]
-            else:
-                names = [path] if os.path.isfile(path) else []
-        except OSError:
+            for name in _file_names(path):
+                suffix = Path(name).suffix.lower()
+                pictures += suffix in PICTURE_SUFFIXES
+                svgs += suffix in SVG_SUFFIXES
+                if pictures >= LOAD_IN_PARALLEL_FROM and svgs >= LOADING_THREADS:
+                    return pictures, svgs
+        except OSError:  # unreadable, or gone: the loading says so
             continue
-        for name in names:
-            suffix = Path(name).suffix.lower()
-            pictures += suffix in PICTURE_SUFFIXES
-            svgs += suffix in SVG_SUFFIXES
-            if pictures >= LOAD_IN_PARALLEL_FROM and svgs >= LOADING_THREADS:
-                return pictures, svgs
     return pictures, svgs
+
+
+def _file_names(path: str) -> Iterator[str]:
+    """``path`` if it is a file, the names of the files directly in it if it is a folder, read
+    one by one (a folder of thousands is read only as far as needed)."""
+    if os.path.isdir(path):
+        with os.scandir(path) as entries:
+            yield from (entry.name for entry in entries if entry.is_file())
+    elif os.path.isfile(path):
+        yield path
 
 
 def start_drawing(paths: Sequence[str], cores: int) -> None:

@@ -84,6 +84,9 @@ def _host_features(_codegen) -> str:
 BESIDE = ("pair_bounds", "neighbours", "most_violated", "outline_boxes", "ring_runs")
 
 
+_MODULE = "dobble_print.layout.build_loops"
+
+
 def jit(exports: list[str]) -> None:
     """Compile these loops with numba, for the types the packer passes, into numba's cache."""
     from dobble_print.layout import kernels
@@ -113,7 +116,8 @@ def build(folder: Path = HERE) -> Path:
         # which builds use where nothing was compiled ahead of time): half of them by a second
         # process, into the same cache, while this one compiles the other half (~8 s each)
         beside = subprocess.Popen(
-            [sys.executable, "-c", f"from {__name__} import jit; jit({list(BESIDE)!r})"]
+            # by its name: run as ``python -m``, this module is __main__ here, not there
+            [sys.executable, "-c", f"from {_MODULE} import jit; jit({list(BESIDE)!r})"]
         )
         try:
             jit([export for export in EXPORTS if export not in BESIDE])

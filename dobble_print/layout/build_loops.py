@@ -87,6 +87,12 @@ BESIDE = ("pair_bounds", "neighbours", "most_violated", "outline_boxes", "ring_r
 _MODULE = "dobble_print.layout.build_loops"
 
 
+def jitting(exports: list[str]) -> list[str]:
+    """The command that compiles ``exports`` with numba in a process of its own (:func:`jit`).
+    It imports this module by its name: run as ``python -m``, it is ``__main__`` here."""
+    return [sys.executable, "-c", f"from {_MODULE} import jit; jit({exports!r})"]
+
+
 def jit(exports: list[str]) -> None:
     """Compile these loops with numba, for the types the packer passes, into numba's cache."""
     from dobble_print.layout import kernels
@@ -115,10 +121,7 @@ def build(folder: Path = HERE) -> Path:
         # numba's own loops are compiled first (each export's return type, and numba's cache,
         # which builds use where nothing was compiled ahead of time): half of them by a second
         # process, into the same cache, while this one compiles the other half (~8 s each)
-        beside = subprocess.Popen(
-            # by its name: run as ``python -m``, this module is __main__ here, not there
-            [sys.executable, "-c", f"from {_MODULE} import jit; jit({list(BESIDE)!r})"]
-        )
+        beside = subprocess.Popen(jitting(list(BESIDE)))
         try:
             jit([export for export in EXPORTS if export not in BESIDE])
         finally:

@@ -266,3 +266,13 @@ def test_packing_asks_the_loops_module_for_nothing_it_lacks(monkeypatch):
     for angle in (0.0, 30.0, 90.0):
         rasterise_runs(shape, 10.0, angle, 0.5)
     assert asked == []
+
+
+def test_the_second_compiling_process_finds_this_module_however_make_runs_it(tmp_path):
+    """``make`` runs build_loops as ``python -m``, where the module is ``__main__``: the second
+    process that compiles half of numba's loops imported it by that name, failed at once, and
+    the first compiled them all (~29 -> ~24 s once it worked)."""
+    command = build_loops.jitting(["most_violated"])
+    assert build_loops.__name__ in command[-1]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr

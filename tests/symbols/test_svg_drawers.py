@@ -315,3 +315,15 @@ def test_a_drawing_process_ends_without_teardown_when_its_pipe_closes():
 
     done = subprocess.run([sys.executable, "-c", ENDS], input=b"", capture_output=True, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (0, b"", b"")
+
+
+def test_a_command_that_cannot_start_a_drawing_process_early_goes_on(fresh, monkeypatch):
+    """Starting them early is only a head start: where no interpreter can be started (an
+    embedded Python), the command goes on and its loading draws as it did."""
+
+    def refused(self) -> None:
+        raise OSError("no interpreter here")
+
+    monkeypatch.setattr(worker._Child, "__init__", refused)
+    worker.start_drawers(2)
+    assert not worker._early.get(os.getpid()) and not worker._started.get(os.getpid())

@@ -362,6 +362,9 @@ def start_drawers(count: int) -> None:
             _started[pid] = _started.get(pid, 0) + 1
         try:
             child = _Child()
+        except OSError:  # no interpreter to start: the loading draws in this process, as before
+            _ended(pid)
+            return
         except BaseException:
             _ended(pid)
             raise

@@ -19,19 +19,25 @@ from pathlib import Path
 
 from dobble_print.symbols.formats import PICTURE_SUFFIXES, SVG_SUFFIXES
 
-LOAD_IN_PARALLEL_FROM = (
-    16  # pictures: below this, starting the threads and their drawers costs more
-)
+# pictures: below this, starting the threads and their drawers costs more
+LOAD_IN_PARALLEL_FROM = 16
 LOADING_THREADS = 4  # decoding is light; more threads only cost memory (a drawing process each)
+
+
+def loading_threads(pictures: int, cores: int | None = None) -> int:
+    """Threads that load ``pictures`` (:mod:`symbols.loading`), on ``cores`` (this process's
+    when None): one below :data:`LOAD_IN_PARALLEL_FROM`."""
+    from dobble_print.parallel import worker_count
+
+    return worker_count(
+        pictures, parallel_from=LOAD_IN_PARALLEL_FROM, cap=LOADING_THREADS, workers=cores
+    )
 
 
 def drawers_for(pictures: int, svgs: int, cores: int) -> int:
     """Drawing processes the loading of ``pictures`` (``svgs`` of them SVGs) uses on ``cores``:
     one per loading thread that may draw, or one where a single thread loads."""
-    if not svgs:
-        return 0
-    threads = 1 if pictures < LOAD_IN_PARALLEL_FROM else min(cores, LOADING_THREADS)
-    return min(threads, svgs)
+    return min(loading_threads(pictures, cores), svgs)
 
 
 def pictures_in(paths: Sequence[str]) -> tuple[int, int]:

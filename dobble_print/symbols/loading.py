@@ -24,7 +24,7 @@ import numpy as np
 
 from dobble_print.errors import Advice, Notice, Part, notice, system_reason
 from dobble_print.language import N_, reason
-from dobble_print.parallel import give_back, in_order, worker_count
+from dobble_print.parallel import give_back, in_order
 from dobble_print.symbols.background import (
     PhotoShape,
     has_own_transparency,
@@ -33,7 +33,7 @@ from dobble_print.symbols.background import (
     remove_background,
     shape_photo,
 )
-from dobble_print.symbols.early import LOAD_IN_PARALLEL_FROM, LOADING_THREADS
+from dobble_print.symbols.early import loading_threads
 from dobble_print.symbols.fonts.fallback import WordFonts, missing_warnings, word_fonts
 from dobble_print.symbols.fonts.outlines import outline_lines
 from dobble_print.symbols.names import display_name, distinct_names
@@ -245,8 +245,6 @@ def _repeated_words(items: Sequence[Source]) -> dict[int, Notice | None]:
     return notes
 
 
-PARALLEL_FROM = LOAD_IN_PARALLEL_FROM  # pictures (early.py, which starts their drawers)
-MAX_WORKERS = LOADING_THREADS
 _AHEAD: tuple | None = None  # (items, max_px, options), read by the loading threads
 
 
@@ -278,7 +276,7 @@ def _decoded_ahead(items: Sequence[Source], *, max_px: int, options: SymbolOptio
     deck's peak, for the same time (three builds in turn each way).
     """
     global _AHEAD
-    workers = worker_count(len(items), parallel_from=PARALLEL_FROM, cap=MAX_WORKERS)
+    workers = loading_threads(len(items))
     if workers == 1 or any(s.word for s in items):
         yield None
         return

@@ -59,6 +59,7 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.options import preset_about as preset_about
     from dobble_print.options import read_options as read_options
     from dobble_print.options import read_value as read_value
+    from dobble_print.parallel import one_blas_thread as one_blas_thread
     from dobble_print.parallel import share_arenas as share_arenas
     from dobble_print.pipeline import BuildResult as BuildResult
     from dobble_print.pipeline import DeckPlan as DeckPlan
@@ -128,6 +129,7 @@ _API = {
     "Notice": "errors",
     "default_icons": "resources",
     "share_arenas": "parallel",  # what a shell does first: its threads share malloc's arenas
+    "one_blas_thread": "parallel",  # and numpy's BLAS starts no threads of its own
     # the languages, the sentences each shell says in its user's language, each one's
     # catalogue and numbers, and the pseudo-language of the page's test
     "LANGUAGES": "language",

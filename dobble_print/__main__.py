@@ -37,6 +37,9 @@ def _start_drawing(args: list[str]) -> None:
 def main() -> None:
     """Run the command line with the arguments of this process."""
     signal.signal(signal.SIGINT, _stop)
+    from dobble_print import one_blas_thread
+
+    one_blas_thread()  # before numpy is imported, here and in the drawing processes
     from dobble_print import N_, language_of_locale, said
 
     lang = language_of_locale(os.environ)

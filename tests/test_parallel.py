@@ -573,6 +573,39 @@ def test_the_threads_of_a_build_share_two_malloc_arenas():
     assert arenas("share") <= 2
 
 
+_BLAS_THREADS = """
+import os, sys, threading
+sys.argv = ["dobble-print", "deck", "7", "--json"]  # a command that imports numpy
+from dobble_print.__main__ import main
+try:
+    main()
+except SystemExit:
+    pass
+assert "numpy" in sys.modules
+native = len(os.listdir("/proc/self/task")) - threading.active_count()
+print(native, os.environ.get("OPENBLAS_NUM_THREADS"), file=sys.stderr)
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="counts the process's threads in /proc")
+@pytest.mark.parametrize(("given", "kept"), [(None, "1"), ("2", "2")])
+def test_numpy_starts_no_blas_threads_in_a_command_unless_the_user_asks(all_cores, given, kept):
+    """OpenBLAS starts a thread per core as numpy is imported (~65 ms of CPU, in the command's
+    process and in each drawing process, which take its environment): the command line asks it
+    for none first thing; a user's own setting stays. On the old code: one native thread, and
+    no setting for the drawing processes."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    run = subprocess.run(
+        [sys.executable, "-c", _BLAS_THREADS], capture_output=True, text=True, env=env, check=True
+    )
+    native, setting = run.stderr.split()
+    assert setting == kept
+    if given is None:
+        assert native == "0"  # no thread but Python's own
+
+
 def _resident_mb() -> float:
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 
-from dobble_print import share_arenas
-from dobble_print.app.server import serve
+from dobble_print import one_blas_thread, share_arenas
+
+one_blas_thread()  # before numpy is imported (the server's modules import it)
+from dobble_print.app.server import serve  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:

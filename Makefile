@@ -29,8 +29,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --no-compile -e .
 	touch $(STAMP)
 
+# The test extra's requirements alone (not `-e '.[test]'`, which installs the project again): `make
+# test` installs them while the packer's loops compile, which import the project.
 $(TOOLS): $(STAMP)
-	$(BIN)/python -m pip install --quiet --no-compile -e '.[test]'
+	$(BIN)/python -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))\
+	  ['project']['optional-dependencies']['test'], sep='\n')" > $(VENV)/test-requirements.txt
+	$(BIN)/python -m pip install --quiet --no-compile -r $(VENV)/test-requirements.txt
 	touch $(TOOLS)
 
 # The packer's loops, compiled once and kept on disk (again when they change): ahead of time for
@@ -58,8 +62,11 @@ $(PDFJS): tests/viewers/package.json tests/viewers/package-lock.json
 	  && touch node_modules/.installed; \
 	else echo "npm not found: the pdf.js test will be skipped"; fi
 
-# Two processes; a module's tests in one (its shared decks are built once).
-test: $(LOOPS) $(TOOLS) $(PDFJS)
+# Two processes; a module's tests in one (its shared decks are built once). The tools install
+# (pip and npm wait on the network and the disk) while the loops compile (on the cores): a clean
+# clone's set-up, ~7 s less.
+test: $(STAMP)
+	@$(MAKE) --no-print-directory -j3 $(LOOPS) $(TOOLS) $(PDFJS)
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 lint: $(TOOLS)

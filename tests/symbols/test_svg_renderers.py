@@ -85,6 +85,23 @@ def test_both_renderers_draw_the_same_pictures(tmp_path, monkeypatch):
     assert max(shares) < 0.02
 
 
+def test_cairosvg_gives_straight_colours_rounded_in_rgba_order():
+    """Cairo stores premultiplied B, G, R, A; the picture comes back straight, in R, G, B, A
+    order, each partly covered pixel divided by its alpha and rounded: a half-transparent orange
+    square is (255, 128, 0, 128) inside (truncating, as Pillow's own ``BGRa`` does, gives 127),
+    fully covered and empty pixels are kept as they are."""
+    from dobble_print.symbols.svg.by_cairosvg import render_cairosvg
+
+    svg = (
+        SVG + 'width="40" height="20"><rect width="20" height="20" fill="#ff8000" '
+        'fill-opacity="0.5"/><rect x="20" width="20" height="20" fill="#0040ff"/></svg>'
+    )
+    rgba = render_cairosvg(svg.encode(), width=40)
+    assert rgba.shape == (20, 40, 4)
+    assert {tuple(p) for p in rgba[:, :20].reshape(-1, 4)} == {(255, 128, 0, 128)}
+    assert {tuple(p) for p in rgba[:, 20:].reshape(-1, 4)} == {(0, 64, 255, 255)}
+
+
 def test_without_cairo_resvg_draws_and_each_renderer_repeats_its_deck(tmp_path, monkeypatch):
     """With cairocffi hidden the CLI builds from SVGs with resvg (``--verbose`` says so), and
     the PDF is the one that forcing resvg gives, byte for byte. Hiding cairo takes a fresh

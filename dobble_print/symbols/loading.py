@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
+import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -330,7 +330,7 @@ def load_symbols(
     symbols: list[Symbol] = []
     bad = list(sources.bad)
     warnings: list[Notice] = list(sources.warnings)
-    seen: dict[bytes, Source] = {}
+    seen: dict[bytes, list[tuple[Source, Symbol]]] = {}  # by _fingerprint
     lookalikes: Lookalikes[Source] = Lookalikes()  # near-duplicates: resized or re-saved copies
     copies: list[tuple[Path, Path]] = []  # (near-duplicate left out, the picture it copies)
     twins: list[tuple[Path, Path]] = []  # (picture of the same pixels left out, the one used)
@@ -369,18 +369,19 @@ def load_symbols(
             except BadPicture as exc:
                 bad.append((source, reason(exc)))
                 continue
-            if key in seen:
+            earlier = _copied(seen.get(key, ()), key, symbol)
+            if earlier is not None:
                 if symbol.kind != "word":
-                    twins.append((source.path, seen[key].path))
+                    twins.append((source.path, earlier.path))
                     continue
-                once = N_("same word as {other}; used once", other=seen[key].parts)
+                once = N_("same word as {other}; used once", other=earlier.parts)
                 warnings.append(Notice((*source.parts, ": ", once), source.path))
                 continue
             twin = lookalikes.twin(its_look, source) if its_look is not None else None
             if twin is not None:
                 copies.append((source.path, twin.path))
                 continue
-            seen[key] = source
+            seen.setdefault(key, []).append((source, symbol))
             if symbol.kind == "word":  # (a word drawn as a picture is an image)
                 words += 1
                 lettered.append((source, source.word))
@@ -506,12 +507,24 @@ def _fingerprint(symbol: Symbol) -> bytes:
     """Identical pixels (or the same word, case aside) give the same key; a letter deck's
     ``a`` and ``A`` are two symbols (telling them apart is the deck's point).
 
-    BLAKE2b, hashed in place: twice as fast as SHA-256 over a copy (0.17 s against 0.4 s for the
-    default icons' 67 MB of pixels), and as safe against two different pictures colliding.
+    A picture's key is its size and the CRC-32 of its pixels, read in place: a checksum, not a
+    hash, so two pictures of one key are compared pixel for pixel too (:func:`_copied`), which
+    only copies ever are. BLAKE2b took 2.9 ms of a 561-pixel picture, CRC-32 0.55 ms (0.17 s of
+    CPU for the default icons' 67 MB of pixels, now ~0.03 s), on any processor.
     """
     if symbol.kind == "word":
         name = symbol.name if is_letter(symbol.name) else symbol.name.casefold()
         return b"word:" + name.encode()
-    h = hashlib.blake2b(repr(symbol.rgba.shape).encode())
-    h.update(np.ascontiguousarray(symbol.rgba).data)
-    return h.digest()
+    pixels = np.ascontiguousarray(symbol.rgba)
+    return repr(pixels.shape).encode() + zlib.crc32(pixels.data).to_bytes(4, "little")
+
+
+def _copied(
+    earlier: Sequence[tuple[Source, Symbol]], key: bytes, symbol: Symbol
+) -> Source | None:
+    """The first of the ``earlier`` symbols of ``symbol``'s :func:`_fingerprint` ``key`` that
+    it copies: a word's key is the word, a picture's a checksum, so its pixels are compared."""
+    for source, other in earlier:
+        if key.startswith(b"word:") or np.array_equal(other.rgba, symbol.rgba):
+            return source
+    return None

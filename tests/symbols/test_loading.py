@@ -237,6 +237,22 @@ def test_duplicates_are_reported_and_used_once(tmp_path):
     )
 
 
+def test_pictures_of_one_fingerprint_are_compared_pixel_for_pixel(tmp_path, monkeypatch):
+    """A picture's fingerprint is a checksum of its pixels: two different pictures that share
+    one (made to here) are both kept, and a real copy is still found among them. On the old code
+    a shared fingerprint was taken for the same pixels."""
+    sf.save(sf.blob(colour=(200, 10, 10)), tmp_path / "a.png")
+    sf.save(sf.blob(colour=(10, 200, 10)), tmp_path / "b.png")
+    (tmp_path / "c.png").write_bytes((tmp_path / "b.png").read_bytes())
+    real = loading._fingerprint
+    monkeypatch.setattr(loading, "_fingerprint", lambda s: b"one" if s.kind == "image" else real(s))
+    result = load_symbols(find_sources([tmp_path]), max_px=64)
+    assert [s.name for s in result.symbols] == ["a", "b"]
+    assert cli_lines(result.warnings) == (
+        f"{tmp_path / 'c.png'}: same pixels as {tmp_path / 'b.png'}; used once",
+    )
+
+
 def test_many_repeated_words_are_one_warning_and_never_drawn(tmp_path, monkeypatch):
     words = tmp_path / "w.txt"
     words.write_text("cat\ndog\nsun\n" + "Cat\n" * 10, encoding="utf-8")

@@ -3,10 +3,11 @@ function and print what it made; plan and deck ask the deck functions."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import json
+import re
 import sys
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -40,7 +41,8 @@ class _Command(TyperCommand):
     # typer hands its own Context (the base class names click's, vendored in a private module)
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
         """typer's own parsing; a value of the wrong kind is one plain line, as any mistake
-        is (typer would print its usage and pydantic's "Value error, 'star' is not one of…").
+        is (typer would print its usage and "Invalid value for '--seed': 'abc' is not a valid
+        int.").
         The command speaks the ``--lang`` it is given from here on."""
         speak(typed_lang(args))
         try:
@@ -79,31 +81,31 @@ class _Command(TyperCommand):
 
 
 def _bad_value(exc: typer.BadParameter, args: list[str]) -> str | None:
-    """The line for an option's value that is not of its kind (a choice, a whole number, a
-    number), with the flag as typed; None for anything else (typer says it)."""
-    param, errors = exc.param, getattr(exc.__cause__, "errors", None)
-    if param is None or errors is None or not errors():
+    """The line for an option's value that is not a number where one is wanted, with the flag
+    as typed; None for anything else (typer says it). The table's options are read as text and
+    checked by their own readers (:mod:`options.reading`): only typer's own whole numbers and
+    numbers (``--seed``, ``--card``, ``--dpi``, ``--port``, ``deck``'s N) come here, as
+    typer's ``'abc' is not a valid int.``"""
+    param = exc.param
+    found = _NOT_VALID.match(str(exc.message))
+    if param is None or found is None:
         return None
-    value = errors()[0].get("input")
+    value = ast.literal_eval(found["value"])
     typed = [o for o in param.opts if any(a == o or a.startswith(o + "=") for a in args)]
     argument = param.param_type_name == "argument"
-    flag = param.metavar or param.name.upper() if argument else (typed or list(param.opts))[0]
-    kind = getattr(getattr(param, "type_descriptor", None), "annotation", None)
-    if isinstance(kind, type) and issubclass(kind, Enum):
-        names = [str(member.value) for member in kind]
-        listed = N_("{some} or {last}", some=", ".join(names[:-1]), last=names[-1])
-        return say_in(
-            N_("{flag} {value!r} is not a choice; use {listed}", flag=flag, value=value,
-               listed=listed)
-        )  # fmt: skip
-    if kind in (int, float):
-        said = (
-            N_("{flag} {value!r} is not a whole number", flag=flag, value=value)
-            if kind is int
-            else N_("{flag} {value!r} is not a number", flag=flag, value=value)
-        )
-        return say_in(said)
-    return None
+    flag = (
+        param.metavar or (param.name or "").upper() if argument else (typed or list(param.opts))[0]
+    )
+    if found["kind"] == "int":
+        return say_in(N_("{flag} {value!r} is not a whole number", flag=flag, value=value))
+    return say_in(N_("{flag} {value!r} is not a number", flag=flag, value=value))
+
+
+# typer's words for a value that is not a number: the value as Python writes it, and the kind
+_NOT_VALID = re.compile(
+    r"""(?P<value>'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*") is not a valid """
+    r"(?P<kind>int|float)\.$"
+)
 
 
 class _PlanCommand(_Command):

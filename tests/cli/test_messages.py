@@ -539,6 +539,23 @@ def test_a_value_of_the_wrong_kind_is_one_plain_line(tmp_path, args, line):
     assert result.stderr.splitlines() == error(line)
 
 
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["deck", "eight"], "N 'eight' is not a whole number"),
+        (["preview", ".", "--dpi", "1.5"], "--dpi '1.5' is not a whole number"),
+        (["app", "--port=http"], "--port 'http' is not a whole number"),
+        (["build", ".", "--seed", "it's"], "--seed \"it's\" is not a whole number"),
+    ],
+)  # fmt: skip
+def test_typers_own_numbers_are_said_in_one_plain_line_too(args, line):
+    """The options typer reads as numbers itself (not the table's), an argument among them: one
+    line naming the flag (or the argument's name) and the value as typed, quotes and all."""
+    result = run(*args)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == error(line)
+
+
 def test_a_broken_picture_left_unused_is_named_broken_and_the_counts_add_up(tmp_path):
     folder = tmp_path / "p"
     make_pictures(folder, 8)

@@ -680,3 +680,40 @@ def most_violated(coef, rhs, starts, xs):
                 best, at = over, r
         row[g], worst[g] = at, best
     return row, worst
+
+
+@_compiled
+def outline_mm(ink, row0, col0, ppmm, radius):
+    """(x, y) mm of the ink pixels on the edge of a card sample's ink, row by row as numpy's
+    ``nonzero`` finds them (see :func:`metrics._outline`): an ink pixel is on the edge unless
+    its four neighbours are ink. The sample's first pixel is at row ``row0`` and column ``col0``
+    of the card's grid of ``ppmm`` pixels a mm, whose centre is ``radius`` mm from its corner."""
+    h, w = ink.shape
+    out = np.empty((h * w, 2))
+    n = 0
+    for r in range(h):
+        for c in range(w):
+            if not ink[r, c]:
+                continue
+            if 0 < r < h - 1 and 0 < c < w - 1:
+                if ink[r - 1, c] and ink[r + 1, c] and ink[r, c - 1] and ink[r, c + 1]:
+                    continue
+            out[n, 0] = (c + col0 + 0.5) / ppmm - radius
+            out[n, 1] = (r + row0 + 0.5) / ppmm - radius
+            n += 1
+    return out[:n].copy()
+
+
+@_compiled
+def least_squared(a, b, least):
+    """The smallest squared distance between a point of ``a`` and one of ``b`` (rows of x, y,
+    mm), or ``least`` when none is smaller (see :func:`metrics._nearest`): every pair, at once,
+    without the pairs' differences numpy stores for each chunk of points."""
+    for i in range(a.shape[0]):
+        ax, ay = a[i, 0], a[i, 1]
+        for j in range(b.shape[0]):
+            dx, dy = ax - b[j, 0], ay - b[j, 1]
+            d = dx * dx + dy * dy
+            if d < least:
+                least = d
+    return least

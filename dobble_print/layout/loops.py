@@ -64,6 +64,9 @@ EXPORTS: dict[str, tuple[str, ...]] = {
         "float",
     ),  # fmt: skip
     "most_violated": ("float64[2]", "float64[1]", "int64[1]", "float64[2]"),
+    # the measuring of the laid-out cards (metrics), where this module was compiled
+    "outline_mm": ("bool[2]", "int", "int", "float", "float"),
+    "least_squared": ("float64[2]", "float64[2]", "float"),
 }
 
 
@@ -214,6 +217,8 @@ fits_near: Callable
 neighbours: Callable
 pair_bounds: Callable
 most_violated: Callable
+outline_mm: Callable
+least_squared: Callable
 
 
 def frame(count: np.ndarray, rim: np.ndarray, pad: int) -> np.ndarray:

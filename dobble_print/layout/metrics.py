@@ -147,8 +147,23 @@ def _code_table() -> np.ndarray:
     return _codes((pairs >> 8).astype(np.uint8), (pairs & 255).astype(np.uint8))
 
 
+@functools.cache
+def _compiled() -> bool:
+    """Whether the packer's loops were compiled ahead of time here (:mod:`loops`): then the
+    outlines and their distances are measured by two of them, ~half of measuring a card. Else
+    by numpy, as before: numba's loops would cost each measuring process numba's start (~1 s),
+    where the packing's own processes were started apart from this one (the fork server)."""
+    from dobble_print.layout.loops import compiled_path
+
+    return compiled_path() is not None
+
+
 def _outline(sample: InkSample, radius: float, ppmm: float) -> np.ndarray:
     """(x, y) mm of the ink pixels on the edge of a sample's ink."""
+    if _compiled():
+        from dobble_print.layout import loops
+
+        return loops.outline_mm(sample.ink, sample.rows.start, sample.cols.start, ppmm, radius)
     ink = np.pad(sample.ink, 1)  # an ink pixel is on the edge unless its 4 neighbours are ink
     inner = ink[:-2, 1:-1] & ink[2:, 1:-1] & ink[1:-1, :-2] & ink[1:-1, 2:]
     edge = sample.ink & ~inner
@@ -230,6 +245,10 @@ def _nearest(a: np.ndarray, b: np.ndarray, bound: float) -> float:
             return bound
         a, b = b, a
     least = bound * bound
+    if _compiled():
+        from dobble_print.layout import loops
+
+        return math.sqrt(loops.least_squared(a, b, least))
     for k in range(0, len(a), NEAREST_CHUNK):
         d = a[k : k + NEAREST_CHUNK, None, :] - b[None, :, :]
         least = min(least, float((d[..., 0] ** 2 + d[..., 1] ** 2).min()))

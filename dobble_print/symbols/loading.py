@@ -519,9 +519,7 @@ def _fingerprint(symbol: Symbol) -> bytes:
     return repr(pixels.shape).encode() + zlib.crc32(pixels.data).to_bytes(4, "little")
 
 
-def _copied(
-    earlier: Sequence[tuple[Source, Symbol]], key: bytes, symbol: Symbol
-) -> Source | None:
+def _copied(earlier: Sequence[tuple[Source, Symbol]], key: bytes, symbol: Symbol) -> Source | None:
     """The first of the ``earlier`` symbols of ``symbol``'s :func:`_fingerprint` ``key`` that
     it copies: a word's key is the word, a picture's a checksum, so its pixels are compared."""
     for source, other in earlier:

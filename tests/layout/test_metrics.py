@@ -30,6 +30,16 @@ from dobble_print.layout.metrics import (
 SEEDS = range(100)
 
 
+@pytest.fixture(params=["compiled loops", "numpy"])
+def measured_by(request, monkeypatch):
+    """Each test of outlines and distances twice: by the loops compiled where the packer's were
+    (``loops.outline_mm``, ``loops.least_squared``) and by numpy, as where they were not."""
+    from dobble_print.layout import metrics
+
+    monkeypatch.setattr(metrics, "_compiled", lambda: request.param == "compiled loops")
+    return request.param
+
+
 def _pairwise_min(a: np.ndarray, b: np.ndarray) -> float:
     """Smallest distance between a point of ``a`` and one of ``b``: every pair, no shortcuts."""
     if not len(a) or not len(b):
@@ -78,7 +88,7 @@ def _outline_set(seed: int) -> list[np.ndarray]:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_clearance_is_the_smallest_distance_between_different_outlines(seed):
+def test_clearance_is_the_smallest_distance_between_different_outlines(seed, measured_by):
     """``_clearance`` trims by bounding boxes and measures in chunks; none of that may change
     the answer: it equals the smallest distance over every pair of points of different outlines
     (and a point shared by two outlines gives 0)."""
@@ -94,7 +104,7 @@ def test_clearance_is_the_smallest_distance_between_different_outlines(seed):
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_nearest_is_the_true_minimum_below_the_bound_and_the_bound_otherwise(seed):
+def test_nearest_is_the_true_minimum_below_the_bound_and_the_bound_otherwise(seed, measured_by):
     """``_nearest`` may skip points only when they cannot beat ``bound``: it must return the
     exact minimum distance when that is below ``bound``, and exactly ``bound`` when it is not
     (checked with bounds below, at and above the true minimum, and with no bound)."""
@@ -122,7 +132,7 @@ EDGES = [0, 1, NEAREST_CHUNK - 1, NEAREST_CHUNK, 2 * NEAREST_CHUNK - 1, 2 * NEAR
 
 @pytest.mark.parametrize("where", EDGES)
 @pytest.mark.parametrize("bound", [math.inf, 2.0])
-def test_nearest_finds_the_closest_pair_in_every_chunk_position(where, bound):
+def test_nearest_finds_the_closest_pair_in_every_chunk_position(where, bound, measured_by):
     """``_nearest`` measures ``a`` in chunks of ``NEAREST_CHUNK`` points: the one point that is
     closest must count wherever it sits, first or last of a chunk, or in the short last one."""
     rng = np.random.default_rng(where)
@@ -145,7 +155,7 @@ def test_nearest_finds_the_closest_pair_in_every_chunk_position(where, bound):
         ([[0.0, 0.0], [0.0, 10.0]], [[0.25, 10.0], [50.0, 50.0]], 0.3, 0.25),
     ],
 )
-def test_nearest_table(a, b, bound, want):
+def test_nearest_table(a, b, bound, want, measured_by):
     """Hand-worked cases: one point each, ties with the bound, identical points, nothing left
     after trimming to the other outline's box."""
     assert _nearest(np.array(a), np.array(b), bound) == want
@@ -161,7 +171,7 @@ def test_clearance_of_fewer_than_two_non_empty_outlines_is_infinite():
 
 
 @pytest.mark.parametrize("seed", range(30))
-def test_outline_is_the_ink_with_a_non_ink_4_neighbour(seed):
+def test_outline_is_the_ink_with_a_non_ink_4_neighbour(seed, measured_by):
     """The outline replaced scipy's erosion with four shifted ANDs: it must mark exactly the ink
     pixels that have a non-ink 4-neighbour, counting the sample's border as non-ink, at the
     same card coordinates (pixel centres, offset by where the sample sits)."""
@@ -180,7 +190,7 @@ def test_outline_is_the_ink_with_a_non_ink_4_neighbour(seed):
     assert np.array_equal(got, want)
 
 
-def test_outline_of_a_solid_block_is_its_rim():
+def test_outline_of_a_solid_block_is_its_rim(measured_by):
     """A 4×5 block of ink: the 14 rim pixels are outline, the 2×3 inside is not."""
     ink = np.ones((4, 5), bool)
     sample = InkSample(slice(0, 4), slice(0, 5), ink, ink)
@@ -254,3 +264,22 @@ def test_ink_codes_looked_up_are_the_blended_ones_for_every_pixel():
     darkest = rgba[..., :3].min(axis=2)
     assert np.array_equal(got, _codes(darkest, rgba[..., 3]))
     assert set(np.unique(got)) == {0, 1, 2, 3}
+
+
+def test_a_decks_cards_measure_the_same_by_the_compiled_loops_as_by_numpy(monkeypatch):
+    """Packed cards of pictures, measured both ways: every figure the same, to the last bit
+    (the loops do numpy's arithmetic in numpy's order)."""
+    from dobble_print.card import CardShape
+    from dobble_print.deck.plane import build_deck
+    from dobble_print.layout import metrics
+    from dobble_print.layout.deck_layout import layout_deck
+    from tests.printing.test_pdf import SYMBOLS
+
+    shape = CardShape(size=85.0)
+    layouts = layout_deck(build_deck(3), SYMBOLS, card=shape, seed=2, workers=1)
+    measured = {}
+    for compiled in (True, False):
+        monkeypatch.setattr(metrics, "_compiled", lambda compiled=compiled: compiled)
+        measured[compiled] = [metrics.card_metrics(lay, SYMBOLS, shape=shape) for lay in layouts]
+    assert measured[True] == measured[False]
+    assert all(0 < m.clearance < 40 for m in measured[True])

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import gc
 import multiprocessing
 import os
 import pickle
@@ -293,7 +294,9 @@ def in_order(
         if context.get_start_method() == "forkserver":
             with _held_interrupt():  # a worker half started prints its own traceback
                 _start_workers(executor, workers)
-        yield _collect(executor, work, count, workers * ahead, what)
+        with _frozen(context.get_start_method() == "fork"):
+            results = _collect(executor, work, count, workers * ahead, what)  # forks them all
+        yield results
     except KeyboardInterrupt:  # the workers ignore Ctrl-C: this process ends them
         # (the executor has no public way to end its processes)
         for process in dict(getattr(executor, "_processes", None) or {}).values():
@@ -319,6 +322,28 @@ def _threads(
         yield _collect(executor, work, count, window, what)
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
+
+
+@contextlib.contextmanager
+def _frozen(forking: bool) -> Iterator[None]:
+    """While workers are forked from this process, every object it holds is out of reach of
+    their cyclic garbage collector (``gc.freeze``), and back within this process's after.
+
+    A forked worker shares this process's pages until it writes to them, and a full collection
+    writes to every object it looks at: a packing worker that ran one copied every page of this
+    process's objects it inherited. Which builds did depended on how many objects the build had
+    made: the 57 photos' peaked at 250-257 MB PSS against 231-232 MB frozen, the 133 words' at
+    255 MB once in three (236 MB frozen); the classic deck's stayed at 230. The freeze is lifted
+    here once they are forked: this process (the app's server, a process that builds many
+    decks) collects its own garbage as before."""
+    if not forking:
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def _main_thread() -> bool:

@@ -36,6 +36,26 @@ def _pid(i: int) -> int:
     return os.getpid()
 
 
+def _frozen(i: int) -> int:
+    """How many objects this worker's garbage collector leaves alone (``gc.freeze``)."""
+    import gc
+
+    return gc.get_freeze_count()
+
+
+def test_forked_workers_never_collect_what_they_inherit_and_this_process_still_does():
+    """A full collection in a forked worker writes to every object it looks at, copying every
+    page of them it shares with this process (photo decks peaked ~20 MB higher): the objects
+    are frozen while the workers are forked, then this process's again. On the old code the
+    workers' collectors looked at everything they inherited."""
+    import gc
+
+    with in_order(_frozen, 4, workers=2, what="counting") as results:
+        counts = list(results)
+    assert min(counts) > 1000  # the modules, functions and data this process had
+    assert gc.get_freeze_count() == 0
+
+
 _JOB: tuple | None = None  # what setup installs in a fork-server worker
 
 

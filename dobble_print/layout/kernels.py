@@ -71,11 +71,8 @@ def outline_boxes(ink, fine, k):
     n = 0
     for r in range(h):
         for c in range(w):
-            if not ink[r, c]:
+            if not ink[r, c] or _inner(ink, r, c):
                 continue
-            if 0 < r < h - 1 and 0 < c < w - 1:
-                if ink[r - 1, c] and ink[r + 1, c] and ink[r, c - 1] and ink[r, c + 1]:
-                    continue
             top, bottom, left, right = k, -1, k, -1
             for a in range(k):
                 for b in range(k):
@@ -693,11 +690,8 @@ def outline_mm(ink, row0, col0, ppmm, radius):
     n = 0
     for r in range(h):
         for c in range(w):
-            if not ink[r, c]:
+            if not ink[r, c] or _inner(ink, r, c):
                 continue
-            if 0 < r < h - 1 and 0 < c < w - 1:
-                if ink[r - 1, c] and ink[r + 1, c] and ink[r, c - 1] and ink[r, c + 1]:
-                    continue
             out[n, 0] = (c + col0 + 0.5) / ppmm - radius
             out[n, 1] = (r + row0 + 0.5) / ppmm - radius
             n += 1

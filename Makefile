@@ -64,8 +64,8 @@ $(PDFJS): tests/viewers/package.json tests/viewers/package-lock.json
 	else echo "npm not found: the pdf.js test will be skipped"; fi
 
 # Two processes; a module's tests in one (its shared decks are built once). The tools install
-# (pip and npm wait on the network and the disk) while the loops compile (on the cores): a clean
-# clone's set-up, ~7 s less.
+# (uv and npm wait on the network and the disk) while the loops compile (on the cores): a clean
+# clone's set-up, ~11 s less.
 test: $(STAMP)
 	@$(MAKE) --no-print-directory -j3 $(LOOPS) $(TOOLS) $(PDFJS)
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile

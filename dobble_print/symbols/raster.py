@@ -395,7 +395,12 @@ TRIM_ALPHA = 8
 
 def ink_box(rgba: np.ndarray) -> tuple[int, int, int, int] | None:
     """(left, top, right, bottom) of the pixels above :data:`TRIM_ALPHA`; None if there are none."""
-    ink = rgba[..., 3] > TRIM_ALPHA
+    return alpha_box(rgba[..., 3])
+
+
+def alpha_box(alpha: np.ndarray) -> tuple[int, int, int, int] | None:
+    """:func:`ink_box` of the pixels whose alpha channel this is."""
+    ink = alpha > TRIM_ALPHA
     rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
     if not len(rows):
         return None

@@ -102,6 +102,23 @@ def test_cairosvg_gives_straight_colours_rounded_in_rgba_order():
     assert {tuple(p) for p in rgba[:, 20:].reshape(-1, 4)} == {(0, 64, 255, 255)}
 
 
+@pytest.mark.parametrize("renderer", ["cairosvg", "resvg"])
+def test_a_preview_is_the_drawings_alpha_alone(renderer):
+    """The preview that finds the ink is drawn as its alpha channel alone: the same values as
+    the whole drawing's alpha, partly covered pixels and all, at its size."""
+    from dobble_print.symbols.svg import draw
+
+    svg = (
+        SVG + 'width="30" height="20"><rect width="20" height="20" fill="#ff8000" '
+        'fill-opacity="0.5"/><circle cx="24" cy="10" r="5.3" fill="#0040ff"/></svg>'
+    ).encode()
+    render = draw._drawer(renderer, svg, draw.parse_svg(svg))
+    rgba, alpha = render(width=61), render(width=61, alpha=True)
+    assert alpha.shape == rgba.shape[:2] == (41, 61) and alpha.dtype == np.uint8
+    assert (alpha == rgba[..., 3]).all()
+    assert {0, 128, 255} < set(np.unique(alpha).tolist())  # the circle's edge is partly covered
+
+
 def test_without_cairo_resvg_draws_and_each_renderer_repeats_its_deck(tmp_path, monkeypatch):
     """With cairocffi hidden the CLI builds from SVGs with resvg (``--verbose`` says so), and
     the PDF is the one that forcing resvg gives, byte for byte. Hiding cairo takes a fresh

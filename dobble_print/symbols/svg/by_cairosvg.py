@@ -79,32 +79,41 @@ def cairosvg_version() -> str:
 
 
 def render_cairosvg(
-    data: bytes, *, width: int | None = None, height: int | None = None
+    data: bytes, *, width: int | None = None, height: int | None = None, alpha: bool = False
 ) -> np.ndarray:
-    """Draw straight into a cairo image (no PNG round trip) and return straight RGBA.
+    """Draw straight into a cairo image (no PNG round trip) and return straight RGBA (with
+    ``alpha``, its alpha channel alone: all a preview that finds the ink needs).
 
-    Cairo stores premultiplied B, G, R, A: Pillow puts the channels in order (in C: numpy's
-    copy through a reversed view took half of the conversion, ~1.1 ms of a 561-pixel picture),
+    Cairo stores each pixel as one native 32-bit word, premultiplied A, R, G, B from the top
+    byte down. The channels are put in R, G, B, A order by three operations on those words
+    (1.3 ms a 561-pixel picture, where Pillow's conversion and copies into numpy took 2.2 ms),
     and only the partly covered pixels are divided by their alpha, rounded (Pillow's own
-    ``BGRa`` divides too, but truncates). The same pixels, 2.5 -> 1.2 ms a picture.
+    ``BGRa`` divides too, but truncates). Alpha is the same premultiplied or not.
     """
     _load_cairo()
     from cairosvg.parser import Tree
     from cairosvg.surface import PNGSurface
-    from PIL import Image
 
     # unsafe stays False: entities and external DTDs are refused by the XML parser.
     tree = Tree(bytestring=data, url_fetcher=_data_only_fetch, unsafe=False)
     surface = PNGSurface(tree, None, 96, output_width=width, output_height=height)
     image = surface.cairo
     image.flush()
-    size, stride = (image.get_width(), image.get_height()), image.get_stride()
-    ordered = Image.frombuffer("RGBA", size, image.get_data(), "raw", "BGRA", stride, 1)
-    out = np.array(ordered)
+    w, h, stride = image.get_width(), image.get_height(), image.get_stride()
+    words = np.frombuffer(image.get_data(), np.uint32).reshape(h, stride // 4)[:, :w]
+    if alpha:
+        out = (words >> 24).astype(np.uint8)
+        surface.finish()
+        return out
+    ordered = words & np.uint32(0xFF00FF00)  # alpha and green stay where they are
+    ordered |= (words >> 16) & np.uint32(0xFF)  # red to the lowest byte
+    ordered |= (words & np.uint32(0xFF)) << 16  # blue to the third
     surface.finish()
-    alpha = out[..., 3]
-    edge = np.nonzero(alpha - np.uint8(1) < 254)  # alpha 1 to 254 (0 wraps round to 255)
-    a = alpha[edge].astype(np.uint32)[:, None]
+    # R, G, B, A in memory order is that word read little-endian
+    out = ordered.astype("<u4", copy=False).view(np.uint8).reshape(h, w, 4)
+    alpha_channel = out[..., 3]
+    edge = np.nonzero(alpha_channel - np.uint8(1) < 254)  # alpha 1 to 254 (0 wraps to 255)
+    a = alpha_channel[edge].astype(np.uint32)[:, None]
     rgb = out[..., :3][edge].astype(np.uint32)
     out[..., :3][edge] = np.minimum((rgb * 255 + a // 2) // a, 255)
     return out

@@ -107,11 +107,15 @@ def prepare_resvg(root: Element) -> str:
     return _xml(root)
 
 
-def render_resvg(text: str, *, width: int | None = None, height: int | None = None) -> np.ndarray:
-    """Draw the cleaned SVG text at ``width`` (or ``height``) pixels; straight RGBA."""
+def render_resvg(
+    text: str, *, width: int | None = None, height: int | None = None, alpha: bool = False
+) -> np.ndarray:
+    """Draw the cleaned SVG text at ``width`` (or ``height``) pixels; straight RGBA (with
+    ``alpha``, its alpha channel alone)."""
     import resvg_py
     from PIL import Image
 
     png = _on_big_stack(lambda: resvg_py.svg_to_bytes(svg_string=text, width=width, height=height))
     with Image.open(io.BytesIO(png)) as im:
-        return np.asarray(im.convert("RGBA")).copy()
+        rgba = im.convert("RGBA")
+        return np.asarray(rgba.getchannel("A") if alpha else rgba).copy()

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import numpy as np
 
 from dobble_print.language import N_, Msg
-from dobble_print.symbols.raster import BadPicture, ink_box
+from dobble_print.symbols.raster import BadPicture, alpha_box
 from dobble_print.symbols.svg.parsed import parse_svg
 from dobble_print.symbols.svg.size import drawing_size
 
@@ -53,14 +53,17 @@ def draw_svg(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             draw = _drawer(renderer, data, root)
             tall = size is not None and size[1] > 1.5 * size[0]  # drawn 256 wide: too tall
-            preview = draw(height=_PREVIEW_PX) if tall else draw(width=_PREVIEW_PX)
-            ph, pw = preview.shape[:2]
+            # the preview's alpha alone: where the ink is
+            side = "height" if tall else "width"
+            preview = draw(**{side: _PREVIEW_PX}, alpha=True)
+            ph, pw = preview.shape
             if ph > pw and not tall:
-                preview = draw(height=_PREVIEW_PX)
-                ph, pw = preview.shape[:2]
-            box = ink_box(preview)
-            if box is None:
-                return preview  # no ink: the caller reports the empty picture
+                side = "height"
+                preview = draw(height=_PREVIEW_PX, alpha=True)
+                ph, pw = preview.shape
+            box = alpha_box(preview)
+            if box is None:  # no ink: the caller reports the empty picture
+                return draw(**{side: _PREVIEW_PX})
             ink_longest = max(box[2] - box[0], box[3] - box[1])
             scale = min(max_px / ink_longest * 1.02, _MAX_RENDER_PX / max(pw, ph))
             if pw >= ph:

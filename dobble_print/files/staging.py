@@ -132,8 +132,11 @@ class Staging:
         new = [_new_files(staging) for staging, _ in self._folders]
         with _held_signals() as caught:
             try:
-                for unnamed in self._files:
-                    _swap(unnamed.name(), unnamed.path, undo)
+                # the last file put in place, with no folder after it, has nothing left that
+                # could fail and need it back: what it replaces is not kept
+                last = len(self._files) - 1 if not self._folders else -1
+                for i, unnamed in enumerate(self._files):
+                    _swap(unnamed, unnamed.path, undo, keep=i != last)
                 for (staging, owned), names in zip(self._folders, new, strict=True):
                     _move_folder(staging, owned, names, undo)
             except BaseException:
@@ -163,23 +166,32 @@ def _put_back(undo: list[tuple[Path, Path | None]]) -> None:
                 path.unlink()
 
 
-def _swap(staged: Path, path: Path, undo: list[tuple[Path, Path | None]]) -> None:
-    """Put ``staged`` in place at ``path``, keeping what was there (a hard link under a hidden
-    name) for ``undo``."""
+def _swap(
+    staged: Path | Unnamed, path: Path, undo: list[tuple[Path, Path | None]], *, keep: bool = True
+) -> None:
+    """Put ``staged`` in place at ``path``, with ``keep`` keeping what was there (a hard link
+    under a hidden name) for ``undo``.
+
+    A file staged unnamed is named only now, just before it is renamed into place, and what it
+    replaces is kept only where a later output could still fail: ``kill -9``, which cannot be
+    held back, leaves a hidden ``.part`` name beside the deck only when it lands between two
+    system calls (the next build removes it, :func:`remove_stale`).
+    """
     kept = None
-    if path.is_file() and not path.is_symlink():
+    if keep and path.is_file() and not path.is_symlink():
         kept = path.with_name(f".{path.name}.{secrets.token_hex(4)}.part")
         try:
             os.link(path, kept)
         except OSError:  # no hard links here (a FAT stick): it cannot be put back
             kept = None
     try:
-        put_in_place(staged, path)
+        put_in_place(staged.name() if isinstance(staged, Unnamed) else staged, path)
     except BaseException:
         if kept is not None:
             kept.unlink()
         raise
-    undo.append((path, kept))
+    if keep:
+        undo.append((path, kept))
 
 
 def _new_files(staging: Path) -> set[str]:

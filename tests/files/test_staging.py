@@ -102,10 +102,10 @@ def test_stopped_at_ten_moments_a_build_leaves_the_old_set_or_the_new_and_says_w
             moment(stage, done)
             return progress(self, stage, done, total)
 
-        def on_swap(*args, moment=moment, seen=seen):
+        def on_swap(*args, moment=moment, seen=seen, **kwargs):
             seen["swap"] += 1
             moment("swap", seen["swap"])
-            return swap(*args)
+            return swap(*args, **kwargs)
 
         def on_commit(self, moment=moment):
             moment("commit", 0)
@@ -176,3 +176,28 @@ def test_a_file_that_cannot_be_replaced_puts_back_those_already_replaced(
             staging.commit()
     monkeypatch.undo()
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_only_a_file_that_another_could_still_undo_is_kept_while_replaced(tmp_path, monkeypatch):
+    """What a file replaces is kept (a hard link under a hidden name) only while a later file
+    could still fail and need it back: the last file's is not, so a ``kill -9`` in the commit
+    of a lone PDF has one hidden name fewer to leave behind, for a shorter moment."""
+    targets = [tmp_path / "deck.pdf", tmp_path / "report.json"]
+    for target in targets:
+        target.write_text(f"old {target.name}")
+    link, kept = os.link, []
+
+    def recorded(src, dst, *args, **kwargs):
+        kept.append(Path(src).name)  # the staged files are linked from /proc/self/fd/N
+        return link(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "link", recorded)
+    for files in (targets[:1], targets):
+        kept.clear()
+        with Staging() as staging:
+            for target in files:
+                staging.file(target, lambda tmp, t=target: tmp.write_text(f"new {t.name}"))
+            staging.commit()
+        assert [name for name in kept if not name.isdigit()] == [t.name for t in files[:-1]]
+        assert sorted(os.listdir(tmp_path)) == ["deck.pdf", "report.json"]
+        assert all(t.read_text() == f"new {t.name}" for t in files)

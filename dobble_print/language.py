@@ -66,15 +66,33 @@ def _languages() -> Mapping[str, str]:
     """English, then each language with a compiled catalogue, by code, in its own words (the
     catalogue's word for "English" in the sense of "this language": "Français").
 
-    Read on first use (:data:`LANGUAGES`), not on import: it loads every catalogue (~25 ms),
-    and a process that only says its messages as :class:`Msg` records (an SVG drawing process,
-    :mod:`symbols.svg.worker`) never asks."""
+    Read on first use (:data:`LANGUAGES`), not on import, and only that entry of each
+    catalogue (:func:`_entry`): gettext reads a whole catalogue into a dictionary, and every
+    command's start read the five (~16 ms) whatever language it then spoke. A process that only
+    says its messages as :class:`Msg` records (an SVG drawing process, :mod:`symbols.svg.worker`)
+    never asks."""
     found = {ENGLISH: "English"}
     for compiled in sorted(locale_dir().glob(f"*/LC_MESSAGES/{DOMAIN}.mo")):
-        code = compiled.parent.parent.name
         # TRANSLATORS: the name of your language, in your language ("Français")
-        found[code] = words(code).pgettext("language", "English")
+        name = Np_("language", "English")
+        found[compiled.parent.parent.name] = _entry(compiled.read_bytes(), name)
     return MappingProxyType(found)
+
+
+def _entry(data: bytes, msg: Msg) -> str:
+    """A compiled catalogue's (GNU ``.mo``) words for ``msg`` (an :func:`Np_`), found alone:
+    what ``pgettext`` gives, ``msg``'s English when the catalogue has none."""
+    order, count, originals, translations = _header(data)
+    key = f"{msg.context}\x04{msg.msgid}".encode()
+    table = struct.unpack(f"{order}{2 * count}I", data[originals : originals + 8 * count])
+    for n in range(count):
+        length, offset = table[2 * n], table[2 * n + 1]
+        if length == len(key) and data[offset : offset + length] == key:
+            tlen, toff = struct.unpack(
+                order + "2I", data[translations + 8 * n : translations + 8 * n + 8]
+            )
+            return data[toff : toff + tlen].decode("utf-8")
+    return msg.msgid
 
 
 PSEUDO = "qps"  # accented and longer: any English left on the page stands out
@@ -121,12 +139,19 @@ def words(lang: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, locale_dir(), languages=[lang], fallback=True)
 
 
+def _header(data: bytes) -> tuple[str, int, int, int]:
+    """A compiled catalogue's byte order (struct's ``<`` or ``>``, by its magic number), its
+    number of entries and where its tables of originals and of translations start."""
+    order = "<" if struct.unpack("<I", data[:4])[0] == 0x950412DE else ">"
+    count, originals, translations = struct.unpack(order + "3I", data[8:20])
+    return order, count, originals, translations
+
+
 def compiled_words(lang: str) -> dict[str, str | tuple[str, ...]]:
     """A compiled catalogue's entries (GNU ``.mo``: lengths and offsets, then the texts): an
     English text, or ``singular\\0plural``, to its words; context entries left out."""
     data = (locale_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").read_bytes()
-    order = "<" if struct.unpack("<I", data[:4])[0] == 0x950412DE else ">"
-    count, originals, translations = struct.unpack(order + "3I", data[8:20])
+    order, count, originals, translations = _header(data)
     entries = {}
     for n in range(count):
         olen, ooff = struct.unpack(order + "2I", data[originals + 8 * n : originals + 8 * n + 8])

@@ -194,3 +194,20 @@ def test_the_pseudo_language_is_read_but_never_offered():
     lang = BY_NAME["lang"]
     assert read_value(lang, "qps") == PSEUDO
     assert PSEUDO not in lang.choices and PSEUDO not in lang.help and PSEUDO not in LANGUAGES
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_an_entry_read_alone_is_what_gettext_reads(lang):
+    """Each language's own name is read from its catalogue alone (not the whole catalogue, as
+    gettext reads it): for every entry with a context, and one the catalogue lacks, the same
+    words as gettext's ``pgettext``."""
+    from dobble_print.language import Np_, _entry
+
+    data = (locale_dir() / lang / "LC_MESSAGES" / "dobble_print.mo").read_bytes()
+    catalogue = words(lang)
+    keyed = [key for key in catalogue._catalog if isinstance(key, str) and "\x04" in key]
+    assert len(keyed) >= 5
+    for key in [*keyed, "language\x04no such words"]:
+        context, msgid = key.split("\x04")
+        assert _entry(data, Np_(context, msgid)) == catalogue.pgettext(context, msgid), key
+    assert LANGUAGES[lang] == catalogue.pgettext("language", "English") != "English"

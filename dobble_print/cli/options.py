@@ -84,8 +84,11 @@ def flags(option: Option) -> list[str]:
     return list(option.flags)
 
 
+@functools.cache
 def _names() -> dict[str, str]:
-    """What ``{card_size}`` in a help sentence becomes: the option's flag."""
+    """What ``{card_size}`` in a help sentence becomes: the option's flag. Made once: each of
+    the ~100 options' help asks, and the shop profiles' folder was listed for each (~20 ms of
+    every command's start)."""
     from dobble_print import LANGUAGES, PAPERS, bundled_shops
 
     shops = bundled_shops()

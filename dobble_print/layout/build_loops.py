@@ -1,8 +1,9 @@
-"""Compile the packer's loops (:mod:`kernels`) ahead of time, into an extension module beside
+"""Compile the packer's loops (:mod:`kernels`) ahead of time, into extension modules beside
 them that :mod:`loops` uses: ``python -m dobble_print.layout.build_loops`` (``make`` runs it
-once, and again when ``kernels.py`` changes). About 20 s; needs a C compiler and the Python
-headers (numba's ``pycc`` links the module with them), so where there are none it says so and
-builds use numba's loops, compiled on first use, as before.
+once, and again when ``kernels.py`` changes). About 17 s on two cores from a clean clone (two
+parts, each by a process of its own, :data:`loops.PARTS`: one module took 23 s); needs a C
+compiler and the Python headers (numba's ``pycc`` links the modules with them), so where there
+are none it says so and builds use numba's loops, compiled on first use, as before.
 
 The module is compiled by numba itself from the same source, for the argument types the packer
 passes (:data:`loops.EXPORTS`): the same LLVM code as numba's own, so the same results, byte for
@@ -22,10 +23,18 @@ import subprocess
 import sys
 import tempfile
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from dobble_print.layout.loops import EXPORTS, HERE, PREFIX, array_type, fingerprint, machine
+from dobble_print.layout.loops import (
+    EXPORTS,
+    HERE,
+    PARTS,
+    PREFIX,
+    array_type,
+    machine,
+    part_names,
+)
 
 
 @contextlib.contextmanager
@@ -79,21 +88,21 @@ def _host_features(_codegen) -> str:
     return llvmlite.binding.get_host_cpu_features().flatten()
 
 
-# The loops a second process compiles with numba while build() compiles the others: about half
-# of the time (pair_bounds alone ~5.7 s, raster_runs ~5.6 s; the rest ~0.1-1.3 s each).
-BESIDE = ("pair_bounds", "neighbours", "most_violated", "outline_boxes", "ring_runs")
-
-
 _MODULE = "dobble_print.layout.build_loops"
 
 
-def jitting(exports: list[str]) -> list[str]:
-    """The command that compiles ``exports`` with numba in a process of its own (:func:`jit`).
-    It imports this module by its name: run as ``python -m``, it is ``__main__`` here."""
-    return [sys.executable, "-c", f"from {_MODULE} import jit; jit({exports!r})"]
+def in_process(code: str) -> list[str]:
+    """The command that runs ``code``, with this module's names, in a process of its own. It
+    imports this module by its name: run as ``python -m``, it is ``__main__`` here."""
+    return [sys.executable, "-c", f"from {_MODULE} import *; {code}"]
 
 
-def jit(exports: list[str]) -> None:
+def compiling(number: int, folder: Path) -> list[str]:
+    """The command that compiles part ``number`` (:func:`build_part`) into ``folder``."""
+    return in_process(f"build_part({number}, Path({str(folder)!r}))")
+
+
+def jit(exports: Sequence[str]) -> None:
     """Compile these loops with numba, for the types the packer passes, into numba's cache."""
     from dobble_print.layout import kernels
 
@@ -102,8 +111,56 @@ def jit(exports: list[str]) -> None:
 
 
 def build(folder: Path = HERE) -> Path:
-    """Compile the module into ``folder`` (atomically: another process never imports half of
-    it), remove the ones compiled from other sources, and return its path."""
+    """Compile the modules (:data:`loops.PARTS`) into ``folder``, each part by a process of its
+    own at once (about half the time: compiling is one core's work, ~20 s in all), put them in
+    place only once all are made (another process never imports half of them), remove the ones
+    compiled from other sources, and return the first's path.
+
+    Raises:
+        RuntimeError: a part could not be compiled (no C compiler, no Python headers…): the
+            first line of what its process said.
+    """
+    with tempfile.TemporaryDirectory() as scratch:
+        places = [Path(scratch) / str(number) for number in range(len(PARTS))]
+        for place in places:
+            place.mkdir()
+        others = [
+            subprocess.Popen(
+                compiling(number, place),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for number, place in enumerate(places[1:], start=1)
+        ]
+        try:
+            made = [build_part(0, places[0])]
+        except BaseException:
+            for other in others:  # whatever they make is not used
+                other.kill()
+            raise
+        finally:
+            said = [other.communicate()[1] for other in others]
+        for other, words in zip(others, said, strict=True):
+            if other.returncode != 0:
+                lines = [line.strip() for line in words.splitlines() if line.strip()]
+                raise RuntimeError(lines[-1].split(": ", 1)[-1] if lines else "it failed")
+        made += [next(place.iterdir()) for place in places[1:]]
+        for one in made:
+            part = folder / (one.name + ".part")  # a process killed here leaves only this (ignored)
+            shutil.copy(one, part)
+            os.replace(part, folder / one.name)
+    kept = {one.name for one in made}
+    for old in folder.glob(PREFIX + "*"):
+        if old.name not in kept:
+            old.unlink(missing_ok=True)
+    return folder / made[0].name
+
+
+def build_part(number: int, folder: Path) -> Path:
+    """Compile part ``number`` of the loops (:data:`loops.PARTS`) into ``folder``: first with
+    numba (each export's return type, and numba's cache, which builds use where nothing was
+    compiled ahead of time), then ahead of time, as a module of its own. Its path."""
     from numba.core.codegen import AOTCPUCodegen
     from numba.pycc import CC, compiler
 
@@ -116,16 +173,9 @@ def build(folder: Path = HERE) -> Path:
             super().__init__(*args, **kwargs)
             self.release_gil = True  # type: ignore[assignment]  # numba's Option descriptor
 
-    name = PREFIX + fingerprint()
+    name, exports = part_names()[number], PARTS[number]
     with tempfile.TemporaryDirectory() as scratch, _silenced(), _temporary_files_in(scratch):
-        # numba's own loops are compiled first (each export's return type, and numba's cache,
-        # which builds use where nothing was compiled ahead of time): half of them by a second
-        # process, into the same cache, while this one compiles the other half (~8 s each)
-        beside = subprocess.Popen(jitting(list(BESIDE)))
-        try:
-            jit([export for export in EXPORTS if export not in BESIDE])
-        finally:
-            beside.wait()
+        jit(exports)
         cc = CC(name)
         cc.output_dir = scratch
         cc.verbose = False
@@ -133,10 +183,9 @@ def build(folder: Path = HERE) -> Path:
             import llvmlite.binding
 
             cc.target_cpu = llvmlite.binding.get_host_cpu_name()
-        for export, specs in EXPORTS.items():
+        for export in exports:
             dispatcher = getattr(kernels, export)
-            args = tuple(_numba_type(s) for s in specs)
-            dispatcher.compile(args)  # numba's own loop, typed: its return type, and its cache
+            args = tuple(_numba_type(s) for s in EXPORTS[export])
             result = dispatcher.overloads[args].signature.return_type
             cc.export(export, result(*args))(dispatcher.py_func)
         original = compiler.Flags, AOTCPUCodegen._customize_tm_features
@@ -149,14 +198,7 @@ def build(folder: Path = HERE) -> Path:
             compiler.Flags = original[0]  # type: ignore[misc]
             AOTCPUCodegen._customize_tm_features = original[1]  # type: ignore[method-assign]
         (made,) = Path(scratch).glob(name + ".*")
-        target = folder / made.name
-        part = folder / (made.name + ".part")  # a process killed here leaves only this (ignored)
-        shutil.copy(made, part)
-        os.replace(part, target)
-    for old in folder.glob(PREFIX + "*"):
-        if not old.name.startswith(name + "."):
-            old.unlink(missing_ok=True)
-    return target
+        return Path(shutil.copy(made, folder / made.name))
 
 
 def main() -> int:

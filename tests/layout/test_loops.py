@@ -135,9 +135,14 @@ def test_a_changed_source_or_numba_asked_for_is_not_the_compiled_module(tmp_path
     shutil.copy(loops.HERE / "build_loops.py", tmp_path)
     monkeypatch.setattr(loops, "HERE", tmp_path)
     same = loops.fingerprint()
-    for suffix in __import__("importlib.machinery").machinery.EXTENSION_SUFFIXES[:1]:
-        (tmp_path / f"{loops.PREFIX}{same}{suffix}").write_bytes(b"")
-    assert loops.compiled_path() is not None
+    suffix = __import__("importlib.machinery").machinery.EXTENSION_SUFFIXES[0]
+    first, *others = (tmp_path / f"{name}{suffix}" for name in loops.part_names())
+    assert others  # the loops come in parts, compiled at once
+    first.write_bytes(b"")
+    assert loops.compiled_path() is None  # every part or none
+    for part in others:
+        part.write_bytes(b"")
+    assert loops.compiled_path() == first
     monkeypatch.setenv(loops.FORCE, "numba")
     assert loops.compiled_path() is None
     monkeypatch.delenv(loops.FORCE)
@@ -270,9 +275,41 @@ def test_packing_asks_the_loops_module_for_nothing_it_lacks(monkeypatch):
 
 def test_the_second_compiling_process_finds_this_module_however_make_runs_it(tmp_path):
     """``make`` runs build_loops as ``python -m``, where the module is ``__main__``: the second
-    process that compiles half of numba's loops imported it by that name, failed at once, and
-    the first compiled them all (~29 -> ~24 s once it worked)."""
-    command = build_loops.jitting(["most_violated"])
-    assert build_loops.__name__ in command[-1]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    process that compiles a part of the loops imports it by its name (by ``__main__`` it failed
+    at once, and the first compiled them all). Run from another folder, it finds it."""
+    command = build_loops.compiling(1, tmp_path)
+    assert command[-1].endswith(f"build_part(1, Path({str(tmp_path)!r}))")
+    asked = build_loops.in_process("print(part_names(), build_part.__module__)")
+    assert asked[:-1] == command[:-1]
+    done = subprocess.run(asked, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"{loops.part_names()} {build_loops.__name__}"
+
+
+def test_a_part_that_fails_to_compile_leaves_no_module_and_says_why(tmp_path, monkeypatch):
+    """The loops are compiled in parts at once: when one part's process fails, the module the
+    other made is not put in place (builds then use numba's loops) and its last words are the
+    reason make prints."""
+
+    def made(number, folder):
+        return Path(shutil.copy(__file__, folder / f"{loops.part_names()[number]}.so"))
+
+    def failing(number, folder):
+        return [sys.executable, "-c", "raise OSError('error: no Python headers here')"]
+
+    monkeypatch.setattr(build_loops, "build_part", made)
+    monkeypatch.setattr(build_loops, "compiling", failing)
+    with pytest.raises(RuntimeError, match=r"^error: no Python headers here$"):
+        build_loops.build(tmp_path)
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(
+        build_loops,
+        "compiling",
+        lambda number, folder: build_loops.in_process(
+            f"import shutil; shutil.copy({__file__!r}, Path({str(folder)!r}) / "
+            f"'{loops.part_names()[number]}.so')"
+        ),
+    )
+    first = build_loops.build(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{n}.so" for n in loops.part_names()]
+    assert first.name == f"{loops.part_names()[0]}.so"

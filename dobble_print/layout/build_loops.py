@@ -17,6 +17,7 @@ processor of its kind, as a copied folder must not crash on an older one.
 from __future__ import annotations
 
 import contextlib
+import importlib.machinery
 import os
 import shutil
 import subprocess
@@ -98,8 +99,21 @@ def in_process(code: str) -> list[str]:
 
 
 def compiling(number: int, folder: Path) -> list[str]:
-    """The command that compiles part ``number`` (:func:`build_part`) into ``folder``."""
-    return in_process(f"build_part({number}, Path({str(folder)!r}))")
+    """The command that compiles part ``number`` into ``folder`` (:func:`part_main`)."""
+    return in_process(f"part_main({number}, Path({str(folder)!r}))")
+
+
+REASON = "reason.txt"  # in a part's folder: why its process could not compile it
+
+
+def part_main(number: int, folder: Path) -> None:
+    """:func:`build_part` in a process of its own: its error's words in ``folder``'s
+    :data:`REASON` (what the build says, as of the part it compiles itself), exit code 1."""
+    try:
+        build_part(number, folder)
+    except Exception as error:  # noqa: BLE001 (said by the process that started this one)
+        (folder / REASON).write_text(str(error) or type(error).__name__, encoding="utf-8")
+        sys.exit(1)
 
 
 def jit(exports: Sequence[str]) -> None:
@@ -117,8 +131,8 @@ def build(folder: Path = HERE) -> Path:
     compiled from other sources, and return the first's path.
 
     Raises:
-        RuntimeError: a part could not be compiled (no C compiler, no Python headers…): the
-            first line of what its process said.
+        RuntimeError: a part could not be compiled (no C compiler, no Python headers…): what
+            its process said (:func:`part_main`).
     """
     with tempfile.TemporaryDirectory() as scratch:
         places = [Path(scratch) / str(number) for number in range(len(PARTS))]
@@ -126,26 +140,28 @@ def build(folder: Path = HERE) -> Path:
             place.mkdir()
         others = [
             subprocess.Popen(
-                compiling(number, place),
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
-                text=True,
+                compiling(number, place), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
             )
             for number, place in enumerate(places[1:], start=1)
         ]
         try:
             made = [build_part(0, places[0])]
-        except BaseException:
-            for other in others:  # whatever they make is not used
+            for other in others:
+                other.wait()
+        except BaseException:  # this part failed, or Ctrl-C: theirs are not used
+            for other in others:
                 other.kill()
+                other.wait()
             raise
-        finally:
-            said = [other.communicate()[1] for other in others]
-        for other, words in zip(others, said, strict=True):
+        for number, (other, place) in enumerate(zip(others, places[1:], strict=True), start=1):
+            reason = place / REASON
             if other.returncode != 0:
-                lines = [line.strip() for line in words.splitlines() if line.strip()]
-                raise RuntimeError(lines[-1].split(": ", 1)[-1] if lines else "it failed")
-        made += [next(place.iterdir()) for place in places[1:]]
+                raise RuntimeError(
+                    reason.read_text(encoding="utf-8")
+                    if reason.is_file()
+                    else f"the process compiling part {number} ended with code {other.returncode}"
+                )
+            made.append(_module_in(place, number))
         for one in made:
             part = folder / (one.name + ".part")  # a process killed here leaves only this (ignored)
             shutil.copy(one, part)
@@ -155,6 +171,20 @@ def build(folder: Path = HERE) -> Path:
         if old.name not in kept:
             old.unlink(missing_ok=True)
     return folder / made[0].name
+
+
+def _module_in(folder: Path, number: int) -> Path:
+    """Part ``number``'s module in ``folder``, as this process names it (another process could
+    have read another ``kernels.py``, saved meanwhile).
+
+    Raises:
+        RuntimeError: it is not there.
+    """
+    name = part_names()[number]
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        if (folder / (name + suffix)).is_file():
+            return folder / (name + suffix)
+    raise RuntimeError(f"part {number} of the loops was compiled from another source; run again")
 
 
 def build_part(number: int, folder: Path) -> Path:
@@ -174,7 +204,13 @@ def build_part(number: int, folder: Path) -> Path:
             self.release_gil = True  # type: ignore[assignment]  # numba's Option descriptor
 
     name, exports = part_names()[number], PARTS[number]
-    with tempfile.TemporaryDirectory() as scratch, _silenced(), _temporary_files_in(scratch):
+    # its temporary files in ``folder``: when its process is ended (the other part failed),
+    # they go with the build's own
+    with (
+        tempfile.TemporaryDirectory(dir=folder) as scratch,
+        _silenced(),
+        _temporary_files_in(scratch),
+    ):
         jit(exports)
         cc = CC(name)
         cc.output_dir = scratch

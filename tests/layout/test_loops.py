@@ -278,8 +278,8 @@ def test_the_second_compiling_process_finds_this_module_however_make_runs_it(tmp
     process that compiles a part of the loops imports it by its name (by ``__main__`` it failed
     at once, and the first compiled them all). Run from another folder, it finds it."""
     command = build_loops.compiling(1, tmp_path)
-    assert command[-1].endswith(f"build_part(1, Path({str(tmp_path)!r}))")
-    asked = build_loops.in_process("print(part_names(), build_part.__module__)")
+    assert command[-1].endswith(f"part_main(1, Path({str(tmp_path)!r}))")
+    asked = build_loops.in_process("print(part_names(), part_main.__module__)")
     assert asked[:-1] == command[:-1]
     done = subprocess.run(asked, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -288,28 +288,44 @@ def test_the_second_compiling_process_finds_this_module_however_make_runs_it(tmp
 
 def test_a_part_that_fails_to_compile_leaves_no_module_and_says_why(tmp_path, monkeypatch):
     """The loops are compiled in parts at once: when one part's process fails, the module the
-    other made is not put in place (builds then use numba's loops) and its last words are the
-    reason make prints."""
+    other made is not put in place (builds then use numba's loops) and its error's words are
+    the reason make prints; when this process's part fails (or Ctrl-C comes), the other
+    process is ended at once, its files with the build's."""
 
     def made(number, folder):
         return Path(shutil.copy(__file__, folder / f"{loops.part_names()[number]}.so"))
 
     def failing(number, folder):
-        return [sys.executable, "-c", "raise OSError('error: no Python headers here')"]
+        return build_loops.in_process(
+            f"(Path({str(folder)!r}) / REASON).write_text('error: no Python headers here');"
+            " sys.exit(1)"
+        )
 
     monkeypatch.setattr(build_loops, "build_part", made)
     monkeypatch.setattr(build_loops, "compiling", failing)
     with pytest.raises(RuntimeError, match=r"^error: no Python headers here$"):
         build_loops.build(tmp_path)
     assert list(tmp_path.iterdir()) == []
-    monkeypatch.setattr(
-        build_loops,
-        "compiling",
-        lambda number, folder: build_loops.in_process(
+
+    def copying(number, folder):
+        return build_loops.in_process(
             f"import shutil; shutil.copy({__file__!r}, Path({str(folder)!r}) / "
             f"'{loops.part_names()[number]}.so')"
-        ),
-    )
+        )
+
+    monkeypatch.setattr(build_loops, "compiling", copying)
     first = build_loops.build(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{n}.so" for n in loops.part_names()]
     assert first.name == f"{loops.part_names()[0]}.so"
+
+    def stopped(number, folder):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build_loops, "build_part", stopped)
+    monkeypatch.setattr(
+        build_loops, "compiling", lambda n, f: build_loops.in_process("import time; time.sleep(60)")
+    )
+    began = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        build_loops.build(tmp_path / "again")
+    assert time.perf_counter() - began < 30  # the sleeping part was ended, not waited for

@@ -17,7 +17,6 @@ processor of its kind, as a copied folder must not crash on an older one.
 from __future__ import annotations
 
 import contextlib
-import importlib.machinery
 import os
 import shutil
 import subprocess
@@ -34,6 +33,7 @@ from dobble_print.layout.loops import (
     PREFIX,
     array_type,
     machine,
+    module_file,
     part_names,
 )
 
@@ -180,10 +180,9 @@ def _module_in(folder: Path, number: int) -> Path:
     Raises:
         RuntimeError: it is not there.
     """
-    name = part_names()[number]
-    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        if (folder / (name + suffix)).is_file():
-            return folder / (name + suffix)
+    found = module_file(folder, part_names()[number])
+    if found is not None:
+        return found
     raise RuntimeError(f"part {number} of the loops was compiled from another source; run again")
 
 

@@ -121,15 +121,18 @@ def part_names() -> list[str]:
     return [f"{PREFIX}{fingerprint()}_{number}" for number in range(len(PARTS))]
 
 
+def module_file(folder: Path, name: str) -> Path | None:
+    """The extension module ``name``'s file in ``folder`` (by this Python's suffixes), if any."""
+    files = [folder / (name + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES]
+    return next((file for file in files if file.is_file()), None)
+
+
 def compiled_path() -> Path | None:
     """The file of the first module compiled ahead of time from this ``kernels.py`` on this
     machine, if every part is there and numba's loops are not asked for."""
     if os.environ.get(FORCE) == "numba":
         return None
-    found = []
-    for name in part_names():
-        files = [HERE / (name + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES]
-        found.append(next((file for file in files if file.is_file()), None))
+    found = [module_file(HERE, name) for name in part_names()]
     return found[0] if all(found) else None
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.language import N_, Msg
+from dobble_print.symbols.bad_picture import TRIM_ALPHA, BadPicture
 from dobble_print.symbols.formats import PICTURE_FORMATS, format_list
 from dobble_print.symbols.headers import (
     avif_coded_size,
@@ -57,10 +58,6 @@ def _most_pixels(kind: str | None) -> int:
 # phone photo is 3-12 MB, a scanned page as TIFF up to ~100 MB; pixels have their own limit.
 MAX_PICTURE_BYTES = 200_000_000
 DAMAGE = (OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError, KeyError, RuntimeError)
-
-
-class BadPicture(Exception):
-    """The file cannot be used as a picture; the message is the reason, in a few words."""
 
 
 def _open(path: Path):
@@ -386,11 +383,6 @@ def _decode(path: Path, max_px: int) -> np.ndarray:
         raise BadPicture(_damage(exc)) from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise BadPicture(_too_big_reason()) from None
-
-
-# Alpha at or below this counts as empty when trimming: anti-aliasing fuzz is not ink. (What
-# *prints* is judged at alpha ≥ 0.5, :data:`ink.INK_ALPHA`; trimming keeps every visible pixel.)
-TRIM_ALPHA = 8
 
 
 def ink_box(rgba: np.ndarray) -> tuple[int, int, int, int] | None:

@@ -169,19 +169,23 @@ import sys
 from pathlib import Path
 from dobble_print.symbols.svg import worker  # as the drawing process's boot line does
 from dobble_print.symbols.svg.choice import chosen
-from dobble_print.symbols.svg.draw import draw_svg
+from dobble_print.symbols.bad_picture import BadPicture  # serve's imports
+from dobble_print.symbols.svg.draw import drawing
 from dobble_print import language
-draw_svg(Path(sys.argv[1]).read_bytes(), renderer=chosen("").name, max_px=64)
-print(sorted(m for m in ("multiprocessing", "concurrent.futures", "pycparser") if m in sys.modules))
+made = drawing(Path(sys.argv[1]).read_bytes(), renderer=chosen("").name, max_px=64)
+assert made.width and made.height
+modules = ("multiprocessing", "concurrent.futures", "pycparser", "numpy")
+print(sorted(m for m in modules if m in sys.modules))
 print(language.words.cache_info().currsize)  # catalogues read
 """
 
 
 def test_a_drawing_process_loads_only_what_drawing_needs():
-    """A drawing process starts for each loading thread of every build (~0.3 s each): it
+    """A drawing process starts for each loading thread of every build (~0.1 s each): it
     imports no process pools (the parent's count of cores), reads no catalogue (the names of
-    the languages: its messages go back as records) and parses no C declarations (cairocffi's,
-    read ahead of time: :mod:`svg.cairo_ffi`). Each was imported on the old code."""
+    the languages: its messages go back as records), parses no C declarations (cairocffi's,
+    read ahead of time: :mod:`svg.cairo_ffi`) and imports no numpy (the pixels are made in the
+    parent: :mod:`svg.drawn`). Each was imported on the old code."""
     import subprocess
     import sys
 

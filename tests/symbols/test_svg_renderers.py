@@ -103,20 +103,38 @@ def test_cairosvg_gives_straight_colours_rounded_in_rgba_order():
 
 
 @pytest.mark.parametrize("renderer", ["cairosvg", "resvg"])
-def test_a_preview_is_the_drawings_alpha_alone(renderer):
-    """The preview that finds the ink is drawn as its alpha channel alone: the same values as
-    the whole drawing's alpha, partly covered pixels and all, at its size."""
-    from dobble_print.symbols.svg import draw
+def test_the_drawing_process_finds_the_ink_the_pixels_hold(renderer):
+    """The drawing process finds the ink without numpy (Pillow, on the drawing as the renderer
+    left it): the same alpha channel as the pixels made of that drawing, partly covered pixels
+    and all, and the same box as :func:`raster.ink_box` finds in them, fuzz at the threshold
+    (alpha 8) left out and just above it (10) kept."""
+    from dobble_print.symbols.raster import ink_box
+    from dobble_print.symbols.svg import draw, drawn
+    from dobble_print.symbols.svg.pixels import pixels
 
-    svg = (
-        SVG + 'width="30" height="20"><rect width="20" height="20" fill="#ff8000" '
-        'fill-opacity="0.5"/><circle cx="24" cy="10" r="5.3" fill="#0040ff"/></svg>'
-    ).encode()
-    render = draw._drawer(renderer, svg, draw.parse_svg(svg))
-    rgba, alpha = render(width=61), render(width=61, alpha=True)
-    assert alpha.shape == rgba.shape[:2] == (41, 61) and alpha.dtype == np.uint8
-    assert (alpha == rgba[..., 3]).all()
-    assert {0, 128, 255} < set(np.unique(alpha).tolist())  # the circle's edge is partly covered
+    shapes = (
+        '<rect width="20" height="20" fill="#ff8000" fill-opacity="0.5"/>'
+        '<circle cx="24" cy="10" r="5.3" fill="#0040ff"/>',
+        '<rect x="2" width="6" height="20" fill-opacity="0.0314"/>'  # alpha 8: fuzz
+        '<circle cx="20" cy="9" r="4.3" fill="#0040ff"/>',
+        '<rect x="2" width="6" height="20" fill-opacity="0.0314"/>'
+        '<rect x="12" y="3" width="6" height="5" fill-opacity="0.04"/>',  # alpha 10: ink
+    )
+    boxes = []
+    for inside in shapes:
+        svg = (SVG + f'width="30" height="20">{inside}</svg>').encode()
+        made = draw._drawer(renderer, svg, draw.parse_svg(svg))(width=61)
+        rgba = pixels(made)
+        alpha = np.asarray(drawn.alpha_image(made))
+        assert alpha.shape == rgba.shape[:2] == (41, 61)
+        assert (alpha == rgba[..., 3]).all()
+        assert drawn.ink_box(made) == ink_box(rgba)
+        if not boxes:  # the first: the circle's edge is partly covered
+            assert {0, 128, 255} < set(np.unique(alpha).tolist())
+        boxes.append(ink_box(rgba))
+    # 61 pixels for 30 units: the fuzz is pixels 4 to 16 and not ink, the circle starts at 32,
+    # the rect of alpha 10 at 24 and is
+    assert boxes[1][0] >= 31 and 24 <= boxes[2][0] <= 25
 
 
 def test_without_cairo_resvg_draws_and_each_renderer_repeats_its_deck(tmp_path, monkeypatch):

@@ -21,7 +21,7 @@ import re
 from xml.etree.ElementTree import Element
 
 from dobble_print.language import N_, Msg
-from dobble_print.symbols.raster import BadPicture
+from dobble_print.symbols.bad_picture import BadPicture
 from dobble_print.symbols.svg.parsed import data_url, is_svg_data, parse_svg
 from dobble_print.symbols.svg.size import check_sizes
 

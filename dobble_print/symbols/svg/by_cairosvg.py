@@ -11,10 +11,13 @@ from __future__ import annotations
 import ctypes.util
 import functools
 import sys
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from dobble_print.symbols.svg.cairo_ffi import install
+from dobble_print.symbols.svg.drawn import Drawn
+
+if TYPE_CHECKING:  # numpy is imported where the pixels are made (svg.pixels), not by drawers
+    import numpy as np
 
 _EMPTY = b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
 
@@ -78,18 +81,9 @@ def cairosvg_version() -> str:
     return cairosvg.__version__
 
 
-def render_cairosvg(
-    data: bytes, *, width: int | None = None, height: int | None = None, alpha: bool = False
-) -> np.ndarray:
-    """Draw straight into a cairo image (no PNG round trip) and return straight RGBA (with
-    ``alpha``, its alpha channel alone: all a preview that finds the ink needs).
-
-    Cairo stores each pixel as one native 32-bit word, premultiplied A, R, G, B from the top
-    byte down. The channels are put in R, G, B, A order by three operations on those words
-    (1.3 ms a 561-pixel picture, where Pillow's conversion and copies into numpy took 2.2 ms),
-    and only the partly covered pixels are divided by their alpha, rounded (Pillow's own
-    ``BGRa`` divides too, but truncates). Alpha is the same premultiplied or not.
-    """
+def draw_cairosvg(data: bytes, *, width: int | None = None, height: int | None = None) -> Drawn:
+    """Draw straight into a cairo image (no PNG round trip), its pixels left as cairo keeps them
+    (:class:`drawn.Drawn`)."""
     _load_cairo()
     from cairosvg.parser import Tree
     from cairosvg.surface import PNGSurface
@@ -99,21 +93,18 @@ def render_cairosvg(
     surface = PNGSurface(tree, None, 96, output_width=width, output_height=height)
     image = surface.cairo
     image.flush()
-    w, h, stride = image.get_width(), image.get_height(), image.get_stride()
-    words = np.frombuffer(image.get_data(), np.uint32).reshape(h, stride // 4)[:, :w]
-    if alpha:
-        out = (words >> 24).astype(np.uint8)
-        surface.finish()
-        return out
-    ordered = words & np.uint32(0xFF00FF00)  # alpha and green stay where they are
-    ordered |= (words >> 16) & np.uint32(0xFF)  # red to the lowest byte
-    ordered |= (words & np.uint32(0xFF)) << 16  # blue to the third
+    drawn = Drawn(
+        image.get_width(), image.get_height(), bytes(image.get_data()), image.get_stride()
+    )
     surface.finish()
-    # R, G, B, A in memory order is that word read little-endian
-    out = ordered.astype("<u4", copy=False).view(np.uint8).reshape(h, w, 4)
-    alpha_channel = out[..., 3]
-    edge = np.nonzero(alpha_channel - np.uint8(1) < 254)  # alpha 1 to 254 (0 wraps to 255)
-    a = alpha_channel[edge].astype(np.uint32)[:, None]
-    rgb = out[..., :3][edge].astype(np.uint32)
-    out[..., :3][edge] = np.minimum((rgb * 255 + a // 2) // a, 255)
-    return out
+    return drawn
+
+
+def render_cairosvg(
+    data: bytes, *, width: int | None = None, height: int | None = None, alpha: bool = False
+) -> np.ndarray:
+    """:func:`draw_cairosvg`'s drawing as straight RGBA (with ``alpha``, its alpha channel
+    alone), in this process (:func:`pixels.pixels`)."""
+    from dobble_print.symbols.svg.pixels import pixels
+
+    return pixels(draw_cairosvg(data, width=width, height=height), alpha=alpha)

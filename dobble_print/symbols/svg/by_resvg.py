@@ -13,9 +13,13 @@ from __future__ import annotations
 import base64
 import io
 import threading
+from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
 
-import numpy as np
+from dobble_print.symbols.svg.drawn import Drawn
+
+if TYPE_CHECKING:  # numpy is imported where the pixels are made (svg.pixels), not by drawers
+    import numpy as np
 
 _HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
 _NESTED_SVGS = 4  # inline SVG inside inline SVG (deeper ones are refused by the budget)
@@ -107,15 +111,22 @@ def prepare_resvg(root: Element) -> str:
     return _xml(root)
 
 
-def render_resvg(
-    text: str, *, width: int | None = None, height: int | None = None, alpha: bool = False
-) -> np.ndarray:
-    """Draw the cleaned SVG text at ``width`` (or ``height``) pixels; straight RGBA (with
-    ``alpha``, its alpha channel alone)."""
+def draw_resvg(text: str, *, width: int | None = None, height: int | None = None) -> Drawn:
+    """Draw the cleaned SVG text at ``width`` (or ``height``) pixels, as the PNG file resvg
+    makes (:class:`drawn.Drawn`)."""
     import resvg_py
     from PIL import Image
 
     png = _on_big_stack(lambda: resvg_py.svg_to_bytes(svg_string=text, width=width, height=height))
-    with Image.open(io.BytesIO(png)) as im:
-        rgba = im.convert("RGBA")
-        return np.asarray(rgba.getchannel("A") if alpha else rgba).copy()
+    with Image.open(io.BytesIO(png)) as im:  # its header alone
+        return Drawn(im.width, im.height, bytes(png))
+
+
+def render_resvg(
+    text: str, *, width: int | None = None, height: int | None = None, alpha: bool = False
+) -> np.ndarray:
+    """:func:`draw_resvg`'s drawing as straight RGBA (with ``alpha``, its alpha channel alone),
+    in this process (:func:`pixels.pixels`)."""
+    from dobble_print.symbols.svg.pixels import pixels
+
+    return pixels(draw_resvg(text, width=width, height=height), alpha=alpha)

@@ -11,31 +11,42 @@ from __future__ import annotations
 import functools
 import warnings
 from collections.abc import Callable
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from dobble_print.language import N_, Msg
-from dobble_print.symbols.raster import BadPicture, alpha_box
+from dobble_print.symbols.bad_picture import BadPicture
+from dobble_print.symbols.svg.drawn import Drawn, ink_box
 from dobble_print.symbols.svg.parsed import parse_svg
 from dobble_print.symbols.svg.size import drawing_size
+
+if TYPE_CHECKING:  # the drawing process draws without numpy (see svg.drawn)
+    import numpy as np
 
 _PREVIEW_PX = 256
 # A speck of ink in a vast viewBox must not make a gigantic raster.
 _MAX_RENDER_PX = 4096
 
 
-def _drawer(renderer: str, data: bytes, root) -> Callable[..., np.ndarray]:
+def _drawer(renderer: str, data: bytes, root) -> Callable[..., Drawn]:
     """``draw(width=…)`` or ``draw(height=…)`` for this SVG with this renderer."""
     if renderer == "cairosvg":
-        from dobble_print.symbols.svg.by_cairosvg import render_cairosvg
+        from dobble_print.symbols.svg.by_cairosvg import draw_cairosvg
 
-        return functools.partial(render_cairosvg, data)
-    from dobble_print.symbols.svg.by_resvg import prepare_resvg, render_resvg
+        return functools.partial(draw_cairosvg, data)
+    from dobble_print.symbols.svg.by_resvg import draw_resvg, prepare_resvg
 
-    return functools.partial(render_resvg, prepare_resvg(root))
+    return functools.partial(draw_resvg, prepare_resvg(root))
 
 
 def draw_svg(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
+    """:func:`drawing`, as straight RGBA pixels (:func:`pixels.pixels`): where a picture is
+    drawn in the process that uses it."""
+    from dobble_print.symbols.svg.pixels import pixels
+
+    return pixels(drawing(data, renderer=renderer, max_px=max_px))
+
+
+def drawing(data: bytes, *, renderer: str, max_px: int) -> Drawn:
     """Draw a checked SVG so that its ink is about ``max_px`` pixels on its longer side: once
     with its longer side :data:`_PREVIEW_PX` pixels, to find the ink, then at the size that
     gives the ink its pixels (at most :data:`_MAX_RENDER_PX` on the longer side).
@@ -53,17 +64,17 @@ def draw_svg(data: bytes, *, renderer: str, max_px: int) -> np.ndarray:
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             draw = _drawer(renderer, data, root)
             tall = size is not None and size[1] > 1.5 * size[0]  # drawn 256 wide: too tall
-            # the preview's alpha alone: where the ink is
+            # the preview: where the ink is
             side = "height" if tall else "width"
-            preview = draw(**{side: _PREVIEW_PX}, alpha=True)
-            ph, pw = preview.shape
+            preview = draw(**{side: _PREVIEW_PX})
+            ph, pw = preview.height, preview.width
             if ph > pw and not tall:
                 side = "height"
-                preview = draw(height=_PREVIEW_PX, alpha=True)
-                ph, pw = preview.shape
-            box = alpha_box(preview)
+                preview = draw(height=_PREVIEW_PX)
+                ph, pw = preview.height, preview.width
+            box = ink_box(preview)
             if box is None:  # no ink: the caller reports the empty picture
-                return draw(**{side: _PREVIEW_PX})
+                return preview
             ink_longest = max(box[2] - box[0], box[3] - box[1])
             scale = min(max_px / ink_longest * 1.02, _MAX_RENDER_PX / max(pw, ph))
             if pw >= ph:

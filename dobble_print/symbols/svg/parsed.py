@@ -13,7 +13,7 @@ import urllib.parse
 from xml.etree.ElementTree import Element
 
 from dobble_print.language import N_, Msg
-from dobble_print.symbols.raster import BadPicture
+from dobble_print.symbols.bad_picture import BadPicture
 
 _ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']{1,40})["']""")
 _DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.language import N_
-from dobble_print.symbols.raster import BadPicture
+from dobble_print.symbols.bad_picture import BadPicture
 from dobble_print.symbols.svg.budget import check_budget
 from dobble_print.symbols.svg.choice import wanted_renderer
 from dobble_print.symbols.svg.parsed import as_utf8, parse_svg

@@ -17,7 +17,7 @@ import re
 from xml.etree.ElementTree import Element
 
 from dobble_print.language import N_
-from dobble_print.symbols.raster import BadPicture
+from dobble_print.symbols.bad_picture import BadPicture
 
 MAX_ASPECT = 100  # a picture a hundred times longer than wide is a line on a card
 MAX_INNER = 4  # an inner picture (pattern tile, filter region…) over 4 drawings wide is no icon

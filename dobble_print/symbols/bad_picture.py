@@ -1,6 +1,6 @@
 """What refuses a picture and what counts as its ink when it is trimmed: the two facts the SVG
 drawing process needs of :mod:`raster`, without numpy (:mod:`svg.worker`: ~60 ms of CPU and
-~12 MB its start-up would pay for them in each drawing process).
+~16 MB of resident memory its start-up would pay for them in each drawing process).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ and many Macs lack; there resvg, whose wheel carries its own engine, draws inste
 to small antialiasing differences; a deck is byte-identical for a given renderer.
 
 Each SVG is drawn in a process of its own, within a time and memory limit (:mod:`svg.worker`),
-by :func:`svg_draw.draw_svg`.
+by :func:`draw.drawing`, and made pixels here (:func:`pixels.pixels`).
 """
 
 from __future__ import annotations

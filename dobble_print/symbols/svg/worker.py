@@ -173,10 +173,10 @@ class _Child:
         self.replies.put(None)
 
     def ask(self, request: tuple, wait: float) -> tuple | None:
-        """The reply to ``request``: ``("drawn", pixels)``, ``("bad", reason)``, ``("memory",
-        None)``, ``("unusable", parts)`` (the renderer forced cannot be used); ``("late",
-        None)`` when it did not answer in time, ``("unsent", None)`` when it had ended before,
-        None when it ended while drawing."""
+        """The reply to ``request``: ``("drawn", drawing)`` (a :class:`drawn.Drawn`),
+        ``("bad", reason)``, ``("memory", None)``, ``("unusable", parts)`` (the renderer forced
+        cannot be used); ``("late", None)`` when it did not answer in time, ``("unsent", None)``
+        when it had ended before, None when it ended while drawing."""
         assert self.process.stdin is not None  # started with stdin=PIPE
         try:
             _send(self.process.stdin, request)

@@ -33,8 +33,9 @@ Each card has its own random generator seeded by (seed, card index), so the resu
 not depend on how many processes lay out the cards; from ``PARALLEL_FROM`` cards on, the work is
 shared by worker processes (:mod:`parallel`), one per available core. Where ``make`` compiled
 the packer's loops ahead of time (:mod:`loops`), the workers are forked from this process as
-packing starts: they share its copy of every shape's pyramid and summed-area tables (made
-first, here), and loading the loops takes them no time. Otherwise they come from a fork server
+packing starts: they share its copy of every shape's summed-area tables (made first, here;
+the pyramids' levels are not kept, :class:`masks.Shape`), and loading the loops takes them no
+time. Otherwise they come from a fork server
 that :func:`start_packers` starts while the pictures load, which compiles numba's loops once
 (:mod:`warm_packer`, about a second, ~95 MB); so this process never loads numba, and the
 workers do not inherit this process's pictures, only get the card shapes they pack.
@@ -585,8 +586,7 @@ def layout_deck(
         # back to the system once the layout is done (pipeline: give_back). Not on threads: in
         # a second malloc arena they peaked ~2.5 MB higher, for no time measured (4 pairs)
         for shape in shapes:
-            for level in range(len(shape.levels)):
-                shape.table(level)
+            shape.make_tables()
         load_solver()
         setup = None  # forked from here, the workers inherit _JOB
     try:

@@ -65,19 +65,25 @@ class Shape:
     """One symbol's ink, ready to rasterise at any size and angle.
 
     Attributes:
-        finest: the finest level of the pyramid (bool), the ink max-pooled ``factor``×``factor``.
+        bits: the finest level of the pyramid, the ink max-pooled ``factor``×``factor``, packed
+            eight pixels a byte (``np.packbits``, rows in order). Kept packed, an eighth of its
+            bytes: the packer reads the levels' summed-area tables, which are made from it once,
+            and the levels themselves only for outlines (:meth:`level`). Held as bool arrays,
+            the classic deck's 57 pyramids were ~24 MB beside their tables through the packing.
+        size: (rows, columns) of the finest level.
         factor: picture pixels per pixel of the finest level, each way.
         pixels: (width, height) of the trimmed picture.
         ink_fraction: share of the picture's box that is ink, so √ink-area = √(f·w·h).
         kind: ``"image"`` or ``"word"``.
         margin: pixels of room the packing frame adds on each side of the drawn picture (a
-            word's ``WORD_MARGIN``): ``pixels`` and ``finest`` are the frame's, the ink grown by
+            word's ``WORD_MARGIN``): ``pixels`` and the levels are the frame's, the ink grown by
             it, and ``ink_fraction`` its share of the frame, so √ink-area is the drawn ink's.
         sizing: share of the drawn box that counts as its size (None: its ink share): a word
             among pictures is sized by its box (1.0), so a photo is as large as the words.
     """
 
-    finest: np.ndarray
+    bits: np.ndarray
+    size: tuple[int, int]
     factor: int
     pixels: tuple[int, int]
     ink_fraction: float
@@ -86,26 +92,38 @@ class Shape:
     sizing: float | None = None
     _tables: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
 
-    @functools.cached_property
-    def levels(self) -> tuple[np.ndarray, ...]:
-        """Max-pooled ink (bool arrays), finest first, each half the size of the last.
+    @property
+    def finest(self) -> np.ndarray:
+        """The finest level (bool), unpacked anew on each call."""
+        rows, cols = self.size
+        return np.unpackbits(self.bits, count=rows * cols).reshape(rows, cols).view(bool)
 
-        Made on first use and kept: only the processes that pack look at them, so the one that
-        loads the pictures never makes them before handing the cards to the packing workers.
-        """
-        levels = [self.finest]
-        while max(levels[-1].shape) > 8:
-            levels.append(_pool(levels[-1]))
-        return tuple(levels)
+    @functools.cached_property
+    def level_sizes(self) -> tuple[tuple[int, int], ...]:
+        """(rows, columns) of each level of the pyramid, finest first, each half the last (odd
+        sides rounded up), down to the first no more than 8 pixels a side."""
+        sizes = [self.size]
+        while max(sizes[-1]) > 8:
+            rows, cols = sizes[-1]
+            sizes.append(((rows + 1) // 2, (cols + 1) // 2))
+        return tuple(sizes)
+
+    def level(self, level: int) -> np.ndarray:
+        """Level ``level`` of the pyramid: the max-pooled ink (bool), made anew on each call
+        (its callers keep what they make of it: the tables, tightening's outlines)."""
+        ink = self.finest
+        for _ in range(level):
+            ink = _pool(ink)
+        return ink
 
     @functools.cached_property
     def factors(self) -> tuple[int, ...]:
         """Picture pixels per level pixel, each way, of each level (level pixel j covers picture
         pixels j·f … (j+1)·f - 1; the last row and column may hang over the picture)."""
-        return tuple(self.factor << i for i in range(len(self.levels)))
+        return tuple(self.factor << i for i in range(len(self.level_sizes)))
 
     def table(self, level: int) -> np.ndarray:
-        """Summed-area table of ``levels[level]``, for counting ink in any box at once.
+        """Summed-area table of :meth:`level` ``level``, for counting ink in any box at once.
 
         Made on first use and kept: a card's grids use two or three of a shape's levels, and the
         process that loads the pictures rasterises none, so tables built up front would be
@@ -113,8 +131,17 @@ class Shape:
         """
         found = self._tables.get(level)
         if found is None:
-            found = self._tables[level] = _table(self.levels[level])
+            found = self._tables[level] = _table(self.level(level))
         return found
+
+    def make_tables(self) -> None:
+        """Every level's table (:meth:`table`), the levels made once each on the way."""
+        ink = self.finest
+        for level in range(len(self.level_sizes)):
+            if level:
+                ink = _pool(ink)
+            if level not in self._tables:
+                self._tables[level] = _table(ink)
 
     @property
     def aspect(self) -> float:
@@ -125,9 +152,8 @@ class Shape:
         """Pickled as the bits of its finest level, a twentieth of the arrays: the other levels
         are rebuilt from it where the shape is used (a packing worker), rather than copied
         through a pipe, and the tables too."""
-        level = self.finest
         args = (self.factor, self.pixels, self.ink_fraction, self.kind, self.margin, self.sizing)
-        return _unpickle, (np.packbits(level), level.shape, *args)
+        return Shape, (self.bits, self.size, *args)
 
     @property
     def drawn(self) -> tuple[int, int]:
@@ -229,7 +255,8 @@ def shape_of(
         for dy in range(k):  # k×k max-pooling as k² strided ORs (numpy's any over axes is slow)
             for dx in range(k):
                 level |= padded[dy::k, dx::k]
-    return Shape(level, k, (w, h), float(count) / ink.size, kind, margin, sizing)
+    bits = np.packbits(level)
+    return Shape(bits, level.shape, k, (w, h), float(count) / ink.size, kind, margin, sizing)
 
 
 def _grown(ink: np.ndarray, margin: int, tall: float = 1.0) -> np.ndarray:
@@ -258,11 +285,6 @@ def _grown_apart(ink: np.ndarray, row: int, picture: int, label: int) -> np.ndar
     above[row:], below[:row] = False, False
     near = ndimage.distance_transform_edt(~np.pad(above, label)) <= picture if above.any() else 0
     return _grown(below, label) | near
-
-
-def _unpickle(bits: np.ndarray, size: tuple[int, int], *args) -> Shape:
-    level = np.unpackbits(bits, count=size[0] * size[1]).reshape(size).astype(bool)
-    return Shape(level, *args)
 
 
 def shapes_of(symbols: Sequence) -> tuple[Shape, ...]:
@@ -346,9 +368,9 @@ def rasterise_runs(
     the way the packer wants them: in one compiled call (:func:`kernels.raster_runs`)."""
     pw, ph = shape.pixels
     li = 0
-    while li + 1 < len(shape.levels) and height * shape.factors[li + 1] / ph <= cell / FINE:
+    while li + 1 < len(shape.level_sizes) and height * shape.factors[li + 1] / ph <= cell / FINE:
         li += 1
-    lh, lw = shape.levels[li].shape
+    lh, lw = shape.level_sizes[li]
     # the module's attribute, bound on first use (loops.__getattr__): imported here on every
     # call, the import machinery asked the module for a __path__ each time (~2 µs, ~19,000 calls
     # a classic deck)

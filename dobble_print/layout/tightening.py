@@ -402,7 +402,7 @@ def _outline_mm(shape: Shape, centre, height: float, angle: float):
     its ink."""
     mm = height / shape.pixels[1]  # per picture pixel, both ways (width = height · aspect)
     level = 0
-    while level + 1 < len(shape.levels) and shape.factors[level + 1] * mm <= OUTLINE_PIXEL:
+    while level + 1 < len(shape.level_sizes) and shape.factors[level + 1] * mm <= OUTLINE_PIXEL:
         level += 1
     unit, radius = _outline(shape, level)
     local = unit * mm
@@ -414,7 +414,7 @@ def _outline_mm(shape: Shape, centre, height: float, angle: float):
 
 @per_object
 def _outline(shape: Shape, level: int) -> tuple[np.ndarray, np.ndarray]:
-    """The outline of ``shape.levels[level]`` (its ink pixels with a blank side) as points in
+    """The outline of ``shape.level(level)`` (its ink pixels with a blank side) as points in
     picture pixels from the picture's centre (x right, y up), each with the radius of a circle
     around it that holds all the ink under that pixel.
 
@@ -428,7 +428,9 @@ def _outline(shape: Shape, level: int) -> tuple[np.ndarray, np.ndarray]:
     w, h = shape.pixels
     f0, k = shape.factors[0], shape.factors[level] // shape.factors[0]
     # the box of the finest pixels with ink under each of these (the pixel itself when k is 1)
-    r, c, top, bottom, left, right = outline_boxes(shape.levels[level], shape.levels[0], k).T
+    fine = shape.finest
+    coarse = fine if level == 0 else shape.level(level)
+    r, c, top, bottom, left, right = outline_boxes(coarse, fine, k).T
     centre = np.column_stack([(c * k + (left + right) / 2) * f0, (r * k + (top + bottom) / 2) * f0])
     size = np.column_stack([(right - left) * f0, (bottom - top) * f0]).astype(float)
     points = np.column_stack([centre[:, 0] - w / 2, h / 2 - centre[:, 1]])

@@ -298,12 +298,12 @@ def raster_args(shape, height: float, angle: float, cell: float) -> tuple:
     """The arguments :func:`kernels.raster_runs` passes ``raster_cells`` for ``shape`` drawn
     ``height`` mm tall at ``angle`` on cells of ``cell`` mm, worked out here in plain Python."""
     li = 0
-    while li + 1 < len(shape.levels) and height * shape.factors[li + 1] / shape.pixels[1] <= (
+    while li + 1 < len(shape.level_sizes) and height * shape.factors[li + 1] / shape.pixels[1] <= (
         cell / masks.FINE
     ):
         li += 1
     (pw, ph), f = shape.pixels, shape.factors[li]
-    lh, lw = shape.levels[li].shape
+    lh, lw = shape.level_sizes[li]
     width = height * shape.aspect
     ex, ey = masks.rotated_extent(width, height, angle)
     nx, ny = 2 * math.ceil(ex / cell + 1), 2 * math.ceil(ey / cell + 1)
@@ -427,7 +427,7 @@ def test_outline_boxes_are_the_outline_and_the_fine_ink_under_it(seed):
 
 def test_raster_cells_of_no_ink_is_one_cell_at_minus_one():
     shape = masks.shape_of(np.zeros((30, 40, 4), np.uint8))
-    table, (lh, lw) = shape.table(0), shape.levels[0].shape
+    table, (lh, lw) = shape.table(0), shape.level_sizes[0]
     cells, r0, c0 = kernels.raster_cells(
         table, lw, lh, 8, 6, 0.5, 1.0, 0.0, 2.0, 2.0, 20.0, 15.0, 0.5, 0.5
     )

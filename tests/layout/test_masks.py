@@ -105,3 +105,30 @@ def test_a_labels_room_is_wider_than_its_gap_to_its_picture(symbols):
     near = ndimage.distance_transform_edt(~label) <= gap + 1
     assert shape.factor == 1 and gap > 2
     assert shape.finest[near].all(), (gap, shape.margin)
+
+
+def test_a_shape_keeps_its_finest_level_as_bits_and_no_level_once_its_tables_are_made():
+    """Through the packing a shape holds its tables and its finest level packed eight pixels a
+    byte, no bool level (the classic deck's 57 pyramids were ~24 MB beside their tables): each
+    level is made again when asked, the max-pooling of the one before, and its table is the
+    summed-area table of it."""
+    from dobble_print.layout.masks import _pool, shape_of
+
+    rng = np.random.default_rng(3)
+    rgba = np.zeros((301, 207, 4), np.uint8)
+    rgba[..., 3] = (rng.random((301, 207)) < 0.3) * 255
+    shape = shape_of(rgba)
+    shape.make_tables()
+    rows, cols = shape.size
+    assert shape.bits.dtype == np.uint8 and shape.bits.size == math.ceil(rows * cols / 8)
+    held = [v for v in vars(shape).values() if isinstance(v, np.ndarray) and v.dtype == bool]
+    assert held == []
+    assert np.array_equal(shape.finest, rgba[..., 3] >= 128)
+    ink = rgba[..., 3] >= 128
+    for level, size in enumerate(shape.level_sizes):
+        if level:
+            ink = _pool(ink)
+        assert shape.level(level).shape == size and np.array_equal(shape.level(level), ink)
+        table = shape.table(level)
+        assert table[-1, -1] == np.count_nonzero(ink) % 65536
+        assert np.array_equal(table[1:, 1:], ink.cumsum(0).cumsum(1) % 65536)

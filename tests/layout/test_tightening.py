@@ -275,7 +275,7 @@ def test_each_coarse_outline_point_holds_the_finest_ink_under_it(seed):
     rgba = np.zeros((h, w, 4), np.uint8)
     rgba[..., 3] = 255 * blob
     shape = shape_of(rgba)
-    fine, f0 = shape.levels[0], shape.factors[0]
+    fine, f0 = shape.finest, shape.factors[0]
     fy, fx = np.nonzero(fine)
     corners = [(fx + dx) * f0 - w / 2 for dx in (0, 1)], [h / 2 - (fy + dy) * f0 for dy in (0, 1)]
     for level in (1, 2):

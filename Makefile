@@ -42,7 +42,7 @@ $(TOOLS): $(STAMP)
 # this machine where there is a C compiler (layout/build_loops.py: a build then needs no numba),
 # and numba's own cache, which builds use where there is none.
 $(LOOPS): $(STAMP) $(addprefix dobble_print/layout/,kernels.py loops.py build_loops.py)
-	@echo "preparing the fast packer, once (about a minute; its compiled loops are kept on disk)"
+	@echo "preparing the fast packer, once (about half a minute; its compiled loops are kept on disk)"
 	$(BIN)/python -m dobble_print.layout.build_loops
 	DOBBLE_PRINT_LOOPS=numba $(BIN)/python -m dobble_print.layout.warm_packer
 	touch $(LOOPS)

@@ -108,10 +108,11 @@ class Shape:
             sizes.append(((rows + 1) // 2, (cols + 1) // 2))
         return tuple(sizes)
 
-    def level(self, level: int) -> np.ndarray:
+    def level(self, level: int, finest: np.ndarray | None = None) -> np.ndarray:
         """Level ``level`` of the pyramid: the max-pooled ink (bool), made anew on each call
-        (its callers keep what they make of it: the tables, tightening's outlines)."""
-        ink = self.finest
+        (its callers keep what they make of it: the tables, tightening's outlines), from
+        ``finest`` where the caller has unpacked it already."""
+        ink = self.finest if finest is None else finest
         for _ in range(level):
             ink = _pool(ink)
         return ink

@@ -429,7 +429,7 @@ def _outline(shape: Shape, level: int) -> tuple[np.ndarray, np.ndarray]:
     f0, k = shape.factors[0], shape.factors[level] // shape.factors[0]
     # the box of the finest pixels with ink under each of these (the pixel itself when k is 1)
     fine = shape.finest
-    coarse = fine if level == 0 else shape.level(level)
+    coarse = shape.level(level, fine)
     r, c, top, bottom, left, right = outline_boxes(coarse, fine, k).T
     centre = np.column_stack([(c * k + (left + right) / 2) * f0, (r * k + (top + bottom) / 2) * f0])
     size = np.column_stack([(right - left) * f0, (bottom - top) * f0]).astype(float)

@@ -101,10 +101,9 @@ def draw_cairosvg(data: bytes, *, width: int | None = None, height: int | None =
 
 
 def render_cairosvg(
-    data: bytes, *, width: int | None = None, height: int | None = None, alpha: bool = False
+    data: bytes, *, width: int | None = None, height: int | None = None
 ) -> np.ndarray:
-    """:func:`draw_cairosvg`'s drawing as straight RGBA (with ``alpha``, its alpha channel
-    alone), in this process (:func:`pixels.pixels`)."""
+    """:func:`draw_cairosvg`'s drawing as straight RGBA, in this process (:func:`pixels.pixels`)."""
     from dobble_print.symbols.svg.pixels import pixels
 
-    return pixels(draw_cairosvg(data, width=width, height=height), alpha=alpha)
+    return pixels(draw_cairosvg(data, width=width, height=height))

@@ -13,13 +13,9 @@ from __future__ import annotations
 import base64
 import io
 import threading
-from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
 
 from dobble_print.symbols.svg.drawn import Drawn
-
-if TYPE_CHECKING:  # numpy is imported where the pixels are made (svg.pixels), not by drawers
-    import numpy as np
 
 _HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
 _NESTED_SVGS = 4  # inline SVG inside inline SVG (deeper ones are refused by the budget)
@@ -120,13 +116,3 @@ def draw_resvg(text: str, *, width: int | None = None, height: int | None = None
     png = _on_big_stack(lambda: resvg_py.svg_to_bytes(svg_string=text, width=width, height=height))
     with Image.open(io.BytesIO(png)) as im:  # its header alone
         return Drawn(im.width, im.height, bytes(png))
-
-
-def render_resvg(
-    text: str, *, width: int | None = None, height: int | None = None, alpha: bool = False
-) -> np.ndarray:
-    """:func:`draw_resvg`'s drawing as straight RGBA (with ``alpha``, its alpha channel alone),
-    in this process (:func:`pixels.pixels`)."""
-    from dobble_print.symbols.svg.pixels import pixels
-
-    return pixels(draw_resvg(text, width=width, height=height), alpha=alpha)

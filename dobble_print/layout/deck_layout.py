@@ -452,7 +452,7 @@ def _word_colours(symbols: Sequence[Symbol]) -> tuple[tuple, tuple[float, ...]]:
         return (), ()
     colours = tuple(s.color if w else None for s, w in zip(symbols, words, strict=True))
     ems = tuple(
-        max(line.size for line in s.lines) / s.rgba.shape[0] if w else 0.0
+        max(line.size for line in s.lines) / s.pixels.shape[0] if w else 0.0
         for s, w in zip(symbols, words, strict=True)
     )
     return colours, ems

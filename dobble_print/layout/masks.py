@@ -333,7 +333,7 @@ def letter_sizing(symbols: Sequence) -> dict[int, float]:
     for i, s in enumerate(symbols):
         if getattr(s, "kind", "") == "word" and getattr(s, "lines", ()):
             cap = min(line.size for line in s.lines) * cap_height(s.font)
-            h, w = s.rgba.shape[:2]
+            h, w = s.pixels.shape[:2]
             ink = np.count_nonzero(s.rgba[..., 3] >= INK_ALPHA)
             if cap > 0 and ink:
                 found[i] = (cap, w * h, ink)
@@ -347,7 +347,7 @@ def _margin_px(symbol, share: float = WORD_MARGIN) -> int:
     """A word's packing margin in its picture's pixels: ``share`` of its font size (of
     the picture's height when its lines are not known)."""
     lines = getattr(symbol, "lines", None) or ()
-    em = lines[0].size if lines else symbol.rgba.shape[0]
+    em = lines[0].size if lines else symbol.pixels.shape[0]
     return max(1, math.ceil(share * em))
 
 

@@ -72,7 +72,7 @@ class InkSample:
 
 def sample_placement(p: Placement, symbol: Symbol, radius: float, ppmm: float = PPMM) -> InkSample:
     """Sample one placement on the card's grid (cell centres at (i + ½)/ppmm - radius, y up)."""
-    h, w = symbol.rgba.shape[:2]
+    h, w = symbol.pixels.shape[:2]
     t = math.radians(p.rotation)
     c, s = math.cos(t), math.sin(t)
     ex = (abs(p.width * c) + abs(p.height * s)) / 2

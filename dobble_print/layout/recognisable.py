@@ -192,12 +192,13 @@ def _remedy(symbol, floor: float, longest: float) -> Remedy:
     """Why a picture prints under ``floor``: its removed background (unless that was white
     paper, which kept would print nothing more), its own thin or scattered ink, or else a card
     too crowded by its fixed millimetres."""
+    rgba = symbol.rgba
     if getattr(symbol, "background_removed", False):
-        removed = symbol.rgba[symbol.rgba[..., 3] == 0][:, :3]  # removal keeps the colours
+        removed = rgba[rgba[..., 3] == 0][:, :3]  # removal keeps the colours
         if len(removed) and np.median(removed.min(axis=1)) < WHITE:
             return Remedy.KEEP_BACKGROUND
-    h, w = symbol.rgba.shape[:2]
-    if largest_size(_ink_fraction(symbol.rgba[..., 3]), w / h, longest) < CROWDED * floor:
+    h, w = rgba.shape[:2]
+    if largest_size(_ink_fraction(rgba[..., 3]), w / h, longest) < CROWDED * floor:
         return Remedy.BOLDER_PICTURE
     return Remedy.MORE_ROOM
 

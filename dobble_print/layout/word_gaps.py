@@ -117,7 +117,7 @@ def _reads(symbol: Symbol) -> bool:
 
 
 def _word(p: Placement, symbol: Symbol) -> _Word:
-    h, w = symbol.rgba.shape[:2]
+    h, w = symbol.pixels.shape[:2]
     pixels = _edge(symbol)
     sx, sy = p.width / w, p.height / h
     local = np.column_stack([(pixels[:, 0] - w / 2) * sx, (h / 2 - pixels[:, 1]) * sy])

@@ -20,7 +20,7 @@ from dobble_print.symbols import Symbol, cap_height, is_letter
 def word_cap_height(placement: Placement, symbol: Symbol) -> float:
     """The cap height a word prints at in ``placement``, mm (its smallest line's)."""
     size_px = min(line.size for line in symbol.lines)
-    return size_px * placement.height / symbol.rgba.shape[0] * cap_height(symbol.font)
+    return size_px * placement.height / symbol.pixels.shape[0] * cap_height(symbol.font)
 
 
 def smallest_word(layout: CardLayout, symbols: Sequence[Symbol]) -> tuple:
@@ -58,7 +58,7 @@ def letter_heights(symbols: Sequence[Symbol]) -> tuple[float, ...]:
     """Each symbol's cap height per mm of its drawn height (0 for a picture): a placement of
     height h mm prints its word's capitals h × this mm tall."""
     return tuple(
-        min(line.size for line in s.lines) / s.rgba.shape[0] * cap_height(s.font)
+        min(line.size for line in s.lines) / s.pixels.shape[0] * cap_height(s.font)
         if getattr(s, "kind", "image") == "word" and getattr(s, "lines", ())
         else 0.0
         for s in symbols

@@ -26,7 +26,7 @@ import numpy as np
 
 from dobble_print.card import CardLayout
 from dobble_print.deck import Team
-from dobble_print.symbols import INK_ALPHA, PALETTE, Symbol, colour_difference
+from dobble_print.symbols import INK_ALPHA, PALETTE, Pixels, Symbol, colour_difference
 
 SIGMA = 0.05  # Lu et al.'s σ, on greys from 0 to 1
 # The luminance map (Rec. 601's 0.299, 0.587, 0.114 in tenths): what a printer does; each ink
@@ -230,5 +230,8 @@ def in_grey(
 def _grey_symbol(symbol: Symbol, grey: GreyMap) -> Symbol:
     picture = grey.pixels(symbol.picture) if symbol.picture is not None else None
     return dataclasses.replace(
-        symbol, rgba=grey.pixels(symbol.rgba), color=grey.rgb(symbol.color), picture=picture
+        symbol,
+        pixels=Pixels.of(grey.pixels(symbol.rgba)),
+        color=grey.rgb(symbol.color),
+        picture=picture,
     )

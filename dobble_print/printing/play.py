@@ -149,7 +149,8 @@ def _picture(symbol: Symbol, largest_mm: float) -> dict:
     its shape (where its ink is) for telling which picture a tap landed on."""
     from PIL import Image
 
-    image = Image.fromarray(symbol.rgba, "RGBA")
+    rgba = symbol.rgba
+    image = Image.fromarray(rgba, "RGBA")
     most = max(1, math.ceil(largest_mm * PICTURE_PX_PER_MM))
     if max(image.size) > most:
         scale = most / max(image.size)
@@ -160,7 +161,7 @@ def _picture(symbol: Symbol, largest_mm: float) -> dict:
     return {
         "name": symbol.label or symbol.name,
         "src": "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii"),
-        "mask": _mask(symbol.rgba[:, :, 3]),
+        "mask": _mask(rgba[:, :, 3]),
     }
 
 

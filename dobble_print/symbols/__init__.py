@@ -49,6 +49,7 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.symbols.loading import load_symbols as load_symbols
     from dobble_print.symbols.pictures import is_svg as is_svg
     from dobble_print.symbols.pictures import load_picture as load_picture
+    from dobble_print.symbols.pixels import Pixels as Pixels
     from dobble_print.symbols.raster import MAX_PICTURE_BYTES as MAX_PICTURE_BYTES
     from dobble_print.symbols.raster import BadPicture as BadPicture
     from dobble_print.symbols.raster import picture_preview as picture_preview
@@ -99,6 +100,7 @@ _EXPORTS = {
     "Background": "symbol",
     "PhotoShape": "loading",
     "Symbol": "symbol",
+    "Pixels": "pixels",
     "SymbolOptions": "symbol",
     "SymbolSet": "symbol",
     "faint_on_card": "loading",

@@ -13,6 +13,7 @@ import dataclasses
 
 import numpy as np
 
+from dobble_print.symbols.pixels import Pixels
 from dobble_print.symbols.symbol import SymbolSet
 
 WIDTH = 0.03  # the outline's width, a share of the picture's longer side (2.4 mm on 80 mm)
@@ -46,7 +47,7 @@ def outlined(rgba: np.ndarray) -> np.ndarray:
 def with_outlines(loaded: SymbolSet) -> SymbolSet:
     """``loaded`` with every picture outlined (:func:`outlined`); words as they are."""
     symbols = tuple(
-        dataclasses.replace(s, rgba=outlined(s.rgba)) if s.kind == "image" else s
+        dataclasses.replace(s, pixels=Pixels.of(outlined(s.rgba))) if s.kind == "image" else s
         for s in loaded.symbols
     )
     return dataclasses.replace(loaded, symbols=symbols)

@@ -22,6 +22,7 @@ from dobble_print.symbols.fonts.fallback import WordFonts, missing_warning, word
 from dobble_print.symbols.fonts.outlines import outline_lines
 from dobble_print.symbols.loading import trim
 from dobble_print.symbols.names import display_name
+from dobble_print.symbols.pixels import Pixels
 from dobble_print.symbols.symbol import Symbol, SymbolOptions, SymbolSet
 from dobble_print.symbols.words.emoji import is_emoji_line, may_be_emoji
 from dobble_print.symbols.words.file_names import name_label
@@ -93,7 +94,7 @@ def label_symbol(symbol: Symbol, text: str, font: Font) -> Symbol:
     lines = shift_lines(lines, label_left, ph + gap)
     return dataclasses.replace(
         symbol,
-        rgba=rgba,
+        pixels=Pixels.of(rgba),
         kind="labelled",
         lines=lines,
         font=str(font.path),
@@ -178,7 +179,7 @@ def label_points(layouts: Sequence[CardLayout], symbols: Sequence[Symbol]) -> li
         for p in layout.placements:
             symbol = symbols[p.symbol]
             if symbol.lines:
-                mm = min(line.size for line in symbol.lines) * p.height / symbol.rgba.shape[0]
+                mm = min(line.size for line in symbol.lines) * p.height / symbol.pixels.shape[0]
                 least = min(least, mm / 25.4 * 72)
         out.append(least)
     return out

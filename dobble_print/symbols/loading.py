@@ -38,6 +38,7 @@ from dobble_print.symbols.fonts.fallback import WordFonts, missing_warnings, wor
 from dobble_print.symbols.fonts.outlines import outline_lines
 from dobble_print.symbols.names import display_name, distinct_names
 from dobble_print.symbols.pictures import load_picture, picture_problem
+from dobble_print.symbols.pixels import Pixels
 from dobble_print.symbols.raster import BadPicture, ink_box
 from dobble_print.symbols.similar import Look, Lookalikes, look
 from dobble_print.symbols.sources import (
@@ -124,7 +125,11 @@ def _load_one(
     if cut is None:
         raise BadPicture(N_("the picture is empty (fully transparent)"))
     return Symbol(
-        display_name(source.path), source.label, cut[0], background_removed=removed, photo=photo
+        display_name(source.path),
+        source.label,
+        Pixels.of(cut[0]),
+        background_removed=removed,
+        photo=photo,
     )
 
 
@@ -137,7 +142,7 @@ def _library_symbol(source: Source, *, max_px: int) -> Symbol:
     cut = trim(load_svg(library_file(source.library), max_px=max_px))
     if cut is None:
         raise BadPicture(N_("the picture is empty (fully transparent)"))
-    return Symbol(source.word, source.label, cut[0], label=source.word)
+    return Symbol(source.word, source.label, Pixels.of(cut[0]), label=source.word)
 
 
 def _word_symbol(
@@ -151,7 +156,7 @@ def _word_symbol(
             raise BadPicture(
                 N_('"{word}" draws nothing in {font}', word=source.word, font=emoji.path.name)
             )
-        return Symbol(source.word, source.label, cut[0], font=str(emoji.path))
+        return Symbol(source.word, source.label, Pixels.of(cut[0]), font=str(emoji.path))
     font = fonts.text[source.word]
     color = PALETTE[index % len(PALETTE)]
     rgba, lines = render_word(source.word, font=font, color=color, max_px=max_px)
@@ -171,7 +176,7 @@ def _word_symbol(
     return Symbol(
         source.word,
         source.label,
-        pixels,
+        Pixels.of(pixels),
         "word",
         lines,
         path,

@@ -1,6 +1,6 @@
-"""A symbol: one picture or word as it goes on the cards — an RGBA array trimmed to its ink (the
-alpha channel is the shape the layout packs), with a word's text lines for the PDF — and the
-options and set it is loaded with (:mod:`.loading` loads them).
+"""A symbol: one picture or word as it goes on the cards — RGBA pixels trimmed to its ink (the
+alpha channel is the shape the layout packs), kept compressed (:mod:`.pixels`), with a word's
+text lines for the PDF — and the options and set it is loaded with (:mod:`.loading` loads them).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from dobble_print.errors import Notice
 from dobble_print.symbols.background import PhotoShape
 from dobble_print.symbols.fonts.outlines import PathOp
 from dobble_print.symbols.ink import figures
+from dobble_print.symbols.pixels import Pixels
 from dobble_print.symbols.words.typeset import TextLine
 
 __all__ = ["Background", "Symbol", "SymbolOptions", "SymbolSet"]
@@ -35,8 +36,10 @@ class Symbol:
     Attributes:
         name: display name: the word, or the file name without extension, ``_``/``-`` as spaces.
         source: the file it came from, as given (``words.txt:3`` for a word on line 3).
-        rgba: H×W×4 uint8 pixels, trimmed so that every edge touches ink. For a word, the text
-            rasterised in its colour: the shape the layout packs.
+        pixels: H×W×4 uint8 pixels, trimmed so that every edge touches ink, kept compressed
+            (given as an array, they are compressed): :attr:`rgba` decodes them, ``pixels.shape``
+            is their size. For a word, the text rasterised in its colour: the shape the layout
+            packs.
         kind: ``"image"``, ``"word"`` or ``"labelled"`` (a picture with its name under it).
         lines: for a word, its lines in ``rgba``'s pixel coordinates, to print as vector text.
         font: for a word, the font file to print it in (for an emoji line, its colour font).
@@ -60,7 +63,7 @@ class Symbol:
 
     name: str
     source: str
-    rgba: np.ndarray
+    pixels: Pixels
     kind: str = "image"
     lines: tuple[TextLine, ...] = ()
     font: str = ""
@@ -75,6 +78,15 @@ class Symbol:
     photo: bool = False
     label: str = ""
 
+    def __post_init__(self) -> None:
+        if isinstance(self.pixels, np.ndarray):  # made here from the array given
+            object.__setattr__(self, "pixels", Pixels.of(self.pixels))
+
+    @property
+    def rgba(self) -> np.ndarray:
+        """The pixels, decoded anew: a reader keeps them only while it reads them."""
+        return self.pixels.array()
+
     @functools.cached_property
     def ink_figures(self) -> tuple[float, float]:
         """Its printed share and printed fraction (:func:`ink.figures`), measured once: by the
@@ -84,13 +96,7 @@ class Symbol:
     @property
     def aspect(self) -> float:
         """Width / height of the trimmed picture."""
-        h, w = self.rgba.shape[:2]
-        return w / h
-
-    @property
-    def alpha(self) -> np.ndarray:
-        """The shape used for packing: alpha as float in [0, 1]."""
-        return self.rgba[..., 3].astype(np.float32) / 255.0
+        return self.pixels.width / self.pixels.height
 
 
 @dataclass(frozen=True)

@@ -95,10 +95,20 @@ def _alike(a: Look, b: Look) -> bool:
 def confusions(pictures: Sequence[np.ndarray]) -> list[Confusion]:
     """The pairs of RGBA ``pictures`` that look alike in some vision and not in full colour,
     with the visions they fail, in order of the pictures."""
+    return _confusions([_reduced(p) for p in pictures])
+
+
+def _reduced(rgba: np.ndarray) -> tuple[np.ndarray, float]:
+    """What :func:`confusions` compares of a picture: its :data:`SIDE`² on white, its aspect."""
+    return on_white(_thinned(rgba)), rgba.shape[1] / rgba.shape[0]
+
+
+def _confusions(pictures: Sequence[tuple[np.ndarray, float]]) -> list[Confusion]:
+    """:func:`confusions` of the pictures :func:`_reduced`."""
     if len(pictures) < 2:
         return []
-    reduced = np.stack([on_white(_thinned(p)) for p in pictures])  # N × SIDE × SIDE × 3
-    aspects = [p.shape[1] / p.shape[0] for p in pictures]
+    reduced = np.stack([rgb for rgb, _ in pictures])  # N × SIDE × SIDE × 3
+    aspects = [aspect for _, aspect in pictures]
     full = [look_of(rgb, a) for rgb, a in zip(reduced, aspects, strict=True)]
     looks = {}
     for vision in VISIONS:
@@ -144,8 +154,12 @@ def _faint(ink: np.ndarray, card: np.ndarray) -> bool:
 def vanishing(pictures: Sequence[np.ndarray], card_rgb: tuple[float, float, float]) -> list:
     """For each RGBA picture, the visions in which its ink is nearly all the card's colour as
     seen there (light ink on a light card), when it is not already so in full colour."""
+    return _vanishing([_ink(rgba) for rgba in pictures], card_rgb)
+
+
+def _vanishing(inks: Sequence[np.ndarray], card_rgb: tuple[float, float, float]) -> list:
+    """:func:`vanishing` of the pictures' :func:`_ink`."""
     card = np.asarray(card_rgb, np.float32) * 255
-    inks = [_ink(rgba) for rgba in pictures]
     ends = np.cumsum([len(ink) for ink in inks])
     every = np.concatenate([*inks, card[None]])  # all at once: one simulation a vision
     as_seen = {v: seen(every, v) for v in VISIONS}
@@ -207,9 +221,13 @@ def vision_warnings(
     """The warnings about ``symbols`` where colour is lost, and notes (each look-alike pair
     when there are more than :data:`LISTED`, for ``--verbose``)."""
     pictures = [s for s in symbols if s.kind != "word"]
-    rgbas = [_picture(s) for s in pictures]
-    warnings, notes = _pairs_said(pictures, confusions(rgbas))
-    for symbol, visions in zip(pictures, vanishing(rgbas, card_rgb), strict=True):
+    reduced, inks = [], []
+    for symbol in pictures:  # each decoded once, and let go: what is compared is small
+        rgba = _picture(symbol)
+        reduced.append(_reduced(rgba))
+        inks.append(_ink(rgba))
+    warnings, notes = _pairs_said(pictures, _confusions(reduced))
+    for symbol, visions in zip(pictures, _vanishing(inks, card_rgb), strict=True):
         if visions:
             warnings.append(
                 notice(

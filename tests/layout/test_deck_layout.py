@@ -20,6 +20,7 @@ from dobble_print.layout.deck_layout import layout_deck
 from dobble_print.layout.masks import rasterise, rotated_extent, shape_of, shapes_of
 from dobble_print.layout.metrics import card_metrics
 from dobble_print.layout.packing import make_board
+from dobble_print.symbols.pixels import Pixels
 from tests.support.messages import as_cli
 
 CARD = 85.0
@@ -33,6 +34,10 @@ class Pic:
     kind: str = "image"
     name: str = "pic"
     source: str = "test"
+
+    @property
+    def pixels(self) -> Pixels:  # a symbol's pixels as kept: read for their size
+        return Pixels.of(self.rgba)
 
 
 def blob(rng: np.random.Generator, size: int = 160) -> Pic:

@@ -32,6 +32,7 @@ from dobble_print.printing.paper import PAPERS
 from dobble_print.printing.pdf.deck import render_pdf
 from dobble_print.printing.sheet import Duplex
 from dobble_print.symbols.loading import Symbol
+from dobble_print.symbols.pixels import Pixels
 from tests.conftest import ICONS
 from tests.support.goldens import GOLDEN, assert_golden, page_pixels
 
@@ -66,7 +67,7 @@ def _picture(i: int) -> np.ndarray:
     return rgba
 
 
-SYMBOLS = tuple(Symbol(NAMES[i], f"{NAMES[i]}.png", _picture(i)) for i in range(7))
+SYMBOLS = tuple(Symbol(NAMES[i], f"{NAMES[i]}.png", Pixels.of(_picture(i))) for i in range(7))
 SLOTS = [((-15.0, 13.0), 0.0), ((15.0, 13.0), 25.0), ((0.0, -17.0), 60.0)]
 LAYOUTS = tuple(
     CardLayout(

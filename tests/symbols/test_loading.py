@@ -19,6 +19,7 @@ from dobble_print.symbols.loading import (
     find_sources,
     load_symbols,
 )
+from dobble_print.symbols.pixels import Pixels
 from dobble_print.symbols.raster import load_raster
 from tests.support import symbol_files as sf
 from tests.support.messages import cli_lines
@@ -307,7 +308,7 @@ def _art(share_white: float, size: int = 90) -> Symbol:
     rgba[..., 3] = 255
     rgba[: round(size * share_white)] = (255, 255, 255, 255)
     rgba[round(size * share_white) :, :, :3] = (20, 40, 120)
-    return Symbol("art", "art.png", rgba)
+    return Symbol("art", "art.png", Pixels.of(rgba))
 
 
 @pytest.mark.parametrize(

@@ -24,7 +24,7 @@ import numpy as np
 from dobble_print.card import CardLayout, CardShape, ShapeKind
 from dobble_print.printing.document import DocumentInfo
 from dobble_print.printing.paper import PRINT_DPI
-from dobble_print.symbols import Symbol
+from dobble_print.symbols import Pixels, Symbol
 
 PT_PER_MM = 72.0 / 25.4
 CUT_LINE_PT = 0.3  # a hairline that still prints on every printer
@@ -144,7 +144,7 @@ def define_symbol_forms(
     symbols already grey), pictures are stored as grey images (``DeviceGray``).
     """
     needs = sorted(print_pixels(symbols, layouts).items())
-    pictures = [(symbols[sym].rgba, px) for sym, px in needs if symbols[sym].kind == "image"]
+    pictures = [(symbols[sym].pixels, px) for sym, px in needs if symbols[sym].kind == "image"]
     encoded = iter(encode_all(pictures, grey=grey))
     recoloured = sorted({(p.symbol, p.color) for lay in layouts for p in lay.placements if p.color})
     for sym, px in needs:
@@ -180,7 +180,7 @@ def _define_text_form(c, sym: int, symbol: Symbol, colour=None) -> None:
     """
     from reportlab.pdfbase.pdfdoc import PDFArray
 
-    h, w = symbol.rgba.shape[:2]
+    h, w = symbol.pixels.shape[:2]
     c.beginForm(form_name(sym, colour), -w, -h, 2 * w, 2 * h)
     if symbol.kind == "word":
         _draw_word(c, symbol, colour)
@@ -201,6 +201,10 @@ class _Encoded:
     space: str = "DeviceRGB"
 
 
+# A picture to encode: a symbol's pixels, decoded by the thread that encodes them, or an array
+# (a back, a label's picture).
+Picture = np.ndarray | Pixels
+
 # Pictures encoded for earlier PDFs of this process, by (pixels, size): a session of the app
 # writes the deck again after each change, and resampling and compressing the pictures was most
 # of writing it. The same pixels at the same size give the same bytes, so the PDF is unchanged.
@@ -210,11 +214,11 @@ _ENCODED: OrderedDict[tuple[int, int, int, bool], tuple[weakref.ref, _Encoded]] 
 ENCODED_KEPT = 400  # pictures: a few decks' worth
 
 
-def encode_all(pictures: Sequence[tuple[np.ndarray, int]], *, grey: bool = False) -> list[_Encoded]:
+def encode_all(pictures: Sequence[tuple[Picture, int]], *, grey: bool = False) -> list[_Encoded]:
     """Each ``(rgba, longest_px)`` encoded as :func:`_encoded` does, those not kept from an
-    earlier PDF on two threads: resampling and compressing, most of writing a deck, run in
-    Pillow's and zlib's C code without the interpreter lock. Each result depends on its picture
-    alone, so the bytes do not depend on which thread made them."""
+    earlier PDF on two threads: decoding, resampling and compressing, most of writing a deck,
+    run in LZ4's, Pillow's and zlib's C code without the interpreter lock. Each result depends
+    on its picture alone, so the bytes do not depend on which thread made them."""
     missing = [(rgba, px) for rgba, px in pictures if _kept(rgba, px, SYMBOL_SLACK, grey) is None]
     if len(missing) > 1:
         with ThreadPoolExecutor(ENCODING_THREADS) as pool:
@@ -229,12 +233,12 @@ def encode_all(pictures: Sequence[tuple[np.ndarray, int]], *, grey: bool = False
 ENCODING_THREADS = 2  # the cores this machine class has; more threads only contend
 
 
-def _key(rgba: np.ndarray, longest_px: int, slack: float, grey: bool) -> tuple[int, int, int, bool]:
+def _key(rgba: Picture, longest_px: int, slack: float, grey: bool) -> tuple[int, int, int, bool]:
     # Keyed by the size it is stored at: a picture embedded as loaded is the same at any need.
     return (id(rgba), *_print_size(rgba.shape[1], rgba.shape[0], longest_px, slack), grey)
 
 
-def _kept(rgba: np.ndarray, longest_px: int, slack: float, grey: bool) -> _Encoded | None:
+def _kept(rgba: Picture, longest_px: int, slack: float, grey: bool) -> _Encoded | None:
     key = _key(rgba, longest_px, slack, grey)
     hit = _ENCODED.get(key)
     if hit is not None and hit[0]() is rgba:
@@ -243,7 +247,7 @@ def _kept(rgba: np.ndarray, longest_px: int, slack: float, grey: bool) -> _Encod
     return None
 
 
-def _keep(rgba: np.ndarray, longest_px: int, slack: float, encoded: _Encoded, grey: bool) -> None:
+def _keep(rgba: Picture, longest_px: int, slack: float, encoded: _Encoded, grey: bool) -> None:
     if grey:  # grey pixels are made anew for each PDF: kept, they would only hold memory
         return
     key = _key(rgba, longest_px, slack, grey)
@@ -262,7 +266,7 @@ def _forgetting(key: tuple[int, int, int, bool]) -> Callable[[weakref.ref], None
 
 
 def _encoded(
-    rgba: np.ndarray, longest_px: int, slack: float = SYMBOL_SLACK, *, grey: bool = False
+    rgba: Picture, longest_px: int, slack: float = SYMBOL_SLACK, *, grey: bool = False
 ) -> _Encoded:
     """``rgba`` at ``longest_px`` (see :func:`_print_image`), encoded; kept for the next PDF."""
     kept = _kept(rgba, longest_px, slack, grey)
@@ -273,10 +277,10 @@ def _encoded(
     return encoded
 
 
-def _encode(rgba: np.ndarray, longest_px: int, slack: float, grey: bool = False) -> _Encoded:
+def _encode(rgba: Picture, longest_px: int, slack: float, grey: bool = False) -> _Encoded:
     """The picture resampled (:func:`_print_image`) and compressed as the PDF stores it; with
     ``grey`` (its channels equal), as one grey channel."""
-    image = _print_image(rgba, longest_px, slack)
+    image = _print_image(rgba.array() if isinstance(rgba, Pixels) else rgba, longest_px, slack)
     pixels = np.asarray(image)
     channels = pixels[..., :1] if grey else pixels[..., :3]
     colour = _flate(channels)
@@ -381,7 +385,7 @@ def _draw_word(c, symbol: Symbol, colour: tuple[int, int, int] | None = None) ->
     """A word symbol as vector text (or its glyphs' outlines) in its raster's pixels, y up (see
     :func:`_define_text_form`), in ``colour`` (else its own): its lines are measured in those
     pixels (y down), so they land exactly on the shape the layout packed."""
-    h, w = symbol.rgba.shape[:2]
+    h, w = symbol.pixels.shape[:2]
     c.setFillColorRGB(*(v / 255 for v in colour or symbol.color))
     if symbol.outline:
         _fill_outline(c, symbol.outline, h)
@@ -426,7 +430,7 @@ def _fill_outline(c, ops, height: float) -> None:
 def _define_picture_form(c, sym: int, symbol: Symbol, longest_px: int, grey: bool) -> None:
     """A labelled picture's picture alone, over the unit square, as form ``pic{sym}``."""
     assert symbol.picture is not None  # a labelled picture's
-    h, w = symbol.rgba.shape[:2]
+    h, w = symbol.pixels.shape[:2]
     ph, pw = symbol.picture.shape[:2]
     c.beginForm(f"pic{sym}")
     px = max(8, math.ceil(longest_px * max(pw, ph) / max(w, h)))
@@ -438,7 +442,7 @@ def _draw_labelled(c, picture_form: str, symbol: Symbol) -> None:
     """A labelled picture in its raster's pixels, y up: the picture (its form, a unit square)
     where it lies in the raster, then its label as vector text (:func:`_draw_word`)."""
     assert symbol.picture is not None  # a labelled picture's
-    h, w = symbol.rgba.shape[:2]
+    h, w = symbol.pixels.shape[:2]
     ph, pw = symbol.picture.shape[:2]
     left, top = symbol.picture_at
     c.saveState()

@@ -1,0 +1,81 @@
+"""A symbol's pixels kept compressed (symbols/pixels.py): the same pixels back, a fraction of the
+memory, and readers that decode one picture at a time."""
+
+from __future__ import annotations
+
+import shutil
+import tracemalloc
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dobble_print.symbols import find_sources, load_symbols
+from dobble_print.symbols.pixels import Pixels
+from dobble_print.symbols.symbol import Symbol
+from dobble_print.symbols.vision import vision_warnings
+
+ICONS = Path(__file__).resolve().parents[2] / "assets" / "icons"
+
+
+@pytest.mark.parametrize("shape", [(1, 1, 4), (3, 7, 4), (64, 65, 4), (600, 413, 4)])
+def test_pixels_come_back_exactly(shape):
+    rng = np.random.default_rng(sum(shape))
+    rgba = rng.integers(0, 256, shape, dtype=np.uint8)
+    rgba[: shape[0] // 2, :, 3] = 0  # transparent rows, as drawn pictures have
+    kept = Pixels.of(rgba)
+    back = kept.array()
+    assert kept.shape == shape and (kept.height, kept.width) == shape[:2]
+    assert back.dtype == np.uint8 and np.array_equal(back, rgba)
+    assert not back.flags.writeable  # a symbol's, shared by its readers
+    assert back is not kept.array()  # decoded anew each time, held by no one
+
+
+def test_a_trimmed_view_is_kept_as_its_own_pixels():
+    whole = np.arange(40 * 30 * 4, dtype=np.uint32).astype(np.uint8).reshape(40, 30, 4)
+    view = whole[5:20, 3:17]  # what trimming a picture to its ink gives
+    assert np.array_equal(Pixels.of(view).array(), view)
+
+
+def test_a_symbol_keeps_its_pixels_compressed_and_gives_them_back():
+    rgba = np.zeros((50, 80, 4), np.uint8)
+    rgba[10:40, 20:60] = (200, 30, 40, 255)
+    given = Symbol("a", "a.png", rgba)  # an array given is compressed
+    made = Symbol("a", "a.png", Pixels.of(rgba))
+    for symbol in (given, made):
+        assert isinstance(symbol.pixels, Pixels)
+        assert symbol.pixels.shape == (50, 80, 4) and symbol.aspect == 80 / 50
+        assert np.array_equal(symbol.rgba, rgba)
+
+
+@pytest.fixture(scope="module")
+def icons(tmp_path_factory) -> tuple[Symbol, ...]:
+    """Twelve of the bundled icons, loaded as a build loads them (600 px)."""
+    folder = tmp_path_factory.mktemp("icons")
+    for svg in sorted(ICONS.glob("*.svg"))[:12]:
+        shutil.copy(svg, folder / svg.name)
+    return load_symbols(find_sources([folder])).symbols
+
+
+def test_loaded_pictures_hold_a_fraction_of_their_pixels(icons):
+    """Held whole, the classic deck's 57 icons were ~67 MB of the build's ~215 MB peak, in
+    every phase; drawn pictures are mostly transparent and compress ~40-fold."""
+    whole = sum(int(np.prod(s.pixels.shape)) for s in icons)
+    held = sum(len(s.pixels.data) for s in icons)
+    assert whole > 10_000_000  # twelve pictures of up to 600 px
+    assert held < whole / 20
+
+
+def test_the_colour_checks_decode_one_picture_at_a_time(icons):
+    """The colour checks run beside the packing, at the build's peak: decoding every picture
+    first (as they did) held them all whole at once, ~70 MB for the classic deck."""
+    whole = sum(int(np.prod(s.pixels.shape)) for s in icons)
+    largest = max(int(np.prod(s.pixels.shape)) for s in icons)
+    tracemalloc.start()
+    try:
+        vision_warnings(icons, (1.0, 1.0, 1.0))  # what they find: tests/symbols/test_vision.py
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * largest  # a picture decoded, the one before it, and what is compared
+    assert peak < whole / 2

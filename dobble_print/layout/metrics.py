@@ -28,8 +28,8 @@ import numpy as np
 from dobble_print.card import CardLayout, CardShape, Placement, ShapeKind
 from dobble_print.language import N_
 from dobble_print.layout.kept import per_object
-from dobble_print.parallel import can_fork, in_order, worker_count
-from dobble_print.symbols import INK_ALPHA, WHITE, Symbol
+from dobble_print.parallel import can_fork, give_back, in_order, worker_count
+from dobble_print.symbols import INK_ALPHA, WHITE, Pixels, Symbol
 
 PPMM = 8.0
 
@@ -98,8 +98,9 @@ def sample_placement(p: Placement, symbol: Symbol, radius: float, ppmm: float = 
     )
     from PIL import Image
 
+    codes = Image.fromarray(_ink_codes(symbol).array(), "L")  # decoded for this placement alone
     code = np.asarray(
-        _ink_codes(symbol).transform(
+        codes.transform(
             (max(c1 - c0, 1), max(r1 - r0, 1)),
             Image.Transform.AFFINE,
             affine,
@@ -116,10 +117,12 @@ def sample_placement(p: Placement, symbol: Symbol, radius: float, ppmm: float = 
 
 
 @per_object
-def _ink_codes(symbol: Symbol):
+def _ink_codes(symbol: Symbol) -> Pixels:
     """Per pixel of a symbol: bit 0 = ink (alpha ≥ 0.5), bit 1 = printed ink (not near-white over
     white paper). Computed once per symbol, so sampling a placement gathers one byte per sample
-    instead of four channels and blending them each time.
+    instead of four channels and blending them each time; kept compressed as the pixels are
+    (a byte a pixel held whole, they were ~19 MB of the classic deck's measuring, its peak), and
+    decoded by each placement sampled (~0.1 ms).
 
     A pixel's code depends on its darkest channel and its alpha alone, so it is looked up in
     :func:`_code_table`, made by :func:`_codes` for every pair: the same codes, a fifth of the
@@ -128,9 +131,7 @@ def _ink_codes(symbol: Symbol):
     darkest = np.minimum(np.minimum(rgba[..., 0], rgba[..., 1]), rgba[..., 2])
     pair = darkest.astype(np.uint16) << 8
     pair |= rgba[..., 3]
-    from PIL import Image
-
-    return Image.fromarray(_code_table().take(pair), "L")
+    return Pixels.of(_code_table().take(pair))
 
 
 def _codes(darkest: np.ndarray, alpha: np.ndarray) -> np.ndarray:
@@ -366,10 +367,13 @@ def measuring(
     workers = worker_count(len(layouts), parallel_from=PARALLEL_FROM, cap=MAX_WORKERS)
     if workers > 1 and can_fork():
         # made once, here, and shared by the forked workers, rather than by each of them for
-        # every symbol (~16 MB each for the classic deck, the build's peak). Not on threads: in
+        # every symbol (the work twice over, and ~1 MB each compressed). Not on threads: in
         # their malloc arenas this stage peaked as high as the packing (~8 MB more), for ~0.03 s
         for index in sorted({p.symbol for layout in layouts for p in layout.placements}):
             _ink_codes(symbols[index])
+        # what making them freed (each picture decoded, its codes whole: ~30 MB of the classic
+        # deck's, all of it freed) would stay resident in the heap, shared by the workers
+        give_back()
     try:
         with in_order(
             _measure_one,

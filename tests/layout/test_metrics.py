@@ -260,7 +260,7 @@ def test_ink_codes_looked_up_are_the_blended_ones_for_every_pixel():
     pairs = np.arange(65536)
     rgba[:256, :256, :3] = (pairs >> 8).reshape(256, 256)[..., None]  # every (darkest, alpha)
     rgba[:256, :256, 3] = (pairs & 255).reshape(256, 256)
-    got = np.asarray(_ink_codes(Symbol("s", "s.png", rgba)))
+    got = _ink_codes(Symbol("s", "s.png", rgba)).array()
     darkest = rgba[..., :3].min(axis=2)
     assert np.array_equal(got, _codes(darkest, rgba[..., 3]))
     assert set(np.unique(got)) == {0, 1, 2, 3}

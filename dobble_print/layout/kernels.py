@@ -64,15 +64,21 @@ def outline_boxes(ink, fine, k):
     """The outline pixels of ``ink`` (ink with a blank side, the picture's border counting as
     blank), row by row, and for each the box around the ``fine`` ink pixels under it (``k``
     fine pixels a side per pixel of ``ink``), as (row, col, top, bottom, left, right) with the
-    box's sides in fine pixels from the pixel's corner, bottom and right exclusive."""
+    box's sides in fine pixels from the pixel's corner, bottom and right exclusive.
+
+    Written into rows for twice the picture's perimeter, doubled when full (:func:`_grown`):
+    room for every pixel, up front, was up to 16 MB a picture, whose holes, once freed, the
+    packing processes' heaps kept."""
     h, w = ink.shape
     fh, fw = fine.shape
-    out = np.empty((h * w, 6), np.int64)
+    out = np.empty((2 * (h + w), 6), np.int64)
     n = 0
     for r in range(h):
         for c in range(w):
             if not ink[r, c] or _inner(ink, r, c):
                 continue
+            if n == out.shape[0]:
+                out = _grown(out, n)
             top, bottom, left, right = k, -1, k, -1
             for a in range(k):
                 for b in range(k):
@@ -84,6 +90,14 @@ def outline_boxes(ink, fine, k):
             out[n, 4], out[n, 5] = left, right + 1
             n += 1
     return out[:n].copy()
+
+
+@_compiled
+def _grown(rows, n):
+    """``rows`` with twice the rows, its first ``n`` copied."""
+    more = np.empty((2 * rows.shape[0], rows.shape[1]), rows.dtype)
+    more[:n] = rows[:n]
+    return more
 
 
 @_compiled
@@ -536,7 +550,9 @@ def neighbours(pts, starts, window):
 
 
 @_compiled
-def pair_bounds(pts, starts, centres, half, beside, widest, moves, upper, lower, need, shift):
+def pair_bounds(
+    pts, starts, centres, half, beside, widest, moves, upper, lower, need, shift, coef, rhs
+):
     """The linear bounds :mod:`tightening` puts on every two symbols' growth and
     shifts, stacked, from the pairs of their outline points that could come closer than the
     clearance: rows of coefficients of (t_i, t_j, dx_i, dy_i, dx_j, dy_j), the room each leaves,
@@ -549,11 +565,11 @@ def pair_bounds(pts, starts, centres, half, beside, widest, moves, upper, lower,
     moves, ``upper`` and ``lower`` their growth's limits, ``shift`` the most a centre moves
     along x and along y, ``need`` the clearance. All pairs in one call, into one buffer: no
     call and array per pair to stack after.
+
+    The rows are written into ``coef`` and ``rhs`` (the caller's, kept from its last call),
+    doubled when full; returned whole, with the count of rows filled, for the next call.
     """
     n = centres.shape[0]
-    # 2¹⁶ rows to start with, about what a card of eight needs: doubling up to there copies
-    # the rows again at every step
-    coef, rhs = np.empty((65536, 6)), np.empty(65536)
     k = 0
     at = np.zeros(n * (n - 1) // 2 + 1, np.int64)
     pairs = np.empty((n * (n - 1) // 2, 2), np.int64)
@@ -586,7 +602,7 @@ def pair_bounds(pts, starts, centres, half, beside, widest, moves, upper, lower,
                 pairs[groups, 0], pairs[groups, 1] = i, j
                 groups += 1
                 at[groups] = k
-    return coef[:k], rhs[:k], at[: groups + 1].copy(), pairs[:groups].copy()
+    return coef, rhs, k, at[: groups + 1].copy(), pairs[:groups].copy()
 
 
 @_compiled
@@ -684,14 +700,18 @@ def outline_mm(ink, row0, col0, ppmm, radius):
     """(x, y) mm of the ink pixels on the edge of a card sample's ink, row by row as numpy's
     ``nonzero`` finds them (see :func:`metrics._outline`): an ink pixel is on the edge unless
     its four neighbours are ink. The sample's first pixel is at row ``row0`` and column ``col0``
-    of the card's grid of ``ppmm`` pixels a mm, whose centre is ``radius`` mm from its corner."""
+    of the card's grid of ``ppmm`` pixels a mm, whose centre is ``radius`` mm from its corner.
+    Written into rows for twice the sample's perimeter, doubled when full, as
+    :func:`outline_boxes` is."""
     h, w = ink.shape
-    out = np.empty((h * w, 2))
+    out = np.empty((2 * (h + w), 2))
     n = 0
     for r in range(h):
         for c in range(w):
             if not ink[r, c] or _inner(ink, r, c):
                 continue
+            if n == out.shape[0]:
+                out = _grown(out, n)
             out[n, 0] = (c + col0 + 0.5) / ppmm - radius
             out[n, 1] = (r + row0 + 0.5) / ppmm - radius
             n += 1

@@ -62,6 +62,8 @@ EXPORTS: dict[str, tuple[str, ...]] = {
         *["float64[1]"] * 4,
         "float",
         "float",
+        "float64[2]",
+        "float64[1]",
     ),  # fmt: skip
     "most_violated": ("float64[2]", "float64[1]", "int64[1]", "float64[2]"),
     # the measuring of the laid-out cards (metrics), where this module was compiled

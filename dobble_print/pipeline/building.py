@@ -50,6 +50,7 @@ from dobble_print.printing import (
     GreyDeck,
     SheetPlan,
     document_info,
+    encode_pictures,
     in_grey,
     load_back,
     load_shop_profile,
@@ -348,6 +349,9 @@ def build(
     with Staging() as staging:  # nothing is in place until every output is finished
         metrics = None
         if measure:  # the cards are measured while the PDF is written
+            if not options.grey:  # its pictures first, and what that freed given back
+                encode_pictures(look.symbols, look.layouts)
+                give_back()
             with measuring(layouts, symbols, shape=options.card) as measured:
                 staging.file(options.output, write)
                 metrics = measured()

@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.printing.paper import PRINT_DPI as PRINT_DPI
     from dobble_print.printing.paper import Paper as Paper
     from dobble_print.printing.paper import parse_paper as parse_paper
+    from dobble_print.printing.pdf import encode_pictures as encode_pictures
     from dobble_print.printing.pdf import render_pdf as render_pdf
     from dobble_print.printing.play import play_page as play_page
     from dobble_print.printing.preview import MAX_PREVIEW_PIXELS as MAX_PREVIEW_PIXELS
@@ -86,6 +87,7 @@ _EXPORTS = {
     "shop_paths": "shop",
     "write_shop": "shop",
     "render_pdf": "pdf",
+    "encode_pictures": "pdf",
     "GreyDeck": "grey",
     "GreyMap": "grey",
     "in_grey": "grey",

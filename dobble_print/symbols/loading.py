@@ -78,7 +78,6 @@ __all__ = [
 # A picture is "faint" on the card when this share of its ink is within this of the card colour.
 FAINT_SHARE = 0.97
 FAINT_DIFFERENCE = 24
-FAINT_STRIDE = 3  # pixels between the ones sampled for the faint-ink check, each way
 
 
 DEFAULT_OPTIONS = SymbolOptions()
@@ -260,8 +259,7 @@ def _decode_in_worker(i: int) -> tuple[Symbol, bytes, Look | None] | BadPicture:
         symbol = _load_one(items[i], max_px=max_px, options=options, fonts=None, index=0)
     except BadPicture as exc:
         return exc
-    symbol.ink_figures  # noqa: B018  (measured here, beside the other pictures' loading)
-    return symbol, *_identity(symbol)
+    return symbol, *_measured(symbol)
 
 
 @contextlib.contextmanager
@@ -370,7 +368,7 @@ def load_symbols(
                     symbol = _load_one(
                         source, max_px=max_px, options=options, fonts=fonts, index=words
                     )
-                    key, its_look = _identity(symbol)
+                    key, its_look = _measured(symbol)
             except BadPicture as exc:
                 bad.append((source, reason(exc)))
                 continue
@@ -474,13 +472,10 @@ def faint_on_card(symbols: Sequence[Symbol], card_rgb: tuple[float, float, float
     for symbol in symbols:
         if symbol.kind == "word":
             continue
-        rgba = symbol.rgba if symbol.picture is None else symbol.picture  # a label's picture
-        # Every FAINT_STRIDE-th pixel each way: a share of the ink is the question, and the full
-        # pictures took most of a second for a 57-picture deck.
-        sample = rgba[::FAINT_STRIDE, ::FAINT_STRIDE]
-        ink = sample[sample[..., 3] > 127][:, :3].astype(np.int16)
-        if not len(ink):
-            ink = rgba[rgba[..., 3] > 127][:, :3].astype(np.int16)
+        # a sample of its ink (every FAINT_STRIDE-th pixel each way: a share of the ink is the
+        # question, and the full pictures took most of a second for a 57-picture deck), taken
+        # where it was decoded
+        ink = symbol.colour_sample.faint.array().astype(np.int16)
         if not len(ink):
             continue
         if (np.abs(ink - card).max(axis=1) <= FAINT_DIFFERENCE).mean() >= FAINT_SHARE:
@@ -500,6 +495,22 @@ def faint_on_card(symbols: Sequence[Symbol], card_rgb: tuple[float, float, float
     return found
 
 
+def _measured(symbol: Symbol) -> tuple[bytes, Look | None]:
+    """Its :func:`_identity`, with what the later stages read of a picture's pixels measured
+    now, where it was decoded (a loading thread, beside the other pictures' loading): its ink
+    (``Symbol.ink_figures``) and what the colour checks compare (``Symbol.colour_sample``).
+    The pixels are decoded once for all of these (:meth:`Pixels.array`). A word's are not read
+    here (its ink is measured where a stage asks)."""
+    if symbol.kind == "word":
+        return _identity(symbol)
+    rgba = symbol.rgba  # held while the others read it
+    symbol.ink_figures  # noqa: B018
+    symbol.colour_sample  # noqa: B018
+    found = _identity(symbol)
+    del rgba
+    return found
+
+
 def _identity(symbol: Symbol) -> tuple[bytes, Look | None]:
     """What tells a symbol's copies: its :func:`_fingerprint` (the same pixels, or the same
     word) and, for a picture, its :func:`similar.look` (a resized or re-saved copy). Made where
@@ -512,22 +523,24 @@ def _fingerprint(symbol: Symbol) -> bytes:
     """Identical pixels (or the same word, case aside) give the same key; a letter deck's
     ``a`` and ``A`` are two symbols (telling them apart is the deck's point).
 
-    A picture's key is its size and the CRC-32 of its pixels, read in place: a checksum, not a
-    hash, so two pictures of one key are compared pixel for pixel too (:func:`_copied`), which
+    A picture's key is its size and the CRC-32 of its compressed pixels (:class:`Pixels`: the
+    same pixels compress to the same bytes, and other pixels to other bytes): a checksum, not a
+    hash, so two pictures of one key are compared byte for byte too (:func:`_copied`), which
     only copies ever are. BLAKE2b took 2.9 ms of a 561-pixel picture, CRC-32 0.55 ms (0.17 s of
-    CPU for the default icons' 67 MB of pixels, now ~0.03 s), on any processor.
+    CPU for the default icons' 67 MB of pixels, ~0.03 s; of their 1.5 MB compressed, ~1 ms).
     """
     if symbol.kind == "word":
         name = symbol.name if is_letter(symbol.name) else symbol.name.casefold()
         return b"word:" + name.encode()
-    pixels = np.ascontiguousarray(symbol.rgba)
+    pixels = symbol.pixels  # compressed, the same bytes for the same pixels
     return repr(pixels.shape).encode() + zlib.crc32(pixels.data).to_bytes(4, "little")
 
 
 def _copied(earlier: Sequence[tuple[Source, Symbol]], key: bytes, symbol: Symbol) -> Source | None:
     """The first of the ``earlier`` symbols of ``symbol``'s :func:`_fingerprint` ``key`` that
-    it copies: a word's key is the word, a picture's a checksum, so its pixels are compared."""
+    it copies: a word's key is the word, a picture's a checksum, so its compressed pixels are
+    compared."""
     for source, other in earlier:
-        if key.startswith(b"word:") or np.array_equal(other.rgba, symbol.rgba):
+        if key.startswith(b"word:") or other.pixels.data == symbol.pixels.data:
             return source
     return None

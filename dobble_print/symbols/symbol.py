@@ -14,6 +14,7 @@ import numpy as np
 
 from dobble_print.errors import Notice
 from dobble_print.symbols.background import PhotoShape
+from dobble_print.symbols.colour_sample import ColourSample, colour_sample
 from dobble_print.symbols.fonts.outlines import PathOp
 from dobble_print.symbols.ink import figures
 from dobble_print.symbols.pixels import Pixels
@@ -92,6 +93,12 @@ class Symbol:
         """Its printed share and printed fraction (:func:`ink.figures`), measured once: by the
         loading thread that decoded it, beside the others, where threads load the pictures."""
         return figures(self.rgba)
+
+    @functools.cached_property
+    def colour_sample(self) -> ColourSample:
+        """What the colour checks compare of its picture (a labelled symbol's picture alone),
+        sampled once: by the loading thread that decoded it, where threads load the pictures."""
+        return colour_sample(self.rgba if self.picture is None else self.picture)
 
     @property
     def aspect(self) -> float:

@@ -28,6 +28,7 @@ import numpy as np
 
 from dobble_print.errors import Notice, notice
 from dobble_print.language import N_, Msg, Nn_
+from dobble_print.symbols.colour_sample import ink_sample, thinned
 from dobble_print.symbols.loading import FAINT_DIFFERENCE, FAINT_SHARE
 from dobble_print.symbols.similar import (
     LUMA,
@@ -48,9 +49,6 @@ LISTED = 3  # look-alike pairs warned about one by one; more make one line (each
 # A word stands out from the card when a channel differs by this much (0–255): a quarter of the
 # range; the default palette on white differs by 143 and more, in every vision.
 STANDS_OUT = 64
-# Ink pixels simulated for the vanishing check: a share of the ink is the question, and each
-# simulation of a 600 px picture's 40,000 took 7 ms (1.3 s for the default icons' 57).
-INK_SAMPLE = 1024
 
 
 def seen(rgb: np.ndarray, vision: str) -> np.ndarray:
@@ -100,7 +98,7 @@ def confusions(pictures: Sequence[np.ndarray]) -> list[Confusion]:
 
 def _reduced(rgba: np.ndarray) -> tuple[np.ndarray, float]:
     """What :func:`confusions` compares of a picture: its :data:`SIDE`² on white, its aspect."""
-    return on_white(_thinned(rgba)), rgba.shape[1] / rgba.shape[0]
+    return on_white(thinned(rgba)), rgba.shape[1] / rgba.shape[0]
 
 
 def _confusions(pictures: Sequence[tuple[np.ndarray, float]]) -> list[Confusion]:
@@ -129,24 +127,6 @@ def _confusions(pictures: Sequence[tuple[np.ndarray, float]]) -> list[Confusion]
     return found
 
 
-def _thinned(rgba: np.ndarray) -> np.ndarray:
-    """Every k-th pixel each way, k keeping at least 4 × SIDE of the shorter side: reducing a
-    600 px picture whole took 4 ms (0.25 s for the default icons), its 32 × 32 the same to a
-    level or two."""
-    k = max(1, min(rgba.shape[:2]) // (4 * SIDE))
-    return rgba[::k, ::k]
-
-
-def _ink(rgba: np.ndarray) -> np.ndarray:
-    """A sample of the picture's ink (of :func:`_thinned`, at most :data:`INK_SAMPLE` pixels) as
-    K × 3 float."""
-    sample = _thinned(rgba)
-    ink = sample[sample[..., 3] > 127][:, :3]
-    if not len(ink):
-        ink = rgba[rgba[..., 3] > 127][:, :3]
-    return ink[:: -(-len(ink) // INK_SAMPLE) or 1].astype(np.float32)
-
-
 def _faint(ink: np.ndarray, card: np.ndarray) -> bool:
     return bool((np.abs(ink - card).max(axis=1) <= FAINT_DIFFERENCE).mean() >= FAINT_SHARE)
 
@@ -154,7 +134,7 @@ def _faint(ink: np.ndarray, card: np.ndarray) -> bool:
 def vanishing(pictures: Sequence[np.ndarray], card_rgb: tuple[float, float, float]) -> list:
     """For each RGBA picture, the visions in which its ink is nearly all the card's colour as
     seen there (light ink on a light card), when it is not already so in full colour."""
-    return _vanishing([_ink(rgba) for rgba in pictures], card_rgb)
+    return _vanishing([ink_sample(rgba) for rgba in pictures], card_rgb)
 
 
 def _vanishing(inks: Sequence[np.ndarray], card_rgb: tuple[float, float, float]) -> list:
@@ -211,23 +191,17 @@ def how(visions: Sequence[str]) -> Msg:
     return N_("{first}, {second} and {third}", first=said[0], second=said[1], third=said[2])
 
 
-def _picture(symbol: Symbol) -> np.ndarray:
-    return symbol.rgba if symbol.picture is None else symbol.picture  # a label's picture
-
-
 def vision_warnings(
     symbols: Sequence[Symbol], card_rgb: tuple[float, float, float]
 ) -> tuple[tuple[Notice, ...], tuple[Notice, ...]]:
     """The warnings about ``symbols`` where colour is lost, and notes (each look-alike pair
     when there are more than :data:`LISTED`, for ``--verbose``)."""
     pictures = [s for s in symbols if s.kind != "word"]
-    reduced, inks = [], []
-    for symbol in pictures:  # each decoded once, and let go: what is compared is small
-        rgba = _picture(symbol)
-        reduced.append(_reduced(rgba))
-        inks.append(_ink(rgba))
-    warnings, notes = _pairs_said(pictures, _confusions(reduced))
-    for symbol, visions in zip(pictures, _vanishing(inks, card_rgb), strict=True):
+    samples = [s.colour_sample for s in pictures]  # taken where each was decoded
+    warnings, notes = _pairs_said(pictures, _confusions([(c.reduced, c.aspect) for c in samples]))
+    for symbol, visions in zip(
+        pictures, _vanishing([c.ink for c in samples], card_rgb), strict=True
+    ):
         if visions:
             warnings.append(
                 notice(

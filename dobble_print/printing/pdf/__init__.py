@@ -5,12 +5,14 @@ from typing import TYPE_CHECKING
 from dobble_print.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the exports as type checkers and editors see them
+    from dobble_print.printing.pdf.canvas import encode_pictures as encode_pictures
     from dobble_print.printing.pdf.deck import render_pdf as render_pdf
     from dobble_print.printing.pdf.shop import render_shop_backs as render_shop_backs
     from dobble_print.printing.pdf.shop import render_shop_cards as render_shop_cards
     from dobble_print.printing.pdf.shop import render_shop_pairs as render_shop_pairs
 
 _EXPORTS = {
+    "encode_pictures": "canvas",
     "render_pdf": "deck",
     "render_shop_backs": "shop",
     "render_shop_cards": "shop",

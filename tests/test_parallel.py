@@ -135,6 +135,55 @@ def test_a_worker_that_dies_is_an_error_not_a_hang():
     )
 
 
+_PARENT = os.getpid()  # the test process: a forked worker's is another
+
+
+def _where(i: int) -> tuple[int, int]:
+    time.sleep(SLOW)
+    return i * i, os.getpid()
+
+
+def _die_at_five_elsewhere(i: int) -> int:
+    """Item 5 kills its worker process, or fails on this process's thread."""
+    if i == 5:
+        if os.getpid() == _PARENT:
+            raise ValueError("item 5 here")
+        os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(SLOW)
+    return i
+
+
+@pytest.mark.parametrize("workers", [2, 3])
+def test_here_this_process_takes_a_share_on_a_thread_beside_its_forked_workers(workers):
+    """The packing's pool: ``workers - 1`` forked processes and a thread of this process,
+    results in order, every side working."""
+    with in_order(_where, 24, workers=workers, what="asking", here=True) as results:
+        got = list(results)
+    assert [square for square, _ in got] == [i * i for i in range(24)]
+    pids = {pid for _, pid in got}
+    assert os.getpid() in pids and len(pids) == workers
+
+
+def test_here_an_item_that_fails_on_either_side_is_said_as_before():
+    """On the forked side, a worker that dies is the one sentence; on this process's thread,
+    the item's own error, raised where its result would have come."""
+    for _ in range(4):  # item 5 goes to either side, as the items finish
+        try:
+            with in_order(
+                _die_at_five_elsewhere, 40, workers=2, what="packing cards", here=True
+            ) as results:
+                assert list(results)[:5] == [0, 1, 2, 3, 4]
+        except DobbleError as exc:
+            assert str(exc) == (
+                "a worker process stopped unexpectedly while packing cards (out of memory?); "
+                "close other programs and try again"
+            )
+        except ValueError as exc:
+            assert str(exc) == "item 5 here"
+        else:
+            raise AssertionError("item 5 failed nowhere")
+
+
 # the folder _mark leaves a file in per item (inherited by forked workers)
 _MARKS: Path | None = None
 
@@ -710,6 +759,7 @@ def test_a_build_checks_colours_beside_the_packing_once_its_workers_are_forked(
         alone = build(options)
     monkeypatch.setattr(parallel.Beside, "start", started)
     beside = build(options)
-    assert children_then[0] == 2  # both packing workers already running
+    assert children_then[0] == 1  # the packing's forked worker already running (its other
+    # worker is a thread of this process: in_order's ``here``)
     assert beside.warnings == alone.warnings
     assert beside.notes == alone.notes

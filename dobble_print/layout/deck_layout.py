@@ -591,7 +591,7 @@ def layout_deck(
         setup = None  # forked from here, the workers inherit _JOB
     try:
         with in_order(
-            _layout_nth, len(todo), workers=n, what=N_("packing cards"), setup=setup
+            _layout_nth, len(todo), workers=n, what=N_("packing cards"), setup=setup, here=True
         ) as results:
             for result in results:
                 done.append(result)

@@ -69,7 +69,7 @@ from dobble_print.layout.recognisable import largest_size, reach, recognisable_s
 from dobble_print.layout.tightening import Depth, load_solver, tighten
 from dobble_print.layout.word_colours import colour_words
 from dobble_print.layout.word_size import letter_heights, readable_cap, turn_limit
-from dobble_print.parallel import can_fork, in_order, start_server, worker_count
+from dobble_print.parallel import can_fork, give_back, in_order, start_server, worker_count
 from dobble_print.seeds import Stream, generator
 from dobble_print.symbols import PALETTE, Ink, Symbol
 
@@ -588,6 +588,10 @@ def layout_deck(
         for shape in shapes:
             shape.make_tables()
         load_solver()
+        # what making the tables freed goes back to the system before the fork: left resident,
+        # this process's packing thread wrote over it, and its forked worker kept the old
+        # pages (classic deck, 6 pairs: peak median 144.2 -> 142.5 MB, max 149.5 -> 144.0)
+        give_back()
         setup = None  # forked from here, the workers inherit _JOB
     try:
         with in_order(

@@ -267,7 +267,9 @@ def in_order(
         here: where the workers are forked from this process (no ``setup``), one of them is a
             thread of this process instead (:class:`_AlsoHere`): for work this process would
             otherwise only wait for, and whose forked workers each pay for their own copy of
-            the pages they write (the packing: ~5 MB of the classic deck's peak, the same time).
+            the pages they write (the packing: ~5 MB of the classic deck's peak on two cores,
+            in the same time). Stopped early, the thread's item is waited for (a thread cannot
+            be ended from outside): a card, a tenth of a second.
 
     Raises:
         DobbleError: a worker process died (out of memory, most likely).
@@ -297,7 +299,7 @@ def in_order(
         initializer=_begin,
         initargs=(os.getpid(), begin, pickle.dumps(args, pickle.HIGHEST_PROTOCOL)),
     )
-    runner: Executor = _AlsoHere(executor) if here else executor
+    runner: Executor = _AlsoHere(executor, workers - 1) if here else executor
     try:
         if context.get_start_method() == "forkserver":
             with _held_interrupt():  # a worker half started prints its own traceback
@@ -316,9 +318,10 @@ def in_order(
 
 class _AlsoHere(Executor):
     """Forked processes and one thread of this process, as one pool: each item goes to the
-    side with fewer items waiting. The processes are forked by the first item, before the
-    thread is started (a process forked while another thread runs inherits the locks that
-    thread holds, held for ever).
+    side with fewer items waiting for each of its workers (the results are taken in order: one
+    thread handed as many as all the processes held them up while they waited). The processes
+    are forked by the first item, before the thread is started (a process forked while another
+    thread runs inherits the locks that thread holds, held for ever).
 
     A forked worker shares this process's pages until either writes to one; then each holds
     its own copy. A packing worker wrote ~18 MB of them, its Python objects' pages among them;
@@ -326,8 +329,9 @@ class _AlsoHere(Executor):
     packing, has the work of one worker to do instead.
     """
 
-    def __init__(self, processes: ProcessPoolExecutor) -> None:
+    def __init__(self, processes: ProcessPoolExecutor, forked: int) -> None:
         self._sides: list[Executor] = [processes]
+        self._workers = (forked, 1)  # each side's
         self._waiting = [0, 0]  # items submitted to each side and not done yet
         self._lock = threading.Lock()
 
@@ -335,7 +339,9 @@ class _AlsoHere(Executor):
         if len(self._sides) == 1 and self._waiting[0]:  # the processes are forked: start it
             self._sides.append(ThreadPoolExecutor(1, thread_name_prefix="dobble-print"))
         with self._lock:
-            side = min(range(len(self._sides)), key=self._waiting.__getitem__)
+            side = min(
+                range(len(self._sides)), key=lambda s: (self._waiting[s] + 1) / self._workers[s]
+            )
             self._waiting[side] += 1
         future = self._sides[side].submit(fn, *args, **kwargs)
 
@@ -347,7 +353,14 @@ class _AlsoHere(Executor):
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        for side in reversed(self._sides):  # the thread's item is waited for, the processes end
+        # the thread's waiting items cancelled first (a thread pool may be shut down twice; a
+        # process pool's second shutdown would not wait), then the processes', then the
+        # thread's running item waited for
+        threads = self._sides[1:]
+        for side in threads:
+            side.shutdown(wait=False, cancel_futures=cancel_futures)
+        self._sides[0].shutdown(wait=wait, cancel_futures=cancel_futures)
+        for side in threads:
             side.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 

@@ -410,10 +410,7 @@ def load_symbols(
     warnings = skipped + same + warnings + said
     listed += same_listed
     names = distinct_names([(s.name, s.source, s.kind == "image") for s in symbols])
-    symbols = [
-        s if s.name == n else dataclasses.replace(s, name=n)
-        for s, n in zip(symbols, names, strict=True)
-    ]
+    symbols = [s if s.name == n else s.renamed(n) for s, n in zip(symbols, names, strict=True)]
     return SymbolSet(
         tuple(symbols), tuple(unused), tuple(warnings), sources.notes + listed, tuple(unused_files)
     )

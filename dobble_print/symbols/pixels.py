@@ -37,8 +37,14 @@ class Pixels:
 
     @classmethod
     def of(cls, rgba: np.ndarray) -> Pixels:
-        """``rgba`` (uint8), compressed."""
-        rgba = np.ascontiguousarray(rgba, dtype=np.uint8)
+        """``rgba`` (uint8), compressed.
+
+        Raises:
+            ValueError: the array is not of bytes (it would come back other pixels).
+        """
+        if rgba.dtype != np.uint8:
+            raise ValueError(f"pixels are bytes (uint8), not {rgba.dtype}")
+        rgba = np.ascontiguousarray(rgba)
         return cls(rgba.shape, lz4.block.compress(rgba, store_size=True))
 
     def array(self) -> np.ndarray:

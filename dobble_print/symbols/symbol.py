@@ -5,10 +5,12 @@ text lines for the PDF — and the options and set it is loaded with (:mod:`.loa
 
 from __future__ import annotations
 
-import functools
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
@@ -21,6 +23,8 @@ from dobble_print.symbols.pixels import Pixels
 from dobble_print.symbols.words.typeset import TextLine
 
 __all__ = ["Background", "Symbol", "SymbolOptions", "SymbolSet"]
+
+T = TypeVar("T")
 
 
 class Background(StrEnum):
@@ -85,20 +89,40 @@ class Symbol:
 
     @property
     def rgba(self) -> np.ndarray:
-        """The pixels, decoded anew: a reader keeps them only while it reads them."""
+        """The pixels, decoded (:meth:`Pixels.array`: anew, unless another reader holds them):
+        a reader keeps them only while it reads them."""
         return self.pixels.array()
 
-    @functools.cached_property
+    @property
     def ink_figures(self) -> tuple[float, float]:
         """Its printed share and printed fraction (:func:`ink.figures`), measured once: by the
         loading thread that decoded it, beside the others, where threads load the pictures."""
-        return figures(self.rgba)
+        return self._measure("ink_figures", lambda: figures(self.rgba))
 
-    @functools.cached_property
+    @property
     def colour_sample(self) -> ColourSample:
         """What the colour checks compare of its picture (a labelled symbol's picture alone),
         sampled once: by the loading thread that decoded it, where threads load the pictures."""
-        return colour_sample(self.rgba if self.picture is None else self.picture)
+        picture = self.picture
+        return self._measure(
+            "colour_sample", lambda: colour_sample(self.rgba if picture is None else picture)
+        )
+
+    def _measure(self, name: str, make: Callable[[], T]) -> T:
+        """What ``make`` measures of the pixels, kept as ``_measured[name]``. Not
+        ``functools.cached_property``: on Python 3.11 it holds one lock for every instance, and
+        the loading threads measured their pictures one at a time. Two threads asking at once
+        may both measure (the same)."""
+        kept = self.__dict__.setdefault("_measured", {})
+        if name not in kept:
+            kept[name] = make()
+        return kept[name]
+
+    def renamed(self, name: str) -> Symbol:
+        """The same symbol under another ``name``, with what was measured of its pixels."""
+        out = dataclasses.replace(self, name=name)
+        out.__dict__["_measured"] = dict(self.__dict__.get("_measured", {}))
+        return out
 
     @property
     def aspect(self) -> float:

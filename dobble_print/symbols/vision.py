@@ -138,7 +138,7 @@ def vanishing(pictures: Sequence[np.ndarray], card_rgb: tuple[float, float, floa
 
 
 def _vanishing(inks: Sequence[np.ndarray], card_rgb: tuple[float, float, float]) -> list:
-    """:func:`vanishing` of the pictures' :func:`_ink`."""
+    """:func:`vanishing` of the pictures' :func:`colour_sample.ink_sample`."""
     card = np.asarray(card_rgb, np.float32) * 255
     ends = np.cumsum([len(ink) for ink in inks])
     every = np.concatenate([*inks, card[None]])  # all at once: one simulation a vision

@@ -90,3 +90,46 @@ def test_a_picture_is_decoded_once_while_its_readers_hold_it():
     assert kept.array() is first  # held: shared
     del first
     assert not kept.array().flags.owndata  # let go: decoded anew (from its bytes)
+
+
+def test_pixels_of_other_than_bytes_are_refused():
+    with pytest.raises(ValueError, match="uint8"):
+        Pixels.of(np.zeros((2, 2, 4), np.float32))  # cast, they would come back other pixels
+
+
+def test_two_threads_measure_two_pictures_at_once(monkeypatch):
+    """The loading threads measure what they decoded each on its own: functools'
+    cached_property (Python 3.11) held one lock for every symbol, so they took turns."""
+    import threading
+
+    from dobble_print.symbols import symbol as module
+
+    both = threading.Barrier(2, timeout=5)
+
+    def sample(rgba):
+        both.wait()  # passes only with the other thread measuring at the same moment
+        return rgba.shape
+
+    monkeypatch.setattr(module, "colour_sample", sample)
+    symbols = [Symbol(str(i), f"{i}.png", np.full((4, 3 + i, 4), 9, np.uint8)) for i in (0, 1)]
+    found: dict[int, object] = {}
+    threads = [
+        threading.Thread(target=lambda i=i: found.update({i: symbols[i].colour_sample}))
+        for i in (0, 1)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert found == {0: (4, 3, 4), 1: (4, 4, 4)}
+    assert symbols[1].colour_sample is found[1]  # kept
+
+
+def test_a_renamed_symbol_keeps_what_was_measured(icons):
+    """Two pictures of one name are told apart by renaming one (symbols.names): what was
+    measured where it was decoded comes along, not measured again beside the packing."""
+    symbol = icons[0]
+    renamed = symbol.renamed("another")
+    assert renamed.name == "another" and renamed.pixels is symbol.pixels
+    assert renamed.colour_sample is symbol.colour_sample
+    assert renamed.ink_figures == symbol.ink_figures

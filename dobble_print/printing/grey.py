@@ -175,7 +175,7 @@ def _samples(symbol: Symbol) -> np.ndarray:
     """Up to ``SAMPLES`` colours of the symbol's ink, evenly spread over it (a word's colour)."""
     if symbol.kind == "word":
         return np.array([symbol.color])
-    rgba = symbol.picture if symbol.picture is not None else symbol.rgba
+    rgba = symbol.picture.array() if symbol.picture is not None else symbol.rgba
     ink = rgba[rgba[..., 3] >= INK_ALPHA][:, :3]
     if not len(ink):
         return np.array([[0, 0, 0]])
@@ -228,7 +228,9 @@ def in_grey(
 
 
 def _grey_symbol(symbol: Symbol, grey: GreyMap) -> Symbol:
-    picture = grey.pixels(symbol.picture) if symbol.picture is not None else None
+    picture = None
+    if symbol.picture is not None:
+        picture = Pixels.of(grey.pixels(symbol.picture.array()))
     return dataclasses.replace(
         symbol,
         pixels=Pixels.of(grey.pixels(symbol.rgba)),

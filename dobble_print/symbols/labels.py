@@ -101,7 +101,7 @@ def label_symbol(symbol: Symbol, text: str, font: Font) -> Symbol:
         font_index=font.index,
         outline=outline_lines(lines, font) if font.outlines != "glyf" else (),
         color=LABEL_COLOR,
-        picture=picture,
+        picture=symbol.pixels,
         picture_at=(left, 0),
     )
 

@@ -55,8 +55,9 @@ class Symbol:
         bars: for a letter that reads as another turned, its bar (left, top, right, bottom in
             ``rgba``'s pixels), a rectangle printed in its colour.
         background_removed: a picture whose plain background was made transparent.
-        picture: for a labelled picture (``kind`` ``"labelled"``), the picture alone; ``rgba``
-            is then the picture with its label under it, and ``lines`` the label.
+        picture: for a labelled picture (``kind`` ``"labelled"``), the picture alone (its
+            pixels, compressed as ``pixels`` are); ``rgba`` is then the picture with its label
+            under it, and ``lines`` the label.
         picture_at: where ``picture`` sits in ``rgba``: (left, top) in pixels.
         room: packing room around a word or label, a share of its font size; 0 leaves it to
             the layout (a word's usual room).
@@ -77,7 +78,7 @@ class Symbol:
     font_index: int = 0
     outline: tuple[PathOp, ...] = ()
     bars: tuple[tuple[int, int, int, int], ...] = ()
-    picture: np.ndarray | None = None
+    picture: Pixels | None = None
     picture_at: tuple[int, int] = (0, 0)
     room: float = 0.0
     photo: bool = False
@@ -86,6 +87,8 @@ class Symbol:
     def __post_init__(self) -> None:
         if isinstance(self.pixels, np.ndarray):  # made here from the array given
             object.__setattr__(self, "pixels", Pixels.of(self.pixels))
+        if isinstance(self.picture, np.ndarray):
+            object.__setattr__(self, "picture", Pixels.of(self.picture))
 
     @property
     def rgba(self) -> np.ndarray:
@@ -105,7 +108,8 @@ class Symbol:
         sampled once: by the loading thread that decoded it, where threads load the pictures."""
         picture = self.picture
         return self._measure(
-            "colour_sample", lambda: colour_sample(self.rgba if picture is None else picture)
+            "colour_sample",
+            lambda: colour_sample(self.rgba if picture is None else picture.array()),
         )
 
     def _measure(self, name: str, make: Callable[[], T]) -> T:

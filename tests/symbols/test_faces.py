@@ -35,7 +35,7 @@ def test_each_face_its_own_symbol_in_order(tmp_path):
         ("image", "dog", f"{v.path}:3"),
     ]
     # the same picture loaded alone and under its label
-    assert (loaded.symbols[0].picture == loaded.symbols[2].rgba).all()
+    assert (loaded.symbols[0].picture.array() == loaded.symbols[2].rgba).all()
     # text faces keep room around them, so "14" beside "18" does not read "1418"
     assert {s.room for s in loaded.symbols if s.kind == "word"} == {TEXT_ROOM}
     # words of one row differ in colour: colour is no clue to a match

@@ -40,7 +40,7 @@ def test_names_from_file_names_and_the_label_under_the_picture(tmp_path):
         h, w = symbol.rgba.shape[:2]
         ph, pw = symbol.picture.shape[:2]
         left, top = symbol.picture_at
-        assert (symbol.rgba[top : top + ph, left : left + pw] == symbol.picture).all()
+        assert (symbol.rgba[top : top + ph, left : left + pw] == symbol.picture.array()).all()
         assert all(ph < line.baseline <= h + 1 for line in symbol.lines)  # under the picture
         label = symbol.rgba[ph:, :, 3] > 0
         assert label.any() and not label[:1].any()  # a gap between

@@ -103,7 +103,7 @@ def label_symbol(symbol: Symbol, text: str, font: Font) -> Symbol:
         color=LABEL_COLOR,
         picture=symbol.pixels,
         picture_at=(left, 0),
-    )
+    ).keeping(symbol, "colour_sample")  # its picture's, sampled where it was decoded
 
 
 def is_labelled(name: str) -> bool:

@@ -124,9 +124,16 @@ class Symbol:
 
     def renamed(self, name: str) -> Symbol:
         """The same symbol under another ``name``, with what was measured of its pixels."""
-        out = dataclasses.replace(self, name=name)
-        out.__dict__["_measured"] = dict(self.__dict__.get("_measured", {}))
-        return out
+        return dataclasses.replace(self, name=name).keeping(self, "ink_figures", "colour_sample")
+
+    def keeping(self, other: Symbol, *names: str) -> Symbol:
+        """This symbol, with what was measured of ``other`` under ``names`` (those measured):
+        for what was measured of the same pixels (a labelled symbol's ``colour_sample`` is its
+        picture's, measured where the picture was decoded)."""
+        kept = other.__dict__.get("_measured", {})
+        mine = self.__dict__.setdefault("_measured", {})
+        mine.update({name: kept[name] for name in names if name in kept})
+        return self
 
     @property
     def aspect(self) -> float:

@@ -148,3 +148,15 @@ def test_a_labelled_picture_keeps_its_picture_alone_compressed(icons):
         left, top = after.picture_at
         h, w = after.picture.shape[:2]
         assert np.array_equal(after.rgba[top : top + h, left : left + w], before.rgba)
+
+
+def test_a_labelled_symbol_keeps_its_pictures_colour_sample(icons):
+    """What the colour checks compare of a labelled symbol is its picture's alone, sampled where
+    the picture was decoded: not sampled again beside the packing."""
+    from dobble_print.symbols import with_labels
+    from dobble_print.symbols.symbol import SymbolOptions, SymbolSet
+
+    labelled = with_labels(SymbolSet(icons[:2]), SymbolOptions()).symbols
+    for before, after in zip(icons[:2], labelled, strict=True):
+        assert after.colour_sample is before.colour_sample
+        assert after.ink_figures != before.ink_figures  # its label's ink counts: measured anew

@@ -144,8 +144,7 @@ def define_symbol_forms(
     symbols already grey), pictures are stored as grey images (``DeviceGray``).
     """
     needs = sorted(print_pixels(symbols, layouts).items())
-    pictures = [(symbols[sym].pixels, px) for sym, px in needs if symbols[sym].kind == "image"]
-    encoded = iter(encode_all(pictures, grey=grey))
+    encoded = iter(encode_all(_pictures(symbols, needs), grey=grey))
     recoloured = sorted({(p.symbol, p.color) for lay in layouts for p in lay.placements if p.color})
     for sym, px in needs:
         symbol = symbols[sym]
@@ -168,8 +167,12 @@ def encode_pictures(symbols: Sequence[Symbol], layouts: Sequence[CardLayout]) ->
     classic deck's that stayed resident, through the measuring that runs beside the writing
     (the build's peak), and in the measuring processes forked from it. Grey pictures are not
     kept (:func:`_keep`): they are encoded as the PDF is written."""
-    needs = sorted(print_pixels(symbols, layouts).items())
-    encode_all([(symbols[sym].pixels, px) for sym, px in needs if symbols[sym].kind == "image"])
+    encode_all(_pictures(symbols, sorted(print_pixels(symbols, layouts).items())))
+
+
+def _pictures(symbols: Sequence[Symbol], needs: Sequence[tuple[int, int]]) -> list:
+    """The pictures the forms ``sym{i}`` store, each with its need (longest side, pixels)."""
+    return [(symbols[sym].pixels, px) for sym, px in needs if symbols[sym].kind == "image"]
 
 
 def form_name(symbol: int, colour: tuple[int, int, int] | None = None) -> str:

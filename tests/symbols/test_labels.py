@@ -54,10 +54,15 @@ def labelled_deck(tmp_path_factory):
     return fitz.open(out), json.loads(report.read_text(encoding="utf-8"))
 
 
+# The text alone: PyMuPDF's default copies out every picture's pixels too, which no letter needs
+# and which took most of the reading's time.
+TEXT = fitz.TEXTFLAGS_RAWDICT & ~fitz.TEXT_PRESERVE_IMAGES
+
+
 def _letters(doc):
     """Every printed letter of the cards: (page, char, bbox in points, font size)."""
     for page in doc.pages(1):
-        for block in page.get_text("rawdict")["blocks"]:
+        for block in page.get_text("rawdict", flags=TEXT)["blocks"]:
             for line in block.get("lines", []):
                 for span in line["spans"]:
                     for ch in span["chars"]:
@@ -72,7 +77,7 @@ def test_every_picture_has_its_label_and_every_label_reads(labelled_deck):
     spans = [
         s
         for page in doc.pages(1)
-        for b in page.get_text("dict")["blocks"]
+        for b in page.get_text("dict", flags=TEXT)["blocks"]
         for line in b.get("lines", [])
         for s in line["spans"]
         if s["text"].strip()

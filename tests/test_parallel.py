@@ -226,12 +226,19 @@ def test_a_worker_dying_while_the_caller_is_busy_is_the_same_error(setup):
     """The pool is already broken when the caller asks for its next result, so submitting the
     next item raises (where only waiting for a result was caught): still the one sentence, never
     a ``BrokenProcessPool`` traceback. Found by a helper's test failing one run in five."""
+    import multiprocessing
+
     with (
         pytest.raises(DobbleError) as caught,
         in_order(_die_at_one_later, 50, workers=2, what="packing cards", setup=setup) as results,
     ):
         assert next(results) == 0
-        time.sleep(1.0)  # meanwhile item 1 kills its worker
+        # Meanwhile item 1 kills its worker; the pool, finding it dead, is marked broken and
+        # then ends its other worker: once neither runs, the pool is broken.
+        workers = multiprocessing.active_children()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and any(w.is_alive() for w in workers):
+            time.sleep(0.01)
         next(results)
     assert str(caught.value) == (
         "a worker process stopped unexpectedly while packing cards (out of memory?); "
@@ -745,7 +752,9 @@ def test_a_build_checks_colours_beside_the_packing_once_its_workers_are_forked(
     from dobble_print.pipeline import build
     from tests.conftest import make_pictures
 
-    make_pictures(tmp_path / "p", 31)
+    # 16 pictures (loaded on threads), 13 cards (packed by forked workers), four pairs of them
+    # alike in black and white or to colour-blind players: a warning and four notes
+    make_pictures(tmp_path / "p", 16, seed=1)
     options = BuildOptions(sources=(tmp_path / "p",), seed=1, output=tmp_path / "d.pdf")
     children_then = []
     start = parallel.Beside.start
@@ -759,6 +768,7 @@ def test_a_build_checks_colours_beside_the_packing_once_its_workers_are_forked(
         alone = build(options)
     monkeypatch.setattr(parallel.Beside, "start", started)
     beside = build(options)
+    assert len(alone.layouts) == 13 and len(alone.notes) == 4
     assert children_then[0] == 1  # the packing's forked worker already running (its other
     # worker is a thread of this process: in_order's ``here``)
     assert beside.warnings == alone.warnings

@@ -165,7 +165,7 @@ def test_missing_folder(tmp_path):
 
 
 def test_build_without_seed_says_which_seed(tmp_path, pictures):
-    result = run("build", str(pictures(7)), "-o", str(tmp_path / "d.pdf"))
+    result = run("build", str(pictures(7)), "-o", str(tmp_path / "d.pdf"), "--cards", "1")
     assert result.exit_code == 0
     assert result.stderr.startswith("no seed given, using --seed ")
 
@@ -359,12 +359,13 @@ def plain_preview(tmp_path_factory) -> tuple[Path, Path]:
 @pytest.mark.parametrize(
     "options",
     [
-        ["--preset", "toddler", "--cards", "4"],
-        ["--shape", "rounded", "--card-color", "cream", "--rotation", "0", "--cards", "4"],
-        ["--safe-margin", "6mm", "--clearance", "2mm", "--cards", "5", "--background", "keep"],
+        ["--preset", "toddler", "--cards", "3"],
+        ["--shape", "rounded", "--card-color", "cream", "--rotation", "0", "--cards", "3"],
+        ["--safe-margin", "6mm", "--clearance", "2mm", "--cards", "3", "--background", "keep"],
     ],
 )
 def test_preview_is_the_card_build_writes_with_the_same_options(tmp_path, plain_preview, options):
+    """The build's third card (the last of the three it packs and draws) is preview's card 3."""
     from PIL import Image
 
     folder, plain = plain_preview
@@ -629,14 +630,14 @@ def test_internal_errors_are_one_line_and_traced_with_debug(monkeypatch, tmp_pat
         raise ZeroDivisionError("boom")
 
     monkeypatch.setattr(pipeline, "render_pdf", broken)
-    src = pictures(7)
-    result = run("build", str(src), "-o", str(tmp_path / "d.pdf"), "--seed", "1")
+    args = ("build", str(pictures(7)), "-o", str(tmp_path / "d.pdf"), "--seed", "1", "--cards", "1")
+    result = run(*args)  # one card is enough to reach the PDF, where it breaks
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         "dobble-print: error: internal error (ZeroDivisionError: boom); run again with --debug "
         "and report it"
     ]
-    result = run("--debug", "build", str(src), "-o", str(tmp_path / "d.pdf"), "--seed", "1")
+    result = run("--debug", *args)
     assert result.exit_code == 1
     assert "Traceback" in result.stderr and "ZeroDivisionError" in result.stderr
     assert not (tmp_path / "d.pdf").exists()
@@ -681,6 +682,8 @@ def test_shape_option_reaches_the_report(tmp_path, pictures, shape):
         shape,
         "--card-size",
         "60mm",
+        "--cards",
+        "1",  # the shape reaches the report whatever the deck: one card is quick to lay out
         "--report",
         str(tmp_path / "r.json"),
     )

@@ -101,10 +101,11 @@ def test_report_and_summary_give_the_smallest_words_cap_height_as_printed(tmp_pa
 
 
 def test_a_deck_of_pictures_reports_no_word(tmp_path):
-    icons = Path(__file__).parents[2] / "assets" / "icons"
-    pictures = sorted(icons.glob("*.svg"))[:7]
+    from tests.conftest import make_pictures
+
+    make_pictures(tmp_path / "pictures", 7)  # PNGs, quicker to load than drawing SVGs
     out = tmp_path / "p.pdf"
-    result = build(BuildOptions(sources=tuple(pictures), output=out, seed=1, cover=False))
+    result = build(BuildOptions(sources=(tmp_path / "pictures",), output=out, seed=1, cover=False))
     assert result.report["smallest_word_cap_mm"] is None
     assert all(c["smallest_word"] is None for c in result.report["cards"])
     assert "smallest word" not in summary_line(result, seed=1, output=out)

@@ -277,3 +277,27 @@ def test_text_font_is_a_truetype_font_with_every_character(tmp_path, installed):
     assert text_font("猫").path == installed / "jp.ttf"
     assert text_font("cat 猫").path == installed / "jp.ttf"
     assert text_font("Ω 猫") is None  # no one font has both
+
+
+def test_a_font_read_once_is_kept_until_its_file_changes(tmp_path, monkeypatch):
+    """A face is read (and its file checked) once while the file is unchanged: a CJK face's
+    map takes ~0.1 s, and a build, the app and a test process ask for the same faces again.
+    Once the file is rewritten it is read again, not kept stale."""
+    from dobble_print.symbols.fonts import checked
+
+    reads: list[Path] = []
+    real = checked.font_problem
+
+    def counted(path: Path, index: int = 0):
+        reads.append(path)
+        return real(path, index)
+
+    monkeypatch.setattr(checked, "font_problem", counted)
+    path = make_font(tmp_path / "kept.ttf", "ab")
+    first = load_font(path)
+    assert load_font(path) is first
+    assert reads == [path]
+    make_font(path, "abc")  # the same file, rewritten with another glyph
+    again = load_font(path)
+    assert ord("c") in again.cmap and ord("c") not in first.cmap
+    assert reads == [path, path]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,10 +111,31 @@ def load_font(path: Path, index: int = 0) -> Font:
     """Read a font face: TrueType or CFF outlines (``.ttf``, ``.otf``, a ``.ttc`` collection's
     face ``index``), or colour emoji glyphs.
 
+    A face read before is not read again while its file is the same one, unchanged (its
+    device, inode, size and change times): reading a CJK face's character map and
+    checking the file take ~0.1 s, and a build asks for several faces, the app's builds and a
+    test process's for the same ones again. A file that cannot be looked at is read (and
+    refused) as before.
+
     Raises:
         BadWords: when the file is not such a font, or claims what no font may
             (:func:`font_check.font_problem`).
     """
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return _read_font(path, index)
+    same = (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
+    return _kept_font(str(path), index, same)
+
+
+@functools.lru_cache(maxsize=32)
+def _kept_font(path: str, index: int, _same_file: tuple[int, ...]) -> Font:
+    """:func:`_read_font`, kept while the file stays the same (``_same_file`` is the key)."""
+    return _read_font(Path(path), index)
+
+
+def _read_font(path: Path, index: int) -> Font:
     from fontTools.ttLib import TTFont, TTLibError
 
     from dobble_print.symbols.fonts.checked import font_problem

@@ -220,9 +220,11 @@ def test_a_card_printers_deck_its_shop_zip_and_the_command_that_remakes_it(
     client, tmp_path, other_cli
 ):
     """With The Game Crafter's profile the deck is laid out at its 88.9 mm card; the shop zip
-    holds its files, and the command (with --shop) remakes the PDF the page showed."""
+    holds its files, and the command (with --shop) remakes the PDF the page showed. Three
+    pictures, three cards: each card's front is drawn at 300 dpi twice (the page's, the
+    command's)."""
     sid = new_session(client)
-    for p in make_pictures(tmp_path / "p", 7):
+    for p in make_pictures(tmp_path / "p", 3):
         assert upload(client, sid, p).is_success
     choices = {"preset": "", "values": {"shop_profile": "tgc-circle"}}
     answer = client.post(f"/api/s/{sid}/build", json={"choices": choices}, headers=POST)
@@ -238,7 +240,7 @@ def test_a_card_printers_deck_its_shop_zip_and_the_command_that_remakes_it(
     assert wait_for_job(client, sid)["state"] == "done"
     with zipfile.ZipFile(io.BytesIO(client.get(f"/api/s/{sid}/download/shop.zip").content)) as z:
         names = set(z.namelist())
-    assert {"001-front.png", "007-front.png", "back.png", "README.txt"} <= names
+    assert {"001-front.png", "003-front.png", "back.png", "README.txt"} <= names
     hidden = [n for n in names if n.rpartition("/")[2].startswith(".")]
     assert hidden == []  # main zipped the owned folder's marker, .dobble-print
 
@@ -329,7 +331,7 @@ def test_a_deck_waiting_for_another_tabs_engine_call_says_so(client, tmp_path):
 
     tabs = [new_session(client), new_session(client)]
     for sid in tabs:
-        for p in make_pictures(tmp_path / sid, 7):
+        for p in make_pictures(tmp_path / sid, 3):  # the full 3-card deck
             assert upload(client, sid, p).is_success
     with jobs.ENGINE:
         for sid in tabs:

@@ -37,11 +37,12 @@ def zigzag(paper: tuple[int, int, int], ink: tuple[int, int, int]) -> Image.Imag
     return im
 
 
-def twelve_icons_and(tmp_path: Path, name: str, picture: Image.Image) -> Path:
-    """12 of the default icons and ``picture``: the full deck of 13 cards of 4."""
+def icons_and(tmp_path: Path, name: str, picture: Image.Image, icons: int) -> Path:
+    """``icons`` of the default icons and ``picture``: with 12, the full deck of 13 cards of 4;
+    with 6, of 7 cards of 3."""
     folder = tmp_path / "pics"
     folder.mkdir()
-    for path in SVGS[:12]:
+    for path in SVGS[:icons]:
         shutil.copy(path, folder / path.name)
     picture.save(folder / name)
     return folder
@@ -79,7 +80,7 @@ def expected(report: dict, fix: str) -> list[str]:
 
 def test_scattered_specks_are_named_on_each_of_their_cards(tmp_path):
     """A night sky of specks cannot print larger on any card: each of its 4 cards is named."""
-    folder = twelve_icons_and(tmp_path, "stars.png", stars())
+    folder = icons_and(tmp_path, "stars.png", stars(), 12)
     warnings, report = build(tmp_path, str(folder))
     stars_id = next(s["id"] for s in report["symbols"] if s["name"] == "stars")
     holding = sorted(c["index"] for c in report["cards"] if stars_id in c["symbols"])
@@ -94,8 +95,8 @@ def test_scattered_specks_are_named_on_each_of_their_cards(tmp_path):
 
 def test_a_thin_drawing_that_lost_its_background_is_named_and_keeping_it_fixes_it(tmp_path):
     """A yellow line on dark blue paper: removing the paper leaves a line too thin to spot;
-    kept, the paper prints and the picture with it."""
-    folder = twelve_icons_and(tmp_path, "zigzag.png", zigzag((20, 30, 90), (250, 220, 40)))
+    kept, the paper prints and the picture with it. Seven cards of three: the line is on three."""
+    folder = icons_and(tmp_path, "zigzag.png", zigzag((20, 30, 90), (250, 220, 40)), 6)
     warnings, report = build(tmp_path, str(folder))
     assert warnings and warnings == expected(
         report, "its background was removed: --background keep keeps it"
@@ -107,8 +108,8 @@ def test_a_thin_drawing_that_lost_its_background_is_named_and_keeping_it_fixes_i
 
 def test_a_thin_drawing_on_white_paper_needs_a_bolder_picture(tmp_path):
     """The same line on white paper: kept, the paper would print nothing, so the fix is the
-    picture."""
-    folder = twelve_icons_and(tmp_path, "zigzag.png", zigzag((255, 255, 255), (30, 30, 200)))
+    picture. Seven cards of three: the line is on three."""
+    folder = icons_and(tmp_path, "zigzag.png", zigzag((255, 255, 255), (30, 30, 200)), 6)
     warnings, report = build(tmp_path, str(folder))
     assert warnings and warnings == expected(
         report,
@@ -118,8 +119,14 @@ def test_a_thin_drawing_on_white_paper_needs_a_bolder_picture(tmp_path):
 
 def test_a_crowded_small_card_is_named_and_larger_cards_or_a_smaller_margin_fix_it(tmp_path):
     """12 symbols on 40 mm cards inside a 6 mm safe margin: the fixed millimetres crowd them
-    under the floor, which scales with the card; 50 mm cards, or a 3 mm margin, lift them."""
-    crowded = [str(ICONS), "-n", "12", "--card-size", "40mm"]
+    under the floor, which scales with the card; 50 mm cards, or a 3 mm margin, lift them.
+    33 of the default icons make three such cards: each of the three builds decodes and lays
+    out about half of what the whole folder's six cards took."""
+    folder = tmp_path / "pics"
+    folder.mkdir()
+    for path in SVGS[:33]:
+        shutil.copy(path, folder / path.name)
+    crowded = [str(folder), "-n", "12", "--card-size", "40mm"]
     warnings, report = build(tmp_path, *crowded, "--safe-margin", "6mm")
     assert warnings and warnings == expected(
         report, "give the symbols more room: larger cards (--card-size) or a smaller --safe-margin"

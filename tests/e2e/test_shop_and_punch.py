@@ -28,20 +28,20 @@ def run(*args: str):
 
 
 def test_tgc_circle_on_the_default_icons(tmp_path):
-    """One build checked three ways. Thirteen cards of four (``-n 4``) rather than the full 57:
-    the pictures are larger there, so the safe zone is pressed harder, at a quarter of the cost
+    """One build checked three ways. Seven cards of three (``-n 3``) rather than the full 57:
+    the pictures are larger there, so the safe zone is pressed harder, at an eighth of the cost
     of 57 fronts at 300 dpi."""
     shop = tmp_path / "shop"
     result = run(
-        "build", "-o", str(tmp_path / "deck.pdf"), "--seed", "1", "-q", "--no-cover", "-n", "4",
+        "build", "-o", str(tmp_path / "deck.pdf"), "--seed", "1", "-q", "--no-cover", "-n", "3",
         "--shop", str(shop), "--shop-profile", "tgc-circle",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    _check_files(shop, 13)
-    _check_safe_zone(shop, 13)
+    _check_files(shop, 7)
+    _check_safe_zone(shop, 7)
     assert not list(shop.glob("*.pdf"))  # no PDF, so no CutContour; the PNGs carry no guides
     words = " ".join((shop / "README.txt").read_text(encoding="utf-8").split())
-    assert "Order 13 cards: one of each front, all with the same back." in words
+    assert "Order 7 cards: one of each front, all with the same back." in words
     assert "retail game's count" not in words  # fewer than the retail game's 55: nothing to trim
 
 

@@ -99,7 +99,7 @@ def test_the_key_names_the_animals_in_french_and_the_cover_credits_the_pictures(
 
 def test_a_deck_of_other_pictures_credits_none(tmp_path):
     out = tmp_path / "icons.pdf"
-    result = run("build", ICONS, "-n", 3, "-o", out, "--seed", 1, "-q")
+    result = run("build", ICONS, "-n", 2, "-o", out, "--seed", 1, "-q")
     assert result.exit_code == 0, result.stderr
     assert "Fluent" not in fitz.open(out)[0].get_text()
 
@@ -140,7 +140,7 @@ def test_the_library_folder_is_inside_the_package():
 def test_the_same_theme_and_seed_give_the_same_pdf_bytes(tmp_path):
     made = []
     for name in ("a.pdf", "b.pdf"):
-        result = run("build", "--theme", "body", "-n", 3, "-o", tmp_path / name, "--seed", 9, "-q")
+        result = run("build", "--theme", "body", "-n", 2, "-o", tmp_path / name, "--seed", 9, "-q")
         assert result.exit_code == 0, result.stderr
         made.append((tmp_path / name).read_bytes())
     assert made[0] == made[1]

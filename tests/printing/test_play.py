@@ -28,10 +28,14 @@ needs_chromium = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def decks(tmp_path_factory) -> dict[str, Path]:
-    """A 7-card deck's folder (deck.pdf, report.json, deck.html), in English and in French."""
+    """A 7-card deck's folder (deck.pdf, report.json, deck.html), in English and in French: one
+    symbol cache for the two, as the app keeps one, so the French deck reuses the cards laid out
+    for the English one (the same cards as without it)."""
+    from dobble_print.symbols.cache import SymbolCache
+
     root = tmp_path_factory.mktemp("play")
     make_pictures(root / "pics", 7)
-    made = {}
+    made, cache = {}, SymbolCache()
     for lang in ("en", "fr"):
         out = root / lang
         out.mkdir()
@@ -45,6 +49,7 @@ def decks(tmp_path_factory) -> dict[str, Path]:
                 play=out / "deck.html",
                 lang=lang,
             ),
+            cache=cache,
             measure=False,
         )
         made[lang] = out

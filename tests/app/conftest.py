@@ -1,5 +1,6 @@
 """The app under test: in process (Starlette's TestClient, the real routes and gate) or as a real
-server process (``python -m dobble_print.app``), each with its own temporary folder."""
+server process (``python -m dobble_print.app``), each with its own temporary folder; and the
+browser the browser tests open the page in."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +24,16 @@ TOKEN = "test-token-0123456789"
 PORT = 8123
 BASE = f"http://127.0.0.1:{PORT}"
 POST = {"X-Dobble": "1"}
+CHROMIUM = Path(os.environ.get("DOBBLE_CHROMIUM", "/usr/bin/chromium"))
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+VIEWPORT = {"width": 1280, "height": 900}
 
 
 def make_client(root: Path, limits: Limits = DEFAULT_LIMITS, **kw):
@@ -118,6 +130,104 @@ def stop_server(server: Server, sig: int = signal.SIGTERM) -> int:
             server.proc.kill()
         assert server.proc.stdout is not None  # stdout=PIPE
         server.proc.stdout.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium, driven by Playwright, for a module's browser tests. Not kept for the
+    test process: while Playwright's synchronous API runs, its event loop is the thread's, and
+    a later module's test that runs one of its own (anyio's, under Starlette's TestClient)
+    fails with "Already running asyncio in this thread"."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """A real server process for the browser test modules that open few tabs between them
+    (test_browser_words and test_browser_language: 6), started once for the test process.
+    test_browser.py, which opens 16, has one of its own (its module's ``server``): the app keeps
+    at most 20 sessions, one a tab, and drops none used in the last five minutes."""
+    server = start_server(tmp_path_factory.mktemp("app-tmp"))
+    yield server
+    stop_server(server)
+
+
+class Window:
+    """The browser window the browser tests use (1280×900, downloads accepted) and its one
+    long-lived tab, in which each test loads the page again (:meth:`load`).
+
+    Loading the page again in an open tab costs Chromium about a third of a new window's first
+    tab (0.35 s of CPU against 1.2 s, measured), and a new tab opened while another stays open
+    about half (0.65 s): so the tab stays, and other tabs open beside it. Between two tests the
+    tab's session storage is emptied, where the page keeps its session and language, so the
+    page starts a session of its own as in a new tab (:meth:`load` checks that it did), and
+    its routes are taken off (a listener is the test's own to remove); a tab whose test failed
+    is closed, and the next test gets a new one. The tabs share the cookie jar (the token's
+    cookie, which each load sets anyway) and the HTTP cache."""
+
+    def __init__(self, browser) -> None:
+        self.context = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
+        self.tab = self.context.new_page()
+        self.sessions: set[str] = set()
+
+    def load(self, url: str, on_error: Callable, viewport: dict[str, int] = VIEWPORT):
+        """The long-lived tab at ``viewport``'s size, the page at ``url`` loaded in it anew and
+        ready, with a new session; ``on_error`` is told of each script error from the start."""
+        if self.tab.is_closed():
+            self.tab = self.context.new_page()
+        self.tab.set_viewport_size(viewport)
+        self.tab.on("pageerror", on_error)
+        self.tab.mouse.move(0, 0)  # where a new tab's pointer is: nothing hovered
+        try:
+            self.tab.goto(url)
+            self.tab.wait_for_selector("body[data-ready='true']")
+            sid = self.tab.evaluate("() => sessionStorage.getItem('dobble-session')")
+        except Exception:
+            self.tab.close()
+            raise
+        assert sid not in self.sessions, f"the page took up an earlier test's session {sid}"
+        self.sessions.add(sid)
+        return self.tab
+
+    def tidy(self, *, failed: bool) -> None:
+        """After a test: close the tabs it opened beside the long-lived one; empty that one's
+        session storage and take its routes off, or close it if the test failed."""
+        for tab in self.context.pages:
+            if tab is not self.tab:
+                tab.close()
+        if self.tab.is_closed():
+            return
+        if failed:  # it may have left a listener or a dialog behind
+            self.tab.close()
+            return
+        try:
+            self.tab.unroute_all(behavior="ignoreErrors")
+            if self.tab.url.startswith("http"):  # about:blank has no storage of its own
+                self.tab.evaluate("() => sessionStorage.clear()")
+        except Exception:  # a tab that cannot be tidied is not used again
+            self.tab.close()
+
+
+@pytest.fixture(scope="module")
+def browser_window(browser):
+    """The browser window of a module's browser tests (:class:`Window`)."""
+    window = Window(browser)
+    yield window
+    window.context.close()
+
+
+@pytest.fixture
+def window(browser_window, request):
+    """The module's browser window, tidied after the test (:meth:`Window.tidy`): the tabs the
+    test opened beside the long-lived one are closed, and that one is made ready for the next
+    test, or closed if this one failed."""
+    failed = request.session.testsfailed
+    yield browser_window
+    browser_window.tidy(failed=request.session.testsfailed > failed)
 
 
 def build_cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess:

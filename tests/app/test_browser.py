@@ -7,29 +7,29 @@ Screenshots of each step go to ``$DOBBLE_APP_SHOTS`` (none are taken when it is 
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import os
 import shlex
 import signal
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tests.app.conftest import build_cli, start_server, stop_server
+from tests.app.conftest import (
+    CHROMIUM,
+    FLAGS,  # noqa: F401 - tests/printing/test_engines.py imports it from here
+    VIEWPORT,
+    build_cli,
+    start_server,
+    stop_server,
+)
 from tests.conftest import ICONS, make_pictures
 
-CHROMIUM = Path(os.environ.get("DOBBLE_CHROMIUM", "/usr/bin/chromium"))
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 pytestmark = [
     pytest.mark.skipif(
         not CHROMIUM.exists(),
@@ -42,18 +42,11 @@ WAIT = 180_000  # ms: a deck on a busy two-core machine
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
+    """This module's own server process (conftest's is shared by modules that open fewer tabs:
+    the app keeps at most 20 sessions, and this module opens 16)."""
     server = start_server(tmp_path_factory.mktemp("app-tmp"))
     yield server
     stop_server(server)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        yield browser
-        browser.close()
 
 
 class Shots:
@@ -80,17 +73,34 @@ def shots() -> Shots:
     return Shots(Path(folder) if folder else None)
 
 
-@pytest.fixture
-def page(server, browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
-    page = context.new_page()
+@contextlib.contextmanager
+def loaded(server, window, viewport: dict[str, int]) -> Iterator:
+    """The page loaded anew in the window's tab at ``viewport``'s size, with a session of its
+    own; no script error in it. (The ``window`` fixture tidies the window after the test.)"""
     errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server.url)
-    page.wait_for_selector("body[data-ready='true']")
+
+    def error(exc) -> None:
+        errors.append(str(exc))
+
+    page = window.load(server.url, error, viewport)
     yield page
-    context.close()
+    if not page.is_closed():
+        page.remove_listener("pageerror", error)
     assert errors == [], errors
+
+
+@pytest.fixture
+def page(server, window):
+    """The page, 1280×900 (:func:`loaded`)."""
+    with loaded(server, window, VIEWPORT) as page:
+        yield page
+
+
+@pytest.fixture
+def phone(server, window):
+    """The page on a phone's screen, 390×844 (:func:`loaded`)."""
+    with loaded(server, window, {"width": 390, "height": 844}) as page:
+        yield page
 
 
 # ---- helpers -------------------------------------------------------------------------------
@@ -163,7 +173,7 @@ def differs(a: np.ndarray, b: np.ndarray, box: list[float]) -> bool:
     A picture is stored once, at the resolution of its largest use in the deck, so re-laying one
     card can move other cards' pixels by a few levels of resampling (17 at most, seen).
     """
-    off = np.abs(crop(a, box).astype(int) - crop(b, box).astype(int)).max(axis=2) > 32
+    off = np.abs(crop(a, box).astype(np.int16) - crop(b, box).astype(np.int16)).max(axis=2) > 32
     return bool(off.mean() > 0.01)
 
 
@@ -323,13 +333,18 @@ def test_a_typed_word_list_makes_a_deck(page, server, shots):
         wait_status(page, "deck.html")
     assert played.value.suggested_filename == "deck.html"
     asked = []
-    page.context.on("request", lambda request: asked.append(request.url))
+
+    def ask(request) -> None:
+        asked.append(request.url)
+
+    page.context.on("request", ask)  # every tab's, the game's too
     with page.context.expect_page() as opened:
         page.click("#play-now")
     game = opened.value
     game.wait_for_selector("#card-1 .sym")
     assert game.locator(".card .sym").count() == 8  # two cards of four
     assert game.inner_text("#mode-find") == "Find the match"
+    page.context.remove_listener("request", ask)  # the window is the next tests' too
     assert [url for url in asked if "/download/" in url or "/api/" not in url] == [game.url]
     assert game.evaluate("window.origin") == "null"  # its own origin: not the app's key
     shots(game, "9-play.png")
@@ -340,11 +355,11 @@ def test_a_typed_word_list_makes_a_deck(page, server, shots):
 def test_a_bad_file_is_named_inline_and_the_deck_is_still_made(page, server, shots, tmp_path):
     from dobble_print import BuildOptions, SymbolOptions, plan
 
-    good = make_pictures(tmp_path / "pics", 13)
+    good = make_pictures(tmp_path / "pics", 7)
     bad = tmp_path / "pics" / "broken.png"
     bad.write_bytes(b"\x89PNG\r\n\x1a\n this is not a picture")
     add_pictures(page, [*good, bad])
-    plan_text(page, "13 pictures: 4 per card gives the full 13-card deck")
+    plan_text(page, "7 pictures: 3 per card gives the full 7-card deck")
     page.wait_for_selector(".thumb.bad")
     note = page.locator(".thumb.bad .note").inner_text()
     engine = plan(
@@ -360,7 +375,7 @@ def test_a_bad_file_is_named_inline_and_the_deck_is_still_made(page, server, sho
     assert page.locator(".thumb.bad .name").inner_text() == "broken.png"
     shots(page.locator("#thumbs"), "10-bad-file.png")
     make_deck(page)
-    assert page.locator(".sheet .card").count() == 13
+    assert page.locator(".sheet .card").count() == 7
     assert page.inner_text("#command").endswith("--skip-bad")
     assert_accessible(page, "with a bad file")
     # A reload keeps the pictures, their reasons, the choices and the deck (the same session).
@@ -368,11 +383,11 @@ def test_a_bad_file_is_named_inline_and_the_deck_is_still_made(page, server, sho
         page.select_option("#card_color", "cream")  # the page's choices go with each plan
     page.reload()
     page.wait_for_selector("body[data-ready='true']")
-    plan_text(page, "13 pictures: 4 per card gives the full 13-card deck")
-    assert page.locator(".thumb").count() == 14
+    plan_text(page, "7 pictures: 3 per card gives the full 7-card deck")
+    assert page.locator(".thumb").count() == 8
     assert page.locator(".thumb.bad .name").inner_text() == "broken.png"
     assert page.input_value("#card_color") == "cream"
-    assert page.locator(".sheet .card").count() == 13
+    assert page.locator(".sheet .card").count() == 7
 
 
 def test_pictures_dropped_on_the_page_are_added(page, tmp_path):
@@ -421,7 +436,8 @@ def test_a_page_of_another_local_server_cannot_use_the_key(page, server):
             pass
 
     other_server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Other)
-    threading.Thread(target=other_server.serve_forever, daemon=True).start()
+    # its loop looks for shutdown() every 50 ms (not every 0.5 s), so the test does not wait
+    threading.Thread(target=other_server.serve_forever, args=(0.05,), daemon=True).start()
     sid = page.evaluate("() => sessionStorage.getItem('dobble-session')")
     other = page.context.new_page()
     # The browser's own record of what the app answered, which the page itself never sees.
@@ -479,9 +495,13 @@ def test_everything_works_by_keyboard(page, server, shots, tmp_path):
         raise AssertionError(f"Tab never reached {test}")
 
     pictures = [str(p) for p in make_pictures(tmp_path / "p", 7)]
-    # A standing handler: the file chooser is intercepted from now on, before any key is pressed.
-    page.on("filechooser", lambda chooser: chooser.set_files(pictures))
-    page.wait_for_timeout(200)
+
+    # A standing handler: the file chooser is intercepted from now on, before any key is pressed
+    # (Playwright asks for it before it sends tab_to's keys and reads, on the same connection).
+    def choose(chooser) -> None:
+        chooser.set_files(pictures)
+
+    page.on("filechooser", choose)
     tab_to("e.id === 'pick-files'")
     page.keyboard.press("Enter")
     plan_text(page, "7 pictures: 3 per card gives the full 7-card deck")
@@ -503,6 +523,7 @@ def test_everything_works_by_keyboard(page, server, shots, tmp_path):
     assert page.evaluate("() => document.activeElement.dataset.card") == "2"
     shots(page, "11-keyboard.png")
     assert "--reshuffle 2" in page.inner_text("#command")
+    page.remove_listener("filechooser", choose)  # the window's tab is the next tests' too
 
 
 def test_names_rules_and_a_box_by_keyboard_and_a_bad_thickness_said_under_its_field(
@@ -658,22 +679,18 @@ def test_a_card_too_large_for_the_paper_is_refused_by_the_plan_under_its_control
     assert page.is_disabled("#make")
 
 
-def test_a_stopped_deck_maker_is_said_in_words(browser, shots, tmp_path):
+def test_a_stopped_deck_maker_is_said_in_words(window, shots, tmp_path):
     """The server stopped (its terminal closed, Ctrl-C) while the page is open: the next plan
     says so and what to do, not the browser's "Failed to fetch"."""
     server = start_server(tmp_path / "app-tmp")
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
-        page = context.new_page()
-        page.goto(server.url)
-        page.wait_for_selector("body[data-ready='true']")
-        assert stop_server(server, signal.SIGINT) == 0
-        page.fill("#words", "cat\ndog\nsun")
-        said = plan_text(page, "The deck maker")
-        assert said == "The deck maker has stopped; start it again, then reload this page."
-        shots(page.locator("#plan"), "18-stopped.png")
+        with loaded(server, window, VIEWPORT) as page:
+            assert stop_server(server, signal.SIGINT) == 0
+            page.fill("#words", "cat\ndog\nsun")
+            said = plan_text(page, "The deck maker")
+            assert said == "The deck maker has stopped; start it again, then reload this page."
+            shots(page.locator("#plan"), "18-stopped.png")
     finally:
-        context.close()
         stop_server(server)
 
 
@@ -853,15 +870,12 @@ def test_the_builds_warnings_reach_the_page_beside_what_they_are_about(page, sho
 
 
 def test_a_phone_keeps_its_sheets_in_view_and_the_keyboard_reaches_the_decks_and_the_result(
-    browser, server, shots, tmp_path
+    phone, shots, tmp_path
 ):
     """At 390 px the sheets' toolbar scrolls with them (main pinned it over 29 % of the screen);
     the second Tab offers a skip to the ready-made decks (main: 60 Tabs past the tiles); after
     Make the focus is on the deck made (main: the page's body)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, accept_downloads=True)
-    page = context.new_page()
-    page.goto(server.url)
-    page.wait_for_selector("body[data-ready='true']")
+    page = phone
     add_pictures(page, make_pictures(tmp_path / "p", 7))  # the toolbar's style and the Tabs
     plan_text(page, "7 pictures")  # do not depend on the count: 7 make the smallest deck
     page.keyboard.press("Tab")
@@ -879,4 +893,3 @@ def test_a_phone_keeps_its_sheets_in_view_and_the_keyboard_reaches_the_decks_and
         "static"
     )
     shots(page, "35-phone-card-chosen.png")
-    context.close()

@@ -8,16 +8,19 @@ Screenshots go to ``$DOBBLE_APP_SHOTS`` (none are taken when it is not set).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from dobble_print.app.catalogue import catalogue
 from dobble_print.language import pseudo, words
 from tests.app import test_browser
 from tests.app.test_browser import CHROMIUM, WAIT, assert_accessible
-from tests.conftest import ICONS
+from tests.conftest import make_pictures
 
-# the browser tests' own fixtures: a server process, Chromium, the screenshots' folder
-server, browser, shots = test_browser.server, test_browser.browser, test_browser.shots
+# the browser tests' own fixtures: a page, the screenshots' folder (Chromium, its window and the
+# server process this module shares with test_browser_words are conftest's)
+page, shots = test_browser.page, test_browser.shots
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=f"needs Chromium at {CHROMIUM}")
 
 # Every text node the reader sees, and the words of what has no text node (an option of a
@@ -63,14 +66,15 @@ def english_sentences() -> set[str]:
     }
 
 
-def add_icons(page, count: int) -> None:
-    icons = sorted(ICONS.glob("*.svg"))[:count]
-    page.set_input_files("#files", [str(p) for p in icons])
+def add_pictures(page, pictures: list[Path]) -> None:
+    """Add the pictures and wait for their uploads to end. PNGs: what they show is not what
+    these tests check, and an icon's SVG costs the server and Chromium more to draw."""
+    page.set_input_files("#files", [str(p) for p in pictures])
     page.wait_for_function(
         "n => document.querySelectorAll('.thumb').length === n && "
         "!document.body.classList.contains('working') && "
         "document.querySelector('#upload-status').textContent.includes(String(n))",
-        arg=count,
+        arg=len(pictures),
     )
 
 
@@ -98,7 +102,7 @@ def test_a_french_browser_gets_french_then_italian_and_italian_printed_pages(
     page.goto(server.url)
     page.wait_for_selector("body[data-ready='true']")
     assert page.evaluate("document.documentElement.lang") == "fr"
-    add_icons(page, 7)
+    add_pictures(page, make_pictures(tmp_path / "p", 7))
     # the uploads end (and the status says so) before the plan is asked for; a plan shown
     # before the uploads ended matched the selector below at once
     page.wait_for_selector("#upload-status:not(:has-text('…'))")
@@ -137,18 +141,15 @@ def test_a_french_browser_gets_french_then_italian_and_italian_printed_pages(
     assert errors == [], errors
 
 
-def test_the_pseudo_language_shows_every_text_came_through_the_catalogue(browser, server, shots):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server.url)  # the key, then the page in the pseudo-language
-    page.goto(server.base + "/?lang=qps")
+def test_the_pseudo_language_shows_every_text_came_through_the_catalogue(
+    page, server, shots, tmp_path
+):
+    page.goto(server.base + "/?lang=qps")  # the page again (its cookie set), in the pseudo-language
     page.wait_for_selector("body[data-ready='true']")
     assert page.inner_text("#make") == pseudo("Make the deck")
     page.check("#rules")  # the extras' controls too
     page.check("#box")
-    add_icons(page, 7)
+    add_pictures(page, make_pictures(tmp_path / "p", 7))
     made(page)
     shots(page, "lang-qps.png", full_page=True)
     plain = [
@@ -175,5 +176,3 @@ def test_the_pseudo_language_shows_every_text_came_through_the_catalogue(browser
     cover = doc[0].get_textpage().get_text_range()
     doc.close()
     assert pseudo("How to print") in cover and "How to print" not in cover
-    context.close()
-    assert errors == [], errors

@@ -26,13 +26,9 @@ from tests.app.test_browser import (
     wait_status,
 )
 
-# the browser tests' own fixtures: a server process, Chromium, a page, the screenshots' folder
-server, browser, page, shots = (
-    test_browser.server,
-    test_browser.browser,
-    test_browser.page,
-    test_browser.shots,
-)
+# the browser tests' own fixtures: a page, the screenshots' folder (Chromium, its window and the
+# server process this module shares with test_browser_language are conftest's)
+page, shots = test_browser.page, test_browser.shots
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=f"needs Chromium at {CHROMIUM}")
 
 WORDS = "chat\nchiens\nvache\npommes\nvoiture\nsoleil\npoisson"  # 7 words: 7 cards of 3
@@ -243,12 +239,16 @@ def test_a_theme_deck_is_made_in_one_click(page, shots):
     shots(page, "words-5-theme.png")
 
 
+@pytest.fixture
+def phone(server, window, width):
+    """The page on a phone's screen, ``width`` px wide (as ``page`` is loaded)."""
+    with test_browser.loaded(server, window, {"width": width, "height": 844}) as page:
+        yield page
+
+
 @pytest.mark.parametrize("width", [390])
-def test_the_tiles_and_the_picker_fit_a_phone(browser, server, shots, width):
-    context = browser.new_context(viewport={"width": width, "height": 844})
-    page = context.new_page()
-    page.goto(server.url)
-    page.wait_for_selector("body[data-ready='true']")
+def test_the_tiles_and_the_picker_fit_a_phone(phone, shots, width):
+    page = phone
     in_french(page)
     word_tiles(page, WORDS, 7)
     shots(page.locator("#word-pictures"), f"words-6-tiles-{width}.png")
@@ -258,4 +258,3 @@ def test_the_tiles_and_the_picker_fit_a_phone(browser, server, shots, width):
     assert box["x"] >= 0 and box["x"] + box["width"] <= width
     drawn_in(page, "#picker-results")
     shots(page, f"words-7-picker-{width}.png")
-    context.close()

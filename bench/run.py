@@ -3,14 +3,14 @@ size, sheets, coverage.
 
 Each scenario runs the installed CLI in a fresh process (process start included) at least three
 times, counted over every process it starts (``bench/tree.py``: CPU time of each to its end, PSS
-summed over the tree at each moment); the median wall and CPU times and the largest peak are
-reported. Three decks are paired with their floor (``bench/floor.py``: the same pictures or words
-decoded and written to a PDF, nothing more): the classic deck (also as where nothing can be
-forked, ``bench/no_fork.py``: Windows), a 133-card deck of words and a 57-photo deck. Each pair
-runs in turn (at least four times), and its ratios are total over
-total, so that both meet the same minutes of a machine whose speed drifts. The table is printed as
-Markdown and appended, with the date and commit, to bench/RESULTS.md. Benchmarks are not tests:
-nothing here asserts a time.
+summed over the tree at each moment; each time a run timed with nothing sampled, then one whose
+memory is sampled); the median wall and CPU times and the largest peak are reported. Three decks are
+paired with their floor (``bench/floor.py``: the same pictures or words decoded and written to a
+PDF, nothing more): the classic deck (also as where nothing can be forked, ``bench/no_fork.py``:
+Windows), a 133-card deck of words and a 57-photo deck. Each pair runs in turn (at least four
+times), and its ratios are total over total, so that both meet the same minutes of a machine whose
+speed drifts. The table is printed as Markdown and appended, with the date and commit, to
+bench/RESULTS.md. Benchmarks are not tests: nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -54,12 +54,17 @@ class Run:
 
 
 def measure(cmd: list[str], cwd: Path) -> Run:
-    """Run ``cmd`` once; wall time to the end of its last process, CPU time and peak PSS of its
-    whole process tree (:func:`tree.measure_tree`)."""
-    run = measure_tree(cmd, cwd=cwd)
-    if run.returncode != 0:
-        raise SystemExit(f"bench: {' '.join(cmd)} failed: {run.stderr.strip()}")
-    return Run(run.wall, run.cpu, run.peak_pss_mb)
+    """Run ``cmd`` twice: wall time to the end of its last process and CPU time of its whole
+    process tree from a run with nothing sampled, its peak PSS from the next (sampling the
+    memory takes the kernel a fifth of a core, which a build on two cores pays: see
+    :mod:`tree`)."""
+    timed = measure_tree(cmd, cwd=cwd, memory=False)
+    sampled = measure_tree(cmd, cwd=cwd)
+    for run in (timed, sampled):
+        if run.returncode != 0:
+            raise SystemExit(f"bench: {' '.join(cmd)} failed: {run.stderr.strip()}")
+    assert sampled.peak_pss_mb is not None  # sampled
+    return Run(timed.wall, timed.cpu, sampled.peak_pss_mb)
 
 
 def make_words(path: Path, count: int = 133) -> Path:
@@ -198,7 +203,10 @@ def table(rows: list[dict], ratios: dict[str, tuple[float, float]]) -> str:
             f"{f(r['sheets'], 'd')} | {f(r['coverage'], '.3f')} |"
         )
     by = {r["scenario"]: r for r in rows}
-    lines.append("\nWall, CPU and PSS count every process of the tree (bench/tree.py).")
+    lines.append(
+        "\nWall, CPU and PSS count every process of the tree (bench/tree.py); wall and CPU from"
+        " runs with nothing sampled, PSS from the runs after them."
+    )
     for deck, (wall, cpu) in ratios.items():
         lines.append(
             f"{deck} / {PAIRED[deck]}: wall {wall:.2f}, CPU {cpu:.2f} (total over total of {PAIRS} "

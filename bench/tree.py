@@ -8,7 +8,14 @@ peak over time of the sum of every process's PSS (proportional set size: a page 
 share counts half in each, so the sum is what the tree holds), read from ``/proc/PID/smaps_rollup``
 every ``EVERY`` seconds until the last process of the session has ended.
 
-Usage: python bench/tree.py [--timeline] -- CMD...   (prints one JSON line)
+Reading that costs the kernel a walk of each process's pages: sampling a classic build took
+~0.9 s of system time in this process over its ~5 s (18 % of a core, ``bench/tree.py`` itself
+under ``/usr/bin/time``), taken from the two cores the build was spreading its threads over
+(its CPU / wall 1.41-1.45 sampled, 1.57-1.59 not, 4 runs each in turn). So time is measured on
+a run of its own with nothing sampled (``memory=False``: this process only waits for the tree),
+and memory on another.
+
+Usage: python bench/tree.py [--timeline | --time-only] -- CMD...   (prints one JSON line)
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import os
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -31,8 +39,8 @@ PR_SET_CHILD_SUBREAPER = 36
 class TreeRun:
     wall: float  # s, from start until the last process of the tree ended
     cpu: float  # s, user + system of every process of the tree
-    peak_pss_mb: float  # the largest sum of PSS over the tree's processes at one moment
-    processes: int  # processes seen
+    peak_pss_mb: float | None  # the largest sum of PSS over the tree's processes at one moment
+    processes: int  # processes seen (time only: those this process waited for)
     returncode: int
     stderr: str = ""
     peaks: dict[str, float] = field(default_factory=dict)  # each process's own peak PSS, MB
@@ -81,10 +89,18 @@ def _name(pid: int) -> str:
 
 
 def measure_tree(
-    cmd: list[str], *, cwd: Path | None = None, env: dict | None = None, timeline: bool = False
+    cmd: list[str],
+    *,
+    cwd: Path | None = None,
+    env: dict | None = None,
+    timeline: bool = False,
+    memory: bool = True,
 ) -> TreeRun:
-    """Run ``cmd`` once and measure its whole tree (see the module's docstring)."""
+    """Run ``cmd`` once and measure its whole tree (see the module's docstring); without
+    ``memory``, its time only, with nothing sampled (``peak_pss_mb`` is None)."""
     _become_subreaper()
+    if not memory:
+        return _timed(cmd, cwd=cwd, env=env)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.Popen(
@@ -146,12 +162,41 @@ def measure_tree(
     )
 
 
+def _timed(cmd: list[str], *, cwd: Path | None, env: dict | None) -> TreeRun:
+    """:func:`measure_tree` without memory: this process sleeps in ``wait`` until the last
+    process of the tree has ended (each one that outlives its parent is handed to us)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(
+            cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True
+        )
+        returncode, processes = None, 0
+        while True:
+            try:
+                pid, status = os.wait()
+            except ChildProcessError:
+                break
+            processes += 1
+            if pid == proc.pid:
+                returncode = os.waitstatus_to_exitcode(status)
+        wall = time.perf_counter() - start
+        proc.returncode = returncode
+        err.seek(0)
+        text = err.read().decode(errors="replace")
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    assert returncode is not None  # the command's own process is our child: waited for above
+    return TreeRun(wall, cpu, None, processes, returncode, text)
+
+
 def main() -> int:
     args = sys.argv[1:]
     timeline = args[:1] == ["--timeline"]
-    args = args[1:] if timeline else args
+    time_only = args[:1] == ["--time-only"]
+    args = args[1:] if timeline or time_only else args
     args = args[1:] if args[:1] == ["--"] else args
-    run = measure_tree(args, timeline=timeline)
+    run = measure_tree(args, timeline=timeline, memory=not time_only)
     print(json.dumps(asdict(run)))
     return 0
 

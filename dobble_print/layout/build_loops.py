@@ -1,8 +1,9 @@
 """Compile the packer's loops (:mod:`kernels`) ahead of time, into extension modules beside
 them that :mod:`loops` uses: ``python -m dobble_print.layout.build_loops`` (``make`` runs it
-once, and again when ``kernels.py`` changes). Needs a C compiler and the Python headers
-(numba's ``pycc`` links the modules with them), so where there are none it says so and builds
-use numba's loops, compiled on first use, as before.
+once, and again when ``kernels.py`` changes). About 17 s on two cores from a clean clone (two
+parts, each by a process of its own, :data:`loops.PARTS`: one module took 23 s); needs a C
+compiler and the Python headers (numba's ``pycc`` links the modules with them), so where there
+are none it says so and builds use numba's loops, compiled on first use, as before.
 
 The module is compiled by numba itself from the same source, for the argument types the packer
 passes (:data:`loops.EXPORTS`): the same LLVM code as numba's own, so the same results, byte for
@@ -11,13 +12,6 @@ the loops release the GIL while they run, as numba's do with ``nogil`` (threads 
 parallel where nothing forks), and on Linux they are compiled for this processor and its
 instruction sets, as numba compiles (for any x86-64 they were ~25 % slower); elsewhere for any
 processor of its kind, as a copied folder must not crash on an older one.
-
-Four pieces of work, each a process of its own, as many at once as there are cores: each part
-of the loops (:data:`loops.PARTS`) compiled ahead of time, and compiled by numba into its cache
-(which the tests' numba loops and a machine without a compiler use). A part's compiling needed
-numba's first for its return types; ``pycc`` infers them as numba does, so the four are apart:
-a clean clone's set-up, 25 s on two cores where each part was one process (numba's, then
-``pycc``), ~20 s.
 """
 
 from __future__ import annotations
@@ -28,9 +22,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from dobble_print.layout.loops import (
@@ -43,7 +36,6 @@ from dobble_print.layout.loops import (
     module_file,
     part_names,
 )
-from dobble_print.parallel import cores
 
 
 @contextlib.contextmanager
@@ -107,43 +99,21 @@ def in_process(code: str) -> list[str]:
 
 
 def compiling(number: int, folder: Path) -> list[str]:
-    """The command that compiles part ``number`` ahead of time into ``folder``
-    (:func:`part_main`)."""
+    """The command that compiles part ``number`` into ``folder`` (:func:`part_main`)."""
     return in_process(f"part_main({number}, Path({str(folder)!r}))")
 
 
-def warming(number: int, folder: Path) -> list[str]:
-    """The command that compiles part ``number`` into numba's cache (:func:`jit_main`)."""
-    return in_process(f"jit_main({number}, Path({str(folder)!r}))")
-
-
-REASON = "reason.txt"  # in a process's folder: why it could not do its work
-
-
-def _said(step: Callable[[], object], folder: Path) -> None:
-    """``step()`` in a process of its own: its error's words in ``folder``'s :data:`REASON`
-    (what the build says), exit code 1."""
-    try:
-        step()
-    except Exception as error:  # noqa: BLE001 (said by the process that started this one)
-        (folder / REASON).write_text(str(error) or type(error).__name__, encoding="utf-8")
-        sys.exit(1)
+REASON = "reason.txt"  # in a part's folder: why its process could not compile it
 
 
 def part_main(number: int, folder: Path) -> None:
-    """:func:`build_part` in a process of its own (:func:`_said`)."""
-    _said(lambda: build_part(number, folder), folder)
-
-
-def jit_main(number: int, folder: Path) -> None:
-    """:func:`jit` of part ``number`` in a process of its own (:func:`_said`), its temporary
-    files in ``folder``."""
-
-    def step() -> None:
-        with _silenced(), _temporary_files_in(str(folder)):
-            jit(PARTS[number])
-
-    _said(step, folder)
+    """:func:`build_part` in a process of its own: its error's words in ``folder``'s
+    :data:`REASON` (what the build says, as of the part it compiles itself), exit code 1."""
+    try:
+        build_part(number, folder)
+    except Exception as error:  # noqa: BLE001 (said by the process that started this one)
+        (folder / REASON).write_text(str(error) or type(error).__name__, encoding="utf-8")
+        sys.exit(1)
 
 
 def jit(exports: Sequence[str]) -> None:
@@ -155,11 +125,10 @@ def jit(exports: Sequence[str]) -> None:
 
 
 def build(folder: Path = HERE) -> Path:
-    """Compile the modules (:data:`loops.PARTS`) into ``folder``, and each part into numba's
-    cache, each by a process of its own, as many at once as there are cores (compiling is one
-    core's work, ~40 s in all); put the modules in place only once all are made (another
-    process never imports half of them), remove the ones compiled from other sources, and
-    return the first's path.
+    """Compile the modules (:data:`loops.PARTS`) into ``folder``, each part by a process of its
+    own at once (about half the time: compiling is one core's work, ~20 s in all), put them in
+    place only once all are made (another process never imports half of them), remove the ones
+    compiled from other sources, and return the first's path.
 
     Raises:
         RuntimeError: a part could not be compiled (no C compiler, no Python headers…): what
@@ -167,14 +136,32 @@ def build(folder: Path = HERE) -> Path:
     """
     with tempfile.TemporaryDirectory() as scratch:
         places = [Path(scratch) / str(number) for number in range(len(PARTS))]
-        warmed = [Path(scratch) / f"jit{number}" for number in range(len(PARTS))]
-        for place in (*places, *warmed):
+        for place in places:
             place.mkdir()
-        # numba's take longest: first, so that the two kinds end together
-        work = [(warming(n, place), n, place) for n, place in enumerate(warmed)]
-        work += [(compiling(n, place), n, place) for n, place in enumerate(places)]
-        _run(work, max(1, min(len(work), cores())))
-        made = [_module_in(place, number) for number, place in enumerate(places)]
+        others = [
+            subprocess.Popen(
+                compiling(number, place), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
+            for number, place in enumerate(places[1:], start=1)
+        ]
+        try:
+            made = [build_part(0, places[0])]
+            for other in others:
+                other.wait()
+        except BaseException:  # this part failed, or Ctrl-C: theirs are not used
+            for other in others:
+                other.kill()
+                other.wait()
+            raise
+        for number, (other, place) in enumerate(zip(others, places[1:], strict=True), start=1):
+            reason = place / REASON
+            if other.returncode != 0:
+                raise RuntimeError(
+                    reason.read_text(encoding="utf-8")
+                    if reason.is_file()
+                    else f"the process compiling part {number} ended with code {other.returncode}"
+                )
+            made.append(_module_in(place, number))
         for one in made:
             part = folder / (one.name + ".part")  # a process killed here leaves only this (ignored)
             shutil.copy(one, part)
@@ -184,41 +171,6 @@ def build(folder: Path = HERE) -> Path:
         if old.name not in kept:
             old.unlink(missing_ok=True)
     return folder / made[0].name
-
-
-def _run(work: Sequence[tuple[list[str], int, Path]], at_once: int) -> None:
-    """Run each command of ``work`` (command, part, its folder), ``at_once`` at a time, until
-    all have ended; at the first that fails, or Ctrl-C, end the others at once and raise.
-
-    Raises:
-        RuntimeError: what the failed process said (:data:`REASON`), or its exit code.
-    """
-    waiting = list(work)
-    running: list[tuple[subprocess.Popen, int, Path]] = []
-    try:
-        while waiting or running:
-            while waiting and len(running) < at_once:
-                command, number, place = waiting.pop(0)
-                process = subprocess.Popen(
-                    command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-                )
-                running.append((process, number, place))
-            time.sleep(0.05)
-            for one in [r for r in running if r[0].poll() is not None]:
-                running.remove(one)
-                process, number, place = one
-                if process.returncode != 0:
-                    reason = place / REASON
-                    raise RuntimeError(
-                        reason.read_text(encoding="utf-8")
-                        if reason.is_file()
-                        else f"the process compiling part {number} ended with code "
-                        f"{process.returncode}"
-                    )
-    finally:  # a part failed, or Ctrl-C: the others' work is not used
-        for process, _, _ in running:
-            process.kill()
-            process.wait()
 
 
 def _module_in(folder: Path, number: int) -> Path:
@@ -235,9 +187,9 @@ def _module_in(folder: Path, number: int) -> Path:
 
 
 def build_part(number: int, folder: Path) -> Path:
-    """Compile part ``number`` of the loops (:data:`loops.PARTS`) ahead of time into
-    ``folder``, as a module of its own: its path. Each loop is given its arguments' types;
-    numba infers what it returns, as its own compiling does."""
+    """Compile part ``number`` of the loops (:data:`loops.PARTS`) into ``folder``: first with
+    numba (each export's return type, and numba's cache, which builds use where nothing was
+    compiled ahead of time), then ahead of time, as a module of its own. Its path."""
     from numba.core.codegen import AOTCPUCodegen
     from numba.pycc import CC, compiler
 
@@ -258,6 +210,7 @@ def build_part(number: int, folder: Path) -> Path:
         _silenced(),
         _temporary_files_in(scratch),
     ):
+        jit(exports)
         cc = CC(name)
         cc.output_dir = scratch
         cc.verbose = False
@@ -266,8 +219,10 @@ def build_part(number: int, folder: Path) -> Path:
 
             cc.target_cpu = llvmlite.binding.get_host_cpu_name()
         for export in exports:
+            dispatcher = getattr(kernels, export)
             args = tuple(_numba_type(s) for s in EXPORTS[export])
-            cc.export(export, args)(getattr(kernels, export).py_func)
+            result = dispatcher.overloads[args].signature.return_type
+            cc.export(export, result(*args))(dispatcher.py_func)
         original = compiler.Flags, AOTCPUCodegen._customize_tm_features
         compiler.Flags = _ReleasingTheGil  # type: ignore[misc]  # pycc makes its flags itself
         if cc.target_cpu:  # this processor's own instruction sets, as numba's JIT asks for

@@ -110,9 +110,10 @@ def fingerprint() -> str:
     return digest.hexdigest()[:16]
 
 
-# The loops as two modules, each compiled by a process of its own (build_loops), and into
-# numba's cache by two more: about half of the loops' compiling time each (pair_bounds and
-# raster_runs, the longest, are in one each). The second part is the loops not in the first.
+# The loops as two modules, each compiled by a process of its own (build_loops), on two cores at
+# once: about half of the loops' compiling time each (a clean clone's, numba's cache empty: 17.5
+# and 16.7 s alone, 16.6 s at once, where one module took 22.9 s); pair_bounds and raster_runs,
+# the longest, are in one each. The second part is the loops not in the first.
 FIRST_PART = ("pair_bounds", "neighbours", "most_violated", "ring_runs")
 PARTS = (FIRST_PART, tuple(name for name in EXPORTS if name not in FIRST_PART))
 

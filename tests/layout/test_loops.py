@@ -288,13 +288,25 @@ def test_the_second_compiling_process_finds_this_module_however_make_runs_it(tmp
 
 
 def test_a_part_that_fails_to_compile_leaves_no_module_and_says_why(tmp_path, monkeypatch):
-    """The loops are compiled by four processes, two at a time on two cores: when one fails,
-    the modules the others made are not put in place (builds then use numba's loops), its
-    error's words are the reason make prints, and the processes still running are ended at
-    once, their files with the build's; so are they on Ctrl-C."""
-    monkeypatch.setattr(build_loops, "cores", lambda: 2)
-    started = tmp_path / "started"
-    started.mkdir()
+    """The loops are compiled in parts at once: when one part's process fails, the module the
+    other made is not put in place (builds then use numba's loops) and its error's words are
+    the reason make prints; when this process's part fails (or Ctrl-C comes), the other
+    process is ended at once, its files with the build's."""
+
+    def made(number, folder):
+        return Path(shutil.copy(__file__, folder / f"{loops.part_names()[number]}.so"))
+
+    def failing(number, folder):
+        return build_loops.in_process(
+            f"(Path({str(folder)!r}) / REASON).write_text('error: no Python headers here');"
+            " sys.exit(1)"
+        )
+
+    monkeypatch.setattr(build_loops, "build_part", made)
+    monkeypatch.setattr(build_loops, "compiling", failing)
+    with pytest.raises(RuntimeError, match=r"^error: no Python headers here$"):
+        build_loops.build(tmp_path)
+    assert list(tmp_path.iterdir()) == []
 
     def copying(number, folder):
         return build_loops.in_process(
@@ -302,52 +314,19 @@ def test_a_part_that_fails_to_compile_leaves_no_module_and_says_why(tmp_path, mo
             f"'{loops.part_names()[number]}.so')"
         )
 
-    def warming(number, folder):  # numba's part 0 sleeps: ended, not waited for
-        return build_loops.in_process(
-            f"(Path({str(started)!r}) / 'jit{number}').touch(); import time; "
-            + ("time.sleep(60)" if number == 0 else "pass")
-        )
-
-    def failing(number, folder):
-        if number == 0:
-            return copying(number, folder)
-        return build_loops.in_process(
-            f"(Path({str(folder)!r}) / REASON).write_text('error: no Python headers here');"
-            " sys.exit(1)"
-        )
-
-    monkeypatch.setattr(build_loops, "warming", warming)
-    monkeypatch.setattr(build_loops, "compiling", failing)
-    out = tmp_path / "out"
-    out.mkdir()
-    began = time.perf_counter()
-    with pytest.raises(RuntimeError, match=r"^error: no Python headers here$"):
-        build_loops.build(out)
-    assert time.perf_counter() - began < 30  # the sleeping process was ended, not waited for
-    assert list(out.iterdir()) == []
-    assert sorted(p.name for p in started.iterdir()) == ["jit0", "jit1"]
-
-    monkeypatch.setattr(build_loops, "warming", lambda n, f: build_loops.in_process("pass"))
     monkeypatch.setattr(build_loops, "compiling", copying)
-    first = build_loops.build(out)
-    assert sorted(p.name for p in out.iterdir()) == [f"{n}.so" for n in loops.part_names()]
+    first = build_loops.build(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{n}.so" for n in loops.part_names()]
     assert first.name == f"{loops.part_names()[0]}.so"
 
-    class CtrlC:  # Ctrl-C comes while this process waits for the others
-        def __init__(self) -> None:
-            self.waits = 0
+    def stopped(number, folder):
+        raise KeyboardInterrupt
 
-        def sleep(self, seconds: float) -> None:
-            self.waits += 1
-            if self.waits == 3:
-                raise KeyboardInterrupt
-            time.sleep(seconds)
-
+    monkeypatch.setattr(build_loops, "build_part", stopped)
     monkeypatch.setattr(
-        build_loops, "warming", lambda n, f: build_loops.in_process("import time; time.sleep(60)")
+        build_loops, "compiling", lambda n, f: build_loops.in_process("import time; time.sleep(60)")
     )
-    monkeypatch.setattr(build_loops, "time", CtrlC())
     began = time.perf_counter()
     with pytest.raises(KeyboardInterrupt):
         build_loops.build(tmp_path / "again")
-    assert time.perf_counter() - began < 30  # the sleeping parts were ended, not waited for
+    assert time.perf_counter() - began < 30  # the sleeping part was ended, not waited for

@@ -387,6 +387,65 @@ def dilate(cells, kernel):
 
 
 @_compiled
+def disc_grown(ink, pad, r):
+    """``ink`` padded by ``pad`` pixels each side and grown by a disc of radius ``r`` (every
+    pixel within ``r`` of an ink pixel, as ``distance_transform_edt(~padded) <= r`` says it,
+    kept within the padded frame), in two passes over the pixels.
+
+    Down and up each column, the distance to the column's nearest ink pixel (where it is at
+    most ``r``); then along each row, each such pixel's column marks the run of pixels the disc
+    reaches at that height (``x² ≤ r² − d²``, whole numbers throughout), the runs summed
+    through one difference array. scipy's exact distance transform took ~25 ms for a labelled
+    picture's two growths (57 icons: ~2.5 s); this, a few.
+    """
+    h, w = ink.shape
+    tall, wide = h + 2 * pad, w + 2 * pad
+    far = r + 1  # any distance beyond r
+    near = np.full((tall, w), far, np.int64)
+    for x in range(w):
+        last = -far  # the padded row of the last ink pixel seen going down
+        for y in range(tall):
+            if pad <= y < pad + h and ink[y - pad, x]:
+                last = y
+            if y - last < far:
+                near[y, x] = y - last
+        last = tall + far  # going up
+        for y in range(tall - 1, -1, -1):
+            if pad <= y < pad + h and ink[y - pad, x]:
+                last = y
+            if last - y < near[y, x]:
+                near[y, x] = last - y
+    half = np.empty(r + 1, np.int64)  # the disc's half width d rows from its centre
+    for d in range(r + 1):
+        room = r * r - d * d
+        k = int(math.sqrt(room))
+        while (k + 1) * (k + 1) <= room:
+            k += 1
+        while k * k > room:
+            k -= 1
+        half[d] = k
+    out = np.zeros((tall, wide), np.bool_)
+    steps = np.zeros(wide + 1, np.int64)
+    for y in range(tall):
+        seen = False
+        for x in range(w):
+            d = near[y, x]
+            if d <= r:
+                centre = x + pad
+                steps[max(centre - half[d], 0)] += 1
+                steps[min(centre + half[d] + 1, wide)] -= 1
+                seen = True
+        if seen:
+            covered = 0
+            for x in range(wide):
+                covered += steps[x]
+                steps[x] = 0
+                out[y, x] = covered > 0
+            steps[wide] = 0
+    return out
+
+
+@_compiled
 def add_zone(count, zone, r, c, sign):
     """Add ``sign`` (±1) to ``count`` under ``zone`` placed with its corner at (r, c), clipped.
 

@@ -47,6 +47,7 @@ EXPORTS: dict[str, tuple[str, ...]] = {
     "raster_runs": ("uint16[2]", *["int"] * 5, *["float"] * 4),
     "ring_runs": ("bool[2]", "int"),
     "dilate": ("bool[2]", "bool[2]"),
+    "disc_grown": ("bool[2]", "int", "int"),
     "add_zone": ("int16[2]", "bool[2]", "int", "int", "int"),
     "refresh": ("int16[3]", "int16[2]", "bool[2]", *["int"] * 5, "flag"),
     "any_fit": ("int16[3]", "int32[2]", "int", "int", "int"),
@@ -234,6 +235,7 @@ outline_boxes: Callable
 raster_runs: Callable
 ring_runs: Callable
 dilate: Callable
+disc_grown: Callable
 add_zone: Callable
 refresh: Callable
 any_fit: Callable

@@ -262,30 +262,27 @@ def shape_of(
 
 def _grown(ink: np.ndarray, margin: int, tall: float = 1.0) -> np.ndarray:
     """``ink`` padded by ``margin`` pixels each side and grown by an ellipse ``margin`` wide
-    and ``tall`` × ``margin`` high (a disc when ``tall`` is 1).
+    and ``tall`` × ``margin`` high (a disc when ``tall`` is 1: :func:`kernels.disc_grown`).
 
     By the distance to the nearest ink pixel, the same set as a dilation by the ellipse
     ``x² + (y / tall)² ≤ margin²``: a dilation by a disc 100 pixels across ran out of memory.
     """
+    if tall == 1.0:
+        return loops.disc_grown(ink, margin, margin)
     from scipy import ndimage
 
     padded = np.pad(ink, margin)
     if not padded.any():
         return padded
-    if tall == 1.0:
-        return ndimage.distance_transform_edt(~padded) <= margin
     return ndimage.distance_transform_edt(~padded, sampling=(1 / tall, 1.0)) <= margin
 
 
 def _grown_apart(ink: np.ndarray, row: int, picture: int, label: int) -> np.ndarray:
     """``ink`` padded by ``label`` pixels, its rows from ``row`` on (the label) grown by that
     many and the rows above (the picture) by ``picture``."""
-    from scipy import ndimage
-
     above, below = ink.copy(), ink.copy()
     above[row:], below[:row] = False, False
-    near = ndimage.distance_transform_edt(~np.pad(above, label)) <= picture if above.any() else 0
-    return _grown(below, label) | near
+    return loops.disc_grown(below, label, label) | loops.disc_grown(above, label, picture)
 
 
 def shapes_of(symbols: Sequence) -> tuple[Shape, ...]:

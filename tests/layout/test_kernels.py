@@ -174,6 +174,24 @@ def test_dilate_stamping_the_outline_equals_full_dilation(seed, clearance):
         np.testing.assert_array_equal(kernels.dilate(cells, kernel), zone_ref(cells, kernel))
 
 
+@pytest.mark.parametrize("grow", [kernels.disc_grown, loops.disc_grown], ids=["numba", "loops"])
+def test_disc_grown_is_the_dilation_of_the_padded_ink_by_a_disc_in_its_frame(grow):
+    """Every pixel within ``r`` of the ink (x² + y² ≤ r², whole pixels), on the ink padded by
+    ``pad``, radii past the pad clipped by the frame: scipy's dilation by the disc, on 400
+    random pictures from empty to nearly full, thin ones and radius 0 among them (the
+    compiled loop as the packer calls it, and numba's)."""
+    rng = np.random.default_rng(7)
+    for _ in range(400):
+        h, w = (int(n) for n in rng.integers(1, 30, 2))
+        ink = rng.random((h, w)) < rng.choice([0.0, 0.01, 0.05, 0.3, 0.95])
+        pad, r = int(rng.integers(0, 10)), int(rng.integers(0, 13))
+        y, x = np.ogrid[-r : r + 1, -r : r + 1]
+        disc = x * x + y * y <= r * r
+        padded = np.pad(ink, pad)
+        want = binary_dilation(padded, structure=disc) if r else padded
+        np.testing.assert_array_equal(grow(ink, pad, r), want, err_msg=f"{pad=} {r=}")
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_add_zone_clips_at_every_edge(seed):
     rng, g, m = np.random.default_rng(seed), 20, 30  # m: a margin wider than any zone

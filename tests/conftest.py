@@ -76,13 +76,19 @@ def _the_cli_speaks_english_again():
 @pytest.fixture(autouse=True)
 def _signals_left_as_found():
     """A test that leaves Ctrl-C ignored breaks the later ones that send it (a process started
-    meanwhile inherits "ignore", too): every test leaves SIGINT and SIGTERM as it found them."""
+    meanwhile inherits "ignore", too): every test leaves SIGINT and SIGTERM as it found them,
+    and this thread's signal mask too (a process started from it inherits SIGINT blocked, and
+    a signal this process sends itself waits)."""
     import signal
 
     before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, ()) if hasattr(signal, "pthread_sigmask") else 0
     yield
     after = {s: signal.getsignal(s) for s in before}
     assert after == before, f"signal handlers changed: {before} -> {after}"
+    if hasattr(signal, "pthread_sigmask"):
+        now = signal.pthread_sigmask(signal.SIG_BLOCK, ())
+        assert now == mask, f"signals blocked changed: {mask} -> {now}"
 
 
 @pytest.fixture(scope="session")

@@ -122,7 +122,7 @@ def test_stopped_at_ten_moments_a_build_leaves_the_old_set_or_the_new_and_says_w
             signal.signal(signal.SIGTERM, before)
         where = f"Ctrl-C at {at} {count}"
         assert len(left_by_kill) == 1, f"{where}: the moment never came"
-        assert result.exit_code == 130, where
+        assert result.exit_code == 130, f"{where}: exit code {result.exit_code}, {result.output!r}"
         assert result.stderr.splitlines()[-1] == (NOTHING if expected == "old" else ALL), where
         assert visible(out) == sets[expected], where
         assert sorted(os.listdir(out)) == sorted(os.listdir(old_dir)), f"{where}: left staged"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 from pathlib import Path
 
 # As the command line and the app do first (parallel.one_blas_thread), for the tests' own
@@ -13,6 +14,13 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 import pytest
 from PIL import Image
+
+# A suite started in the background (a shell's `make test &`, which starts it with Ctrl-C
+# ignored, and every process it starts inherits that) still tests Ctrl-C as a terminal's user
+# sends it: the tests that send it to a build, in this process or one it starts, failed there
+# (a build that ignores Ctrl-C, as a background job should, goes on).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # No test sees the machine's fonts: the installed-font search looks in no folder unless a test
 # points it at fonts it built (or, for the one test of a real system font, clears this).
@@ -79,8 +87,6 @@ def _signals_left_as_found():
     meanwhile inherits "ignore", too): every test leaves SIGINT and SIGTERM as it found them,
     and this thread's signal mask too (a process started from it inherits SIGINT blocked, and
     a signal this process sends itself waits)."""
-    import signal
-
     before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, ()) if hasattr(signal, "pthread_sigmask") else 0
     yield

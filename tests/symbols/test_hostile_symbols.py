@@ -370,3 +370,45 @@ def test_a_broken_file_is_said_in_plain_words(tmp_path, kind, renderer, monkeypa
     assert line == f"{path}: {PLAIN[kind]}"
     for leak in ("Error", "Exception", "<", "(b'", "Invalid input", "stream"):
         assert leak not in line
+
+
+FLOOD_SAID = (
+    "draws over 30000 elements once every <use>, pattern and marker is counted; simplify it"
+)
+
+
+def test_a_flood_of_elements_is_refused_before_its_tree_is_built(tmp_path, monkeypatch):
+    """20 MB of small elements (the size allowed) took ~2 s and ~200 MB to read into a tree
+    before its count passed the limit a few percent in: counted as the parser meets them, it
+    is refused at the limit, with the same words. A file whose many ``<`` are in a comment,
+    not elements, is still drawn; one that is not an SVG still says so."""
+    from dobble_print.symbols.bad_picture import BadPicture
+    from dobble_print.symbols.svg import rasterise
+
+    flood = tmp_path / "flood.svg"
+    flood.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        + '<rect width="1" height="1"/>' * 40_000
+        + "</svg>"
+    )
+    parsed = []
+    whole = rasterise.parse_svg
+    monkeypatch.setattr(rasterise, "parse_svg", lambda data: parsed.append(1) or whole(data))
+    for check in (rasterise.check_svg, lambda p: rasterise.load_svg(p, max_px=80)):
+        with pytest.raises(BadPicture) as info:
+            check(flood)
+        assert str(info.value) == FLOOD_SAID
+    assert parsed == []  # refused before the whole parse
+
+    talk = tmp_path / "talk.svg"
+    talk.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><!-- '
+        + "<b>" * 40_000
+        + ' --><rect width="5" height="5"/></svg>'
+    )
+    rasterise.check_svg(talk)
+    assert parsed == [1]
+    page = tmp_path / "page.svg"
+    page.write_text("<html>" + "<p>a</p>" * 40_000 + "</html>")
+    with pytest.raises(BadPicture, match="is XML but not an SVG drawing"):
+        rasterise.check_svg(page)

@@ -22,7 +22,7 @@ import numpy as np
 
 from dobble_print.language import N_
 from dobble_print.symbols.bad_picture import BadPicture
-from dobble_print.symbols.svg.budget import check_budget
+from dobble_print.symbols.svg.budget import check_budget, check_elements
 from dobble_print.symbols.svg.choice import wanted_renderer
 from dobble_print.symbols.svg.parsed import as_utf8, parse_svg
 from dobble_print.symbols.svg.worker import draw
@@ -62,7 +62,9 @@ def check_svg(path: Path) -> None:
         BadPicture: when the file is not well-formed SVG/XML, unsafe or too large.
         OSError: when the file cannot be read.
     """
-    check_budget(parse_svg(_read(path)))
+    data = _read(path)
+    check_elements(data)
+    check_budget(parse_svg(data))
 
 
 def load_svg(path: Path, *, max_px: int) -> np.ndarray:
@@ -75,5 +77,6 @@ def load_svg(path: Path, *, max_px: int) -> np.ndarray:
         DobbleError: when no renderer can be used (see :func:`choice.svg_renderer`).
     """
     data = as_utf8(_read(path))
+    check_elements(data)
     check_budget(parse_svg(data))
     return draw(data, wanted=wanted_renderer(), max_px=max_px)

@@ -480,7 +480,7 @@ OPTIONS: tuple[Option, ...] = (
         Kind.COUNT,
         None,
         N_(
-            "Print N copies of the deck for a class (2 to 6), each card marked with its copy's "
+            "Print N copies of the deck for a class (1 to 6), each card marked with its copy's "
             "letter and rim colour."
         ),
         Group.DECK,

@@ -56,6 +56,9 @@ _RAW = "camera RAW photo", "export it as JPEG from the camera's or a photo app"
 _LAYERED = "drawing program's file", "export it as PNG"
 _VIDEO = "video", "save a still of it as JPEG or PNG"
 _PRINTED = "document", "export the picture in it as PNG or SVG"
+_SHEET = "spreadsheet", "save it as CSV"
+_WRITTEN = "word processor's document", "save it as plain text (.txt), one word per line"
+_PACKED = "compressed folder", "unzip it and give the folder"
 # Formats people bring that are not read, by suffix: what a file is, and what to do with it.
 NOT_READ = {
     **dict.fromkeys((".cr2", ".cr3", ".nef", ".arw", ".dng", ".orf", ".rw2", ".raf"), _RAW),
@@ -63,6 +66,10 @@ NOT_READ = {
     **dict.fromkeys((".psd", ".psb", ".xcf", ".kra", ".ai", ".afphoto", ".sketch"), _LAYERED),
     **dict.fromkeys((".mov", ".mp4", ".m4v", ".3gp", ".avi", ".mkv", ".webm"), _VIDEO),
     **dict.fromkeys((".pdf", ".eps", ".ps", ".emf", ".wmf"), _PRINTED),
+    # what a teacher's list or table is often saved as
+    **dict.fromkeys((".xlsx", ".xls", ".ods", ".numbers"), _SHEET),
+    **dict.fromkeys((".rtf", ".doc", ".docx", ".odt", ".pages"), _WRITTEN),
+    **dict.fromkeys((".zip", ".7z", ".rar"), _PACKED),
     ".jxl": ("JPEG XL picture", "export it as JPEG or PNG"),
     ".ico": ("icon file", "export it as PNG"),
 }
@@ -91,6 +98,21 @@ _SAID = {
         N_("a document ({suffix}), which dobble-print does not read; export the picture in it "
            "as PNG or SVG"),
         N_("for each document ({suffix}), export the picture in it as PNG or SVG"),
+    ),
+    _SHEET: (
+        N_("a spreadsheet ({suffix}), which dobble-print does not read; save it as CSV and give "
+           "that file"),
+        N_("for each spreadsheet ({suffix}), save it as CSV"),
+    ),
+    _WRITTEN: (
+        N_("a word processor's document ({suffix}), which dobble-print does not read; save it "
+           "as plain text (.txt), one word per line"),
+        N_("for each word processor's document ({suffix}), save it as plain text (.txt)"),
+    ),
+    _PACKED: (
+        N_("a compressed folder ({suffix}), which dobble-print does not read; unzip it and "
+           "give the folder"),
+        N_("for each compressed folder ({suffix}), unzip it and give the folder"),
     ),
     NOT_READ[".jxl"]: (
         N_("a JPEG XL picture ({suffix}), which dobble-print does not read; export it as JPEG "

@@ -93,6 +93,26 @@ def test_a_video_named_heic_is_not_a_picture(tmp_path):
         ),
         (
             "notes.doc",
+            "a word processor's document (.doc), which dobble-print does not read; save it as "
+            "plain text (.txt), one word per line",
+        ),
+        (
+            "mots.rtf",
+            "a word processor's document (.rtf), which dobble-print does not read; save it as "
+            "plain text (.txt), one word per line",
+        ),
+        (
+            "vocabulaire.xlsx",
+            "a spreadsheet (.xlsx), which dobble-print does not read; save it as CSV and give "
+            "that file",
+        ),
+        (
+            "photos.zip",
+            "a compressed folder (.zip), which dobble-print does not read; unzip it and give the "
+            "folder",
+        ),
+        (
+            "notes.xyz",
             "not a folder, picture or .txt word list; give pictures (PNG, JPEG, HEIC, AVIF, "
             "WebP, GIF, BMP, TIFF or SVG) or a .txt file of words",
         ),
@@ -123,3 +143,20 @@ def test_one_size_limit_for_a_picture_file_in_both_shells(tmp_path):
     with pytest.raises(BadPicture) as info:
         check_raster(huge)
     assert str(info.value) == "too large (201 MB, over 200 MB for a picture); shrink it"
+
+
+def test_a_rich_text_document_named_txt_is_said_to_be_one(tmp_path):
+    """WordPad and TextEdit save RTF, and a teacher may name it .txt: read as words, its codes
+    (``{\\rtf1\\ansi``, ``chien\\par``) were printed on the cards."""
+    path = tmp_path / "mots.txt"
+    path.write_text(
+        "{\\rtf1\\ansi\\deff0\n{\\fonttbl{\\f0 Arial;}}\n\\f0 chat\\par\nchien\\par\n}\n"
+    )
+    sources = find_sources([path])
+    assert [(str(s.path), str(why)) for s, why in sources.bad] == [
+        (
+            str(path),
+            "is a rich-text (RTF) document, not plain text; save it as plain text, one word per "
+            "line",
+        )
+    ]

@@ -231,6 +231,13 @@ def read_words(path: Path) -> list[tuple[int, str]]:
             N_("too large for a word list (over {mb} MB)", mb=MAX_WORDS_BYTES // 1_000_000)
         )
     text = _decode(raw)
+    if text.lstrip("\ufeff \t\r\n").startswith("{\\rtf"):  # WordPad's or TextEdit's, named .txt
+        raise BadWords(
+            N_(
+                "is a rich-text (RTF) document, not plain text; save it as plain text, one word "
+                "per line"
+            )
+        )
     if _tabbed(text):  # "chat<TAB>cat" read as a word would print "chatcat"
         raise TabbedLines(N_("its lines hold tabs, as a spreadsheet's table saved as text does"))
     words = []

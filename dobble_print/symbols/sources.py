@@ -141,6 +141,18 @@ def find_sources(paths: Sequence[Path]) -> Sources:
     bad: list[tuple[Source, Msg | str]] = []
     search = FolderSearch()
     sentences: list[Notice] = []  # word lists of sentences, each a warning
+    # A file given twice (a folder named twice, or a folder and a picture in it) is read once:
+    # its second copy was a look-alike of the first, and both copies' names were listed among
+    # the pictures left out, while the picture was on the cards.
+    taken: set[Path] = set()
+
+    def first_time(file: Path) -> bool:
+        where = file.resolve()
+        if where in taken:
+            return False
+        taken.add(where)
+        return True
+
     for path in paths:
         if not _exists(path):
             raise DobbleError(
@@ -148,6 +160,7 @@ def find_sources(paths: Sequence[Path]) -> Sources:
             )
         if path.is_dir():
             found, passed, lists, seen = folder_items(path)
+            found = [p for p in found if first_time(p)]
             items += [Source(p) for p in found]
             files += found
             notes += passed
@@ -157,6 +170,8 @@ def find_sources(paths: Sequence[Path]) -> Sources:
             raise DobbleError(
                 N_("not a regular file; give folders of pictures or .txt files"), file=path
             )
+        elif not first_time(path):
+            continue
         elif path.suffix.lower() in IMAGE_SUFFIXES:
             items.append(Source(path))
             files.append(path)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from dobble_print.errors import DobbleError
 from dobble_print.symbols import find_sources, load_symbols
@@ -74,3 +75,17 @@ def test_a_folder_of_enough_pictures_is_not_refused(tmp_path):
         _pic(tmp_path / "a" / f"p{i}.png", 20 * i)
     (tmp_path / "a" / "clip.mov").write_bytes(b"x")
     refuse_too_few(find_sources([tmp_path / "a"]), "a")  # no error
+
+
+def test_a_picture_given_twice_is_read_once(tmp_path):
+    """A folder named twice, or a folder and a picture in it (a link to it too): each picture
+    is one source, where the second copy was a look-alike of the first and both copies'
+    names were listed among the pictures left out while the picture was on the cards."""
+    folder = tmp_path / "pics"
+    folder.mkdir()
+    for name in ("a.png", "b.png"):
+        Image.new("RGB", (8, 8), (200, 30, 30)).save(folder / name)
+    (tmp_path / "link.png").symlink_to(folder / "b.png")
+    found = find_sources([folder, folder / "b.png", folder, tmp_path / "link.png"])
+    assert [s.path.name for s in found.items] == ["a.png", "b.png"]
+    assert [p.name for p in found.files] == ["a.png", "b.png"]

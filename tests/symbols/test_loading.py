@@ -287,7 +287,7 @@ def test_link_leaving_the_folder_is_not_followed(tmp_path):
     [
         ("nope", "{p}: no such file or folder; give folders of pictures or .txt files"),
         (
-            "x.doc",
+            "x.xyz",
             "{p}: not a folder, picture or .txt word list; give pictures (PNG, JPEG, HEIC, "
             "AVIF, WebP, GIF, BMP, TIFF or SVG) or a .txt file of words",
         ),
@@ -295,7 +295,7 @@ def test_link_leaving_the_folder_is_not_followed(tmp_path):
 )
 def test_bad_source_arguments(tmp_path, arg, message):
     p = tmp_path / arg
-    if arg.endswith(".doc"):
+    if arg.endswith(".xyz"):
         p.write_text("x")
     with pytest.raises(DobbleError) as info:
         find_sources([p])

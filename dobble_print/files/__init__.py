@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # the exports as type checkers and editors see them
     from dobble_print.files.owned import OwnedFolder as OwnedFolder
     from dobble_print.files.owned import check_name as check_name
     from dobble_print.files.owned import claim_folder as claim_folder
+    from dobble_print.files.owned import refuse_in_sources as refuse_in_sources
     from dobble_print.files.owned import refuse_others as refuse_others
     from dobble_print.files.owned import windows_problem as windows_problem
     from dobble_print.files.staging import Staging as Staging
@@ -35,6 +36,7 @@ _EXPORTS = {
     "OwnedFolder": "owned",
     "check_name": "owned",
     "claim_folder": "owned",
+    "refuse_in_sources": "owned",
     "refuse_others": "owned",
     "windows_problem": "owned",
     "Staging": "staging",

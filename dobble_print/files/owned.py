@@ -89,6 +89,26 @@ def marker_text(files: Iterable[str]) -> str:
     return "\n".join([_HEADER, *sorted(set(files))]) + "\n"
 
 
+def refuse_in_sources(out: Path, field: str, sources: Iterable[Path]) -> None:
+    """Refuse an output of cards (``field``: a folder, or a preview's picture) inside a picture
+    folder among ``sources``: the next build from that folder would read the cards as pictures.
+
+    Raises:
+        OptionError: naming ``field`` and the folder.
+    """
+    for source in sources:
+        if source.is_dir() and out.resolve().is_relative_to(source.resolve()):
+            raise OptionError(
+                field,
+                N_(
+                    "{folder} is inside the picture folder {source}: the cards would be read as "
+                    "pictures next time; choose a folder outside it",
+                    folder=str(out),
+                    source=str(source),
+                ),
+            )
+
+
 def claim_folder(
     folder: Path, field: str, sources: Iterable[Path] = (), files: Iterable[Path] = ()
 ) -> OwnedFolder:
@@ -102,17 +122,7 @@ def claim_folder(
             ``sources``, or holds files this tool did not write.
     """
     refuse_special(folder, field, "folder")
-    for source in sources:
-        if source.is_dir() and folder.resolve().is_relative_to(source.resolve()):
-            raise OptionError(
-                field,
-                N_(
-                    "{folder} is inside the picture folder {source}: the cards would be read as "
-                    "pictures next time; choose a folder outside it",
-                    folder=str(folder),
-                    source=str(source),
-                ),
-            )
+    refuse_in_sources(folder, field, sources)
     if not folder.is_dir():
         return OwnedFolder(folder, field, False, frozenset(), frozenset())
     mine = {p.resolve() for p in files}

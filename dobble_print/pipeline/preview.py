@@ -6,7 +6,7 @@ import dataclasses
 import math
 
 from dobble_print.errors import OptionError
-from dobble_print.files import refuse_inputs, refuse_special
+from dobble_print.files import refuse_in_sources, refuse_inputs, refuse_special
 from dobble_print.language import N_
 from dobble_print.options import BuildOptions
 from dobble_print.pipeline.building import prepare
@@ -39,11 +39,13 @@ def draw_preview(
 
     Raises:
         DobbleError: ``card``, ``sheet`` or ``dpi`` out of range, a sheet or card of over
-            :data:`MAX_PREVIEW_PIXELS` at ``dpi``, or the output would overwrite a source.
+            :data:`MAX_PREVIEW_PIXELS` at ``dpi``, or the output would overwrite a source or
+            lie in a picture folder among them.
     """
     options = theme_sources(options)
     refuse_inputs({"output": [options.output]}, find_sources(options.sources).files)
     refuse_special(options.output, "output")
+    refuse_in_sources(options.output, "output", options.sources)  # a card read as a picture
     if not 30 <= dpi <= 1200:
         raise OptionError("dpi", N_("{dpi} is out of range; use 30 to 1200", dpi=dpi))
     _check_pixels(options, dpi, whole_sheet=sheet is not None)

@@ -166,6 +166,20 @@ def test_a_png_dir_in_the_picture_folder_is_refused(tmp_path, pics, inside):
     assert snapshot(tmp_path) == before
 
 
+def test_a_preview_in_the_picture_folder_is_refused(tmp_path, pics):
+    """A card saved among the pictures was one of them in the next build (a new user's trial:
+    card1.png printed as a symbol, and a picture of the folder left out)."""
+    out = pics / "card1.png"
+    before = snapshot(tmp_path)
+    result = run("preview", pics, "-n", 3, "--card", 1, "-o", out)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{ERROR}-o {out} is inside the picture folder {pics}: the cards would be read as "
+        "pictures next time; choose a folder outside it"
+    ]
+    assert snapshot(tmp_path) == before
+
+
 def test_a_folder_of_ours_is_replaced_its_stale_cards_removed_and_other_files_kept(
     tmp_path, pics, monkeypatch
 ):

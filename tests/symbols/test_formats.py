@@ -160,3 +160,14 @@ def test_a_rich_text_document_named_txt_is_said_to_be_one(tmp_path):
             "line",
         )
     ]
+
+
+def test_a_list_of_notes_only_says_the_hash_marks_a_note(tmp_path):
+    """A line starting with # is a note; a list of "#1" … "#7" said it held no words."""
+    path = tmp_path / "numbers.txt"
+    path.write_text("#1\n#2\n\n#3\n")
+    assert [str(why) for _, why in find_sources([path]).bad] == [
+        "its lines all start with #, which marks a note, not a word; remove the # to print them"
+    ]
+    path.write_text("# my list\ncat\ndog\n")
+    assert [s.word for s in find_sources([path]).items] == ["cat", "dog"]

@@ -217,7 +217,8 @@ def read_words(path: Path) -> list[tuple[int, str]]:
     """The words of a text file as ``(line number, word)``: UTF-8 (or UTF-16 with its BOM)
     always, whatever the locale.
 
-    Blank lines and lines starting with ``#`` are skipped; runs of spaces become one space.
+    Blank lines and lines starting with ``#`` (notes: the README says so) are skipped; runs of
+    spaces become one space.
 
     Raises:
         TabbedLines: when a line holds cells between tabs (a spreadsheet's text export).
@@ -240,12 +241,21 @@ def read_words(path: Path) -> list[tuple[int, str]]:
         )
     if _tabbed(text):  # "chat<TAB>cat" read as a word would print "chatcat"
         raise TabbedLines(N_("its lines hold tabs, as a spreadsheet's table saved as text does"))
-    words = []
+    words, notes = [], 0
     for number, line in enumerate(text.splitlines(), 1):
         clean = "".join(ch for ch in line if unicodedata.category(ch) != "Cc")
         word = unicodedata.normalize("NFC", " ".join(clean.split()))
-        if word and not word.startswith("#"):
+        if word.startswith("#"):
+            notes += 1
+        elif word:
             words.append((number, word))
+    if notes and not words:  # "#1", "#2"…: each read as a note, and "holds no words" puzzled
+        raise BadWords(
+            N_(
+                "its lines all start with #, which marks a note, not a word; remove the # to "
+                "print them"
+            )
+        )
     if len(words) == 1:
         if sep := next((name for s, name in _SEPARATORS.items() if s in words[0][1]), None):
             raise BadWords(sep)

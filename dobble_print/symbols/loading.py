@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from dobble_print.errors import Advice, Notice, Part, notice, system_reason
-from dobble_print.language import N_, reason
+from dobble_print.language import N_, Msg, reason
 from dobble_print.parallel import give_back, in_order
 from dobble_print.symbols.background import (
     PhotoShape,
@@ -36,6 +36,7 @@ from dobble_print.symbols.background import (
 from dobble_print.symbols.early import loading_threads
 from dobble_print.symbols.fonts.fallback import WordFonts, missing_warnings, word_fonts
 from dobble_print.symbols.fonts.outlines import outline_lines
+from dobble_print.symbols.formats import SVG_SUFFIXES
 from dobble_print.symbols.names import display_name, distinct_names
 from dobble_print.symbols.pictures import load_picture, picture_problem
 from dobble_print.symbols.pixels import Pixels
@@ -122,7 +123,7 @@ def _load_one(
         raise BadPicture(N_("cannot be opened ({why})", why=system_reason(exc))) from None
     cut = trim(rgba)
     if cut is None:
-        raise BadPicture(N_("the picture is empty (fully transparent)"))
+        raise BadPicture(_empty_said(source.path))
     return Symbol(
         display_name(source.path),
         source.label,
@@ -130,6 +131,21 @@ def _load_one(
         background_removed=removed,
         photo=photo,
     )
+
+
+def _empty_said(path: Path) -> Msg:
+    """Why a picture drew nothing: an SVG that only links to a picture in another file
+    (Inkscape's default for a dropped-in photo) was said to be "empty (fully transparent)"."""
+    if path.suffix.lower() in SVG_SUFFIXES:
+        from dobble_print.symbols.svg.rasterise import linked_picture
+
+        if linked := linked_picture(path):
+            return N_(
+                "shows the picture {name} from another file, which is never read (for safety); "
+                "embed the picture in the SVG, or give that picture itself",
+                name=linked,
+            )
+    return N_("the picture is empty (fully transparent)")
 
 
 def _library_symbol(source: Source, *, max_px: int) -> Symbol:

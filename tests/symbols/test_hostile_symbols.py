@@ -412,3 +412,23 @@ def test_a_flood_of_elements_is_refused_before_its_tree_is_built(tmp_path, monke
     page.write_text("<html>" + "<p>a</p>" * 40_000 + "</html>")
     with pytest.raises(BadPicture, match="is XML but not an SVG drawing"):
         rasterise.check_svg(page)
+
+
+def test_an_svg_that_only_links_a_picture_says_so(tmp_path):
+    """Inkscape links a dropped-in photo by default; the photo is never read (only inline
+    pictures draw), and the drawing was said to be "empty (fully transparent)"."""
+    Image.new("RGB", (40, 30), (0, 90, 200)).save(tmp_path / "photo.jpg")
+    linked = tmp_path / "linked.svg"
+    linked.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'width="100" height="100"><image xlink:href="photo.jpg" width="100" height="100"/></svg>'
+    )
+    empty = tmp_path / "empty.svg"
+    empty.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"/>')
+    with pytest.raises(DobbleError) as info:
+        load_symbols(find_sources([linked, empty]), max_px=80)
+    assert str(info.value).splitlines()[1:] == [
+        f"  {linked}: shows the picture photo.jpg from another file, which is never read (for "
+        "safety); embed the picture in the SVG, or give that picture itself",
+        f"  {empty}: the picture is empty (fully transparent)",
+    ]

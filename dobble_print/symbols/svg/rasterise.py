@@ -67,6 +67,28 @@ def check_svg(path: Path) -> None:
     check_budget(parse_svg(data))
 
 
+def linked_picture(path: Path) -> str | None:
+    """The first picture file the SVG shows by linking to it (``<image href="photo.jpg">``,
+    Inkscape's default when a photo is dropped in), which is never read: only inline ``data:``
+    pictures draw (see the module's docstring). None when there is none, or the file cannot be
+    read or parsed (said elsewhere)."""
+    try:
+        root = parse_svg(_read(path))
+    except (BadPicture, OSError):
+        return None
+    for el in root.iter():
+        tag = el.tag.rsplit("}", 1)[-1] if isinstance(el.tag, str) else ""
+        if tag != "image":
+            continue
+        href = next((el.get(n, "") for n in _HREFS if el.get(n)), "").strip()
+        if href and not href.lower().startswith("data:") and not href.startswith("#"):
+            return href
+    return None
+
+
+_HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
+
+
 def load_svg(path: Path, *, max_px: int) -> np.ndarray:
     """Rasterise an SVG so that its drawn ink is about ``max_px`` pixels on its longer side,
     in the drawing process (:mod:`svg.worker`), once its cost is checked.

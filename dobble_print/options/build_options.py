@@ -131,6 +131,18 @@ def check_budget(options: BuildOptions) -> None:
         )
     low, high = PAPER_MM
     paper = options.paper
+    inches = (paper.width * 25.4, paper.height * 25.4)  # the numbers typed, read as inches
+    if max(paper.width, paper.height) < low and all(low <= side <= high for side in inches):
+        # "8.5x11": US Letter in inches, typed without its unit
+        raise OptionError(
+            "paper",
+            N_(
+                "{width:g}x{height:g} mm is too small for paper; for inches, write {inches}",
+                width=float(paper.width),
+                height=float(paper.height),
+                inches=f"{paper.width:g}x{paper.height:g}in",  # as typed: a point, not a comma
+            ),
+        )
     if not (low <= paper.width <= high and low <= paper.height <= high):
         raise OptionError(
             "paper",

@@ -198,11 +198,27 @@ def test_a_vocabulary_of_thousands_of_columns_is_refused(tmp_path):
             "--paper 100000x100000 mm is out of range; printers take sides of 25 to 1200 mm",
         ),
         (
+            ("--paper", "8.5x11"),  # US Letter in inches, typed without its unit
+            "--paper 8.5x11 mm is too small for paper; for inches, write 8.5x11in",
+        ),
+        (
+            ("--paper", "0.5x0.5"),
+            "--paper 0.5x0.5 mm is out of range; printers take sides of 25 to 1200 mm",
+        ),
+        (
             ("--title", "T" * 100_000),
             "--title has 100000 characters; a box's front shows at most 60; shorten it",
         ),
     ],
-    ids=["card-0", "card-1", "card-3000", "paper-100m", "title-100000"],
+    ids=[
+        "card-0",
+        "card-1",
+        "card-3000",
+        "paper-100m",
+        "paper-inches",
+        "paper-tiny",
+        "title-100000",
+    ],
 )
 def test_sizes_no_printer_takes_are_refused_before_loading(tmp_path, args, error):
     words = tmp_path / "words.txt"

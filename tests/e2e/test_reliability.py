@@ -281,8 +281,9 @@ def test_an_empty_folder_and_a_folder_of_non_pictures(tmp_path):
         "empty": "0 pictures cannot make a deck; the smallest deck needs 3 pictures "
         "(3 cards of 2 symbols)",
         "others": "no pictures to make a deck from (it needs 3): 2 files of a type dobble-print "
-        "does not read: no extension (1), .doc (1); 1 hidden or system file or folder passed "
-        "over; no subfolders to search",
+        "does not read: no extension (1), .doc (1); for each word processor's document (.doc), "
+        "save it as plain text (.txt); 1 hidden or system file or folder passed over; no "
+        "subfolders to search",
     }
     for name, maker in (("empty", lambda f: []), ("others", _non_images)):
         folder = tmp_path / name

@@ -246,7 +246,7 @@ def read_words(path: Path) -> list[tuple[int, str]]:
         clean = "".join(ch for ch in line if unicodedata.category(ch) != "Cc")
         word = unicodedata.normalize("NFC", " ".join(clean.split()))
         if word.startswith("#"):
-            notes += 1
+            notes += word[1:2] not in ("", " ")  # "#1", not "# my list": a word, perhaps
         elif word:
             words.append((number, word))
     if notes and not words:  # "#1", "#2"…: each read as a note, and "holds no words" puzzled

@@ -9,6 +9,7 @@ it. Values here are plain numbers and enums: text such as ``"85mm"`` is parsed a
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -110,6 +111,9 @@ _CARD = _BY_NAME["card_size"]
 assert _CARD.low is not None and _CARD.high is not None  # the card's size has its range
 CARD_MM = (float(_CARD.low), float(_CARD.high))
 PAPER_MM = (25.0, 1200.0)
+# mm: the short side of the smallest sheet people print cards on (a 3x5 in index card), for
+# sizes typed without a unit and read in inches ("8.5x11"; "1x1" is no paper in either)
+SMALLEST_SHEET = 75.0
 
 
 def check_budget(options: BuildOptions) -> None:
@@ -131,16 +135,22 @@ def check_budget(options: BuildOptions) -> None:
         )
     low, high = PAPER_MM
     paper = options.paper
-    inches = (paper.width * 25.4, paper.height * 25.4)  # the numbers typed, read as inches
-    if max(paper.width, paper.height) < low and all(low <= side <= high for side in inches):
-        # "8.5x11": US Letter in inches, typed without its unit
+    typed = re.fullmatch(r"([0-9.]+)\s*x\s*([0-9.]+)", paper.name)  # no unit: mm
+    if (
+        typed
+        and max(paper.width, paper.height) < low
+        and min(paper.width, paper.height) * 25.4 >= SMALLEST_SHEET
+    ):
+        # "8.5x11": US Letter in inches, or a photo's 10x15 in cm, typed without the unit
         raise OptionError(
             "paper",
             N_(
-                "{width:g}x{height:g} mm is too small for paper; for inches, write {inches}",
+                "{width:g}x{height:g} mm is too small for paper; write its unit: {inches} or "
+                "{centimetres}",
                 width=float(paper.width),
                 height=float(paper.height),
-                inches=f"{paper.width:g}x{paper.height:g}in",  # as typed: a point, not a comma
+                inches=f"{typed[1]}x{typed[2]}in",  # as typed: a point, not a comma
+                centimetres=f"{typed[1]}x{typed[2]}cm",
             ),
         )
     if not (low <= paper.width <= high and low <= paper.height <= high):

@@ -159,6 +159,8 @@ def find_sources(paths: Sequence[Path]) -> Sources:
                 N_("no such file or folder; give folders of pictures or .txt files"), file=path
             )
         if path.is_dir():
+            if not first_time(path):  # its files, notes and counts are in already
+                continue
             found, passed, lists, seen = folder_items(path)
             found = [p for p in found if first_time(p)]
             items += [Source(p) for p in found]

@@ -199,11 +199,19 @@ def test_a_vocabulary_of_thousands_of_columns_is_refused(tmp_path):
         ),
         (
             ("--paper", "8.5x11"),  # US Letter in inches, typed without its unit
-            "--paper 8.5x11 mm is too small for paper; for inches, write 8.5x11in",
+            "--paper 8.5x11 mm is too small for paper; write its unit: 8.5x11in or 8.5x11cm",
         ),
         (
             ("--paper", "0.5x0.5"),
             "--paper 0.5x0.5 mm is out of range; printers take sides of 25 to 1200 mm",
+        ),
+        (
+            ("--paper", "0.5x0.9in"),  # a unit was typed: no other one is suggested
+            "--paper 12.7x22.86 mm is out of range; printers take sides of 25 to 1200 mm",
+        ),
+        (
+            ("--paper", "2x2cm"),
+            "--paper 20x20 mm is out of range; printers take sides of 25 to 1200 mm",
         ),
         (
             ("--title", "T" * 100_000),
@@ -217,6 +225,8 @@ def test_a_vocabulary_of_thousands_of_columns_is_refused(tmp_path):
         "paper-100m",
         "paper-inches",
         "paper-tiny",
+        "paper-tiny-in",
+        "paper-tiny-cm",
         "title-100000",
     ],
 )

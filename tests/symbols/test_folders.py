@@ -89,3 +89,18 @@ def test_a_picture_given_twice_is_read_once(tmp_path):
     found = find_sources([folder, folder / "b.png", folder, tmp_path / "link.png"])
     assert [s.path.name for s in found.items] == ["a.png", "b.png"]
     assert [p.name for p in found.files] == ["a.png", "b.png"]
+
+
+def test_a_folder_named_twice_is_searched_once(tmp_path):
+    """Its notes and counts too: a document and a hidden file were counted twice, and a word
+    list beside the pictures was said twice."""
+    folder = tmp_path / "pics"
+    folder.mkdir()
+    Image.new("RGB", (8, 8), (200, 30, 30)).save(folder / "a.png")
+    (folder / "notes.doc").write_bytes(b"x")
+    (folder / ".hidden").write_bytes(b"x")
+    (folder / "list.txt").write_text("cat\ndog\n")
+    once, twice = find_sources([folder]), find_sources([folder, folder])
+    assert twice.items == once.items and twice.files == once.files
+    assert twice.notes == once.notes and twice.warnings == once.warnings
+    assert twice.search == once.search

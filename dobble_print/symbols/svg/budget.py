@@ -264,8 +264,9 @@ def check_elements(data: bytes) -> None:
     many, before the rest of it is read into a tree: 20 MB of small elements (the file size
     allowed) took ~2 s and ~200 MB to parse in full before :func:`check_budget` counted past
     the limit at its first few percent. Every element counts at least once there, so this
-    refuses nothing it would have drawn; anything else wrong with the file (not XML, entities,
-    not an SVG) is left to the whole parse (:func:`parsed.parse_svg`), which says which.
+    refuses nothing it would have drawn. What is wrong before the limit is met (not XML,
+    entities, not an SVG) is left to the whole parse (:func:`parsed.parse_svg`), which says
+    which; a file malformed only after it is refused for its elements all the same.
 
     Raises:
         BadPicture: over :data:`MAX_ELEMENTS` elements, as :func:`check_budget` says it.

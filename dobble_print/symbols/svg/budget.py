@@ -22,7 +22,7 @@ from xml.etree.ElementTree import Element
 
 from dobble_print.language import N_, Msg
 from dobble_print.symbols.bad_picture import BadPicture
-from dobble_print.symbols.svg.parsed import data_url, is_svg_data, parse_svg
+from dobble_print.symbols.svg.parsed import data_url, href_of, is_svg_data, parse_svg
 from dobble_print.symbols.svg.size import check_sizes
 
 MAX_ELEMENTS = 30_000  # drawn elements once every reference is expanded: ~2 s with cairosvg
@@ -38,8 +38,6 @@ MAX_NESTED = 4  # inline SVG inside inline SVG inside …
 # Elements inside elements, <use> hops included. resvg recurses ~40 KB of stack a level.
 MAX_DEPTH = 64
 
-_XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
-_HREFS = ("href", _XLINK_HREF)
 _NUMBER = re.compile(rb"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
@@ -142,7 +140,7 @@ class _Counter:
         """What ``el`` draws again: what its ``href`` names, and its patterns, markers (at
         each point, for the middle ones), filters, masks and clip paths; with how often."""
         found = []
-        href = next((el.get(n, "") for n in _HREFS if el.get(n)), "").strip()
+        href = href_of(el)
         if href.startswith("#") and (target := self.by_id.get(href[1:])) is not None:
             found.append((target, 1))
         properties = _properties(el)
@@ -165,7 +163,7 @@ class _Counter:
             1 for name, effect, _ in _REFERENCES if effect and _URL.search(properties.get(name, ""))
         )
         own: tuple[int, ...] = (1, _own_coordinates(el), characters, effects, 0)
-        href = next((el.get(n, "") for n in _HREFS if el.get(n)), "").strip()
+        href = href_of(el)
         if tag in ("image", "feImage") and href.lower().startswith("data:"):
             own = _plus(own, self._inline(href))
         return own

@@ -16,8 +16,8 @@ import threading
 from xml.etree.ElementTree import Element
 
 from dobble_print.symbols.svg.drawn import Drawn
+from dobble_print.symbols.svg.parsed import HREFS
 
-_HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
 _NESTED_SVGS = 4  # inline SVG inside inline SVG (deeper ones are refused by the budget)
 # resvg recurses about 40 KB of stack per nesting level: a 1 MB thread stack (a Mac's secondary
 # threads have 512 KB) crashes the process at ~25 levels, so it draws on a thread of its own.
@@ -61,7 +61,7 @@ def _inline(url: str, nested: int) -> str | None:
 def clean(root: Element, nested: int = 0) -> None:
     """Take every reference to another file or the network out of the tree, in place."""
     for el in root.iter():
-        for name in _HREFS:
+        for name in HREFS:
             url = (el.get(name) or "").strip()
             if not url or url.startswith("#"):
                 continue

@@ -15,6 +15,15 @@ from xml.etree.ElementTree import Element
 from dobble_print.language import N_, Msg
 from dobble_print.symbols.bad_picture import BadPicture
 
+# The attributes an element names another element or file by: SVG 2's, and SVG 1.1's.
+HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
+
+
+def href_of(el: Element) -> str:
+    """What ``el`` names by :data:`HREFS` (the first given), stripped; "" for nothing."""
+    return next((el.get(n, "") for n in HREFS if el.get(n)), "").strip()
+
+
 _ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']{1,40})["']""")
 _DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 # Byte order marks, longest first (UTF-32's little-endian mark starts with UTF-16's).

@@ -24,7 +24,7 @@ from dobble_print.language import N_
 from dobble_print.symbols.bad_picture import BadPicture
 from dobble_print.symbols.svg.budget import check_budget, check_elements
 from dobble_print.symbols.svg.choice import wanted_renderer
-from dobble_print.symbols.svg.parsed import as_utf8, parse_svg
+from dobble_print.symbols.svg.parsed import as_utf8, href_of, parse_svg
 from dobble_print.symbols.svg.worker import draw
 
 MAX_SVG_BYTES = 20_000_000  # after un-gzipping; hand-drawn icons are kilobytes
@@ -80,13 +80,10 @@ def linked_picture(path: Path) -> str | None:
         tag = el.tag.rsplit("}", 1)[-1] if isinstance(el.tag, str) else ""
         if tag != "image":
             continue
-        href = next((el.get(n, "") for n in _HREFS if el.get(n)), "").strip()
+        href = href_of(el)
         if href and not href.lower().startswith("data:") and not href.startswith("#"):
             return href
     return None
-
-
-_HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
 
 
 def load_svg(path: Path, *, max_px: int) -> np.ndarray:

@@ -102,9 +102,15 @@ def lost_ink(a: np.ndarray, b: np.ndarray) -> float:
 
     h, w = min(a.shape[0], b.shape[0]), min(a.shape[1], b.shape[1])
     a, b = a[:h, :w], b[:h, :w]
-    near = np.ones((2 * NEAR + 1, 2 * NEAR + 1), bool)
-    lost = (a < INKED) & ~ndimage.binary_dilation(b < BLANK, near)
-    lost |= (b < INKED) & ~ndimage.binary_dilation(a < BLANK, near)
+
+    def near(ink: np.ndarray) -> np.ndarray:
+        # the dilation by a (2·NEAR+1)² square, nothing beyond the edge: a separable maximum,
+        # the same pixels as binary_dilation's in about half its time (four engines, every page)
+        size = 2 * NEAR + 1
+        return ndimage.maximum_filter(ink.view(np.uint8), size, mode="constant").view(bool)
+
+    lost = (a < INKED) & ~near(b < BLANK)
+    lost |= (b < INKED) & ~near(a < BLANK)
     return float(ndimage.binary_opening(lost, np.ones((2, 2), bool)).mean())
 
 

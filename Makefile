@@ -23,11 +23,17 @@ install: $(LOOPS)
 # PyMuPDF…). uv (pinned) installs the same pinned packages as pip does, ~1.8 s where pip took
 # ~8.4 s (and ~13 s with its upgrade of itself); like pip's --no-compile, it leaves each module's
 # bytecode to its first import (compiling every file of every package was half of pip's time).
+# The venv has no pip of its own (`venv` spent ~4.5 s of a clean clone's set-up installing it):
+# uv is fetched by the machine's own pip into .venv/uv, or, where Python has none (Debian without
+# python3-pip), by the pip that `ensurepip` puts in the venv, as before.
 UV_VERSION := 0.13.9
+UV := $(VENV)/uv/bin/uv
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
-	$(BIN)/uv pip install --quiet --python $(BIN)/python -e .
+	$(PYTHON) -m venv --without-pip $(VENV)
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check --upgrade --target $(VENV)/uv uv==$(UV_VERSION) 2>/dev/null \
+	  || { $(BIN)/python -m ensurepip --default-pip >/dev/null \
+	  && $(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade --target $(VENV)/uv uv==$(UV_VERSION); }
+	$(UV) pip install --quiet --python $(BIN)/python -e .
 	touch $(STAMP)
 
 # The test extra's requirements alone (not `-e '.[test]'`, which installs the project again): `make
@@ -35,7 +41,7 @@ $(STAMP): pyproject.toml
 $(TOOLS): $(STAMP)
 	$(BIN)/python -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))\
 	  ['project']['optional-dependencies']['test'], sep='\n')" > $(VENV)/test-requirements.txt
-	$(BIN)/uv pip install --quiet --python $(BIN)/python -r $(VENV)/test-requirements.txt
+	$(UV) pip install --quiet --python $(BIN)/python -r $(VENV)/test-requirements.txt
 	touch $(TOOLS)
 
 # The packer's loops, compiled once and kept on disk (again when they change): ahead of time for
@@ -86,7 +92,7 @@ clean:
 # from a directory outside the repository with the icons and templates inside the wheel.
 wheel-check: $(STAMP)
 	rm -rf dist
-	$(BIN)/python -m pip wheel --quiet --no-deps -w dist .
+	$(UV) build --quiet --wheel --out-dir dist --python $(BIN)/python .  # hatchling, as pinned
 	tmp=$$(mktemp -d) && $(PYTHON) -m venv $$tmp/venv \
 	  && $$tmp/venv/bin/python -m pip install --quiet dist/*.whl \
 	  && cd $$tmp && $$tmp/venv/bin/dobble-print build -o deck.pdf --seed 1 --quiet --preset classic \

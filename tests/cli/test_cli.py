@@ -205,9 +205,10 @@ def test_plan_too_few():
 @pytest.mark.parametrize("count", [7, 50, 56, 100])
 def test_build_any_number_of_pictures(tmp_path, pictures, count):
     out = tmp_path / "d.pdf"
-    # The choice and the deck are under test: 20 cards are enough to check (packing all 91 of
-    # 100 pictures took 12 s), and loading still stops early, at the pictures they need.
-    fewer = ["--cards", "20"] if count >= 50 else []
+    # The choice and the deck are under test: 11 cards are enough to check, 55 pairs that each
+    # share one picture (tests/deck checks whole decks; packing all 91 of 100 pictures took 12 s,
+    # and 20 of them 0.4 s more than 11), and loading still stops early, at the pictures needed.
+    fewer = ["--cards", "11"] if count >= 50 else []
     result = run(
         "build",
         str(pictures(count)),
@@ -270,7 +271,9 @@ def test_preset_classic_gives_55_cards_and_the_command_line_wins(tmp_path, pictu
 
 def test_user_preset_file(tmp_path, pictures):
     preset = tmp_path / "mine.toml"
-    preset.write_text('symbols-per-card = 4\ncard-size = "70mm"\n', encoding="utf-8")
+    # 3 cards of the 13-card deck of 4 (the preset's own choice of cards, checked too): the
+    # values reach the report whatever the count, and 3 are quick to lay out
+    preset.write_text('symbols-per-card = 4\ncard-size = "70mm"\ncards = 3\n', encoding="utf-8")
     result = run(
         "build",
         str(pictures(20)),
@@ -286,6 +289,7 @@ def test_user_preset_file(tmp_path, pictures):
     assert result.exit_code == 0, result.stderr
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["symbols_per_card"] == 4 and report["card"]["diameter_mm"] == 70.0
+    assert len(report["cards"]) == 3
 
 
 @pytest.mark.parametrize(
@@ -481,10 +485,12 @@ def test_png_dir_writes_every_card_at_300_dpi(tmp_path, pictures):
         str(tmp_path / "pngs"),
         "--card-size",
         "50mm",
+        "--cards",
+        "3",  # every card printed, 3 of the 7-card deck: a PNG a card, not one a picture
     )
     assert result.exit_code == 0, result.stderr
     files = sorted(p.name for p in (tmp_path / "pngs").iterdir())
-    assert files == [".dobble-print"] + [f"card_{i:03d}.png" for i in range(1, 8)]  # and its list
+    assert files == [".dobble-print"] + [f"card_{i:03d}.png" for i in range(1, 4)]  # and its list
     with Image.open(tmp_path / "pngs" / "card_001.png") as im:
         assert im.size == (593, 593)
         assert round(im.info["dpi"][0]) == 300
@@ -732,6 +738,8 @@ def test_shop_option_writes_the_shop_files(tmp_path, pictures):
         "1",
         "--shop",
         str(tmp_path / "shop"),
+        "--cards",
+        "3",  # a PNG for each card printed, 3 of the 7-card deck (each drawn at 300 dpi)
     )
     assert result.exit_code == 0, result.stderr
     files = {
@@ -740,7 +748,7 @@ def test_shop_option_writes_the_shop_files(tmp_path, pictures):
         if p.is_file()
     }
     assert "cards.pdf" in files
-    assert sum(f.endswith(".png") for f in files) == 7
+    assert sum(f.endswith(".png") for f in files) == 3
     assert "README.txt" in files  # print-and-cut, the default profile, says what to upload
 
 

@@ -36,7 +36,8 @@ CROPS = ((0.0, 0.0, 0.5, 0.5), (0.25, 0.3, 0.75, 0.8), (0.45, 0.4, 1.0, 1.0))
 
 @pytest.fixture(scope="module")
 def photo_set(tmp_path_factory) -> Path:
-    """The 12 photos and 3 crops of each (lossless PNG), in one folder."""
+    """The 12 photos and 3 crops of each (lossless PNG), in one folder. The crops are
+    compressed the least: the same pixels, a few per cent larger, in a third of the time."""
     folder = tmp_path_factory.mktemp("photos")
     for path in PHOTOS:
         shutil.copy(path, folder / path.name)
@@ -44,7 +45,7 @@ def photo_set(tmp_path_factory) -> Path:
             w, h = im.size
             for i, (left, top, right, bottom) in enumerate(CROPS):
                 box = (round(left * w), round(top * h), round(right * w), round(bottom * h))
-                im.crop(box).save(folder / f"{path.stem}_crop{i}.png")
+                im.crop(box).save(folder / f"{path.stem}_crop{i}.png", compress_level=1)
     return folder
 
 

@@ -19,7 +19,8 @@ from dobble_print.layout import build_loops, kernels, loops
 REPO = Path(__file__).resolve().parents[2]
 A_COMPILER = shutil.which("cc") or shutil.which("gcc")
 needs_compiled = pytest.mark.skipif(
-    loops.compiled_path() is None, reason="no loops compiled ahead of time (no C compiler)"
+    loops.compiled_path() is None,
+    reason="no loops compiled ahead of time (make said why: no C compiler or setuptools…)",
 )
 
 # The build as where nothing forks (Windows): every card is packed in this process, so whether it

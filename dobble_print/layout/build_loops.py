@@ -1,6 +1,6 @@
 """Compile the packer's loops (:mod:`kernels`) ahead of time, into extension modules beside
 them that :mod:`loops` uses: ``python -m dobble_print.layout.build_loops`` (``make`` runs it
-once, and again when ``kernels.py`` changes). About 17 s on two cores from a clean clone (two
+once, and again when ``kernels.py`` changes). About 20 s on two cores from a clean clone (two
 parts, each by a process of its own, :data:`loops.PARTS`: one module took 23 s); needs a C
 compiler and the Python headers (numba's ``pycc`` links the modules with them), so where there
 are none it says so and builds use numba's loops, compiled on first use, as before.

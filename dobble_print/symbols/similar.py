@@ -27,6 +27,7 @@ icons, each loaded at 150, 300 and 600 px: see the constants.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -127,17 +128,24 @@ def colour_difference(a: np.ndarray, b: np.ndarray) -> float:
     """How far apart two colour thumbnails are, as :data:`MAX_COLOUR` measures it: ``b``'s
     channels first scaled by the least-squares gains that fit ``a``, each within
     :data:`MAX_GAIN`, so that a colour filter's tint or a brightness change counts for little."""
-    x, y = a.reshape(-1, 3), b.reshape(-1, 3)
-    gain = (x * y).sum(axis=0) / np.maximum((y * y).sum(axis=0), 1e-6)
+    return float(colour_differences(a[None], b[None])[0])
+
+
+def colour_differences(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """:func:`colour_difference` of ``a[k]`` and ``b[k]`` for each k, at once (P × THUMB ×
+    THUMB × 3 each): a deck's pictures are compared in pairs by the thousand, where numpy's
+    few microseconds a call were most of the time."""
+    x, y = a.reshape(len(a), -1, 3), b.reshape(len(b), -1, 3)
+    gain = (x * y).sum(axis=1) / np.maximum((y * y).sum(axis=1), 1e-6)
     gain = np.clip(gain, 1 / MAX_GAIN, MAX_GAIN)
-    return float(np.abs(x - y * gain).max(axis=1).mean())
+    return np.abs(x - y * gain[:, None]).max(axis=2).mean(axis=1)
 
 
 def distance(a: Look, b: Look) -> tuple[float, float, float]:
     """How far apart two looks are: (shape distance, colour difference as :data:`MAX_COLOUR`
     measures it, ratio of the aspect ratios ≥ 1)."""
     return (
-        float(np.linalg.norm(a.shape - b.shape)),
+        float(np.linalg.norm((a.shape - b.shape)[None], axis=1)[0]),  # as same_pairs takes it
         colour_difference(a.colour, b.colour),
         max(a.aspect, b.aspect) / min(a.aspect, b.aspect),
     )
@@ -146,8 +154,47 @@ def distance(a: Look, b: Look) -> tuple[float, float, float]:
 def looks_same(a: Look, b: Look) -> bool:
     """True when two pictures look the same: one is a resized, re-saved or colour-filtered copy
     of the other."""
-    shape, colour, aspect = distance(a, b)
-    return shape <= MAX_SHAPE and colour <= MAX_COLOUR and aspect <= MAX_ASPECT
+    return bool(same_pairs(Looks.of([a, b]), np.array([0]), np.array([1]))[0])
+
+
+@dataclass(frozen=True, eq=False)
+class Looks:
+    """Many looks, stacked, to compare pairs of them at once (:func:`same_pairs`).
+
+    Attributes:
+        shape: N × (LOW² − 1), each a :attr:`Look.shape`.
+        colour: N × THUMB × THUMB × 3.
+        aspect: N, float64.
+    """
+
+    shape: np.ndarray
+    colour: np.ndarray
+    aspect: np.ndarray
+
+    @classmethod
+    def of(cls, looks: Sequence[Look]) -> Looks:
+        return cls(
+            np.stack([look.shape for look in looks]),
+            np.stack([look.colour for look in looks]),
+            np.array([look.aspect for look in looks], np.float64),
+        )
+
+
+PAIRS_AT_ONCE = 1024  # pairs whose thumbnails are compared in one go (~3 KB each, twice)
+
+
+def same_pairs(looks: Looks, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """:func:`looks_same` of ``looks`` ``first[k]`` and ``second[k]`` for each k (index arrays):
+    booleans. Shapes and aspects first, all at once; the colours of the pairs they leave."""
+    shape = np.linalg.norm(looks.shape[first] - looks.shape[second], axis=1)
+    a, b = looks.aspect[first], looks.aspect[second]
+    same = (shape <= MAX_SHAPE) & (np.maximum(a, b) / np.minimum(a, b) <= MAX_ASPECT)
+    left = np.flatnonzero(same)
+    for start in range(0, len(left), PAIRS_AT_ONCE):
+        k = left[start : start + PAIRS_AT_ONCE]
+        colour = colour_differences(looks.colour[first[k]], looks.colour[second[k]])
+        same[k] = colour <= MAX_COLOUR
+    return same
 
 
 class Lookalikes(Generic[T]):
@@ -164,9 +211,12 @@ class Lookalikes(Generic[T]):
         the few whose shape is close."""
         if self._looks:
             shapes = np.stack([seen.shape for seen in self._looks])
-            for i in np.flatnonzero(np.linalg.norm(shapes - new.shape, axis=1) <= MAX_SHAPE):
-                if looks_same(new, self._looks[i]):
-                    return self._items[i]
+            near = np.flatnonzero(np.linalg.norm(shapes - new.shape, axis=1) <= MAX_SHAPE)
+            if len(near):
+                both = Looks.of([new, *(self._looks[i] for i in near)])
+                same = same_pairs(both, np.zeros(len(near), np.intp), np.arange(1, len(near) + 1))
+                if same.any():
+                    return self._items[near[int(np.argmax(same))]]
         self._looks.append(new)
         self._items.append(item)
         return None

@@ -6,7 +6,7 @@ in grey by the luma a printer keeps (Rec. 601), and by each colour blindness thr
 published simulation from ``daltonlens`` (Viénot, Brettel & Mollon 1999 for protanopia and
 deuteranopia; Brettel, Viénot & Mollon 1997 for tritanopia, which the 1999 single plane cannot
 model; as daltonlens itself chooses for full dichromacy). The looks are then compared with
-:func:`similar.distance`, the near-duplicate measure, at its own limits: two pictures flagged
+:func:`similar.same_pairs`, the near-duplicate measure, at its own limits: two pictures flagged
 for a vision are as alike there as a re-saved copy is to its original, while they are not in
 full colour (pairs alike in full colour are left out as copies, with their own warning).
 
@@ -19,7 +19,6 @@ then warnings (:func:`vision_warnings`).
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,14 +31,12 @@ from dobble_print.symbols.colour_sample import ink_sample, thinned
 from dobble_print.symbols.loading import FAINT_DIFFERENCE, FAINT_SHARE
 from dobble_print.symbols.similar import (
     LUMA,
-    MAX_ASPECT,
-    MAX_COLOUR,
     MAX_SHAPE,
     SIDE,
-    Look,
-    distance,
+    Looks,
     look_of,
     on_white,
+    same_pairs,
 )
 from dobble_print.symbols.symbol import Symbol
 
@@ -51,29 +48,33 @@ LISTED = 3  # look-alike pairs warned about one by one; more make one line (each
 STANDS_OUT = 64
 
 
-def seen(rgb: np.ndarray, vision: str) -> np.ndarray:
-    """``rgb`` (… × 3 float, 0–255) as seen in ``vision``: ``grey`` (a printer's luma) or a
-    full colour blindness (``protan``, ``deutan``, ``tritan``), as float 0–255."""
-    if vision == "grey":
-        return np.repeat((rgb @ LUMA)[..., None], 3, axis=-1)
+def seen_each(rgb: np.ndarray) -> dict[str, np.ndarray]:
+    """``rgb`` (… × 3 float, 0–255) as seen in each of :data:`VISIONS`: ``grey`` (a printer's
+    luma) and each full colour blindness (``protan``, ``deutan``, ``tritan``), as float 0–255."""
     from daltonlens import simulate
 
-    deficiency = {
-        "protan": simulate.Deficiency.PROTAN,
-        "deutan": simulate.Deficiency.DEUTAN,
-        "tritan": simulate.Deficiency.TRITAN,
-    }[vision]
-    simulator = (
-        simulate.Simulator_Brettel1997() if vision == "tritan" else simulate.Simulator_Vienot1999()
-    )
-    # each colour once: pictures repeat few colours, and the simulation is ~1 µs a pixel
+    each = {"grey": np.repeat((rgb @ LUMA)[..., None], 3, axis=-1)}
+    # each colour once, for the three simulations: pictures repeat few colours, and the
+    # simulation is ~1 µs a pixel (finding the colours, a sort, took as long as simulating)
     rgb8 = np.clip(np.round(rgb), 0, 255).astype(np.uint32).reshape(-1, 3)
     colours, where = np.unique(
         rgb8 @ np.array([1 << 16, 1 << 8, 1], np.uint32), return_inverse=True
     )
     image = np.stack([colours >> 16, (colours >> 8) & 255, colours & 255], axis=-1)
-    simulated = simulator.simulate_cvd(image.astype(np.uint8)[:, None], deficiency, 1.0)
-    return simulated[:, 0].astype(np.float32)[where.ravel()].reshape(rgb.shape)
+    image = image.astype(np.uint8)[:, None]
+    for vision, deficiency in (
+        ("protan", simulate.Deficiency.PROTAN),
+        ("deutan", simulate.Deficiency.DEUTAN),
+        ("tritan", simulate.Deficiency.TRITAN),
+    ):
+        simulator = (
+            simulate.Simulator_Brettel1997()
+            if vision == "tritan"
+            else simulate.Simulator_Vienot1999()
+        )
+        simulated = simulator.simulate_cvd(image, deficiency, 1.0)
+        each[vision] = simulated[:, 0].astype(np.float32)[where.ravel()].reshape(rgb.shape)
+    return each
 
 
 @dataclass(frozen=True)
@@ -83,11 +84,6 @@ class Confusion:
     first: int
     second: int
     visions: tuple[str, ...]
-
-
-def _alike(a: Look, b: Look) -> bool:
-    shape, colour, aspect = distance(a, b)
-    return shape <= MAX_SHAPE and colour <= MAX_COLOUR and aspect <= MAX_ASPECT
 
 
 def confusions(pictures: Sequence[np.ndarray]) -> list[Confusion]:
@@ -107,28 +103,38 @@ def _confusions(pictures: Sequence[tuple[np.ndarray, float]]) -> list[Confusion]
         return []
     reduced = np.stack([rgb for rgb, _ in pictures])  # N × SIDE × SIDE × 3
     aspects = [aspect for _, aspect in pictures]
-    full = [look_of(rgb, a) for rgb, a in zip(reduced, aspects, strict=True)]
+    full = Looks.of([look_of(rgb, a) for rgb, a in zip(reduced, aspects, strict=True)])
     looks = {}
-    for vision in VISIONS:
-        all_seen = seen(reduced.reshape(-1, SIDE, 3), vision).reshape(reduced.shape)
-        looks[vision] = [look_of(rgb, a) for rgb, a in zip(all_seen, aspects, strict=True)]
-    # only pairs whose shapes are close in some vision can be alike there: found all at once
+    for vision, all_seen in seen_each(reduced.reshape(-1, SIDE, 3)).items():
+        each = zip(all_seen.reshape(reduced.shape), aspects, strict=True)
+        looks[vision] = Looks.of([look_of(rgb, a) for rgb, a in each])
+    # only pairs whose shapes are close in some vision can be alike there: found all at once,
+    # then each pair compared as the near-duplicates are, all pairs at once (a deck of one
+    # shape in many colours has every pair close: 1,596 pairs for 57 pictures, five times)
     near = np.zeros((len(pictures), len(pictures)), bool)
     for vision in VISIONS:
-        shapes = np.stack([look.shape for look in looks[vision]])
+        shapes = looks[vision].shape
         near |= np.linalg.norm(shapes[:, None] - shapes[None], axis=2) <= MAX_SHAPE
+    first, second = np.nonzero(np.triu(near, 1))  # row by row: the pairs in order
+    apart = ~same_pairs(full, first, second)  # alike in colour too: copies, said as such
+    first, second = first[apart], second[apart]
+    failed = {vision: same_pairs(looks[vision], first, second) for vision in VISIONS}
     found = []
-    for i, j in itertools.combinations(range(len(pictures)), 2):
-        if not near[i, j] or _alike(full[i], full[j]):
-            continue
-        failed = tuple(v for v in VISIONS if _alike(looks[v][i], looks[v][j]))
-        if failed:
-            found.append(Confusion(i, j, failed))
+    for k, (i, j) in enumerate(zip(first.tolist(), second.tolist(), strict=True)):
+        visions = tuple(v for v in VISIONS if failed[v][k])
+        if visions:
+            found.append(Confusion(i, j, visions))
     return found
 
 
-def _faint(ink: np.ndarray, card: np.ndarray) -> bool:
-    return bool((np.abs(ink - card).max(axis=1) <= FAINT_DIFFERENCE).mean() >= FAINT_SHARE)
+def _faint_each(inks: np.ndarray, card: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Whether the ink of each picture (rows up to ``ends[k]`` of ``inks``, from the previous
+    end) is nearly all ``card``'s colour: booleans, all pictures at once."""
+    close = np.abs(inks[: ends[-1]] - card).max(axis=1) <= FAINT_DIFFERENCE
+    counted = np.concatenate([[0], np.cumsum(close)])
+    starts = np.concatenate([[0], ends[:-1]])
+    sizes = np.maximum(ends - starts, 1)
+    return (counted[ends] - counted[starts]) / sizes >= FAINT_SHARE
 
 
 def vanishing(pictures: Sequence[np.ndarray], card_rgb: tuple[float, float, float]) -> list:
@@ -140,19 +146,18 @@ def vanishing(pictures: Sequence[np.ndarray], card_rgb: tuple[float, float, floa
 def _vanishing(inks: Sequence[np.ndarray], card_rgb: tuple[float, float, float]) -> list:
     """:func:`vanishing` of the pictures' :func:`colour_sample.ink_sample`."""
     card = np.asarray(card_rgb, np.float32) * 255
+    if not inks:
+        return []
     ends = np.cumsum([len(ink) for ink in inks])
     every = np.concatenate([*inks, card[None]])  # all at once: one simulation a vision
-    as_seen = {v: seen(every, v) for v in VISIONS}
-    found: list[tuple[str, ...]] = []
-    for k, ink in enumerate(inks):
-        if not len(ink) or _faint(ink, card):  # faint in colour too: faint_on_card says so
-            found.append(())
-            continue
-        start = ends[k] - len(ink)
-        found.append(
-            tuple(v for v in VISIONS if _faint(as_seen[v][start : ends[k]], as_seen[v][-1]))
-        )
-    return found
+    faint = {v: _faint_each(as_seen, as_seen[-1], ends) for v, as_seen in seen_each(every).items()}
+    in_colour = _faint_each(every, card, ends)
+    return [
+        ()
+        if not len(ink) or in_colour[k]  # faint in colour too: faint_on_card says so
+        else tuple(v for v in VISIONS if faint[v][k])
+        for k, ink in enumerate(inks)
+    ]
 
 
 def weak_colours(
@@ -164,10 +169,10 @@ def weak_colours(
     rgb = np.asarray(colours, np.float32).reshape(-1, 3)
     both = np.concatenate([rgb, card[None]])
     full = np.abs(rgb - card).max(axis=1)
-    weak = {}
-    for vision in VISIONS:
-        as_seen = seen(both, vision)
-        weak[vision] = np.abs(as_seen[:-1] - as_seen[-1]).max(axis=1) < STANDS_OUT
+    weak = {
+        vision: np.abs(as_seen[:-1] - as_seen[-1]).max(axis=1) < STANDS_OUT
+        for vision, as_seen in seen_each(both).items()
+    }
     return [
         () if full[k] < STANDS_OUT else tuple(v for v in VISIONS if weak[v][k])
         for k in range(len(rgb))

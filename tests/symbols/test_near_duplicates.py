@@ -360,3 +360,35 @@ def test_a_pictures_look_and_fingerprint_are_made_on_the_loading_threads(tmp_pat
     result = load_symbols(find_sources([tmp_path]), max_px=64)
     assert len(result.symbols) == 18  # the airplane once, its copy found by its fingerprint
     assert len(where) == 19 and all(name.startswith("dobble-print") for name in where), where
+
+
+def test_pairs_compared_at_once_are_decided_as_each_pair_alone(monkeypatch):
+    """:func:`similar.same_pairs` (the loading's and the vision check's comparison, thousands of
+    pairs at once, in chunks) says of every pair, in both orders, what its three distances say
+    at the limits: 12 icons, a resized and a colour-filtered copy of each (alike), and one shape
+    in 12 colours (close shapes, apart in colour), chunks of 7 pairs."""
+    from dobble_print.symbols import similar
+
+    pictures = [load_svg(svg, max_px=120) for svg in sorted(ICONS.glob("*.svg"))[:12]]
+    copies = []
+    for rgba in pictures:
+        im = Image.fromarray(rgba, "RGBA")
+        copies.append(np.asarray(_half(im)))
+        tinted = rgba.astype(np.float32) * np.float32([1.08, 1.0, 0.93, 1.0])
+        copies.append(np.clip(tinted, 0, 255).astype(np.uint8))
+    blob = np.zeros((60, 90, 4), np.uint8)
+    blob[10:50, 10:80] = 255
+    hues = [
+        blob * np.uint8([k % 2, k // 2 % 2, k // 4 % 2, 1]) + np.uint8([20 * k, 0, 0, 0])
+        for k in range(12)
+    ]
+    looks = [look(p) for p in [*pictures, *copies, *hues]]
+    first, second = np.nonzero(~np.eye(len(looks), dtype=bool))
+    monkeypatch.setattr(similar, "PAIRS_AT_ONCE", 7)
+    at_once = similar.same_pairs(similar.Looks.of(looks), first, second)
+    alone = []
+    for i, j in zip(first, second, strict=True):
+        shape, colour, aspect = distance(looks[i], looks[j])
+        alone.append(shape <= MAX_SHAPE and colour <= MAX_COLOUR and aspect <= similar.MAX_ASPECT)
+    assert at_once.tolist() == alone
+    assert sum(alone) == 84  # copies and originals (72, both ways); hues close in colour (12)

@@ -149,9 +149,14 @@ def test_a_word_list_becomes_picture_tiles_and_a_picture_chosen_is_the_one_drawn
     tile_key(page, 0, "black-cat")
     assert not page.evaluate("() => document.querySelector('#picker').open")
     assert page.input_value("#words").splitlines()[0] == "chat=black-cat"
-    assert page.inner_text("#word-pictures-status") == (
-        "«\u00a0chat\u00a0» est dessiné avec l’image chat noir."
-    )
+    said = "«\u00a0chat\u00a0» est dessiné avec l’image chat noir."
+    assert page.inner_text("#word-pictures-status") == said
+    # and it stays said, on the tile chosen from: the tiles are not asked for and drawn again
+    # (which replaced the words and the focused tile a moment later)
+    page.wait_for_function("() => !document.querySelector('#plan').classList.contains('busy')")
+    page.wait_for_timeout(400)
+    assert page.inner_text("#word-pictures-status") == said
+    assert page.evaluate("() => document.activeElement.dataset.index") == "0"
 
     page.click("#make")
     made(page)

@@ -111,13 +111,18 @@ export function choices() {
   return { preset: state.preset, values, theme: state.theme };
 }
 
-export function schedulePlan() {
+export function schedulePlan({ tiles = true } = {}) {
   // The plan shown is marked busy from the change on, not only while it is asked for: an
-  // answer to an earlier change must not look like the answer to this one.
+  // answer to an earlier change must not look like the answer to this one. It is asked for
+  // at once (on the next task: the changes one action makes are asked for together): every
+  // caller is a choice made, a file added or the words saved after a pause in typing, and a
+  // change while a plan is asked for is planned once that answer is in (runPlan).
   clearTimeout(state.planTimer);
   $("plan").classList.add("busy");
-  state.planTimer = setTimeout(runPlan, 250);
-  scheduleWordPictures();  // the words' pictures follow the words, the switch and the language
+  state.planTimer = setTimeout(runPlan, 0);
+  // the words' pictures follow the words, the switch and the language (not when they were
+  // just drawn from the answer to a picture chosen, whose words say what was chosen)
+  if (tiles) scheduleWordPictures();
 }
 
 async function runPlan() {

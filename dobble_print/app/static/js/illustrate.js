@@ -14,8 +14,9 @@ const libraryUrl = (key) => `/api/library/${encodeURIComponent(key)}`;
 export const illustrating = () => state.values.illustrate === "yes";
 
 export function scheduleWordPictures() {
+  // at once, as the plan (schedulePlan): the words were saved after a pause in typing
   clearTimeout(state.tilesTimer);
-  state.tilesTimer = setTimeout(showWordPictures, 300);
+  state.tilesTimer = setTimeout(showWordPictures, 0);
 }
 
 export async function showWordPictures() {
@@ -218,7 +219,7 @@ async function choose(tile, chosen, opener) {
     const index = answer.words.indexOf(now);
     const button = document.querySelector(`#word-tiles .tile-button[data-index="${index}"]`);
     (button || opener || $("words")).focus();
-    schedulePlan();
+    schedulePlan({ tiles: false });  // the tiles are this answer's: the focus and words stay
   } catch (error) {
     if ($("picker").open) say("picker-count", error.message);
     else say("word-pictures-status", error.message);

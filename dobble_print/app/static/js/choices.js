@@ -138,7 +138,7 @@ async function runPlan() {
     state.planning = false;
     if (state.planAgain) {
       state.planAgain = false;
-      schedulePlan();
+      schedulePlan({ tiles: false });  // the change that asked again asked for its tiles
     } else if (!state.planTimer) {
       $("plan").classList.remove("busy");
     }

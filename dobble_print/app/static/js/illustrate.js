@@ -210,6 +210,8 @@ async function choose(tile, chosen, opener) {
     });
     if (answer.file === "words.txt") $("words").value = answer.text;
     closePicker(false);
+    clearTimeout(state.tilesTimer);  // tiles asked for before this answer are older than it
+    state.tilesAsked++;
     drawTiles(answer);
     const now = answer.words.find((w) => w.file === tile.file && w.line === tile.line);
     const said = now && (now.key || now.own)
